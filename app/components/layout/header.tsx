@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import { Button } from '../ui/button';
+import { useCurrentUser } from '../../features/auth/queries';
+
+/** Up to two initials of the name, or of the username when there is no name. */
+export function initials(name: string | null, username: string): string {
+  const source = name?.trim() || username;
+  const words = source.split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]?.[0], words[1]?.[0]] : [...(words[0] ?? '')].slice(0, 2);
+  return letters.join('').toUpperCase();
+}
+
+export function Header() {
+  const { data: user } = useCurrentUser();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900">
+          <img src="/favicon.svg" alt="" className="h-7 w-7" />
+          <span>Social Resizer</span>
+        </Link>
+        <div className="flex items-center gap-2 sm:gap-4">
+          <Link to="/pricing" className="text-sm font-medium text-slate-700 hover:text-slate-900" activeProps={{ className: 'text-brand-700' }}>
+            Pricing
+          </Link>
+          {user ? (
+            <>
+              {!user.hasUnlimitedAccess ? (
+                <Button asChild size="sm">
+                  <Link to="/unlimited-access">Upgrade</Link>
+                </Button>
+              ) : null}
+              <Link
+                to="/account"
+                aria-label={`Account of ${user.name ?? user.username}`}
+                className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+              >
+                {initials(user.name, user.username)}
+              </Link>
+            </>
+          ) : (
+            <Button asChild size="sm" variant="outline">
+              <Link to="/auth">Sign In</Link>
+            </Button>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+/** A content page: a heading, an optional "Last updated" line, and readable text. */
+export function Page({ title, lastUpdated, intro, children }: { title: string; lastUpdated?: string; intro?: ReactNode; children?: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      {lastUpdated ? <p className="mt-2 text-sm text-slate-500">Last updated: {lastUpdated}</p> : null}
+      {intro ? <div className="mt-4 text-lg text-slate-600">{intro}</div> : null}
+      <div className="mt-8 space-y-4 leading-relaxed text-slate-700">{children}</div>
+    </main>
+  );
+}
+
+/** Title and description for a route's `head`. */
+export function pageHead(title: string, description: string) {
+  return {
+    meta: [{ title: `${title} | Social Resizer` }, { name: 'description', content: description }],
+  };
+}

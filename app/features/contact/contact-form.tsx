@@ -1,0 +1,91 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { CONTACT_SUBJECTS, contactMessageSchema, type ContactMessageInput } from '../../../shared/schemas';
+import { Button } from '../../components/ui/button';
+import { Field, inputClass } from '../../components/ui/field';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+
+type Draft = { name: string; email: string; subject: string; message: string };
+type FieldErrors = Partial<Record<keyof Draft, string>>;
+
+const EMPTY: Draft = { name: '', email: '', subject: '', message: '' };
+
+const SUBJECT_LABELS: Record<(typeof CONTACT_SUBJECTS)[number], string> = {
+  general: 'General inquiry',
+  support: 'Technical support',
+  billing: 'Billing question',
+  feedback: 'Feedback',
+  partnership: 'Partnership',
+  other: 'Other',
+};
+
+/** The rules of the shared schema, as one message per field. */
+export function validateContact(draft: Draft): { data?: ContactMessageInput; errors: FieldErrors } {
+  const result = contactMessageSchema.safeParse(draft);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path[0] as keyof Draft | undefined;
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return { errors };
+}
+
+export function ContactForm() {
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const send = useMutation({
+    mutationFn: (input: ContactMessageInput) => apiRequest('POST', '/api/contact', input),
+    onSuccess: () => {
+      toast({ title: 'Message sent', description: "Thank you for contacting us. We'll get back to you soon." });
+      setDraft(EMPTY);
+      setErrors({});
+    },
+    onError: (error) => {
+      toast({ title: 'Message not sent', description: errorMessage(error, 'Please try again in a moment.'), variant: 'destructive' });
+    },
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const { data, errors: found } = validateContact(draft);
+    setErrors(found);
+    if (data) send.mutate(data);
+  }
+
+  const update = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Contact form">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" error={errors.name}>
+          {(props) => <input {...props} className={inputClass} autoComplete="name" value={draft.name} onChange={update('name')} />}
+        </Field>
+        <Field label="Email" error={errors.email}>
+          {(props) => <input {...props} type="email" className={inputClass} autoComplete="email" value={draft.email} onChange={update('email')} />}
+        </Field>
+      </div>
+      <Field label="Subject" error={errors.subject}>
+        {(props) => (
+          <select {...props} className={inputClass} value={draft.subject} onChange={update('subject')}>
+            <option value="">Select a subject</option>
+            {CONTACT_SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {SUBJECT_LABELS[subject]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Message" error={errors.message}>
+        {(props) => <textarea {...props} rows={6} className={inputClass} value={draft.message} onChange={update('message')} />}
+      </Field>
+      <div>
+        <Button type="submit" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </div>
+    </form>
+  );
+}

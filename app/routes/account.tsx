@@ -1,0 +1,44 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { pageHead } from '../components/layout/page';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
+import { ProtectedRoute } from '../features/auth/protected-route';
+
+export const Route = createFileRoute('/account')({
+  head: () => pageHead('Your account', 'Your account information and purchase history.'),
+  component: AccountPage,
+});
+
+function AccountPage() {
+  return (
+    <ProtectedRoute>
+      {(user) => (
+        <main className="mx-auto max-w-3xl px-4 py-10">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your account</h1>
+          <Card className="mt-8">
+            <CardHeader>
+              <CardTitle>Account Information</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+                <dt className="font-medium text-slate-500">Username</dt>
+                <dd>{user.username}</dd>
+                <dt className="font-medium text-slate-500">Email</dt>
+                <dd>{user.email}</dd>
+                <dt className="font-medium text-slate-500">Name</dt>
+                <dd>{user.name || 'Not provided'}</dd>
+                <dt className="font-medium text-slate-500">Access level</dt>
+                <dd>{user.hasUnlimitedAccess ? 'Unlimited Access' : 'Free Access'}</dd>
+              </dl>
+              {!user.hasUnlimitedAccess ? (
+                <Button asChild className="mt-6">
+                  <Link to="/unlimited-access">Upgrade to Unlimited</Link>
+                </Button>
+              ) : null}
+            </CardContent>
+          </Card>
+        </main>
+      )}
+    </ProtectedRoute>
+  );
+}

@@ -1,0 +1,81 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { PLATFORM_FORMATS } from '../../shared/formats';
+import { PLATFORMS } from '../../shared/platforms';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { ToolIntro } from '../features/tools/tool-intro';
+
+const TOOL_TABS = ['singleImage', 'bannerAdjuster', 'profileAdjuster'] as const;
+type ToolTab = (typeof TOOL_TABS)[number];
+
+export const Route = createFileRoute('/')({
+  validateSearch: z.object({ tab: z.enum(TOOL_TABS).optional().catch(undefined) }),
+  component: Home,
+});
+
+const howItWorks = [
+  { title: 'Upload a high-resolution image', text: 'JPG, PNG or WEBP up to 50 MB. The larger the original, the sharper every output.' },
+  { title: 'Choose and adjust', text: `Pick one of ${PLATFORM_FORMATS.length} formats across ${PLATFORMS.length} platforms, then zoom and drag to frame it.` },
+  { title: 'Pay once and download', text: 'A transparent PNG at the exact size the platform asks for. No subscription.' },
+];
+
+function Home() {
+  const { tab = 'singleImage' } = Route.useSearch();
+  const navigate = useNavigate({ from: '/' });
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <section className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Social Media Image Resizer</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
+          Upload once and get every size you need, exact to the pixel, for {PLATFORMS.length} social and store platforms.
+        </p>
+      </section>
+
+      <Tabs value={tab} onValueChange={(value) => void navigate({ search: { tab: value as ToolTab }, replace: true })} className="mt-8">
+        <div className="flex justify-center">
+          <TabsList aria-label="Tools">
+            <TabsTrigger value="singleImage">Single Image</TabsTrigger>
+            <TabsTrigger value="bannerAdjuster">Banner Adjuster</TabsTrigger>
+            <TabsTrigger value="profileAdjuster">Profile Picture Adjuster</TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="singleImage">
+          <ToolIntro
+            steps={['Upload Image', 'Format & Adjust', 'Download']}
+            title="Upload Image"
+            description="Upload a picture, pick a platform and format, adjust zoom and position, and download a transparent PNG."
+          />
+        </TabsContent>
+        <TabsContent value="bannerAdjuster">
+          <ToolIntro
+            steps={['Upload', 'Configure', 'Results']}
+            title="Upload Your Banner"
+            description="Adapt one banner to several platforms at once. The AI mode keeps text, logos and faces in view."
+          />
+        </TabsContent>
+        <TabsContent value="profileAdjuster">
+          <ToolIntro
+            steps={['Upload', 'Configure', 'Results']}
+            title="Upload Your Profile Picture"
+            description="Adapt one profile picture to several platforms at once, centred on you."
+          />
+        </TabsContent>
+      </Tabs>
+
+      <section className="mt-16" aria-labelledby="how-it-works">
+        <h2 id="how-it-works" className="text-center text-2xl font-bold text-slate-900">
+          How it works
+        </h2>
+        <ol className="mt-8 grid gap-6 sm:grid-cols-3">
+          {howItWorks.map((step, index) => (
+            <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6">
+              <span className="text-sm font-semibold text-brand-600">Step {index + 1}</span>
+              <h3 className="mt-1 font-semibold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-sm text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </main>
+  );
+}

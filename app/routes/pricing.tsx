@@ -1,0 +1,79 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { pageHead } from '../components/layout/page';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { useCurrentUser } from '../features/auth/queries';
+
+export const Route = createFileRoute('/pricing')({
+  head: () => pageHead('Pricing', 'Free for one image a day, five with a free account, or unlimited for a one-time $9.99.'),
+  component: PricingPage,
+});
+
+function PricingPage() {
+  const { data: user } = useCurrentUser();
+  const signedIn = Boolean(user);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">Simple, one-time pricing</h1>
+      <p className="mx-auto mt-3 max-w-xl text-center text-slate-600">Pay once, use forever. No subscription.</p>
+      <div className="mt-10 grid gap-6 md:grid-cols-3">
+        <Card className="flex flex-col">
+          <CardHeader>
+            <CardTitle>Anonymous</CardTitle>
+            <CardDescription>Try it without an account.</CardDescription>
+            <p className="mt-2 text-3xl font-bold">Free</p>
+          </CardHeader>
+          <CardContent className="flex flex-1 flex-col justify-between gap-6">
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+              <li>1 image every 24 hours</li>
+              <li>Every platform format</li>
+              <li>Transparent PNG output</li>
+            </ul>
+            <Button asChild variant="outline">
+              <Link to="/">Continue</Link>
+            </Button>
+          </CardContent>
+        </Card>
+        <Card className="flex flex-col">
+          <CardHeader>
+            <CardTitle>Registered</CardTitle>
+            <CardDescription>A free account.</CardDescription>
+            <p className="mt-2 text-3xl font-bold">Free</p>
+          </CardHeader>
+          <CardContent className="flex flex-1 flex-col justify-between gap-6">
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+              <li>5 images every 24 hours</li>
+              <li>Purchase history</li>
+              <li>Your images from anywhere</li>
+            </ul>
+            <Button asChild variant="outline">
+              <Link to={signedIn ? '/' : '/auth'}>Register</Link>
+            </Button>
+          </CardContent>
+        </Card>
+        <Card className="flex flex-col border-brand-500 ring-1 ring-brand-500">
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <CardTitle>Unlimited</CardTitle>
+              <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">BEST VALUE</span>
+            </div>
+            <CardDescription>Lifetime access, one payment.</CardDescription>
+            <p className="mt-2 text-3xl font-bold">
+              $9.99 <span className="text-sm font-normal text-slate-500">one time</span>
+            </p>
+          </CardHeader>
+          <CardContent className="flex flex-1 flex-col justify-between gap-6">
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+              <li>Unlimited downloads</li>
+              <li>All platform formats</li>
+              <li>Forever access, no subscription</li>
+            </ul>
+            <Button asChild>
+              {signedIn ? <Link to="/unlimited-access">Get Unlimited Access</Link> : <Link to="/auth" search={{ redirect: 'unlimited-access' }}>Get Unlimited Access</Link>}
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BANNER_FORMATS,
+  findFormat,
+  findFormatByName,
+  outputFilename,
+  parseAspectRatio,
+  PLATFORM_FORMATS,
+  PROFILE_FORMATS,
+} from '../../shared/formats';
+import { PLATFORMS } from '../../shared/platforms';
+
+describe('platform format catalogue', () => {
+  it('has at least 55 formats over exactly the 11 platforms of the spec', () => {
+    expect(PLATFORM_FORMATS.length).toBeGreaterThanOrEqual(55);
+    expect(new Set(PLATFORM_FORMATS.map((f) => f.platform))).toEqual(new Set(PLATFORMS));
+    for (const platform of PLATFORMS) {
+      expect(PLATFORM_FORMATS.filter((f) => f.platform === platform).length, platform).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('gives every entry a unique positive integer id, a unique key and a unique name within its platform', () => {
+    const ids = PLATFORM_FORMATS.map((f) => f.id);
+    expect(ids.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(PLATFORM_FORMATS.map((f) => f.key)).size).toBe(ids.length);
+    expect(new Set(PLATFORM_FORMATS.map((f) => `${f.platform}/${f.format}`)).size).toBe(ids.length);
+  });
+
+  it('keeps ids stable: the id of every key is what it was when published', () => {
+    expect(Object.fromEntries(PLATFORM_FORMATS.map((f) => [f.id, f.key]))).toMatchSnapshot();
+  });
+
+  it.each(PLATFORM_FORMATS.map((f) => [f.key, f] as const))('%s has positive integer sizes and an aspect ratio that matches them', (_key, f) => {
+    expect(Number.isInteger(f.width) && f.width > 0).toBe(true);
+    expect(Number.isInteger(f.height) && f.height > 0).toBe(true);
+    const ratio = parseAspectRatio(f.aspectRatio);
+    expect(Number.isFinite(ratio)).toBe(true);
+    expect(Math.abs(ratio - f.width / f.height) / (f.width / f.height)).toBeLessThan(0.01);
+    expect(f.description.length).toBeGreaterThan(3);
+    if (f.maxBytes !== null) expect(f.maxBytes).toBeGreaterThan(100 * 1024);
+  });
+
+  it('keeps every safe zone rectangle inside its frame', () => {
+    for (const f of PLATFORM_FORMATS) {
+      if (f.safeZone?.shape !== 'rect') continue;
+      const { x, y, width, height } = f.safeZone;
+      expect(x >= 0 && y >= 0 && width > 0 && height > 0, f.key).toBe(true);
+      expect(x + width <= f.width && y + height <= f.height, f.key).toBe(true);
+    }
+  });
+
+  it('selects banners by the spec rule (cover, banner or header in the description) and nothing else', () => {
+    expect(BANNER_FORMATS.map((f) => f.key).sort()).toEqual(PLATFORM_FORMATS.filter((f) => f.kind === 'banner').map((f) => f.key).sort());
+    expect(BANNER_FORMATS).toHaveLength(11);
+  });
+
+  it('offers ten square profile formats, avatars drawn as circles', () => {
+    expect(PROFILE_FORMATS).toHaveLength(10);
+    for (const f of PROFILE_FORMATS) expect(f.width, f.key).toBe(f.height);
+    expect(findFormatByName('linkedin', 'profile picture')?.safeZone?.shape).toBe('circle');
+    // LinkedIn shows company logos square: no circle is drawn over them.
+    expect(findFormatByName('linkedin', 'company logo')?.safeZone).toBeNull();
+  });
+
+  it('marks the formats whose platform refuses transparency', () => {
+    expect(findFormatByName('app store', 'app icon')?.opaque).toBe(true);
+    expect(findFormatByName('google play store', 'feature graphic')?.opaque).toBe(true);
+    expect(findFormatByName('google play store', 'app icon')?.opaque).toBe(false);
+    expect(PLATFORM_FORMATS.filter((f) => f.kind === 'screenshot').every((f) => f.opaque)).toBe(true);
+  });
+
+  it('carries the sizes the platforms publish for the best-known formats', () => {
+    expect(findFormatByName('linkedin', 'banner')).toMatchObject({ width: 1584, height: 396, aspectRatio: '4:1' });
+    expect(findFormatByName('youtube', 'banner')).toMatchObject({ width: 2560, height: 1440, maxBytes: 6 * 1024 * 1024 });
+    expect(findFormatByName('youtube', 'thumbnail')).toMatchObject({ width: 1280, height: 720, maxBytes: 2 * 1024 * 1024 });
+    expect(findFormatByName('instagram', 'story')).toMatchObject({ width: 1080, height: 1920 });
+    expect(findFormatByName('app store', 'app icon')).toMatchObject({ width: 1024, height: 1024 });
+    expect(findFormat(20)?.key).toBe('linkedin_profile_banner');
+  });
+
+  it('names output files after the original, platform, format and size', () => {
+    const banner = findFormatByName('linkedin', 'banner');
+    expect(banner).toBeDefined();
+    if (!banner) return;
+    expect(outputFilename('beach.jpg', banner)).toBe('beach-linkedin-banner-1584x396.png');
+    expect(outputFilename('Été à la Plage!.PNG', banner)).toBe('ete-a-la-plage-linkedin-banner-1584x396.png');
+    const icon = findFormatByName('app store', 'app icon');
+    if (icon) expect(outputFilename('.jpg', icon)).toBe('image-app-store-app-icon-1024x1024.png');
+  });
+});

@@ -1,0 +1,71 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { PlatformFormat } from '../../shared/formats';
+import { PLATFORMS } from '../../shared/platforms';
+import { body, call } from './helpers';
+
+describe('format catalogue API', () => {
+  it('serves at least 55 formats over the 11 platforms with the spec fields', async () => {
+    const res = await call('/api/platform-formats');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const formats = await body<PlatformFormat[]>(res);
+    expect(formats.length).toBeGreaterThanOrEqual(55);
+    expect(new Set(formats.map((f) => f.platform))).toEqual(new Set(PLATFORMS));
+    for (const f of formats) {
+      expect(f).toMatchObject({ id: expect.any(Number), platform: expect.any(String), format: expect.any(String), description: expect.any(String), width: expect.any(Number), height: expect.any(Number), aspectRatio: expect.stringMatching(/^\d+(\.\d+)?:\d+(\.\d+)?$/) });
+    }
+  });
+
+  it('serves the profile list: square formats offered in the profile flow', async () => {
+    const formats = await body<PlatformFormat[]>(await call('/api/profile-formats'));
+    expect(formats.length).toBe(10);
+    expect(formats.every((f) => f.profile && f.width === f.height)).toBe(true);
+  });
+
+  it('tags every response with a request id', async () => {
+    const res = await call('/api/platform-formats');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('API conventions', () => {
+  it('answers unknown API paths with a 404 JSON message', async () => {
+    const res = await call('/api/does-not-exist', { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect(await body(res)).toEqual({ message: 'Not found: POST /api/does-not-exist' });
+  });
+
+  it('answers a malformed JSON body with 400 and a clear message', async () => {
+    const res = await call('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name": "Ann",' });
+    expect(res.status).toBe(400);
+    expect(await body(res)).toEqual({ message: 'Request body must be valid JSON' });
+  });
+
+  it('answers a body that fails its schema with 400 naming the field', async () => {
+    const res = await call('/api/contact', { method: 'POST', json: { name: 'Ann', email: 'not-an-email', subject: 'general', message: 'Hello there, a question.' } });
+    expect(res.status).toBe(400);
+    expect(await body(res)).toEqual({ message: 'email: Please enter a valid email address.' });
+
+    const wrongType = await call('/api/contact', { method: 'POST', json: { name: 42, email: 'a@b.co', subject: 'general', message: 'Hello there, a question.' } });
+    expect(wrongType.status).toBe(400);
+    expect((await body(wrongType)).message).toMatch(/^name: /);
+  });
+});
+
+describe('POST /api/contact', () => {
+  it('stores a valid message in D1', async () => {
+    const message = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'feedback', message: 'The LinkedIn banner came out perfectly.' };
+    const res = await call('/api/contact', { method: 'POST', json: message });
+    expect(res.status).toBe(201);
+    const { id } = await body<{ id: string }>(res);
+    const row = await env.DB.prepare('SELECT name, email, subject, message FROM contact_messages WHERE id = ?').bind(id).first();
+    expect(row).toEqual(message);
+  });
+
+  it('refuses an unknown subject and a short message with the spec wording', async () => {
+    const base = { name: 'Ada', email: 'ada@example.com', subject: 'feedback', message: 'Long enough message.' };
+    expect(await body(await call('/api/contact', { method: 'POST', json: { ...base, subject: 'spam' } }))).toEqual({ message: 'subject: Please select a subject.' });
+    expect(await body(await call('/api/contact', { method: 'POST', json: { ...base, message: 'short' } }))).toEqual({ message: 'message: Message must be at least 10 characters.' });
+  });
+});

@@ -1,0 +1,51 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../../worker/index';
+import { clock } from '../../worker/lib/clock';
+import { uploadPrefix } from '../../worker/services/cleanup';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function insertUpload(createdAt: number): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO uploads (id, r2_key, original_filename, content_type, size, width, height, created_at) VALUES (?, ?, 'p.jpg', 'image/jpeg', 3, 10, 10, ?)")
+    .bind(id, `${uploadPrefix(id)}original`, createdAt)
+    .run();
+  await env.BUCKET.put(`${uploadPrefix(id)}original`, new Uint8Array([1, 2, 3]));
+  await env.BUCKET.put(`${uploadPrefix(id)}outputs/some-request/20.png`, new Uint8Array([4]));
+  return id;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('daily cleanup cron', () => {
+  it('deletes the files of uploads older than 7 days and marks them expired, keeping newer ones', async () => {
+    const now = Date.now();
+    const old = await insertUpload(now - 7 * DAY - 1000);
+    const recent = await insertUpload(now - 6 * DAY);
+    vi.spyOn(clock, 'now').mockReturnValue(new Date(now));
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: '17 3 * * *' }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    expect((await env.BUCKET.list({ prefix: uploadPrefix(old) })).objects).toHaveLength(0);
+    expect((await env.BUCKET.list({ prefix: uploadPrefix(recent) })).objects).toHaveLength(2);
+    const rows = await env.DB.prepare('SELECT id, expired_at FROM uploads WHERE id IN (?, ?)').bind(old, recent).all<{ id: string; expired_at: number | null }>();
+    const byId = Object.fromEntries(rows.results.map((r) => [r.id, r.expired_at]));
+    expect(byId[old]).toBe(now);
+    expect(byId[recent]).toBeNull();
+  });
+
+  it('expires the rest a day later when time moves on', async () => {
+    const now = Date.now();
+    const id = await insertUpload(now - 6 * DAY);
+    vi.spyOn(clock, 'now').mockReturnValue(new Date(now + 2 * DAY));
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: '17 3 * * *' }), env, ctx);
+    expect((await env.BUCKET.list({ prefix: uploadPrefix(id) })).objects).toHaveLength(0);
+  });
+});

@@ -1,0 +1,10 @@
+import type { D1Migration } from '@cloudflare/vitest-plugin';
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** Test-only binding: the SQL migrations, applied in the setup file. */
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { hashToken, SESSION_COOKIE } from '../../worker/services/sessions';
+import { body, call } from './helpers';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function insertUser(username: string) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare('INSERT INTO users (id, username, email, name, password_hash, has_unlimited_access, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)')
+    .bind(id, username, `${username}@example.com`, 'Grace Hopper', 'pbkdf2-sha256$100000$c2FsdA$aGFzaA', Date.now())
+    .run();
+  return id;
+}
+
+async function insertSession(userId: string, lastSeenAt: number, expiresAt: number) {
+  const token = crypto.randomUUID() + crypto.randomUUID();
+  await env.DB.prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(await hashToken(token), userId, lastSeenAt, lastSeenAt, expiresAt)
+    .run();
+  return token;
+}
+
+describe('GET /api/user', () => {
+  it('answers 401 with the shared error shape when nobody is signed in', async () => {
+    const res = await call('/api/user');
+    expect(res.status).toBe(401);
+    expect(await body(res)).toEqual({ message: 'Not signed in' });
+  });
+
+  it('answers the signed-in user without anything about the password', async () => {
+    const userId = await insertUser('grace');
+    const token = await insertSession(userId, Date.now(), Date.now() + 30 * DAY);
+    const res = await call('/api/user', { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+    expect(res.status).toBe(200);
+    const user = await body<Record<string, unknown>>(res);
+    expect(user).toEqual({ id: userId, username: 'grace', email: 'grace@example.com', name: 'Grace Hopper', hasUnlimitedAccess: false, createdAt: expect.any(String) });
+    expect(JSON.stringify(user)).not.toMatch(/password|pbkdf2/i);
+  });
+
+  it('refuses an expired session and forgets it', async () => {
+    const userId = await insertUser('idle');
+    const token = await insertSession(userId, Date.now() - 31 * DAY, Date.now() - DAY);
+    const res = await call('/api/user', { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+    expect(res.status).toBe(401);
+    const left = await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').bind(userId).first<{ n: number }>();
+    expect(left?.n).toBe(0);
+  });
+
+  it('refuses a made-up token', async () => {
+    const res = await call('/api/user', { headers: { Cookie: `${SESSION_COOKIE}=${'x'.repeat(64)}` } });
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,49 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+process.env.WRANGLER_SEND_METRICS ??= 'false';
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
+
+// Three projects: the worker inside workerd (real local D1, R2, Durable Objects, queues),
+// pure modules in Node, and the React app in jsdom. `npm run test:e2e` drives Chromium separately.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('./migrations');
+  return {
+    test: {
+      // Logs of passing tests are noise; a failing test still prints its own.
+      silent: 'passed-only',
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+            }),
+          ],
+          test: {
+            name: 'worker',
+            include: ['test/worker/**/*.test.ts'],
+            setupFiles: ['./test/worker/apply-migrations.ts'],
+          },
+        },
+        {
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: ['test/shared/**/*.test.ts'],
+          },
+        },
+        {
+          plugins: [react()],
+          test: {
+            name: 'app',
+            environment: 'jsdom',
+            include: ['test/app/**/*.test.tsx'],
+            setupFiles: ['./test/app/setup.ts'],
+          },
+        },
+      ],
+    },
+  };
+});

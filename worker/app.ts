@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { createDb } from './db/client';
+import { handleError, handleNotFound } from './lib/errors';
+import { log } from './lib/log';
+import { contactRoutes } from './routes/contact';
+import { formatRoutes } from './routes/formats';
+import { userRoutes } from './routes/user';
+import type { AppEnv } from './types';
+
+/** The API. Static assets (the React app) are served by the assets binding before the worker. */
+export const app = new Hono<AppEnv>();
+
+app.use(requestId());
+
+// One structured line per request: id, method, route pattern, status, duration. No personal data.
+app.use(async (c, next) => {
+  const started = Date.now();
+  await next();
+  log(c.res.status >= 500 ? 'error' : 'info', 'request', {
+    requestId: c.get('requestId'),
+    method: c.req.method,
+    route: c.req.routePath,
+    status: c.res.status,
+    durationMs: Date.now() - started,
+  });
+});
+
+app.use(async (c, next) => {
+  c.set('db', createDb(c.env.DB));
+  await next();
+});
+
+const api = new Hono<AppEnv>()
+  .get('/health', (c) => c.json({ ok: true }))
+  .route('/', formatRoutes)
+  .route('/', userRoutes)
+  .route('/', contactRoutes);
+
+app.route('/api', api);
+
+app.notFound(handleNotFound);
+app.onError(handleError);

@@ -1,0 +1,184 @@
+/**
+ * The D1 data model. Ids that appear in URLs are random UUIDs, never sequential.
+ * Times are stored as integer milliseconds since the epoch.
+ *
+ * Ownership: a row belongs to a user (user_id) or, before they sign in, to the anonymous browser
+ * that made it (visitor_id, from a random cookie), so anonymous work can be claimed on sign-in.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date());
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    /** "algorithm$parameters$salt$hash", so the cost can be raised later. */
+    passwordHash: text('password_hash').notNull(),
+    hasUnlimitedAccess: integer('has_unlimited_access', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token: a leaked table holds no usable session. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    id: id(),
+    /** R2 key of the original; unguessable (derived from the random id). */
+    r2Key: text('r2_key').notNull().unique(),
+    originalFilename: text('original_filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id'),
+    createdAt: createdAt(),
+    /** Set when the 7-day cleanup removed the files; the row stays so pages can say so. */
+    expiredAt: integer('expired_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('uploads_user_idx').on(t.userId),
+    index('uploads_visitor_idx').on(t.visitorId),
+    index('uploads_created_idx').on(t.createdAt),
+  ],
+);
+
+export type CropDetails = { x: number; y: number; width: number; height: number; zoom: number };
+
+export const REQUEST_STATUSES = ['pending', 'processing', 'complete', 'failed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const imageRequests = sqliteTable(
+  'image_requests',
+  {
+    id: id(),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    formatId: integer('format_id').notNull(),
+    platform: text('platform').notNull(),
+    format: text('format').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    cropDetails: text('crop_details', { mode: 'json' }).$type<CropDetails>().notNull(),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
+    /** R2 key of the rendered PNG once complete. */
+    outputKey: text('output_key'),
+    error: text('error'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('image_requests_upload_idx').on(t.uploadId),
+    index('image_requests_user_idx').on(t.userId),
+    index('image_requests_visitor_idx').on(t.visitorId),
+  ],
+);
+
+export const CONVERSION_STATUSES = ['processing', 'complete', 'failed'] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+
+/** One rendered target format of a request (banner, profile and "other formats" fan-outs). */
+export const conversions = sqliteTable(
+  'conversions',
+  {
+    id: id(),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => imageRequests.id, { onDelete: 'cascade' }),
+    formatId: integer('format_id').notNull(),
+    /** 'standard' (centred cover crop of the request's crop) or 'content-aware'. */
+    mode: text('mode', { enum: ['standard', 'content-aware'] }).notNull().default('standard'),
+    status: text('status', { enum: CONVERSION_STATUSES }).notNull().default('processing'),
+    outputKey: text('output_key'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('conversions_request_format_unique').on(t.requestId, t.formatId)],
+);
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: id(),
+    stripePaymentIntentId: text('stripe_payment_intent_id').notNull().unique(),
+    planId: text('plan_id', { enum: ['single', 'unlimited'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    /** Kept (set null) when the account is deleted: payments stay for accounting. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    visitorId: text('visitor_id'),
+    imageRequestId: text('image_request_id').references(() => imageRequests.id, { onDelete: 'set null' }),
+    /** When access was granted; granting happens once, whoever (confirm call or webhook) comes first. */
+    grantedAt: integer('granted_at', { mode: 'timestamp_ms' }),
+    /** A single-image purchase gives access until then (30 days). */
+    accessExpiresAt: integer('access_expires_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId),
+    index('payments_request_idx').on(t.imageRequestId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Upload = typeof uploads.$inferSelect;
+export type ImageRequest = typeof imageRequests.$inferSelect;
+export type Conversion = typeof conversions.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+
+/** Messages sent from the contact page; read by the admin. */
+export const contactMessages = sqliteTable('contact_messages', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export type ContactMessage = typeof contactMessages.$inferSelect;

@@ -1,0 +1,64 @@
+import { DurableObject } from 'cloudflare:workers';
+
+/** What a visitor has left of their free downloads in the rolling window. */
+export type Allowance = {
+  limit: number;
+  remaining: number;
+  /** When the oldest counted download leaves the window (ms since epoch), or null if none counts. */
+  resetAt: number | null;
+};
+
+export type ConsumeResult = Allowance & {
+  allowed: boolean;
+  /** The same request was already downloaded inside the window, so nothing new was counted. */
+  alreadyCounted: boolean;
+};
+
+/**
+ * Counts one visitor's free downloads over a rolling window (one object per visitor key: an IP /64
+ * or an account). Every method runs to completion before the next starts and uses the object's
+ * synchronous SQLite storage, so two simultaneous downloads with one left give exactly one grant.
+ */
+export class DownloadCounter extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec('CREATE TABLE IF NOT EXISTS downloads (request_id TEXT PRIMARY KEY, at INTEGER NOT NULL)');
+  }
+
+  /** The allowance without using any of it. */
+  peek(limit: number, windowMs: number, now: number): Allowance {
+    this.prune(now - windowMs);
+    return this.allowance(limit, windowMs);
+  }
+
+  /** Counts a download of `requestId` if the allowance has room; a repeat inside the window is free. */
+  consume(requestId: string, limit: number, windowMs: number, now: number): ConsumeResult {
+    this.prune(now - windowMs);
+    const repeat = this.sql.exec('SELECT 1 FROM downloads WHERE request_id = ?', requestId).toArray().length > 0;
+    if (repeat) return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: true };
+    if (this.used() >= limit) return { ...this.allowance(limit, windowMs), allowed: false, alreadyCounted: false };
+    this.sql.exec('INSERT INTO downloads (request_id, at) VALUES (?, ?)', requestId, now);
+    return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: false };
+  }
+
+  private prune(before: number): void {
+    this.sql.exec('DELETE FROM downloads WHERE at <= ?', before);
+  }
+
+  private used(): number {
+    return this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM downloads').one().n;
+  }
+
+  private oldest(): number | null {
+    return this.sql.exec<{ at: number | null }>('SELECT min(at) AS at FROM downloads').one().at;
+  }
+
+  private allowance(limit: number, windowMs: number): Allowance {
+    const used = this.used();
+    const oldest = this.oldest();
+    return { limit, remaining: Math.max(0, limit - used), resetAt: oldest === null ? null : oldest + windowMs };
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The Worker's entry: HTTP (the Hono app), the conversion queues, and the daily cleanup cron.
+ * Static assets (the built React app) are served by the assets binding before this runs.
+ */
+import { app } from './app';
+import { createDb } from './db/client';
+import { clock } from './lib/clock';
+import { log } from './lib/log';
+import { handleQueueBatch } from './queues/consumer';
+import { expireOldUploads } from './services/cleanup';
+
+export { DownloadCounter } from './durable-objects/download-counter';
+
+export default {
+  fetch: app.fetch,
+  queue: (batch, env) => handleQueueBatch(batch, env),
+  scheduled: async (_controller, env) => {
+    const expired = await expireOldUploads(createDb(env.DB), env.BUCKET, clock.now());
+    log('info', 'daily cleanup', { expiredUploads: expired });
+  },
+} satisfies ExportedHandler<Env, unknown>;

@@ -1,0 +1,44 @@
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { uploads } from '../db/schema';
+import { DAY_MS } from '../lib/clock';
+
+/** Images are deleted 7 days after upload (privacy policy). */
+export const RETENTION_MS = 7 * DAY_MS;
+const BATCH = 100;
+
+/** Every R2 object of an upload lives under this prefix: the original, outputs and previews. */
+export function uploadPrefix(uploadId: string): string {
+  return `uploads/${uploadId}/`;
+}
+
+/**
+ * Deletes the files of uploads older than the retention period and marks their rows expired.
+ * Rows stay (purchases keep their history); only the pictures go. Returns how many uploads expired.
+ */
+export async function expireOldUploads(db: Db, bucket: R2Bucket, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_MS);
+  let expired = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(isNull(uploads.expiredAt), lt(uploads.createdAt, cutoff)))
+      .limit(BATCH);
+    if (batch.length === 0) return expired;
+    for (const { id } of batch) {
+      await deletePrefix(bucket, uploadPrefix(id));
+      await db.update(uploads).set({ expiredAt: now }).where(eq(uploads.id, id));
+      expired += 1;
+    }
+  }
+}
+
+async function deletePrefix(bucket: R2Bucket, prefix: string): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const listing = await bucket.list({ prefix, cursor });
+    if (listing.objects.length > 0) await bucket.delete(listing.objects.map((o) => o.key));
+    cursor = listing.truncated ? listing.cursor : undefined;
+  } while (cursor);
+}

@@ -1,0 +1,10 @@
+import type { RequestIdVariables } from 'hono/request-id';
+import type { Db } from './db/client';
+
+/** Hono's environment: the bindings from wrangler.toml and what middleware puts on the context. */
+export type AppEnv = {
+  Bindings: Env;
+  Variables: RequestIdVariables & {
+    db: Db;
+  };
+};
