@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { initials } from '../../app/components/layout/header';
+import { validateContact } from '../../app/features/contact/contact-form';
+import { json, mockApi, renderApp } from './render-app';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const signedOut = { 'GET /api/user': json({ message: 'Not signed in' }, 401) };
+const user = { id: 'u1', username: 'grace', email: 'grace@example.com', name: 'Grace Hopper', hasUnlimitedAccess: false, createdAt: '2026-01-01T00:00:00.000Z' };
+
+describe('app shell', () => {
+  it('shows the three tools on the home page, single image first', async () => {
+    mockApi(signedOut);
+    renderApp('/');
+    const tabs = await screen.findByRole('tablist', { name: 'Tools' });
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Single Image', 'Banner Adjuster', 'Profile Picture Adjuster']);
+    expect(within(tabs).getByRole('tab', { name: 'Single Image' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    mockApi(signedOut);
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText(/forget to add the page to the router/)).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor from a protected page to /auth', async () => {
+    mockApi(signedOut);
+    const { router } = renderApp('/account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('shows a protected page to a signed-in user, and the header avatar with their initials', async () => {
+    mockApi({ 'GET /api/user': json(user) });
+    renderApp('/account');
+    expect(await screen.findByText('Account Information')).toBeInTheDocument();
+    expect(screen.getByText('Free Access')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Account of Grace Hopper' })).toHaveTextContent('GH');
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toBeInTheDocument();
+  });
+
+  it('lists the footer columns with working links and the current year', async () => {
+    mockApi(signedOut);
+    renderApp('/');
+    const support = await screen.findByRole('navigation', { name: 'Support' });
+    expect(within(support).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
+  });
+});
+
+describe('contact form rules', () => {
+  it('words each rule as the spec does', () => {
+    expect(validateContact({ name: 'A', email: 'x', subject: '', message: 'short' }).errors).toEqual({
+      name: 'Name must be at least 2 characters.',
+      email: 'Please enter a valid email address.',
+      subject: 'Please select a subject.',
+      message: 'Message must be at least 10 characters.',
+    });
+    expect(validateContact({ name: 'Ada', email: 'ada@example.com', subject: 'billing', message: 'A question about my payment.' }).errors).toEqual({});
+  });
+
+  it('shows the errors under the fields and sends nothing while invalid', async () => {
+    const calls = mockApi(signedOut);
+    renderApp('/contact');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Name must be at least 2 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('sends a valid message, shows the toast and clears the form', async () => {
+    const calls = mockApi({ ...signedOut, 'POST /api/contact': json({ id: 'm1' }, 201) });
+    renderApp('/contact');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'feedback' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'The banner came out perfectly.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText("Thank you for contacting us. We'll get back to you soon.")).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    const post = calls.find((c) => c.method === 'POST');
+    expect(await post?.json()).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'feedback', message: 'The banner came out perfectly.' });
+  });
+});
+
+describe('initials', () => {
+  it('takes up to two initials of the name, else of the username', () => {
+    expect(initials('Grace Brewster Hopper', 'grace')).toBe('GB');
+    expect(initials(null, 'grace')).toBe('GR');
+    expect(initials('  ', 'x')).toBe('X');
+  });
+});
