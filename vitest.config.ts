@@ -12,7 +12,7 @@ export default defineConfig(async () => {
   return {
     test: {
       // Logs of passing tests are noise; a failing test still prints its own.
-      silent: 'passed-only',
+      silent: 'passed-only' as const,
       projects: [
         {
           plugins: [

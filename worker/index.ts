@@ -13,8 +13,8 @@ export { DownloadCounter } from './durable-objects/download-counter';
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleQueueBatch(batch, env),
-  scheduled: async (_controller, env) => {
+  queue: (batch, env, _ctx) => handleQueueBatch(batch, env),
+  scheduled: async (_controller, env, _ctx) => {
     const expired = await expireOldUploads(createDb(env.DB), env.BUCKET, clock.now());
     log('info', 'daily cleanup', { expiredUploads: expired });
   },
