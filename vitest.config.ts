@@ -31,7 +31,7 @@ export default defineConfig(async () => {
           test: {
             name: 'node',
             environment: 'node',
-            include: ['test/shared/**/*.test.ts'],
+            include: ['test/shared/**/*.test.ts', 'test/imaging/**/*.test.ts'],
           },
         },
         {

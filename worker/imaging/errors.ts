@@ -1,0 +1,25 @@
+/** Why an image cannot be processed, with the HTTP status a caller should answer. */
+export type ImageErrorCode = 'unsupported-type' | 'corrupt' | 'too-large' | 'unsupported-variant' | 'empty';
+
+const STATUS: Record<ImageErrorCode, 415 | 422> = {
+  'unsupported-type': 415,
+  corrupt: 422,
+  'too-large': 422,
+  'unsupported-variant': 422,
+  empty: 422,
+};
+
+export class ImageError extends Error {
+  readonly status: 415 | 422;
+
+  constructor(
+    readonly code: ImageErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ImageError';
+    this.status = STATUS[code];
+  }
+}
+
+export const UNSUPPORTED_TYPE_MESSAGE = 'Please upload a JPG, PNG or WEBP image';

@@ -1,0 +1,13 @@
+/**
+ * The image engine: pure functions over bytes and pixel buffers, no Worker bindings, so it runs the
+ * same in workerd and in Node (tests, benchmark). Callers pass the compiled WASM decoders in.
+ */
+export { decodeImage, type Codecs } from './decode';
+export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
+export { inspectImage, type ImageInfo } from './inspect';
+export { admitImage, estimateDecodeBytes, PEAK_BUDGET_BYTES } from './limits';
+export { decodePng, encodePng } from './png';
+export type { CropRect, Raster } from './raster';
+export { fitCrop, FileSizeError, PREVIEW_SIZE, renderFormat, type Rendered, type TargetFormat } from './render';
+export { flatten, resampleCrop } from './resample';
+export { EXTENSIONS, MIME_TYPES, sniffType, type SupportedType } from './sniff';

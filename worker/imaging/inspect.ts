@@ -1,0 +1,249 @@
+/**
+ * Reads what an image file is before anything decodes it: its type (from the bytes), its stored
+ * dimensions, its EXIF orientation, and the details that decide how much memory a decode takes.
+ * It also walks the file's structure to its end marker, so truncated and corrupt files are refused
+ * here instead of "succeeding" as grey in a decoder or poisoning it.
+ */
+import { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
+import { readExifOrientation, uprightSize } from './exif';
+import { sniffType, type SupportedType } from './sniff';
+
+export interface ImageInfo {
+  type: SupportedType;
+  /** Stored dimensions, before orientation. */
+  width: number;
+  height: number;
+  /** EXIF orientation 1-8 (1 when there is none). */
+  orientation: number;
+  /** Dimensions as shown upright: what crop coordinates refer to. */
+  uprightWidth: number;
+  uprightHeight: number;
+  hasAlpha: boolean;
+  /** JPEG: progressive files keep every coefficient in memory while decoding. */
+  progressive: boolean;
+  /** JPEG: colour components (1 grey, 3 YCbCr). */
+  components: number;
+  /** JPEG: coefficients kept per pixel by a progressive decode (1 to 3, from the sampling factors). */
+  coefficientsPerPixel: number;
+  /** PNG: bit depth, colour type and interlacing. */
+  bitDepth: number;
+  colorType: number;
+  interlaced: boolean;
+}
+
+const corrupt = (what: string) => new ImageError('corrupt', `The image file is damaged or incomplete (${what}). Please export it again and upload the new file.`);
+
+export function inspectImage(bytes: Uint8Array): ImageInfo {
+  if (bytes.length === 0) throw new ImageError('empty', 'The file is empty.');
+  const type = sniffType(bytes);
+  let info: Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'>;
+  if (type === 'jpeg') info = inspectJpeg(bytes);
+  else if (type === 'png') info = inspectPng(bytes);
+  else if (type === 'webp') info = inspectWebp(bytes);
+  else throw new ImageError('unsupported-type', UNSUPPORTED_TYPE_MESSAGE);
+  if (info.width < 1 || info.height < 1) throw corrupt('it has no pixels');
+  const upright = uprightSize(info.width, info.height, info.orientation);
+  return { ...info, uprightWidth: upright.width, uprightHeight: upright.height };
+}
+
+const base = { orientation: 1, hasAlpha: false, progressive: false, components: 3, coefficientsPerPixel: 0, bitDepth: 8, colorType: 0, interlaced: false };
+
+// ── JPEG ─────────────────────────────────────────────────────────────────────────────────────
+
+function inspectJpeg(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'> {
+  let pos = 2;
+  let frame: { width: number; height: number; components: number; progressive: boolean; coefficientsPerPixel: number } | null = null;
+  let orientation = 1;
+  let sawScan = false;
+  const u16 = (at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
+
+  for (;;) {
+    if (pos >= b.length) throw corrupt('it ends before the end-of-image marker');
+    if (b[pos] !== 0xff) throw corrupt('a segment marker is missing');
+    while (b[pos] === 0xff && pos < b.length) pos++;
+    const marker = b[pos];
+    pos++;
+    if (marker === undefined) throw corrupt('it ends before the end-of-image marker');
+    if (marker === 0xd9) break; // EOI: anything after it (a phone's appended video) is ignored
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue;
+    if (marker === 0xd8) throw corrupt('it starts twice');
+    if (pos + 2 > b.length) throw corrupt('it ends inside a segment');
+    const length = u16(pos);
+    if (length < 2 || pos + length > b.length) throw corrupt('it ends inside a segment');
+    const seg = b.subarray(pos + 2, pos + length);
+
+    if (marker === 0xe1 && orientation === 1 && seg.length > 14 && String.fromCharCode(...seg.subarray(0, 6)) === 'Exif\0\0') {
+      orientation = readExifOrientation(seg.subarray(6));
+    } else if (marker === 0xc0 || marker === 0xc1 || marker === 0xc2) {
+      if (frame) throw corrupt('it has two frames');
+      if (seg.length < 6) throw corrupt('its frame header is short');
+      const precision = seg[0];
+      const components = seg[5] ?? 0;
+      if (precision !== 8) throw new ImageError('unsupported-variant', `${precision}-bit JPEG images are not supported. Please save the image as an 8-bit JPEG or PNG.`);
+      if (components === 4) {
+        throw new ImageError('unsupported-variant', 'CMYK JPEG images are not supported. Please save the image in RGB colour and upload it again.');
+      }
+      if (components !== 1 && components !== 3) throw corrupt(`it has ${components} colour components`);
+      if (seg.length < 6 + components * 3) throw corrupt('its frame header is short');
+      let maxH = 1;
+      let maxV = 1;
+      const factors: Array<[number, number]> = [];
+      for (let c = 0; c < components; c++) {
+        const hv = seg[6 + c * 3 + 1] ?? 0x11;
+        const h = hv >> 4;
+        const v = hv & 15;
+        if (h < 1 || h > 4 || v < 1 || v > 4) throw corrupt('its sampling factors are invalid');
+        factors.push([h, v]);
+        maxH = Math.max(maxH, h);
+        maxV = Math.max(maxV, v);
+      }
+      const coefficientsPerPixel = factors.reduce((sum, [h, v]) => sum + (h * v) / (maxH * maxV), 0);
+      frame = { height: u16(pos + 3), width: u16(pos + 5), components, progressive: marker === 0xc2, coefficientsPerPixel };
+      if (frame.height === 0) throw new ImageError('unsupported-variant', 'JPEG images whose height is given after the image data are not supported.');
+    } else if (marker === 0xc3 || (marker >= 0xc5 && marker <= 0xcf && marker !== 0xc8 && marker !== 0xcc)) {
+      throw new ImageError('unsupported-variant', 'Lossless, hierarchical and arithmetic-coded JPEG images are not supported. Please save the image as a standard JPEG or PNG.');
+    }
+    pos += length;
+
+    if (marker === 0xda) {
+      if (!frame) throw corrupt('image data comes before the frame header');
+      sawScan = true;
+      // Skip the entropy-coded data to the next real marker (0xFF00 is a stuffed byte, RSTn are inline).
+      for (;;) {
+        const ff = b.indexOf(0xff, pos);
+        if (ff < 0 || ff + 1 >= b.length) throw corrupt('it ends inside the image data');
+        const next = b[ff + 1] ?? 0;
+        if (next === 0x00 || (next >= 0xd0 && next <= 0xd7) || next === 0xff) {
+          pos = next === 0xff ? ff + 1 : ff + 2;
+          continue;
+        }
+        pos = ff;
+        break;
+      }
+    }
+  }
+  if (!frame) throw corrupt('it has no frame header');
+  if (!sawScan) throw corrupt('it has no image data');
+  return { ...base, type: 'jpeg', ...frame, orientation };
+}
+
+// ── PNG ──────────────────────────────────────────────────────────────────────────────────────
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/** CRC-32 as PNG and zip use it. */
+export function crc32(data: Uint8Array, crc = 0xffffffff): number {
+  let c = crc;
+  for (let i = 0; i < data.length; i++) c = (CRC_TABLE[(c ^ (data[i] ?? 0)) & 0xff] ?? 0) ^ (c >>> 8);
+  return c;
+}
+
+export function finishCrc(crc: number): number {
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+const VALID_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+
+function inspectPng(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'> {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  let pos = 8;
+  let ihdr: { width: number; height: number; bitDepth: number; colorType: number; interlaced: boolean } | null = null;
+  let hasTrns = false;
+  let sawIdat = false;
+  let sawPalette = false;
+  let orientation = 1;
+  for (;;) {
+    if (pos + 12 > b.length) throw corrupt('it ends before the IEND chunk');
+    const length = view.getUint32(pos);
+    const type = String.fromCharCode(b[pos + 4] ?? 0, b[pos + 5] ?? 0, b[pos + 6] ?? 0, b[pos + 7] ?? 0);
+    if (length > 0x7fffffff || pos + 12 + length > b.length) throw corrupt(`it ends inside the ${type.replace(/[^\x20-\x7e]/g, '?')} chunk`);
+    const typeAndData = b.subarray(pos + 4, pos + 8 + length);
+    if (finishCrc(crc32(typeAndData)) !== view.getUint32(pos + 8 + length)) throw corrupt(`the ${type.replace(/[^\x20-\x7e]/g, '?')} chunk fails its checksum`);
+    const data = b.subarray(pos + 8, pos + 8 + length);
+    if (!ihdr && type !== 'IHDR') throw corrupt('the IHDR chunk is not first');
+    if (type === 'IHDR') {
+      if (ihdr || length !== 13) throw corrupt('its IHDR chunk is invalid');
+      const d = new DataView(data.buffer, data.byteOffset, 13);
+      ihdr = { width: d.getUint32(0), height: d.getUint32(4), bitDepth: data[8] ?? 0, colorType: data[9] ?? 0, interlaced: data[12] === 1 };
+      if (!VALID_DEPTHS[ihdr.colorType]?.includes(ihdr.bitDepth) || data[10] !== 0 || data[11] !== 0 || (data[12] ?? 0) > 1) throw corrupt('its IHDR chunk is invalid');
+    } else if (type === 'PLTE') {
+      sawPalette = true;
+    } else if (type === 'tRNS') {
+      hasTrns = true;
+    } else if (type === 'eXIf') {
+      orientation = readExifOrientation(data);
+    } else if (type === 'IDAT') {
+      sawIdat = true;
+    } else if (type === 'IEND') {
+      break;
+    }
+    pos += 12 + length;
+  }
+  if (!ihdr || !sawIdat) throw corrupt('it has no image data');
+  if (ihdr.colorType === 3 && !sawPalette) throw corrupt('its palette is missing');
+  const hasAlpha = ihdr.colorType === 4 || ihdr.colorType === 6 || hasTrns;
+  return { ...base, type: 'png', width: ihdr.width, height: ihdr.height, bitDepth: ihdr.bitDepth, colorType: ihdr.colorType, interlaced: ihdr.interlaced, hasAlpha, orientation, components: 0 };
+}
+
+// ── WebP ─────────────────────────────────────────────────────────────────────────────────────
+
+function inspectWebp(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'> {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const riffSize = view.getUint32(4, true);
+  if (riffSize + 8 > b.length) throw corrupt('it ends before its declared size');
+  const end = riffSize + 8;
+  let pos = 12;
+  let width = 0;
+  let height = 0;
+  let hasAlpha = false;
+  let orientation = 1;
+  let sawImage = false;
+  let fourcc = '';
+  while (pos + 8 <= end) {
+    fourcc = String.fromCharCode(b[pos] ?? 0, b[pos + 1] ?? 0, b[pos + 2] ?? 0, b[pos + 3] ?? 0);
+    const size = view.getUint32(pos + 4, true);
+    const data = pos + 8;
+    if (data + size > end) throw corrupt(`it ends inside the ${fourcc.replace(/[^\x20-\x7e]/g, '?')} chunk`);
+    if (fourcc === 'VP8X') {
+      if (size < 10) throw corrupt('its VP8X chunk is short');
+      const flags = b[data] ?? 0;
+      if (flags & 0x02) throw new ImageError('unsupported-variant', 'Animated images are not supported. Please upload a still JPG, PNG or WEBP image.');
+      hasAlpha = (flags & 0x10) !== 0;
+      width = 1 + ((b[data + 4] ?? 0) | ((b[data + 5] ?? 0) << 8) | ((b[data + 6] ?? 0) << 16));
+      height = 1 + ((b[data + 7] ?? 0) | ((b[data + 8] ?? 0) << 8) | ((b[data + 9] ?? 0) << 16));
+    } else if (fourcc === 'ANIM' || fourcc === 'ANMF') {
+      throw new ImageError('unsupported-variant', 'Animated images are not supported. Please upload a still JPG, PNG or WEBP image.');
+    } else if (fourcc === 'VP8 ') {
+      if (size < 10 || b[data + 3] !== 0x9d || b[data + 4] !== 0x01 || b[data + 5] !== 0x2a) throw corrupt('its VP8 frame header is invalid');
+      if (!width) {
+        width = view.getUint16(data + 6, true) & 0x3fff;
+        height = view.getUint16(data + 8, true) & 0x3fff;
+      }
+      sawImage = true;
+    } else if (fourcc === 'VP8L') {
+      if (size < 5 || b[data] !== 0x2f) throw corrupt('its VP8L header is invalid');
+      const bits = view.getUint32(data + 1, true);
+      if (!width) {
+        width = (bits & 0x3fff) + 1;
+        height = ((bits >> 14) & 0x3fff) + 1;
+      }
+      hasAlpha = hasAlpha || ((bits >> 28) & 1) === 1;
+      sawImage = true;
+    } else if (fourcc === 'EXIF') {
+      const exif = b.subarray(data, data + size);
+      // Some writers keep the "Exif\0\0" prefix of the JPEG segment.
+      orientation = readExifOrientation(exif[0] === 0x45 && exif[1] === 0x78 ? exif.subarray(6) : exif);
+    }
+    pos = data + size + (size & 1);
+  }
+  if (!sawImage) throw corrupt('it has no image data');
+  return { ...base, type: 'webp', width, height, hasAlpha, orientation, components: 0 };
+}

@@ -1,0 +1,50 @@
+/**
+ * What the engine admits, judged from the file's header before any decode, by the memory the
+ * decode will take: a production isolate has 128 MB and the engine must stay under 100 MB at peak.
+ * The figures behind each estimate are measured by `npm run bench` (see README, "Image limits").
+ */
+import { ImageError } from './errors';
+import type { ImageInfo } from './inspect';
+
+const MiB = 1024 * 1024;
+
+/** The engine's peak budget: decode, one output, its encoding. */
+export const PEAK_BUDGET_BYTES = 100 * MiB;
+/** The biggest output (2880×1800) plus its PNG encoding and preview, at most. */
+export const WORKING_BYTES = 34 * MiB;
+/** Emscripten codecs reserve this much up front. */
+const WASM_BASE_BYTES = 16 * MiB;
+/** Hard cap on either side whatever the memory says (the largest WebP is 16383). */
+export const MAX_SIDE = 16383;
+
+/** Bytes the decode of this image holds at its peak (decoder memory plus the RGBA result). */
+export function estimateDecodeBytes(info: ImageInfo): number {
+  const pixels = info.width * info.height;
+  const rgba = pixels * 4;
+  if (info.type === 'png') return rgba + 2 * MiB;
+  // mozjpeg and libwebp write RGBA into their own heap, which jSquash then copies out.
+  const coefficients = info.type === 'jpeg' && info.progressive ? pixels * info.coefficientsPerPixel * 2 : 0;
+  const heap = Math.max(WASM_BASE_BYTES, rgba + coefficients + 2 * MiB);
+  return heap + rgba;
+}
+
+/** The largest image of the same kind and shape that fits, for the refusal message. */
+function largestAdmitted(info: ImageInfo): { width: number; height: number } {
+  const perPixel = estimateDecodeBytes({ ...info, width: 1000, height: 1000 }) / 1e6;
+  const fixed = info.type === 'png' ? 2 * MiB : 2 * MiB;
+  const pixels = Math.max(0, (PEAK_BUDGET_BYTES - WORKING_BYTES - fixed) / perPixel);
+  const aspect = info.uprightWidth / info.uprightHeight;
+  const height = Math.floor(Math.sqrt(pixels / aspect));
+  return { width: Math.floor(height * aspect), height };
+}
+
+export function admitImage(info: ImageInfo): void {
+  const tooBig = info.width > MAX_SIDE || info.height > MAX_SIDE || estimateDecodeBytes(info) + WORKING_BYTES > PEAK_BUDGET_BYTES;
+  if (!tooBig) return;
+  const limit = largestAdmitted(info);
+  const mp = (n: number) => (n / 1e6).toFixed(1);
+  throw new ImageError(
+    'too-large',
+    `The image is ${info.uprightWidth}×${info.uprightHeight} pixels (${mp(info.uprightWidth * info.uprightHeight)} MP); the largest ${info.progressive ? 'progressive JPEG' : info.type.toUpperCase()} of this shape we can process is ${limit.width}×${limit.height} (${mp(limit.width * limit.height)} MP). Please resize it and upload it again.`,
+  );
+}

@@ -1,0 +1,415 @@
+/**
+ * PNG in plain TypeScript over the platform's zlib (DecompressionStream / CompressionStream, native
+ * in workerd and Node alike): no WASM heap that grows and never shrinks, nothing to poison or leak.
+ *
+ * The decoder streams: IDAT data is inflated chunk by chunk and unfiltered row by row straight into
+ * the RGBA result. The encoder writes the smallest lossless colour type the pixels allow (palette,
+ * grey, RGB or RGBA), chooses a filter per row, and writes no metadata at all.
+ */
+import { ImageError } from './errors';
+import { crc32, finishCrc, type ImageInfo } from './inspect';
+import type { Raster } from './raster';
+
+const corrupt = () => new ImageError('corrupt', 'The image file is damaged or incomplete (its compressed data is invalid). Please export it again and upload the new file.');
+
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** Decodes a PNG that inspectImage accepted into 8-bit RGBA (16-bit samples keep their high byte). */
+export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Raster> {
+  const { width, height, bitDepth, colorType, interlaced } = info;
+  const channels = CHANNELS[colorType] ?? 4;
+  const bitsPerPixel = channels * bitDepth;
+  const filterBpp = Math.max(1, bitsPerPixel >> 3);
+  const out = new Uint8ClampedArray(width * height * 4);
+
+  // Palette, transparency and the list of passes come from the chunks.
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let palette: Uint8Array | null = null;
+  let trns: Uint8Array | null = null;
+  const idat: Uint8Array[] = [];
+  for (let pos = 8; pos + 12 <= bytes.length; ) {
+    const length = view.getUint32(pos);
+    const type = String.fromCharCode(bytes[pos + 4] ?? 0, bytes[pos + 5] ?? 0, bytes[pos + 6] ?? 0, bytes[pos + 7] ?? 0);
+    const data = bytes.subarray(pos + 8, pos + 8 + length);
+    if (type === 'PLTE') palette = data;
+    else if (type === 'tRNS') trns = data;
+    else if (type === 'IDAT') idat.push(data);
+    else if (type === 'IEND') break;
+    pos += 12 + length;
+  }
+
+  const passes = interlaced
+    ? ADAM7.map(([x0, y0, dx, dy]) => ({ x0, y0, dx, dy, w: Math.ceil((width - x0) / dx), h: Math.ceil((height - y0) / dy) })).filter((p) => p.w > 0 && p.h > 0)
+    : [{ x0: 0, y0: 0, dx: 1, dy: 1, w: width, h: height }];
+
+  const maxRowBytes = Math.ceil((width * bitsPerPixel) / 8);
+  let prev = new Uint8Array(maxRowBytes);
+  let cur = new Uint8Array(maxRowBytes);
+  let passIndex = 0;
+  let row = 0;
+  let rowFill = -1; // -1: waiting for the filter byte
+  let filter = 0;
+  let done = passes.length === 0;
+
+  const writeRow = (pass: (typeof passes)[number], y: number, data: Uint8Array) => {
+    const oy = pass.y0 + y * pass.dy;
+    for (let x = 0; x < pass.w; x++) {
+      const o = (oy * width + pass.x0 + x * pass.dx) * 4;
+      let r: number;
+      let g: number;
+      let b: number;
+      let a = 255;
+      if (bitDepth < 8) {
+        const bit = x * bitDepth;
+        const v = ((data[bit >> 3] ?? 0) >> (8 - bitDepth - (bit & 7))) & ((1 << bitDepth) - 1);
+        if (colorType === 3) {
+          r = palette?.[v * 3] ?? 0;
+          g = palette?.[v * 3 + 1] ?? 0;
+          b = palette?.[v * 3 + 2] ?? 0;
+          a = trns && v < trns.length ? (trns[v] ?? 255) : 255;
+        } else {
+          r = g = b = Math.round((v * 255) / ((1 << bitDepth) - 1));
+          if (trns && trns.length >= 2 && v === (((trns[0] ?? 0) << 8) | (trns[1] ?? 0))) a = 0;
+        }
+      } else {
+        const step = bitDepth === 16 ? 2 : 1;
+        const i = x * channels * step;
+        const sample = (c: number) => data[i + c * step] ?? 0;
+        const raw16 = (c: number) => (step === 2 ? ((data[i + c * 2] ?? 0) << 8) | (data[i + c * 2 + 1] ?? 0) : (data[i + c] ?? 0));
+        switch (colorType) {
+          case 0:
+            r = g = b = sample(0);
+            if (trns && trns.length >= 2 && raw16(0) === (((trns[0] ?? 0) << 8) | (trns[1] ?? 0))) a = 0;
+            break;
+          case 2:
+            r = sample(0);
+            g = sample(1);
+            b = sample(2);
+            if (trns && trns.length >= 6) {
+              const key = (k: number) => ((trns?.[k * 2] ?? 0) << 8) | (trns?.[k * 2 + 1] ?? 0);
+              if (raw16(0) === key(0) && raw16(1) === key(1) && raw16(2) === key(2)) a = 0;
+            }
+            break;
+          case 3: {
+            const v = sample(0);
+            r = palette?.[v * 3] ?? 0;
+            g = palette?.[v * 3 + 1] ?? 0;
+            b = palette?.[v * 3 + 2] ?? 0;
+            a = trns && v < trns.length ? (trns[v] ?? 255) : 255;
+            break;
+          }
+          case 4:
+            r = g = b = sample(0);
+            a = sample(1);
+            break;
+          default:
+            r = sample(0);
+            g = sample(1);
+            b = sample(2);
+            a = sample(3);
+        }
+      }
+      out[o] = r;
+      out[o + 1] = g;
+      out[o + 2] = b;
+      out[o + 3] = a;
+    }
+  };
+
+  const unfilter = (rowBytes: number) => {
+    for (let i = 0; i < rowBytes; i++) {
+      const left = i >= filterBpp ? (cur[i - filterBpp] ?? 0) : 0;
+      const up = prev[i] ?? 0;
+      const upLeft = i >= filterBpp ? (prev[i - filterBpp] ?? 0) : 0;
+      const x = cur[i] ?? 0;
+      switch (filter) {
+        case 0:
+          break;
+        case 1:
+          cur[i] = x + left;
+          break;
+        case 2:
+          cur[i] = x + up;
+          break;
+        case 3:
+          cur[i] = x + ((left + up) >> 1);
+          break;
+        case 4:
+          cur[i] = x + paeth(left, up, upLeft);
+          break;
+        default:
+          throw corrupt();
+      }
+    }
+  };
+
+  const consume = (chunk: Uint8Array) => {
+    let i = 0;
+    while (i < chunk.length) {
+      if (done) throw corrupt(); // more data than the image holds
+      const pass = passes[passIndex];
+      if (!pass) throw corrupt();
+      const rowBytes = Math.ceil((pass.w * bitsPerPixel) / 8);
+      if (rowFill < 0) {
+        filter = chunk[i++] ?? 0;
+        rowFill = 0;
+        continue;
+      }
+      const take = Math.min(rowBytes - rowFill, chunk.length - i);
+      cur.set(chunk.subarray(i, i + take), rowFill);
+      rowFill += take;
+      i += take;
+      if (rowFill === rowBytes) {
+        unfilter(rowBytes);
+        writeRow(pass, row, cur);
+        [prev, cur] = [cur, prev];
+        rowFill = -1;
+        row++;
+        if (row === pass.h) {
+          row = 0;
+          passIndex++;
+          prev.fill(0);
+          done = passIndex >= passes.length;
+        }
+      }
+    }
+  };
+
+  try {
+    const stream = new DecompressionStream('deflate');
+    const writer = stream.writable.getWriter();
+    const writing = (async () => {
+      for (const part of idat) await writer.write(part as Uint8Array<ArrayBuffer>);
+      await writer.close();
+    })();
+    // Observed below; without this a failed read would leave the write's rejection unhandled.
+    writing.catch(() => undefined);
+    const reader = stream.readable.getReader();
+    for (;;) {
+      const { value, done: finished } = await reader.read();
+      if (finished) break;
+      consume(value);
+    }
+    await writing;
+  } catch (error) {
+    if (error instanceof ImageError) throw error;
+    throw corrupt();
+  }
+  if (!done) throw corrupt();
+  return { width, height, data: out };
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+// ── Encoder ──────────────────────────────────────────────────────────────────────────────────
+
+export interface EncodeOptions {
+  /** Keep no alpha channel at all (platforms that refuse transparency); pixels must be opaque. */
+  dropAlpha?: boolean;
+}
+
+type Layout = { colorType: 0 | 2 | 3 | 4 | 6; channels: number; palette?: Uint8Array; alphas?: Uint8Array; index?: Map<number, number> };
+
+/** The smallest colour type that holds these pixels exactly. */
+function chooseLayout(data: Uint8ClampedArray | Uint8Array, dropAlpha: boolean): Layout {
+  let opaque = true;
+  let grey = true;
+  const colours = new Map<number, number>();
+  for (let i = 0; i < data.length; i += 4) {
+    const r = data[i] ?? 0;
+    const g = data[i + 1] ?? 0;
+    const b = data[i + 2] ?? 0;
+    const a = dropAlpha ? 255 : (data[i + 3] ?? 0);
+    if (a !== 255) opaque = false;
+    if (r !== g || g !== b) grey = false;
+    if (colours.size <= 256) {
+      const key = ((r << 24) | (g << 16) | (b << 8) | a) >>> 0;
+      if (!colours.has(key)) colours.set(key, colours.size);
+    }
+  }
+  if (colours.size <= 256 && !(grey && opaque)) {
+    const palette = new Uint8Array(colours.size * 3);
+    const alphas = new Uint8Array(colours.size);
+    for (const [key, i] of colours) {
+      palette[i * 3] = key >>> 24;
+      palette[i * 3 + 1] = (key >>> 16) & 255;
+      palette[i * 3 + 2] = (key >>> 8) & 255;
+      alphas[i] = key & 255;
+    }
+    return { colorType: 3, channels: 1, palette, alphas: opaque ? undefined : alphas, index: colours };
+  }
+  if (grey) return opaque ? { colorType: 0, channels: 1 } : { colorType: 4, channels: 2 };
+  return opaque ? { colorType: 2, channels: 3 } : { colorType: 6, channels: 4 };
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, finishCrc(crc32(out.subarray(4, 8 + data.length))));
+  return out;
+}
+
+/** Encodes RGBA pixels as the smallest lossless PNG we can make, with no metadata. */
+export async function encodePng(raster: Raster, options: EncodeOptions = {}): Promise<Uint8Array> {
+  const { width, height, data } = raster;
+  const layout = chooseLayout(data, options.dropAlpha ?? false);
+  const { channels } = layout;
+  const rowBytes = width * channels;
+  const ihdr = new Uint8Array(13);
+  const hv = new DataView(ihdr.buffer);
+  hv.setUint32(0, width);
+  hv.setUint32(4, height);
+  ihdr[8] = 8;
+  ihdr[9] = layout.colorType;
+
+  const stream = new CompressionStream('deflate');
+  const writer = stream.writable.getWriter();
+  const compressed: Uint8Array[] = [];
+  const reading = (async () => {
+    const reader = stream.readable.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      compressed.push(value);
+    }
+  })();
+
+  let prev = new Uint8Array(rowBytes);
+  let cur = new Uint8Array(rowBytes);
+  const candidates = Array.from({ length: 5 }, () => new Uint8Array(rowBytes + 1));
+  const BATCH = 1 << 18;
+  let batch = new Uint8Array(BATCH);
+  let fill = 0;
+  for (let y = 0; y < height; y++) {
+    packRow(data, y * width * 4, width, layout, cur);
+    const filtered = layout.colorType === 3 ? filterRow(cur, prev, channels, 0, candidates[0] as Uint8Array) : bestFilter(cur, prev, channels, candidates);
+    if (fill + filtered.length > BATCH) {
+      await writer.write(batch.slice(0, fill));
+      fill = 0;
+    }
+    if (filtered.length > BATCH) {
+      await writer.write(filtered.slice());
+    } else {
+      batch.set(filtered, fill);
+      fill += filtered.length;
+    }
+    [prev, cur] = [cur, prev];
+  }
+  if (fill > 0) await writer.write(batch.slice(0, fill));
+  batch = new Uint8Array(0);
+  await writer.close();
+  await reading;
+
+  const parts: Uint8Array[] = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr)];
+  if (layout.palette) parts.push(chunk('PLTE', layout.palette));
+  if (layout.alphas) parts.push(chunk('tRNS', layout.alphas));
+  for (const part of joinInto(compressed, 1 << 20)) parts.push(chunk('IDAT', part));
+  parts.push(chunk('IEND', new Uint8Array(0)));
+  return concat(parts);
+}
+
+function packRow(data: Uint8ClampedArray | Uint8Array, offset: number, width: number, layout: Layout, out: Uint8Array): void {
+  const { colorType, index } = layout;
+  for (let x = 0, i = offset; x < width; x++, i += 4) {
+    const r = data[i] ?? 0;
+    const g = data[i + 1] ?? 0;
+    const b = data[i + 2] ?? 0;
+    const a = data[i + 3] ?? 0;
+    switch (colorType) {
+      case 0:
+        out[x] = r;
+        break;
+      case 4:
+        out[x * 2] = r;
+        out[x * 2 + 1] = a;
+        break;
+      case 2:
+        out[x * 3] = r;
+        out[x * 3 + 1] = g;
+        out[x * 3 + 2] = b;
+        break;
+      case 3: {
+        const alpha = layout.alphas ? a : 255;
+        out[x] = index?.get(((r << 24) | (g << 16) | (b << 8) | alpha) >>> 0) ?? 0;
+        break;
+      }
+      default:
+        out[x * 4] = r;
+        out[x * 4 + 1] = g;
+        out[x * 4 + 2] = b;
+        out[x * 4 + 3] = a;
+    }
+  }
+}
+
+function filterRow(cur: Uint8Array, prev: Uint8Array, bpp: number, type: number, out: Uint8Array): Uint8Array {
+  out[0] = type;
+  for (let i = 0; i < cur.length; i++) {
+    const x = cur[i] ?? 0;
+    const left = i >= bpp ? (cur[i - bpp] ?? 0) : 0;
+    const up = prev[i] ?? 0;
+    const upLeft = i >= bpp ? (prev[i - bpp] ?? 0) : 0;
+    let v: number;
+    if (type === 0) v = x;
+    else if (type === 1) v = x - left;
+    else if (type === 2) v = x - up;
+    else if (type === 3) v = x - ((left + up) >> 1);
+    else v = x - paeth(left, up, upLeft);
+    out[i + 1] = v & 255;
+  }
+  return out;
+}
+
+/** libpng's heuristic: the filter whose output has the smallest sum of absolute signed bytes. */
+function bestFilter(cur: Uint8Array, prev: Uint8Array, bpp: number, candidates: Uint8Array[]): Uint8Array {
+  let best = candidates[0] as Uint8Array;
+  let bestScore = Infinity;
+  for (let type = 0; type < 5; type++) {
+    const out = filterRow(cur, prev, bpp, type, candidates[type] as Uint8Array);
+    let score = 0;
+    for (let i = 1; i < out.length && score < bestScore; i++) {
+      const v = out[i] ?? 0;
+      score += v < 128 ? v : 256 - v;
+    }
+    if (score < bestScore) {
+      bestScore = score;
+      best = out;
+    }
+  }
+  return best;
+}
+
+function* joinInto(parts: Uint8Array[], size: number): Generator<Uint8Array> {
+  const all = concat(parts);
+  for (let i = 0; i < all.length; i += size) yield all.subarray(i, i + size);
+  if (all.length === 0) yield all;
+}
+
+export function concat(parts: Uint8Array[]): Uint8Array {
+  const total = parts.reduce((sum, p) => sum + p.length, 0);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

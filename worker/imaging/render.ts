@@ -1,0 +1,92 @@
+/**
+ * One format from one picture: crop, orient, resize to the exact size, flatten where the platform
+ * refuses transparency, encode as the smallest PNG, and keep under the platform's file-size cap.
+ */
+import { encodePng } from './png';
+import type { CropRect, Raster } from './raster';
+import { flatten, resampleCrop } from './resample';
+
+export interface TargetFormat {
+  width: number;
+  height: number;
+  /** The platform refuses any alpha channel. */
+  opaque: boolean;
+  maxBytes: number | null;
+}
+
+export interface Rendered {
+  png: Uint8Array;
+  /** A small PNG of the same output for quick display (longest side PREVIEW_SIZE). */
+  preview: Uint8Array;
+  /** Bits dropped per channel (with dithering) to meet the platform's file-size cap; 0 = lossless. */
+  reducedBits: number;
+}
+
+export const PREVIEW_SIZE = 480;
+
+/** Ordered 4×4 Bayer thresholds, centred on zero, for dithering when bits are dropped. */
+const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map((v) => (v + 0.5) / 16 - 0.5);
+
+/** Keeps 8 - bits of each colour channel, dithered so gradients do not band. Alpha is untouched. */
+export function reduceBits(raster: Raster, bits: number): Raster {
+  const step = 1 << bits;
+  const data = new Uint8ClampedArray(raster.data.length);
+  for (let y = 0, i = 0; y < raster.height; y++) {
+    for (let x = 0; x < raster.width; x++, i += 4) {
+      const threshold = (BAYER[((y & 3) << 2) | (x & 3)] ?? 0) * step;
+      for (let c = 0; c < 3; c++) {
+        const v = (raster.data[i + c] ?? 0) + threshold;
+        data[i + c] = Math.min(255, Math.max(0, Math.round(v / step) * step));
+      }
+      data[i + 3] = raster.data[i + 3] ?? 0;
+    }
+  }
+  return { width: raster.width, height: raster.height, data };
+}
+
+export class FileSizeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The output cannot be made smaller than the platform's limit of ${(maxBytes / 1024 / 1024).toFixed(1)} MB.`);
+    this.name = 'FileSizeError';
+  }
+}
+
+export async function renderFormat(source: Raster, orientation: number, crop: CropRect, target: TargetFormat): Promise<Rendered> {
+  let output = resampleCrop({ source, orientation, crop, width: target.width, height: target.height });
+  if (target.opaque) output = flatten(output);
+  let png = await encodePng(output, { dropAlpha: target.opaque });
+  let reducedBits = 0;
+  while (target.maxBytes !== null && png.length > target.maxBytes) {
+    reducedBits += 1;
+    if (reducedBits > 4) throw new FileSizeError(target.maxBytes);
+    png = await encodePng(reduceBits(output, reducedBits), { dropAlpha: target.opaque });
+  }
+  const scale = Math.min(1, PREVIEW_SIZE / Math.max(target.width, target.height));
+  const previewRaster =
+    scale < 1
+      ? resampleCrop({
+          source: output,
+          orientation: 1,
+          crop: { x: 0, y: 0, width: target.width, height: target.height },
+          width: Math.max(1, Math.round(target.width * scale)),
+          height: Math.max(1, Math.round(target.height * scale)),
+        })
+      : output;
+  const preview = scale < 1 ? await encodePng(previewRaster, { dropAlpha: target.opaque }) : png;
+  return { png, preview, reducedBits };
+}
+
+/**
+ * The crop for another format from the same picture: the same centre and zoom, fitted to the
+ * other format's shape, as the cropper would have framed it (at zoom 1 the largest rectangle of
+ * that shape inside the picture; zoom z shrinks it by z).
+ */
+export function fitCrop(base: CropRect & { zoom: number }, picture: { width: number; height: number }, target: { width: number; height: number }): CropRect {
+  const aspect = target.width / target.height;
+  const fitWidth = picture.width / picture.height > aspect ? picture.height * aspect : picture.width;
+  const width = fitWidth / base.zoom;
+  const height = width / aspect;
+  const cx = base.x + base.width / 2;
+  const cy = base.y + base.height / 2;
+  return { x: cx - width / 2, y: cy - height / 2, width, height };
+}
