@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 process.env.WRANGLER_SEND_METRICS ??= 'false';
@@ -9,6 +10,9 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 // pure modules in Node, and the React app in jsdom. `npm run test:e2e` drives Chromium separately.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations');
+  // The image corpus, handed to workerd as a test-only binding (base64 by file name).
+  const corpusDir = './test/fixtures/corpus';
+  const corpus = Object.fromEntries(readdirSync(corpusDir).map((name) => [name, readFileSync(`${corpusDir}/${name}`).toString('base64')]));
   return {
     test: {
       // Logs of passing tests are noise; a failing test still prints its own.
@@ -18,7 +22,7 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: './wrangler.toml' },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations, TEST_CORPUS: corpus } },
             }),
           ],
           test: {

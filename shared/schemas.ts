@@ -27,3 +27,85 @@ export const contactMessageSchema = z.object({
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+/** The upload step: at most 50 MB, JPEG, PNG or WebP (judged by the server from the bytes). */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const ACCEPTED_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export type UploadResponse = {
+  id: string;
+  /** Display path of the original: `/uploads/{id}.{ext}`. */
+  path: string;
+  originalFilename: string;
+  /** Upright size (EXIF orientation applied), the size crop coordinates refer to. */
+  width: number;
+  height: number;
+  size: number;
+  type: string;
+};
+
+export const ZOOM_MIN = 0.5;
+export const ZOOM_MAX = 3;
+
+const finite = (field: string) => z.number(`${field} must be a number`).refine(Number.isFinite, `${field} must be a finite number`);
+
+/** react-easy-crop's croppedAreaPixels, plus the zoom it was made at. */
+export const cropDetailsSchema = z.object({
+  x: finite('x'),
+  y: finite('y'),
+  width: finite('width').refine((v) => v > 0, 'width must be greater than 0'),
+  height: finite('height').refine((v) => v > 0, 'height must be greater than 0'),
+  zoom: z.number('zoom must be a number').min(ZOOM_MIN, `zoom must be at least ${ZOOM_MIN}`).max(ZOOM_MAX, `zoom must be at most ${ZOOM_MAX}`),
+});
+
+export type CropDetailsInput = z.infer<typeof cropDetailsSchema>;
+
+export const createImageRequestSchema = z.object({
+  originalFilename: z.string().min(1, 'Missing required information').max(255),
+  originalPath: z.string().min(1, 'Missing required information').max(300),
+  platform: z.string().min(1, 'No format selected').max(40),
+  format: z.string().min(1, 'No format selected').max(60),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  cropDetails: cropDetailsSchema,
+});
+
+export type CreateImageRequestInput = z.infer<typeof createImageRequestSchema>;
+
+export const processImageSchema = z
+  .object({
+    formats: z.array(z.number().int().positive()).max(12, 'At most 12 other formats at once').optional(),
+  })
+  .default({});
+
+export type RequestStatusValue = 'pending' | 'processing' | 'complete' | 'failed';
+
+export type FormatOutput = {
+  formatId: number;
+  status: 'processing' | 'complete' | 'failed';
+  error: string | null;
+  previewPath: string | null;
+  downloadPath: string | null;
+};
+
+export type ImageRequestResponse = {
+  id: string;
+  originalFilename: string;
+  originalPath: string;
+  formatId: number;
+  platform: string;
+  format: string;
+  width: number;
+  height: number;
+  cropDetails: CropDetailsInput;
+  status: RequestStatusValue;
+  error: string | null;
+  /** The PNG's size in bytes once processed. */
+  outputSize: number | null;
+  previewPath: string | null;
+  paymentId: string | null;
+  hasUnlimitedAccess: boolean;
+  createdAt: string;
+  /** The other formats rendered from the same upload (the download step's list). */
+  outputs: FormatOutput[];
+};

@@ -3,8 +3,11 @@ import { requestId } from 'hono/request-id';
 import { createDb } from './db/client';
 import { handleError, handleNotFound } from './lib/errors';
 import { log } from './lib/log';
+import { visitor } from './lib/visitor';
 import { contactRoutes } from './routes/contact';
 import { formatRoutes } from './routes/formats';
+import { imageRequestRoutes } from './routes/image-requests';
+import { uploadFileRoutes, uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/user';
 import type { AppEnv } from './types';
 
@@ -31,13 +34,18 @@ app.use(async (c, next) => {
   await next();
 });
 
+app.use(visitor);
+
 const api = new Hono<AppEnv>()
   .get('/health', (c) => c.json({ ok: true }))
   .route('/', formatRoutes)
   .route('/', userRoutes)
-  .route('/', contactRoutes);
+  .route('/', contactRoutes)
+  .route('/', uploadRoutes)
+  .route('/', imageRequestRoutes);
 
 app.route('/api', api);
+app.route('/', uploadFileRoutes);
 
 app.notFound(handleNotFound);
 app.onError(handleError);

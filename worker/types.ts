@@ -6,5 +6,7 @@ export type AppEnv = {
   Bindings: Env;
   Variables: RequestIdVariables & {
     db: Db;
+    /** The anonymous browser's id (cookie), set by the visitor middleware. */
+    visitorId: string;
   };
 };

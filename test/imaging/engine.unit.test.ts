@@ -119,7 +119,8 @@ describe('PNG codec', () => {
     const grey = await encodePng(await rawOf(await toSharp(photo).greyscale().png().toBuffer()));
     expect(grey[25]).toBe(0);
     expect(opaque[25]).toBe(2);
-    expect((await encodePng(photo, { dropAlpha: false }))[25]).toBe(2);
+    expect((await encodePng(photo, { alpha: 'keep' }))[25]).toBe(6);
+    expect((await encodePng(photo, { alpha: 'drop' }))[25]).toBe(2);
   });
 
   it('refuses a PNG whose compressed data is garbage but whose checksums are right', async () => {

@@ -5,6 +5,8 @@ declare global {
     interface Env {
       /** Test-only binding: the SQL migrations, applied in the setup file. */
       TEST_MIGRATIONS: D1Migration[];
+      /** Test-only binding: test/fixtures/corpus, base64 by file name. */
+      TEST_CORPUS: Record<string, string>;
     }
   }
 }

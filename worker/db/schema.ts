@@ -99,6 +99,7 @@ export const imageRequests = sqliteTable(
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
     /** R2 key of the rendered PNG once complete. */
     outputKey: text('output_key'),
+    outputSize: integer('output_size'),
     error: text('error'),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     visitorId: text('visitor_id'),
@@ -128,6 +129,7 @@ export const conversions = sqliteTable(
     mode: text('mode', { enum: ['standard', 'content-aware'] }).notNull().default('standard'),
     status: text('status', { enum: CONVERSION_STATUSES }).notNull().default('processing'),
     outputKey: text('output_key'),
+    outputSize: integer('output_size'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

@@ -219,15 +219,20 @@ function paeth(a: number, b: number, c: number): number {
 // ── Encoder ──────────────────────────────────────────────────────────────────────────────────
 
 export interface EncodeOptions {
-  /** Keep no alpha channel at all (platforms that refuse transparency); pixels must be opaque. */
-  dropAlpha?: boolean;
+  /**
+   * 'drop': no alpha channel at all (platforms that refuse transparency; pixels must be opaque).
+   * 'keep': always an alpha channel, even when every pixel is opaque (what we promise: a
+   * transparent PNG). 'auto' (default): whatever is smallest.
+   */
+  alpha?: 'drop' | 'keep' | 'auto';
 }
 
 type Layout = { colorType: 0 | 2 | 3 | 4 | 6; channels: number; palette?: Uint8Array; alphas?: Uint8Array; index?: Map<number, number> };
 
 /** The smallest colour type that holds these pixels exactly. */
-function chooseLayout(data: Uint8ClampedArray | Uint8Array, dropAlpha: boolean): Layout {
-  let opaque = true;
+function chooseLayout(data: Uint8ClampedArray | Uint8Array, alpha: 'drop' | 'keep' | 'auto'): Layout {
+  const dropAlpha = alpha === 'drop';
+  let opaque = alpha !== 'keep';
   let grey = true;
   const colours = new Map<number, number>();
   for (let i = 0; i < data.length; i += 4) {
@@ -235,7 +240,7 @@ function chooseLayout(data: Uint8ClampedArray | Uint8Array, dropAlpha: boolean):
     const g = data[i + 1] ?? 0;
     const b = data[i + 2] ?? 0;
     const a = dropAlpha ? 255 : (data[i + 3] ?? 0);
-    if (a !== 255) opaque = false;
+    if (a !== 255 && !dropAlpha) opaque = false;
     if (r !== g || g !== b) grey = false;
     if (colours.size <= 256) {
       const key = ((r << 24) | (g << 16) | (b << 8) | a) >>> 0;
@@ -270,7 +275,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 /** Encodes RGBA pixels as the smallest lossless PNG we can make, with no metadata. */
 export async function encodePng(raster: Raster, options: EncodeOptions = {}): Promise<Uint8Array> {
   const { width, height, data } = raster;
-  const layout = chooseLayout(data, options.dropAlpha ?? false);
+  const layout = chooseLayout(data, options.alpha ?? 'auto');
   const { channels } = layout;
   const rowBytes = width * channels;
   const ihdr = new Uint8Array(13);

@@ -54,12 +54,12 @@ export class FileSizeError extends Error {
 export async function renderFormat(source: Raster, orientation: number, crop: CropRect, target: TargetFormat): Promise<Rendered> {
   let output = resampleCrop({ source, orientation, crop, width: target.width, height: target.height });
   if (target.opaque) output = flatten(output);
-  let png = await encodePng(output, { dropAlpha: target.opaque });
+  let png = await encodePng(output, { alpha: target.opaque ? 'drop' : 'keep' });
   let reducedBits = 0;
   while (target.maxBytes !== null && png.length > target.maxBytes) {
     reducedBits += 1;
     if (reducedBits > 4) throw new FileSizeError(target.maxBytes);
-    png = await encodePng(reduceBits(output, reducedBits), { dropAlpha: target.opaque });
+    png = await encodePng(reduceBits(output, reducedBits), { alpha: target.opaque ? 'drop' : 'keep' });
   }
   const scale = Math.min(1, PREVIEW_SIZE / Math.max(target.width, target.height));
   const previewRaster =
@@ -72,7 +72,7 @@ export async function renderFormat(source: Raster, orientation: number, crop: Cr
           height: Math.max(1, Math.round(target.height * scale)),
         })
       : output;
-  const preview = scale < 1 ? await encodePng(previewRaster, { dropAlpha: target.opaque }) : png;
+  const preview = scale < 1 ? await encodePng(previewRaster, { alpha: target.opaque ? 'drop' : 'keep' }) : png;
   return { png, preview, reducedBits };
 }
 

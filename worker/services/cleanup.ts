@@ -2,15 +2,12 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { DAY_MS } from '../lib/clock';
+import { uploadPrefix } from './storage-keys';
 
 /** Images are deleted 7 days after upload (privacy policy). */
 export const RETENTION_MS = 7 * DAY_MS;
 const BATCH = 100;
 
-/** Every R2 object of an upload lives under this prefix: the original, outputs and previews. */
-export function uploadPrefix(uploadId: string): string {
-  return `uploads/${uploadId}/`;
-}
 
 /**
  * Deletes the files of uploads older than the retention period and marks their rows expired.

@@ -1,0 +1,2 @@
+ALTER TABLE `conversions` ADD `output_size` integer;--> statement-breakpoint
+ALTER TABLE `image_requests` ADD `output_size` integer;

@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest';
+import { findFormatByName } from '../../shared/formats';
+import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
+import { decodePng, inspectImage, type Raster } from '../../worker/imaging';
+import { body, Browser, countStored, fixture } from './helpers';
+
+const banner = findFormatByName('linkedin', 'banner');
+const appIcon = findFormatByName('app store', 'app icon');
+const profile = findFormatByName('instagram', 'profile picture');
+if (!banner || !appIcon || !profile) throw new Error('catalogue is missing test formats');
+
+async function decodeOutput(res: Response): Promise<{ raster: Raster; bytes: Uint8Array; colorType: number }> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const info = inspectImage(bytes);
+  return { raster: await decodePng(bytes, info), bytes, colorType: info.colorType };
+}
+
+function pixel(r: Raster, x: number, y: number) {
+  const i = (y * r.width + x) * 4;
+  return [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0, r.data[i + 3] ?? 0];
+}
+
+function chunkTypes(png: Uint8Array): string[] {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const types: string[] = [];
+  for (let pos = 8; pos + 8 <= png.length; pos += 12 + view.getUint32(pos)) types.push(String.fromCharCode(...png.subarray(pos + 4, pos + 8)));
+  return types;
+}
+
+async function uploadOk(browser: Browser, name: string): Promise<UploadResponse> {
+  const res = await browser.upload(name, fixture(name));
+  expect(res.status, `${name}: ${await res.clone().text()}`).toBe(201);
+  return body<UploadResponse>(res);
+}
+
+type Crop = { x: number; y: number; width: number; height: number; zoom: number };
+
+async function requestFor(browser: Browser, upload: UploadResponse, format: { platform: string; format: string; width: number; height: number }, crop: Crop) {
+  const res = await browser.call('/api/image-requests', {
+    method: 'POST',
+    json: { originalFilename: upload.originalFilename, originalPath: upload.path, platform: format.platform, format: format.format, width: format.width, height: format.height, cropDetails: crop },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return body<ImageRequestResponse>(res);
+}
+
+/** The crop react-easy-crop gives at this zoom, centred, for a target shape. */
+function centredCrop(picture: { width: number; height: number }, target: { width: number; height: number }, zoom: number): Crop {
+  const aspect = target.width / target.height;
+  const fitWidth = picture.width / picture.height > aspect ? picture.height * aspect : picture.width;
+  const width = fitWidth / zoom;
+  const height = width / aspect;
+  return { x: (picture.width - width) / 2, y: (picture.height - height) / 2, width, height, zoom };
+}
+
+describe('POST /api/upload', () => {
+  it.each([
+    ['baseline.jpg', 'image/jpeg', 240, 160],
+    ['progressive.jpg', 'image/jpeg', 240, 160],
+    ['grey.jpg', 'image/jpeg', 240, 160],
+    ['orientation-6.jpg', 'image/jpeg', 240, 160],
+    ['orientation-8.jpg', 'image/jpeg', 240, 160],
+    ['rgba-16bit.png', 'image/png', 240, 160],
+    ['palette.png', 'image/png', 240, 160],
+    ['interlaced.png', 'image/png', 240, 160],
+    ['grey-alpha.png', 'image/png', 240, 160],
+    ['apng.png', 'image/png', 64, 64],
+    ['lossless.webp', 'image/webp', 240, 160],
+    ['alpha.webp', 'image/webp', 240, 160],
+    ['display-p3.jpg', 'image/jpeg', 240, 160],
+  ])('stores %s and answers its upright size', async (name, type, width, height) => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, name);
+    expect(upload).toMatchObject({ originalFilename: name, width, height, type, size: fixture(name).length });
+    expect(upload.path).toMatch(/^\/uploads\/[0-9a-f-]{36}\.(jpg|png|webp)$/);
+    const served = await browser.call(upload.path);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe(type);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toMatch(/max-age/);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(fixture(name));
+  });
+
+  it.each([
+    ['photo.gif', 415, 'Please upload a JPG, PNG or WEBP image'],
+    ['script.svg', 415, 'Please upload a JPG, PNG or WEBP image'],
+    ['page-named.png', 415, 'Please upload a JPG, PNG or WEBP image'],
+    ['photo.tiff', 415, 'Please upload a JPG, PNG or WEBP image'],
+    ['text.jpg', 415, 'Please upload a JPG, PNG or WEBP image'],
+    ['animated.gif', 415, 'Please upload a JPG, PNG or WEBP image'],
+    ['cmyk.jpg', 422, 'CMYK'],
+    ['animated.webp', 422, 'Animated images are not supported'],
+    ['truncated-header.jpg', 422, 'damaged or incomplete'],
+    ['truncated-half.jpg', 422, 'damaged or incomplete'],
+    ['truncated-end.jpg', 422, 'damaged or incomplete'],
+    ['truncated.png', 422, 'damaged or incomplete'],
+    ['truncated.webp', 422, 'damaged or incomplete'],
+    ['empty.jpg', 422, 'empty'],
+    ['bomb-20000.jpg', 422, '20000×20000'],
+    ['bomb-100000.png', 422, '100000×100000'],
+  ])('refuses %s with %i and stores nothing', async (name, status, message) => {
+    const before = await countStored();
+    const res = await new Browser().upload(name, fixture(name));
+    expect(res.status).toBe(status);
+    expect((await body(res)).message).toContain(message);
+    expect(await countStored()).toEqual(before);
+  });
+
+  it('names both sizes when an image is too large to process', async () => {
+    const res = await new Browser().upload('bomb-20000.jpg', fixture('bomb-20000.jpg'));
+    expect((await body(res)).message).toMatch(/20000×20000 pixels \(400\.0 MP\); the largest .* is \d+×\d+ \(\d+\.\d MP\)/);
+  });
+
+  it('answers 413 for a file over 50 MB', async () => {
+    const big = new Uint8Array(50 * 1024 * 1024 + 1);
+    big.set(fixture('baseline.jpg'));
+    const res = await new Browser().upload('huge.jpg', big);
+    expect(res.status).toBe(413);
+    expect(await body(res)).toEqual({ message: 'Maximum file size is 50MB' });
+  });
+
+  it('answers 400 for a form without the image field, and for a body that is not a form', async () => {
+    const form = new FormData();
+    form.append('other', 'value');
+    const missing = await new Browser().call('/api/upload', { method: 'POST', body: form });
+    expect(missing.status).toBe(400);
+    expect((await body(missing)).message).toMatch(/^image: /);
+    const json = await new Browser().call('/api/upload', { method: 'POST', json: { image: 'x' } });
+    expect(json.status).toBe(400);
+    const weirdName = new FormData();
+    weirdName.append('x'.repeat(10000), 'value');
+    expect((await new Browser().call('/api/upload', { method: 'POST', body: weirdName })).status).toBe(400);
+  });
+
+  it('answers 404 for an unknown upload path', async () => {
+    expect((await new Browser().call('/uploads/00000000-0000-4000-8000-000000000000.jpg')).status).toBe(404);
+    expect((await new Browser().call('/uploads/../../etc/passwd')).status).toBe(404);
+  });
+});
+
+describe('image requests, processing and downloads', () => {
+  it('renders a LinkedIn banner at exactly 1584×396 with alpha, and downloads it with a descriptive name', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'baseline.jpg');
+    const request = await requestFor(browser, upload, banner, centredCrop(upload, banner, 1.25));
+    expect(request).toMatchObject({ status: 'pending', platform: 'linkedin', format: 'banner', paymentId: null, hasUnlimitedAccess: false });
+
+    const processed = await browser.call(`/api/process-image/${request.id}`, { method: 'POST' });
+    expect(processed.status).toBe(200);
+    expect(await body<ImageRequestResponse>(processed)).toMatchObject({ status: 'complete', previewPath: `/api/preview/${request.id}/${banner.id}` });
+
+    const download = await browser.call(`/api/download/${request.id}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="baseline-linkedin-banner-1584x396.png"');
+    const { raster, bytes, colorType } = await decodeOutput(download);
+    expect([raster.width, raster.height]).toEqual([1584, 396]);
+    // A transparent PNG: RGBA, grey + alpha, or a palette with a transparency table.
+    expect([3, 4, 6]).toContain(colorType);
+    if (colorType === 3) expect(chunkTypes(bytes)).toContain('tRNS');
+    expect(chunkTypes(bytes).filter((t) => !['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND'].includes(t))).toEqual([]);
+
+    const preview = await browser.call(`/api/preview/${request.id}/${banner.id}`);
+    expect(preview.status).toBe(200);
+    expect((await decodeOutput(preview)).raster.width).toBe(480);
+  });
+
+  it.each([2, 3, 4, 5, 6, 7, 8])('turns orientation %i upright before cropping', async (orientation) => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, `orientation-${orientation}.jpg`);
+    expect([upload.width, upload.height]).toEqual([240, 160]);
+    const square = { platform: 'instagram', format: 'profile picture', width: 320, height: 320 };
+    // The whole upright picture, zoomed out so it all fits: red is top-left, blue bottom-right.
+    const request = await requestFor(browser, upload, square, { x: 0, y: -40, width: 240, height: 240, zoom: 0.67 });
+    await browser.call(`/api/process-image/${request.id}`, { method: 'POST' });
+    const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
+    const topLeft = pixel(raster, 30, 80);
+    const bottomRight = pixel(raster, 290, 240);
+    expect(topLeft[0], `top-left ${topLeft}`).toBeGreaterThan(180);
+    expect(bottomRight[2], `bottom-right ${bottomRight}`).toBeGreaterThan(180);
+    expect(pixel(raster, 160, 10)[3]).toBe(0); // above the picture: transparent
+  });
+
+  it('gives transparent borders at zoom 0.5 and an opaque app icon with no alpha channel', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'rgb.png');
+    const zoomedOut = await requestFor(browser, upload, profile, centredCrop(upload, profile, 0.5));
+    await browser.call(`/api/process-image/${zoomedOut.id}`, { method: 'POST' });
+    const out = await decodeOutput(await browser.call(`/api/download/${zoomedOut.id}`));
+    expect(pixel(out.raster, 2, 2)[3]).toBe(0);
+    expect(pixel(out.raster, 160, 160)[3]).toBe(255);
+
+    const icon = await requestFor(browser, upload, appIcon, centredCrop(upload, appIcon, 0.5));
+    await browser.call(`/api/process-image/${icon.id}`, { method: 'POST' });
+    const iconOut = await decodeOutput(await browser.call(`/api/download/${icon.id}`));
+    expect([iconOut.raster.width, iconOut.raster.height]).toEqual([1024, 1024]);
+    expect(iconOut.colorType).toBe(2); // RGB: no alpha channel at all
+    expect(pixel(iconOut.raster, 2, 2)).toEqual([255, 255, 255, 255]);
+  });
+
+  it('strips EXIF and GPS from outputs', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'gps-exif.jpg');
+    const request = await requestFor(browser, upload, banner, centredCrop(upload, banner, 1));
+    await browser.call(`/api/process-image/${request.id}`, { method: 'POST' });
+    const { bytes } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
+    expect(chunkTypes(bytes)).not.toContain('eXIf');
+    expect(new TextDecoder('latin1').decode(bytes)).not.toMatch(/TestCam|Exif/);
+  });
+
+  it('processes again without harm, and renders other formats from the same upload', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'lossy.webp');
+    const request = await requestFor(browser, upload, banner, centredCrop(upload, banner, 1.25));
+    await browser.call(`/api/process-image/${request.id}`, { method: 'POST' });
+    const first = new Uint8Array(await (await browser.call(`/api/download/${request.id}`)).arrayBuffer());
+    const again = await browser.call(`/api/process-image/${request.id}`, { method: 'POST', json: { formats: [profile.id, appIcon.id] } });
+    expect(again.status).toBe(200);
+    const result = await body<ImageRequestResponse>(again);
+    expect(result.status).toBe('complete');
+    expect(result.outputs.map((o) => [o.formatId, o.status]).sort()).toEqual([
+      [profile.id, 'complete'],
+      [appIcon.id, 'complete'],
+    ].sort());
+    expect(new Uint8Array(await (await browser.call(`/api/download/${request.id}`)).arrayBuffer())).toEqual(first);
+    const other = await browser.call(`/api/download/${request.id}/${profile.id}`);
+    expect(other.headers.get('content-disposition')).toBe('attachment; filename="lossy-instagram-profile-picture-320x320.png"');
+    expect((await decodeOutput(other)).raster.width).toBe(320);
+    expect((await browser.call(`/api/preview/${request.id}/${appIcon.id}`)).status).toBe(200);
+  });
+
+  it('refuses wrong sizes, unknown formats and foreign uploads with clear 4xx', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'baseline.jpg');
+    const base = { originalFilename: 'baseline.jpg', originalPath: upload.path, platform: 'linkedin', format: 'banner', width: 1584, height: 396, cropDetails: { x: 0, y: 0, width: 240, height: 60, zoom: 1 } };
+    const wrongSize = await browser.call('/api/image-requests', { method: 'POST', json: { ...base, width: 1500 } });
+    expect(wrongSize.status).toBe(422);
+    expect((await body(wrongSize)).message).toContain('1584×396');
+    const unknown = await browser.call('/api/image-requests', { method: 'POST', json: { ...base, format: 'poster' } });
+    expect(unknown.status).toBe(400);
+    expect((await body(unknown)).message).toMatch(/^format: /);
+    const badZoom = await browser.call('/api/image-requests', { method: 'POST', json: { ...base, cropDetails: { ...base.cropDetails, zoom: 7 } } });
+    expect(badZoom.status).toBe(400);
+    expect((await body(badZoom)).message).toBe('cropDetails.zoom: zoom must be at most 3');
+    const stranger = new Browser();
+    const foreign = await stranger.call('/api/image-requests', { method: 'POST', json: base });
+    expect(foreign.status).toBe(404);
+
+    const request = await requestFor(browser, upload, banner, centredCrop(upload, banner, 1));
+    expect((await stranger.call(`/api/image-requests/${request.id}`)).status).toBe(404);
+    expect((await stranger.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(404);
+    expect((await stranger.call(`/api/download/${request.id}`)).status).toBe(404);
+    expect((await browser.call('/api/image-requests/not-a-uuid')).status).toBe(404);
+    expect((await browser.call(`/api/download/${request.id}`)).status).toBe(409);
+    const badFormats = await browser.call(`/api/process-image/${request.id}`, { method: 'POST', json: { formats: [99999] } });
+    expect(badFormats.status).toBe(400);
+    expect((await body(badFormats)).message).toBe('formats: Unknown format id 99999');
+    const fresh = await body<ImageRequestResponse>(await browser.call(`/api/image-requests/${request.id}`));
+    expect(fresh.status).toBe('pending');
+  });
+
+  it('still renders correctly after 150 broken files in a row', async () => {
+    const browser = new Browser();
+    const broken = ['truncated-half.jpg', 'truncated-header.jpg', 'cmyk.jpg', 'text.jpg', 'truncated.png', 'truncated.webp', 'bomb-20000.jpg', 'empty.jpg'];
+    for (let i = 0; i < 150; i++) {
+      const name = broken[i % broken.length] ?? 'text.jpg';
+      expect((await browser.upload(name, fixture(name))).status).toBeGreaterThanOrEqual(400);
+    }
+    const upload = await uploadOk(browser, 'progressive.jpg');
+    const request = await requestFor(browser, upload, banner, centredCrop(upload, banner, 1));
+    await browser.call(`/api/process-image/${request.id}`, { method: 'POST' });
+    const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
+    expect([raster.width, raster.height]).toEqual([1584, 396]);
+    expect(pixel(raster, 5, 5)[0]).toBeGreaterThan(180); // the red corner, decoded properly
+  }, 60_000);
+});

@@ -1,0 +1,113 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { findFormat, outputFilename } from '../../shared/formats';
+import { createImageRequestSchema, processImageSchema } from '../../shared/schemas';
+import { and, eq } from 'drizzle-orm';
+import { conversions } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { workerCodecs } from '../imaging-codecs';
+import { createImageRequest, getOwnedRequest, REQUEST_NOT_FOUND, toRequestResponse } from '../services/image-requests';
+import { ownerOf } from '../services/owner-context';
+import { processRequest } from '../services/rendering';
+import { previewKey } from '../services/storage-keys';
+import { assertNotExpired } from '../services/uploads';
+import type { AppEnv } from '../types';
+
+const idParam = z.object({ id: z.uuid(REQUEST_NOT_FOUND) });
+const formatParam = z.object({ id: z.uuid(REQUEST_NOT_FOUND), formatId: z.coerce.number().int().positive('Format not found') });
+
+/** 404 rather than 400 for ids that cannot exist: to the caller they are simply not found. */
+function notFoundOnBadId<T extends z.ZodType>(schema: T) {
+  return (value: unknown): z.infer<T> => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new ApiError(404, parsed.error.issues[0]?.message ?? REQUEST_NOT_FOUND);
+    return parsed.data;
+  };
+}
+const parseId = notFoundOnBadId(idParam);
+const parseFormatParam = notFoundOnBadId(formatParam);
+
+function pngResponse(body: ReadableStream, filename: string | null, size: number) {
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'image/png',
+      'Content-Length': String(size),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+      ...(filename ? { 'Content-Disposition': `attachment; filename="${filename}"` } : {}),
+    },
+  });
+}
+
+export const imageRequestRoutes = new Hono<AppEnv>()
+  .post('/image-requests', validate('json', createImageRequestSchema), async (c) => {
+    const request = await createImageRequest(c.get('db'), c.req.valid('json'), ownerOf(c));
+    const { upload } = await getOwnedRequest(c.get('db'), request.id, ownerOf(c));
+    return c.json(await toRequestResponse(c.get('db'), request, upload, false), 201);
+  })
+  .get('/image-requests/:id', async (c) => {
+    const { id } = parseId(c.req.param());
+    const { request, upload } = await getOwnedRequest(c.get('db'), id, ownerOf(c));
+    return c.json(await toRequestResponse(c.get('db'), request, upload, false));
+  })
+  .post('/process-image/:id', async (c) => {
+    const { id } = parseId(c.req.param());
+    const text = await c.req.text();
+    let body: unknown = {};
+    if (text.trim()) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new ApiError(400, 'Request body must be valid JSON');
+      }
+    }
+    const parsed = processImageSchema.safeParse(body);
+    if (!parsed.success) throw new ApiError(400, `formats: ${parsed.error.issues[0]?.message ?? 'Invalid list of formats'}`);
+    const db = c.get('db');
+    const { request, upload } = await getOwnedRequest(db, id, ownerOf(c));
+    assertNotExpired(upload);
+    await processRequest({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, request, upload, parsed.data.formats ?? []);
+    const fresh = await getOwnedRequest(db, id, ownerOf(c));
+    return c.json(await toRequestResponse(db, fresh.request, fresh.upload, false));
+  })
+  .get('/preview/:id/:formatId', async (c) => {
+    const { id, formatId } = parseFormatParam(c.req.param());
+    const { request, upload } = await getOwnedRequest(c.get('db'), id, ownerOf(c));
+    assertNotExpired(upload);
+    const finished =
+      formatId === request.formatId
+        ? request.status === 'complete'
+        : (await c.get('db').select({ status: conversions.status }).from(conversions).where(and(eq(conversions.requestId, id), eq(conversions.formatId, formatId))).get())?.status === 'complete';
+    if (!finished) throw new ApiError(404, 'No preview yet: this format has not been processed');
+    const object = await c.env.BUCKET.get(previewKey(upload.id, request.id, formatId));
+    if (!object) throw new ApiError(404, 'No preview yet: this format has not been processed');
+    return pngResponse(object.body, null, object.size);
+  })
+  .get('/download/:id', async (c) => {
+    const { id } = parseId(c.req.param());
+    const { request, upload } = await getOwnedRequest(c.get('db'), id, ownerOf(c));
+    assertNotExpired(upload);
+    const format = findFormat(request.formatId);
+    if (request.status !== 'complete' || !request.outputKey || !format) throw new ApiError(409, 'The image has not been processed yet');
+    const object = await c.env.BUCKET.get(request.outputKey);
+    if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
+    return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);
+  })
+  .get('/download/:id/:formatId', async (c) => {
+    const { id, formatId } = parseFormatParam(c.req.param());
+    const { request, upload } = await getOwnedRequest(c.get('db'), id, ownerOf(c));
+    assertNotExpired(upload);
+    const format = findFormat(formatId);
+    if (!format) throw new ApiError(404, 'Format not found');
+    const key =
+      formatId === request.formatId
+        ? request.status === 'complete'
+          ? request.outputKey
+          : null
+        : ((await c.get('db').select({ status: conversions.status, key: conversions.outputKey }).from(conversions).where(and(eq(conversions.requestId, id), eq(conversions.formatId, formatId))).get()) ?? null)?.key ?? null;
+    if (!key) throw new ApiError(409, 'This format has not been processed yet');
+    const object = await c.env.BUCKET.get(key);
+    if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
+    return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);
+  });

@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { MAX_UPLOAD_BYTES } from '../../shared/schemas';
+import { ApiError } from '../lib/errors';
+import { workerCodecs } from '../imaging-codecs';
+import { ownerOf } from '../services/owner-context';
+import { assertNotExpired, findUpload, storeUpload, toUploadResponse, TOO_LARGE_MESSAGE } from '../services/uploads';
+import { uploadIdFromPath } from '../services/storage-keys';
+import type { AppEnv } from '../types';
+
+/** Room for the multipart envelope around a file of the maximum size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** POST /api/upload: the original, checked by its bytes and stored under an unguessable key. */
+export const uploadRoutes = new Hono<AppEnv>().post('/upload', async (c) => {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw new ApiError(413, TOO_LARGE_MESSAGE);
+  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    throw new ApiError(400, 'image: Send the picture as multipart/form-data in the "image" field');
+  }
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new ApiError(400, 'image: The upload could not be read. Please try again.');
+  }
+  const file = form.get('image');
+  if (file === null) throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
+  if (typeof file === 'string') throw new ApiError(400, 'image: The "image" field must be a file');
+  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
+  const upload = await storeUpload(
+    { db: c.get('db'), bucket: c.env.BUCKET, codecs: workerCodecs },
+    { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+    ownerOf(c),
+  );
+  return c.json(toUploadResponse(upload), 201);
+});
+
+/** GET /uploads/{id}.{ext}: the original for the editor's display (anyone with the unguessable link). */
+export const uploadFileRoutes = new Hono<AppEnv>().get('/uploads/:name', async (c) => {
+  const uploadId = uploadIdFromPath(c.req.param('name'));
+  const upload = uploadId ? await findUpload(c.get('db'), uploadId) : undefined;
+  if (!upload) throw new ApiError(404, 'Image not found');
+  assertNotExpired(upload);
+  const object = await c.env.BUCKET.get(upload.r2Key);
+  if (!object) throw new ApiError(404, 'Image not found');
+  return new Response(object.body, {
+    headers: {
+      'Content-Type': upload.contentType,
+      'Content-Length': String(object.size),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, max-age=86400, immutable',
+      'Content-Disposition': 'inline',
+      ETag: object.httpEtag,
+    },
+  });
+});

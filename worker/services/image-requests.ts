@@ -1,0 +1,112 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { findFormat, findFormatByName } from '../../shared/formats';
+import { titleCase } from '../../shared/platforms';
+import type { CreateImageRequestInput, FormatOutput, ImageRequestResponse } from '../../shared/schemas';
+import type { Db } from '../db/client';
+import { conversions, imageRequests, payments, type Conversion, type ImageRequest, type Upload } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { ownedBy, type Owner } from './owner';
+import { uploadIdFromPath } from './storage-keys';
+import { assertNotExpired, findOwnedUpload, toUploadResponse } from './uploads';
+
+export const REQUEST_NOT_FOUND = 'Image request not found';
+
+export async function createImageRequest(db: Db, input: CreateImageRequestInput, owner: Owner): Promise<ImageRequest> {
+  const format = findFormatByName(input.platform, input.format);
+  if (!format) throw new ApiError(400, `format: Unknown format "${input.format}" for platform "${input.platform}"`);
+  if (input.width !== format.width || input.height !== format.height) {
+    throw new ApiError(422, `The size ${input.width}×${input.height} does not match ${titleCase(format.platform)} ${format.format} (${format.width}×${format.height}).`);
+  }
+  const uploadId = uploadIdFromPath(input.originalPath);
+  if (!uploadId) throw new ApiError(400, 'originalPath: Not the path of an uploaded image');
+  const upload = await findOwnedUpload(db, uploadId, owner);
+  if (!upload) throw new ApiError(404, 'Upload not found. Please upload the image again.');
+  assertNotExpired(upload);
+  const crop = input.cropDetails;
+  const reachesPicture = crop.x < upload.width && crop.y < upload.height && crop.x + crop.width > 0 && crop.y + crop.height > 0;
+  if (!reachesPicture || crop.width > upload.width * 4 || crop.height > upload.height * 4) {
+    throw new ApiError(400, 'cropDetails: The crop must cover part of the picture');
+  }
+  const [row] = await db
+    .insert(imageRequests)
+    .values({
+      uploadId,
+      formatId: format.id,
+      platform: format.platform,
+      format: format.format,
+      width: format.width,
+      height: format.height,
+      cropDetails: crop,
+      userId: owner.userId,
+      visitorId: owner.visitorId,
+    })
+    .returning();
+  if (!row) throw new Error('image request row was not written');
+  return row;
+}
+
+/** The caller's request and its upload, or 404 (someone else's request is "not found" too). */
+export async function getOwnedRequest(db: Db, id: string, owner: Owner): Promise<{ request: ImageRequest; upload: Upload }> {
+  const request = await db
+    .select()
+    .from(imageRequests)
+    .where(and(eq(imageRequests.id, id), ownedBy(owner, imageRequests)))
+    .get();
+  if (!request) throw new ApiError(404, REQUEST_NOT_FOUND);
+  const upload = await findOwnedUpload(db, request.uploadId, owner);
+  if (!upload) throw new ApiError(404, REQUEST_NOT_FOUND);
+  return { request, upload };
+}
+
+export function previewPath(requestId: string, formatId: number): string {
+  return `/api/preview/${requestId}/${formatId}`;
+}
+
+function toFormatOutput(conversion: Conversion): FormatOutput {
+  const complete = conversion.status === 'complete';
+  return {
+    formatId: conversion.formatId,
+    status: conversion.status,
+    error: conversion.error,
+    previewPath: complete ? previewPath(conversion.requestId, conversion.formatId) : null,
+    downloadPath: complete ? `/api/download/${conversion.requestId}/${conversion.formatId}` : null,
+  };
+}
+
+export async function toRequestResponse(db: Db, request: ImageRequest, upload: Upload, hasUnlimitedAccess: boolean): Promise<ImageRequestResponse> {
+  const [payment, rows] = await Promise.all([
+    db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.imageRequestId, request.id), eq(payments.status, 'succeeded')))
+      .orderBy(desc(payments.createdAt))
+      .get(),
+    db.select().from(conversions).where(eq(conversions.requestId, request.id)),
+  ]);
+  return {
+    id: request.id,
+    originalFilename: upload.originalFilename,
+    originalPath: toUploadResponse(upload).path,
+    formatId: request.formatId,
+    platform: request.platform,
+    format: request.format,
+    width: request.width,
+    height: request.height,
+    cropDetails: request.cropDetails,
+    status: request.status,
+    error: request.error,
+    outputSize: request.outputSize,
+    previewPath: request.status === 'complete' ? previewPath(request.id, request.formatId) : null,
+    paymentId: payment?.id ?? null,
+    hasUnlimitedAccess,
+    createdAt: request.createdAt.toISOString(),
+    outputs: rows.map(toFormatOutput),
+  };
+}
+
+/** The catalogue entry of a format id, or 400 naming it. */
+export function requireFormat(id: number) {
+  const format = findFormat(id);
+  if (!format) throw new ApiError(400, `formats: Unknown format id ${id}`);
+  return format;
+}

@@ -1,0 +1,108 @@
+import { and, eq } from 'drizzle-orm';
+import { findFormat, type PlatformFormat } from '../../shared/formats';
+import type { Db } from '../db/client';
+import { conversions, imageRequests, type ImageRequest, type Upload } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { clock } from '../lib/clock';
+import { log } from '../lib/log';
+import { admitImage, decodeImage, FileSizeError, fitCrop, ImageError, inspectImage, renderFormat, type Codecs, type Raster } from '../imaging';
+import { outputKey, previewKey } from './storage-keys';
+import { requireFormat } from './image-requests';
+
+export type RenderDeps = { db: Db; bucket: R2Bucket; codecs: Codecs };
+
+/** The picture of an upload, decoded once for every format rendered from it. */
+export async function loadPicture(deps: RenderDeps, upload: Upload): Promise<{ raster: Raster; orientation: number }> {
+  const object = await deps.bucket.get(upload.r2Key);
+  if (!object) throw new ApiError(410, 'The original image is no longer stored. Please upload it again.');
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  try {
+    const info = inspectImage(bytes);
+    admitImage(info);
+    return { raster: await decodeImage(bytes, info, deps.codecs), orientation: info.orientation };
+  } catch (error) {
+    if (error instanceof ImageError) throw new ApiError(error.status, error.message);
+    throw error;
+  }
+}
+
+/** Renders one format and stores the PNG and its preview; returns the PNG's key and size. */
+async function renderAndStore(deps: RenderDeps, picture: { raster: Raster; orientation: number }, upload: Upload, requestId: string, format: PlatformFormat, crop: { x: number; y: number; width: number; height: number }) {
+  const rendered = await renderFormat(picture.raster, picture.orientation, crop, format);
+  const key = outputKey(upload.id, requestId, format.id);
+  await Promise.all([
+    deps.bucket.put(key, rendered.png, { httpMetadata: { contentType: 'image/png' } }),
+    deps.bucket.put(previewKey(upload.id, requestId, format.id), rendered.preview, { httpMetadata: { contentType: 'image/png' } }),
+  ]);
+  if (rendered.reducedBits > 0) log('info', 'reduced colour depth to meet file-size cap', { requestId, formatId: format.id, bits: rendered.reducedBits });
+  return { key, size: rendered.png.length };
+}
+
+function failureMessage(error: unknown): string | null {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof FileSizeError) return error.message;
+  return null;
+}
+
+/**
+ * Renders the request's own format (unless already done) and any other formats asked for, each
+ * with a crop of the same centre and zoom fitted to its shape. Calling it again does no harm:
+ * finished outputs are kept, unfinished ones are rendered again.
+ */
+export async function processRequest(deps: RenderDeps, request: ImageRequest, upload: Upload, otherFormatIds: number[]): Promise<void> {
+  const others = [...new Set(otherFormatIds)].filter((id) => id !== request.formatId).map(requireFormat);
+  const done = await deps.db.select({ formatId: conversions.formatId, status: conversions.status }).from(conversions).where(eq(conversions.requestId, request.id));
+  const pending = others.filter((f) => !done.some((d) => d.formatId === f.id && d.status === 'complete'));
+  const mainDone = request.status === 'complete' && request.outputKey !== null;
+  if (mainDone && pending.length === 0) return;
+
+  const mainFormat = findFormat(request.formatId);
+  if (!mainFormat) throw new ApiError(422, 'This request names a format we no longer offer. Please choose a format again.');
+  const now = clock.now();
+  if (!mainDone) await deps.db.update(imageRequests).set({ status: 'processing', error: null, updatedAt: now }).where(eq(imageRequests.id, request.id));
+  for (const format of pending) {
+    await deps.db
+      .insert(conversions)
+      .values({ requestId: request.id, formatId: format.id, status: 'processing' })
+      .onConflictDoUpdate({ target: [conversions.requestId, conversions.formatId], set: { status: 'processing', error: null, updatedAt: now } });
+  }
+
+  let picture: { raster: Raster; orientation: number };
+  try {
+    picture = await loadPicture(deps, upload);
+  } catch (error) {
+    const message = failureMessage(error) ?? 'Processing failed. Please try again.';
+    if (!mainDone) await deps.db.update(imageRequests).set({ status: 'failed', error: message, updatedAt: clock.now() }).where(eq(imageRequests.id, request.id));
+    for (const format of pending) await markConversion(deps.db, request.id, format.id, { status: 'failed', error: message });
+    throw error;
+  }
+
+  if (!mainDone) {
+    try {
+      const { key, size } = await renderAndStore(deps, picture, upload, request.id, mainFormat, request.cropDetails);
+      await deps.db.update(imageRequests).set({ status: 'complete', outputKey: key, outputSize: size, error: null, updatedAt: clock.now() }).where(eq(imageRequests.id, request.id));
+    } catch (error) {
+      const message = failureMessage(error) ?? 'Processing failed. Please try again.';
+      await deps.db.update(imageRequests).set({ status: 'failed', error: message, updatedAt: clock.now() }).where(eq(imageRequests.id, request.id));
+      if (failureMessage(error)) throw new ApiError(422, message);
+      throw error;
+    }
+  }
+  for (const format of pending) {
+    const crop = fitCrop(request.cropDetails, { width: upload.width, height: upload.height }, format);
+    try {
+      const { key, size } = await renderAndStore(deps, picture, upload, request.id, format, crop);
+      await markConversion(deps.db, request.id, format.id, { status: 'complete', outputKey: key, outputSize: size, error: null });
+    } catch (error) {
+      await markConversion(deps.db, request.id, format.id, { status: 'failed', error: failureMessage(error) ?? 'Processing failed. Please try again.' });
+      if (!failureMessage(error)) throw error;
+    }
+  }
+}
+
+async function markConversion(db: Db, requestId: string, formatId: number, values: Partial<typeof conversions.$inferInsert>) {
+  await db
+    .update(conversions)
+    .set({ ...values, updatedAt: clock.now() })
+    .where(and(eq(conversions.requestId, requestId), eq(conversions.formatId, formatId)));
+}

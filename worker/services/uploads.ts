@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import { MAX_UPLOAD_BYTES, type UploadResponse } from '../../shared/schemas';
+import type { Db } from '../db/client';
+import { uploads, type Upload } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { admitImage, decodeImage, ImageError, inspectImage, MIME_TYPES, type Codecs } from '../imaging';
+import { ownedBy, type Owner } from './owner';
+import { originalKey, uploadPath } from './storage-keys';
+
+export const TOO_LARGE_MESSAGE = 'Maximum file size is 50MB';
+
+/** A file name safe to store and to show: no folders, no control characters, at most 200 characters. */
+export function cleanFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return clean || 'image';
+}
+
+export function toUploadResponse(upload: Upload): UploadResponse {
+  const type = (Object.entries(MIME_TYPES).find(([, mime]) => mime === upload.contentType)?.[0] ?? 'jpeg') as keyof typeof MIME_TYPES;
+  return {
+    id: upload.id,
+    path: uploadPath(upload.id, type),
+    originalFilename: upload.originalFilename,
+    width: upload.width,
+    height: upload.height,
+    size: upload.size,
+    type: upload.contentType,
+  };
+}
+
+/**
+ * Checks an uploaded file by its bytes (type, structure, dimensions against the memory budget, and
+ * a real decode), then stores it. Nothing is stored unless every check passes.
+ */
+export async function storeUpload(deps: { db: Db; bucket: R2Bucket; codecs: Codecs }, file: { name: string; bytes: Uint8Array }, owner: Owner): Promise<Upload> {
+  if (file.bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
+  let info;
+  try {
+    info = inspectImage(file.bytes);
+    admitImage(info);
+    await decodeImage(file.bytes, info, deps.codecs);
+  } catch (error) {
+    if (error instanceof ImageError) throw new ApiError(error.status, error.message);
+    throw error;
+  }
+  const id = crypto.randomUUID();
+  const key = originalKey(id);
+  const contentType = MIME_TYPES[info.type];
+  await deps.bucket.put(key, file.bytes, { httpMetadata: { contentType } });
+  try {
+    const [row] = await deps.db
+      .insert(uploads)
+      .values({
+        id,
+        r2Key: key,
+        originalFilename: cleanFilename(file.name),
+        contentType,
+        size: file.bytes.length,
+        width: info.uprightWidth,
+        height: info.uprightHeight,
+        userId: owner.userId,
+        visitorId: owner.visitorId,
+      })
+      .returning();
+    if (!row) throw new Error('upload row was not written');
+    return row;
+  } catch (error) {
+    await deps.bucket.delete(key); // no file without its row
+    throw error;
+  }
+}
+
+export async function findUpload(db: Db, uploadId: string): Promise<Upload | undefined> {
+  return db.select().from(uploads).where(eq(uploads.id, uploadId)).get();
+}
+
+export async function findOwnedUpload(db: Db, uploadId: string, owner: Owner): Promise<Upload | undefined> {
+  return db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), ownedBy(owner, uploads)))
+    .get();
+}
+
+export const EXPIRED_MESSAGE = 'This image was deleted: uploads are kept for 7 days. Please upload it again.';
+
+export function assertNotExpired(upload: Upload): void {
+  if (upload.expiredAt) throw new ApiError(410, EXPIRED_MESSAGE);
+}
