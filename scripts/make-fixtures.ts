@@ -5,14 +5,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 const dir = new URL('../test/fixtures/corpus/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 const write = (name: string, data: Uint8Array) => writeFileSync(new URL(name, dir), data);
 
 /** 240×160, asymmetric so any rotation or mirror shows: red top-left, blue bottom-right, a gradient. */
-function picture(width = 240, height = 160, alpha = false): sharp.Sharp {
+function picture(width = 240, height = 160, alpha = false): Sharp {
   const data = Buffer.alloc(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -49,7 +49,7 @@ function pngChunk(type: string, data: Uint8Array): Buffer {
 async function main() {
   // Orientations 1-8: the stored pixels are the upright picture un-rotated, so every file displays
   // the same upright 240×160 picture once its orientation is applied.
-  const undo: Record<number, (s: sharp.Sharp) => sharp.Sharp> = {
+  const undo: Record<number, (s: Sharp) => Sharp> = {
     1: (s) => s,
     2: (s) => s.flop(),
     3: (s) => s.rotate(180),
