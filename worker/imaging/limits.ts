@@ -30,12 +30,17 @@ export function estimateDecodeBytes(info: ImageInfo): number {
 
 /** The largest image of the same kind and shape that fits, for the refusal message. */
 function largestAdmitted(info: ImageInfo): { width: number; height: number } {
-  const perPixel = estimateDecodeBytes({ ...info, width: 1000, height: 1000 }) / 1e6;
-  const fixed = info.type === 'png' ? 2 * MiB : 2 * MiB;
-  const pixels = Math.max(0, (PEAK_BUDGET_BYTES - WORKING_BYTES - fixed) / perPixel);
   const aspect = info.uprightWidth / info.uprightHeight;
-  const height = Math.floor(Math.sqrt(pixels / aspect));
-  return { width: Math.floor(height * aspect), height };
+  let low = 1;
+  let high = MAX_SIDE;
+  while (low < high) {
+    const height = Math.ceil((low + high) / 2);
+    const width = Math.max(1, Math.floor(height * aspect));
+    const fits = width <= MAX_SIDE && estimateDecodeBytes({ ...info, width, height }) + WORKING_BYTES <= PEAK_BUDGET_BYTES;
+    if (fits) low = height;
+    else high = height - 1;
+  }
+  return { width: Math.max(1, Math.floor(low * aspect)), height: low };
 }
 
 export function admitImage(info: ImageInfo): void {

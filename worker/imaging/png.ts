@@ -1,11 +1,16 @@
 /**
- * PNG in plain TypeScript over the platform's zlib (DecompressionStream / CompressionStream, native
- * in workerd and Node alike): no WASM heap that grows and never shrinks, nothing to poison or leak.
+ * Hot loops index typed arrays within their bounds, so they read with `as number` instead of the
+ * `?? 0` that noUncheckedIndexedAccess would otherwise ask for on every byte.
+ *
+ * PNG in plain TypeScript over native zlib (DecompressionStream to read, node:zlib to write; both
+ * run in workerd with nodejs_compat and in Node): no WASM heap that grows and never shrinks,
+ * nothing to poison or leak.
  *
  * The decoder streams: IDAT data is inflated chunk by chunk and unfiltered row by row straight into
  * the RGBA result. The encoder writes the smallest lossless colour type the pixels allow (palette,
  * grey, RGB or RGBA), chooses a filter per row, and writes no metadata at all.
  */
+import { constants as zlibConstants, deflateSync } from 'node:zlib';
 import { ImageError } from './errors';
 import { crc32, finishCrc, type ImageInfo } from './inspect';
 import type { Raster } from './raster';
@@ -62,6 +67,10 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
 
   const writeRow = (pass: (typeof passes)[number], y: number, data: Uint8Array) => {
     const oy = pass.y0 + y * pass.dy;
+    if (bitDepth === 8 && pass.dx === 1 && !(trns && colorType !== 3)) {
+      writeRow8(data, out, oy * width * 4, pass.w, colorType, palette, trns);
+      return;
+    }
     for (let x = 0; x < pass.w; x++) {
       const o = (oy * width + pass.x0 + x * pass.dx) * 4;
       let r: number;
@@ -126,30 +135,7 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
   };
 
   const unfilter = (rowBytes: number) => {
-    for (let i = 0; i < rowBytes; i++) {
-      const left = i >= filterBpp ? (cur[i - filterBpp] ?? 0) : 0;
-      const up = prev[i] ?? 0;
-      const upLeft = i >= filterBpp ? (prev[i - filterBpp] ?? 0) : 0;
-      const x = cur[i] ?? 0;
-      switch (filter) {
-        case 0:
-          break;
-        case 1:
-          cur[i] = x + left;
-          break;
-        case 2:
-          cur[i] = x + up;
-          break;
-        case 3:
-          cur[i] = x + ((left + up) >> 1);
-          break;
-        case 4:
-          cur[i] = x + paeth(left, up, upLeft);
-          break;
-        default:
-          throw corrupt();
-      }
-    }
+    unfilterRow(filter, cur, prev, rowBytes, filterBpp);
   };
 
   const consume = (chunk: Uint8Array) => {
@@ -216,6 +202,73 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
+/** Reverses one row's PNG filter in place. */
+function unfilterRow(filter: number, cur: Uint8Array, prev: Uint8Array, rowBytes: number, bpp: number): void {
+  switch (filter) {
+    case 0:
+      return;
+    case 1:
+      for (let i = bpp; i < rowBytes; i++) cur[i] = ((cur[i] as number) + (cur[i - bpp] as number)) & 255;
+      return;
+    case 2:
+      for (let i = 0; i < rowBytes; i++) cur[i] = ((cur[i] as number) + (prev[i] as number)) & 255;
+      return;
+    case 3:
+      for (let i = 0; i < bpp; i++) cur[i] = ((cur[i] as number) + ((prev[i] as number) >> 1)) & 255;
+      for (let i = bpp; i < rowBytes; i++) cur[i] = ((cur[i] as number) + (((cur[i - bpp] as number) + (prev[i] as number)) >> 1)) & 255;
+      return;
+    case 4:
+      for (let i = 0; i < bpp; i++) cur[i] = ((cur[i] as number) + (prev[i] as number)) & 255;
+      for (let i = bpp; i < rowBytes; i++) cur[i] = ((cur[i] as number) + paeth(cur[i - bpp] as number, prev[i] as number, prev[i - bpp] as number)) & 255;
+      return;
+    default:
+      throw corrupt();
+  }
+}
+
+/** 8-bit rows of the common colour types, copied straight into RGBA. */
+function writeRow8(data: Uint8Array, out: Uint8ClampedArray, at: number, width: number, colorType: number, palette: Uint8Array | null, trns: Uint8Array | null): void {
+  switch (colorType) {
+    case 6:
+      out.set(data.subarray(0, width * 4), at);
+      return;
+    case 2:
+      for (let x = 0, i = 0, o = at; x < width; x++, i += 3, o += 4) {
+        out[o] = data[i] as number;
+        out[o + 1] = data[i + 1] as number;
+        out[o + 2] = data[i + 2] as number;
+        out[o + 3] = 255;
+      }
+      return;
+    case 0:
+      for (let x = 0, o = at; x < width; x++, o += 4) {
+        const v = data[x] as number;
+        out[o] = v;
+        out[o + 1] = v;
+        out[o + 2] = v;
+        out[o + 3] = 255;
+      }
+      return;
+    case 4:
+      for (let x = 0, i = 0, o = at; x < width; x++, i += 2, o += 4) {
+        const v = data[i] as number;
+        out[o] = v;
+        out[o + 1] = v;
+        out[o + 2] = v;
+        out[o + 3] = data[i + 1] as number;
+      }
+      return;
+    default:
+      for (let x = 0, o = at; x < width; x++, o += 4) {
+        const v = data[x] as number;
+        out[o] = palette?.[v * 3] ?? 0;
+        out[o + 1] = palette?.[v * 3 + 1] ?? 0;
+        out[o + 2] = palette?.[v * 3 + 2] ?? 0;
+        out[o + 3] = trns && v < trns.length ? (trns[v] as number) : 255;
+      }
+  }
+}
+
 // ── Encoder ──────────────────────────────────────────────────────────────────────────────────
 
 export interface EncodeOptions {
@@ -225,6 +278,11 @@ export interface EncodeOptions {
    * transparent PNG). 'auto' (default): whatever is smallest.
    */
   alpha?: 'drop' | 'keep' | 'auto';
+  /**
+   * 'fast' (default): zlib's RLE strategy, about 10 times faster than the default on filtered rows
+   * for files 5 to 10 % larger. 'small': the default strategy at level 9, for meeting a size cap.
+   */
+  effort?: 'fast' | 'small';
 }
 
 type Layout = { colorType: 0 | 2 | 3 | 4 | 6; channels: number; palette?: Uint8Array; alphas?: Uint8Array; index?: Map<number, number> };
@@ -285,43 +343,19 @@ export async function encodePng(raster: Raster, options: EncodeOptions = {}): Pr
   ihdr[8] = 8;
   ihdr[9] = layout.colorType;
 
-  const stream = new CompressionStream('deflate');
-  const writer = stream.writable.getWriter();
-  const compressed: Uint8Array[] = [];
-  const reading = (async () => {
-    const reader = stream.readable.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      compressed.push(value);
-    }
-  })();
-
+  // Filter every row into one buffer, then deflate it in one call (see `effort`).
+  const filtered = new Uint8Array((rowBytes + 1) * height);
   let prev = new Uint8Array(rowBytes);
   let cur = new Uint8Array(rowBytes);
-  const candidates = Array.from({ length: 5 }, () => new Uint8Array(rowBytes + 1));
-  const BATCH = 1 << 18;
-  let batch = new Uint8Array(BATCH);
-  let fill = 0;
   for (let y = 0; y < height; y++) {
     packRow(data, y * width * 4, width, layout, cur);
-    const filtered = layout.colorType === 3 ? filterRow(cur, prev, channels, 0, candidates[0] as Uint8Array) : bestFilter(cur, prev, channels, candidates);
-    if (fill + filtered.length > BATCH) {
-      await writer.write(batch.slice(0, fill));
-      fill = 0;
-    }
-    if (filtered.length > BATCH) {
-      await writer.write(filtered.slice());
-    } else {
-      batch.set(filtered, fill);
-      fill += filtered.length;
-    }
+    const row = filtered.subarray(y * (rowBytes + 1), (y + 1) * (rowBytes + 1));
+    if (layout.colorType === 3) filterRow(cur, prev, channels, 0, row);
+    else bestFilter(cur, prev, channels, row);
     [prev, cur] = [cur, prev];
   }
-  if (fill > 0) await writer.write(batch.slice(0, fill));
-  batch = new Uint8Array(0);
-  await writer.close();
-  await reading;
+  const small = options.effort === 'small';
+  const compressed = [deflateSync(filtered, small ? { level: 9 } : { level: 6, strategy: zlibConstants.Z_RLE })];
 
   const parts: Uint8Array[] = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr)];
   if (layout.palette) parts.push(chunk('PLTE', layout.palette));
@@ -367,39 +401,62 @@ function packRow(data: Uint8ClampedArray | Uint8Array, offset: number, width: nu
 
 function filterRow(cur: Uint8Array, prev: Uint8Array, bpp: number, type: number, out: Uint8Array): Uint8Array {
   out[0] = type;
-  for (let i = 0; i < cur.length; i++) {
-    const x = cur[i] ?? 0;
-    const left = i >= bpp ? (cur[i - bpp] ?? 0) : 0;
-    const up = prev[i] ?? 0;
-    const upLeft = i >= bpp ? (prev[i - bpp] ?? 0) : 0;
-    let v: number;
-    if (type === 0) v = x;
-    else if (type === 1) v = x - left;
-    else if (type === 2) v = x - up;
-    else if (type === 3) v = x - ((left + up) >> 1);
-    else v = x - paeth(left, up, upLeft);
-    out[i + 1] = v & 255;
+  const n = cur.length;
+  switch (type) {
+    case 0:
+      out.set(cur, 1);
+      break;
+    case 1:
+      for (let i = 0; i < n; i++) out[i + 1] = ((cur[i] as number) - (i >= bpp ? (cur[i - bpp] as number) : 0)) & 255;
+      break;
+    case 2:
+      for (let i = 0; i < n; i++) out[i + 1] = ((cur[i] as number) - (prev[i] as number)) & 255;
+      break;
+    case 3:
+      for (let i = 0; i < n; i++) out[i + 1] = ((cur[i] as number) - (((i >= bpp ? (cur[i - bpp] as number) : 0) + (prev[i] as number)) >> 1)) & 255;
+      break;
+    default:
+      for (let i = 0; i < n; i++) {
+        const left = i >= bpp ? (cur[i - bpp] as number) : 0;
+        const upLeft = i >= bpp ? (prev[i - bpp] as number) : 0;
+        out[i + 1] = ((cur[i] as number) - paeth(left, prev[i] as number, upLeft)) & 255;
+      }
   }
   return out;
 }
 
-/** libpng's heuristic: the filter whose output has the smallest sum of absolute signed bytes. */
-function bestFilter(cur: Uint8Array, prev: Uint8Array, bpp: number, candidates: Uint8Array[]): Uint8Array {
-  let best = candidates[0] as Uint8Array;
-  let bestScore = Infinity;
-  for (let type = 0; type < 5; type++) {
-    const out = filterRow(cur, prev, bpp, type, candidates[type] as Uint8Array);
-    let score = 0;
-    for (let i = 1; i < out.length && score < bestScore; i++) {
-      const v = out[i] ?? 0;
-      score += v < 128 ? v : 256 - v;
-    }
-    if (score < bestScore) {
-      bestScore = score;
-      best = out;
-    }
+/**
+ * libpng's heuristic: the filter whose output has the smallest sum of absolute signed bytes.
+ * All five sums come from one pass; only the winner is written.
+ */
+function bestFilter(cur: Uint8Array, prev: Uint8Array, bpp: number, out: Uint8Array): Uint8Array {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let s4 = 0;
+  for (let i = 0; i < cur.length; i++) {
+    const x = cur[i] as number;
+    const left = i >= bpp ? (cur[i - bpp] as number) : 0;
+    const up = prev[i] as number;
+    const upLeft = i >= bpp ? (prev[i - bpp] as number) : 0;
+    s0 += x < 128 ? x : 256 - x;
+    let v = (x - left) & 255;
+    s1 += v < 128 ? v : 256 - v;
+    v = (x - up) & 255;
+    s2 += v < 128 ? v : 256 - v;
+    v = (x - ((left + up) >> 1)) & 255;
+    s3 += v < 128 ? v : 256 - v;
+    v = (x - paeth(left, up, upLeft)) & 255;
+    s4 += v < 128 ? v : 256 - v;
   }
-  return best;
+  let type = 0;
+  let best = s0;
+  if (s1 < best) [type, best] = [1, s1];
+  if (s2 < best) [type, best] = [2, s2];
+  if (s3 < best) [type, best] = [3, s3];
+  if (s4 < best) type = 4;
+  return filterRow(cur, prev, bpp, type, out);
 }
 
 function* joinInto(parts: Uint8Array[], size: number): Generator<Uint8Array> {

@@ -54,12 +54,15 @@ export class FileSizeError extends Error {
 export async function renderFormat(source: Raster, orientation: number, crop: CropRect, target: TargetFormat): Promise<Rendered> {
   let output = resampleCrop({ source, orientation, crop, width: target.width, height: target.height });
   if (target.opaque) output = flatten(output);
-  let png = await encodePng(output, { alpha: target.opaque ? 'drop' : 'keep' });
+  const alpha = target.opaque ? 'drop' : 'keep';
+  let png = await encodePng(output, { alpha });
   let reducedBits = 0;
+  // Over the platform's cap: first the slower, smaller lossless encode, then drop colour bits.
+  if (target.maxBytes !== null && png.length > target.maxBytes) png = await encodePng(output, { alpha, effort: 'small' });
   while (target.maxBytes !== null && png.length > target.maxBytes) {
     reducedBits += 1;
     if (reducedBits > 4) throw new FileSizeError(target.maxBytes);
-    png = await encodePng(reduceBits(output, reducedBits), { alpha: target.opaque ? 'drop' : 'keep' });
+    png = await encodePng(reduceBits(output, reducedBits), { alpha, effort: 'small' });
   }
   const scale = Math.min(1, PREVIEW_SIZE / Math.max(target.width, target.height));
   const previewRaster =
@@ -72,7 +75,7 @@ export async function renderFormat(source: Raster, orientation: number, crop: Cr
           height: Math.max(1, Math.round(target.height * scale)),
         })
       : output;
-  const preview = scale < 1 ? await encodePng(previewRaster, { alpha: target.opaque ? 'drop' : 'keep' }) : png;
+  const preview = scale < 1 ? await encodePng(previewRaster, { alpha }) : png;
   return { png, preview, reducedBits };
 }
 

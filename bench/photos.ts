@@ -1,0 +1,52 @@
+/**
+ * Real photos for the benchmark, none made here: wallpapers and sample images from Debian packages,
+ * fetched with `apt-get download` and unpacked with `dpkg-deb -x` into bench/.cache.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const CACHE = new URL('./.cache/', import.meta.url).pathname;
+
+export interface Photo {
+  name: string;
+  path: string;
+  note: string;
+}
+
+const WANTED: Array<{ pkg: string; file: string; note: string }> = [
+  { pkg: 'ukui-wallpapers', file: 'usr/share/backgrounds/2004default.jpg', note: 'JPEG baseline 4:4:4, 3840×2400' },
+  { pkg: 'ukui-wallpapers', file: 'usr/share/backgrounds/rhythm.jpg', note: 'JPEG progressive 4:4:4, 3840×2400' },
+  { pkg: 'lomiri-wallpapers-20.04', file: 'usr/share/backgrounds/Fossa_by_Jasper_Roks.jpg', note: 'JPEG baseline 4:4:4, 4096×2304' },
+  { pkg: 'ukui-wallpapers', file: 'usr/share/backgrounds/calla.png', note: 'PNG RGB, 3700×2400' },
+  { pkg: 'python3-skimage', file: 'usr/lib/python3/dist-packages/skimage/data/astronaut.png', note: 'PNG RGB, 512×512' },
+  { pkg: 'python3-skimage', file: 'usr/lib/python3/dist-packages/skimage/data/logo.png', note: 'PNG with alpha' },
+  { pkg: 'gnome-backgrounds', file: 'usr/share/backgrounds/gnome/adwaita-l.webp', note: 'WebP, 4096×4096' },
+  { pkg: 'lomiri-wallpapers-20.04', file: 'usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg', note: 'JPEG baseline 4:2:0, 6028×3391' },
+];
+
+function unpack(pkg: string): void {
+  const dir = join(CACHE, pkg);
+  if (existsSync(dir)) return;
+  mkdirSync(CACHE, { recursive: true });
+  const before = new Set(readdirSync(CACHE));
+  execFileSync('apt-get', ['download', pkg], { cwd: CACHE, stdio: 'ignore' });
+  const deb = readdirSync(CACHE).find((f) => f.endsWith('.deb') && !before.has(f) && f.startsWith(pkg));
+  if (!deb) throw new Error(`apt-get download ${pkg} gave no .deb (run 'apt-get update' first?)`);
+  execFileSync('dpkg-deb', ['-x', join(CACHE, deb), dir]);
+}
+
+export function fetchPhotos(): Photo[] {
+  const photos: Photo[] = [];
+  for (const wanted of WANTED) {
+    try {
+      unpack(wanted.pkg);
+    } catch (error) {
+      console.warn(`skipping ${wanted.file}: ${(error as Error).message}`);
+      continue;
+    }
+    const path = join(CACHE, wanted.pkg, wanted.file);
+    if (existsSync(path)) photos.push({ name: wanted.file.split('/').pop() ?? wanted.file, path, note: wanted.note });
+  }
+  return photos;
+}
