@@ -250,7 +250,9 @@ describe('image requests, processing and downloads', () => {
     expect((await stranger.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(404);
     expect((await stranger.call(`/api/download/${request.id}`)).status).toBe(404);
     expect((await browser.call('/api/image-requests/not-a-uuid')).status).toBe(404);
-    expect((await browser.call(`/api/download/${request.id}`)).status).toBe(409);
+    const early = await browser.call(`/api/download/${request.id}`);
+    expect(early.status).toBe(409);
+    expect((await body(early)).message).toBe('This format has not been processed yet');
     const badFormats = await browser.call(`/api/process-image/${request.id}`, { method: 'POST', json: { formats: [99999] } });
     expect(badFormats.status).toBe(400);
     expect((await body(badFormats)).message).toBe('formats: Unknown format id 99999');

@@ -1,13 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { findFormat, outputFilename } from '../../shared/formats';
 import { createImageRequestSchema, processImageSchema } from '../../shared/schemas';
-import { and, eq } from 'drizzle-orm';
-import { conversions } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { workerCodecs } from '../imaging-codecs';
-import { createImageRequest, getOwnedRequest, REQUEST_NOT_FOUND, toRequestResponse } from '../services/image-requests';
+import { createImageRequest, findOutputKey, getOwnedRequest, REQUEST_NOT_FOUND, toRequestResponse } from '../services/image-requests';
 import { ownerOf } from '../services/owner-context';
 import { processRequest } from '../services/rendering';
 import { previewKey } from '../services/storage-keys';
@@ -75,39 +73,26 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const { id, formatId } = parseFormatParam(c.req.param());
     const { request, upload } = await getOwnedRequest(c.get('db'), id, ownerOf(c));
     assertNotExpired(upload);
-    const finished =
-      formatId === request.formatId
-        ? request.status === 'complete'
-        : (await c.get('db').select({ status: conversions.status }).from(conversions).where(and(eq(conversions.requestId, id), eq(conversions.formatId, formatId))).get())?.status === 'complete';
-    if (!finished) throw new ApiError(404, 'No preview yet: this format has not been processed');
-    const object = await c.env.BUCKET.get(previewKey(upload.id, request.id, formatId));
+    const object = (await findOutputKey(c.get('db'), request, formatId)) ? await c.env.BUCKET.get(previewKey(upload.id, request.id, formatId)) : null;
     if (!object) throw new ApiError(404, 'No preview yet: this format has not been processed');
     return pngResponse(object.body, null, object.size);
   })
-  .get('/download/:id', async (c) => {
-    const { id } = parseId(c.req.param());
-    const { request, upload } = await getOwnedRequest(c.get('db'), id, ownerOf(c));
-    assertNotExpired(upload);
-    const format = findFormat(request.formatId);
-    if (request.status !== 'complete' || !request.outputKey || !format) throw new ApiError(409, 'The image has not been processed yet');
-    const object = await c.env.BUCKET.get(request.outputKey);
-    if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
-    return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);
-  })
-  .get('/download/:id/:formatId', async (c) => {
+  .get('/download/:id', (c) => downloadOutput(c, parseId(c.req.param()).id, null))
+  .get('/download/:id/:formatId', (c) => {
     const { id, formatId } = parseFormatParam(c.req.param());
-    const { request, upload } = await getOwnedRequest(c.get('db'), id, ownerOf(c));
-    assertNotExpired(upload);
-    const format = findFormat(formatId);
-    if (!format) throw new ApiError(404, 'Format not found');
-    const key =
-      formatId === request.formatId
-        ? request.status === 'complete'
-          ? request.outputKey
-          : null
-        : ((await c.get('db').select({ status: conversions.status, key: conversions.outputKey }).from(conversions).where(and(eq(conversions.requestId, id), eq(conversions.formatId, formatId))).get()) ?? null)?.key ?? null;
-    if (!key) throw new ApiError(409, 'This format has not been processed yet');
-    const object = await c.env.BUCKET.get(key);
-    if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
-    return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);
+    return downloadOutput(c, id, formatId);
   });
+
+/** The rendered PNG of a request's own format (formatId null) or of one of its other formats. */
+async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number | null): Promise<Response> {
+  const db = c.get('db');
+  const { request, upload } = await getOwnedRequest(db, id, ownerOf(c));
+  assertNotExpired(upload);
+  const format = findFormat(formatId ?? request.formatId);
+  if (!format) throw new ApiError(404, 'Format not found');
+  const key = await findOutputKey(db, request, format.id);
+  if (!key) throw new ApiError(409, 'This format has not been processed yet');
+  const object = await c.env.BUCKET.get(key);
+  if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
+  return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);
+}

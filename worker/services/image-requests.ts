@@ -110,3 +110,14 @@ export function requireFormat(id: number) {
   if (!format) throw new ApiError(400, `formats: Unknown format id ${id}`);
   return format;
 }
+
+/** Where the rendered PNG of one of the request's formats is, once that format is complete. */
+export async function findOutputKey(db: Db, request: ImageRequest, formatId: number): Promise<string | null> {
+  if (formatId === request.formatId) return request.status === 'complete' ? request.outputKey : null;
+  const conversion = await db
+    .select({ status: conversions.status, key: conversions.outputKey })
+    .from(conversions)
+    .where(and(eq(conversions.requestId, request.id), eq(conversions.formatId, formatId)))
+    .get();
+  return conversion?.status === 'complete' ? conversion.key : null;
+}
