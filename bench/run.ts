@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../shared/formats';
-import { admitImage, decodeImage, fitCrop, ImageError, inspectImage, renderFormat, type CropRect } from '../worker/imaging';
+import { admitImage, centredCrop, decodeImage, fitCrop, ImageError, inspectImage, renderFormat, type CropRect } from '../worker/imaging';
 import { nodeCodecs } from '../test/imaging/node-codecs';
 import { fetchPhotos, type Photo } from './photos';
 
@@ -46,14 +46,6 @@ class PeakMemory {
 
 const banner = findFormatByName('linkedin', 'banner') as PlatformFormat;
 
-function centred(picture: { width: number; height: number }, target: { width: number; height: number }, zoom: number): CropRect & { zoom: number } {
-  const aspect = target.width / target.height;
-  const fitWidth = picture.width / picture.height > aspect ? picture.height * aspect : picture.width;
-  const width = fitWidth / zoom;
-  const height = width / aspect;
-  return { x: (picture.width - width) / 2, y: (picture.height - height) / 2, width, height, zoom };
-}
-
 function sharpRegion(crop: CropRect, picture: { width: number; height: number }) {
   const left = Math.max(0, Math.round(crop.x));
   const top = Math.max(0, Math.round(crop.y));
@@ -89,7 +81,7 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
     if (error instanceof ImageError) return `${photo.name} (${photo.note}): refused as the API would: ${error.message}`;
     throw error;
   }
-  const crop = centred(picture, banner, 1.25);
+  const crop = centredCrop(picture, banner, 1.25);
 
   // (a) one format, decode included, as one request does it.
   const memory = new PeakMemory();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findFormatByName } from '../../shared/formats';
 import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
-import { decodePng, inspectImage, type Raster } from '../../worker/imaging';
+import { centredCrop, decodePng, inspectImage, type Raster } from '../../worker/imaging';
 import { body, Browser, countStored, fixture } from './helpers';
 
 const banner = findFormatByName('linkedin', 'banner');
@@ -42,15 +42,6 @@ async function requestFor(browser: Browser, upload: UploadResponse, format: { pl
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return body<ImageRequestResponse>(res);
-}
-
-/** The crop react-easy-crop gives at this zoom, centred, for a target shape. */
-function centredCrop(picture: { width: number; height: number }, target: { width: number; height: number }, zoom: number): Crop {
-  const aspect = target.width / target.height;
-  const fitWidth = picture.width / picture.height > aspect ? picture.height * aspect : picture.width;
-  const width = fitWidth / zoom;
-  const height = width / aspect;
-  return { x: (picture.width - width) / 2, y: (picture.height - height) / 2, width, height, zoom };
 }
 
 describe('POST /api/upload', () => {

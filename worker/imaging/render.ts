@@ -79,6 +79,11 @@ export async function renderFormat(source: Raster, orientation: number, crop: Cr
   return { png, preview, reducedBits };
 }
 
+/** The crop the cropper gives at this zoom, centred on the picture, for a target's shape. */
+export function centredCrop(picture: { width: number; height: number }, target: { width: number; height: number }, zoom: number): CropRect & { zoom: number } {
+  return { ...fitCrop({ x: 0, y: 0, ...picture, zoom }, picture, target), zoom };
+}
+
 /**
  * The crop for another format from the same picture: the same centre and zoom, fitted to the
  * other format's shape, as the cropper would have framed it (at zoom 1 the largest rectangle of

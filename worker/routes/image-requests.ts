@@ -40,8 +40,7 @@ function pngResponse(body: ReadableStream, filename: string | null, size: number
 
 export const imageRequestRoutes = new Hono<AppEnv>()
   .post('/image-requests', validate('json', createImageRequestSchema), async (c) => {
-    const request = await createImageRequest(c.get('db'), c.req.valid('json'), ownerOf(c));
-    const { upload } = await getOwnedRequest(c.get('db'), request.id, ownerOf(c));
+    const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), ownerOf(c));
     return c.json(await toRequestResponse(c.get('db'), request, upload, false), 201);
   })
   .get('/image-requests/:id', async (c) => {

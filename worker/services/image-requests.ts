@@ -11,7 +11,7 @@ import { assertNotExpired, findOwnedUpload, toUploadResponse } from './uploads';
 
 export const REQUEST_NOT_FOUND = 'Image request not found';
 
-export async function createImageRequest(db: Db, input: CreateImageRequestInput, owner: Owner): Promise<ImageRequest> {
+export async function createImageRequest(db: Db, input: CreateImageRequestInput, owner: Owner): Promise<{ request: ImageRequest; upload: Upload }> {
   const format = findFormatByName(input.platform, input.format);
   if (!format) throw new ApiError(400, `format: Unknown format "${input.format}" for platform "${input.platform}"`);
   if (input.width !== format.width || input.height !== format.height) {
@@ -42,7 +42,7 @@ export async function createImageRequest(db: Db, input: CreateImageRequestInput,
     })
     .returning();
   if (!row) throw new Error('image request row was not written');
-  return row;
+  return { request: row, upload };
 }
 
 /** The caller's request and its upload, or 404 (someone else's request is "not found" too). */
