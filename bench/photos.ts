@@ -3,8 +3,10 @@
  * fetched with `apt-get download` and unpacked with `dpkg-deb -x` into bench/.cache.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
+import { inspectImage, largestAdmitted } from '../worker/imaging';
 
 const CACHE = new URL('./.cache/', import.meta.url).pathname;
 
@@ -49,4 +51,25 @@ export function fetchPhotos(): Photo[] {
     if (existsSync(path)) photos.push({ name: wanted.file.split('/').pop() ?? wanted.file, path, note: wanted.note });
   }
   return photos;
+}
+
+/**
+ * The largest images the API accepts, made from the biggest real photo (Kleiber, 6028×3391) by
+ * scaling it to the admission limit of its kind: a baseline 4:2:0 JPEG (what phones write) and a
+ * progressive 4:2:0 JPEG (whose decode keeps every coefficient).
+ */
+export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
+  const source = photos.find((p) => p.name.startsWith('Kleiber'));
+  if (!source) return [];
+  const made: Photo[] = [];
+  for (const progressive of [false, true]) {
+    const options = { quality: 90, progressive, chromaSubsampling: '4:2:0' } as const;
+    const limit = largestAdmitted(inspectImage(await sharp(source.path).resize(64).jpeg(options).toBuffer()));
+    const kind = progressive ? 'progressive' : 'baseline';
+    const name = `kleiber-largest-${kind}-${limit.width}x${limit.height}.jpg`;
+    const path = join(CACHE, name);
+    if (!existsSync(path)) writeFileSync(path, await sharp(source.path).resize(limit.width, limit.height, { fit: 'fill' }).jpeg(options).toBuffer());
+    made.push({ name, path, note: `largest accepted ${kind} 4:2:0 JPEG, ${limit.width}×${limit.height}, scaled from Kleiber` });
+  }
+  return made;
 }

@@ -68,6 +68,11 @@ async function main() {
   write('progressive.jpg', await picture().jpeg({ progressive: true }).toBuffer());
   write('progressive-444.jpg', await picture().jpeg({ progressive: true, chromaSubsampling: '4:4:4' }).toBuffer());
   write('grey.jpg', await picture().greyscale().jpeg().toBuffer());
+  // The sizes the engine must and should take straight from a camera or a wallpaper pack: a
+  // 3840×2400 progressive 4:4:4 JPEG (the costliest kind to decode) and a 4032×3024 phone photo
+  // stored sideways (4:2:0, EXIF orientation 6).
+  write('wallpaper-3840x2400-progressive-444.jpg', await picture(3840, 2400).jpeg({ quality: 70, progressive: true, chromaSubsampling: '4:4:4' }).toBuffer());
+  write('phone-4032x3024-orientation-6.jpg', await picture(4032, 3024).jpeg({ quality: 70 }).withMetadata({ orientation: 6 }).toBuffer());
   write('cmyk.jpg', await picture().removeAlpha().toColourspace('cmyk').jpeg().toBuffer());
   write('display-p3.jpg', await picture().jpeg().withIccProfile('p3').toBuffer());
   write('gps-exif.jpg', await picture().jpeg().withExif({ IFD0: { Make: 'TestCam', Model: 'Fixture 1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } }).toBuffer());

@@ -1,6 +1,5 @@
-/** The WASM decoders, compiled by the Workers runtime at deploy time (never fetched at run time). */
-import jpeg from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?module';
+/** The WASM decoder, compiled by the Workers runtime at deploy time (never fetched at run time). */
 import webp from '@jsquash/webp/codec/dec/webp_dec.wasm?module';
 import type { Codecs } from './imaging';
 
-export const workerCodecs: Codecs = { jpeg, webp };
+export const workerCodecs: Codecs = { webp };

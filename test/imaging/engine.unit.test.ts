@@ -67,7 +67,9 @@ describe('inspectImage', () => {
     await expectImageError(cmyk, 422, /CMYK/);
     // sharp writes an animated WebP from a strip of frames of pageHeight rows each.
     const strip = syntheticPhoto(16, 48);
-    const anim = await sharp(Buffer.from(strip.data.buffer), { raw: { width: 16, height: 48, channels: 4, pageHeight: 16 } }).webp({ loop: 0 }).toBuffer();
+    const anim = await sharp(Buffer.from(strip.data.buffer), { raw: { width: 16, height: 48, channels: 4, pageHeight: 16 } })
+      .webp({ loop: 0 })
+      .toBuffer();
     expect((await sharp(anim).metadata()).pages).toBe(3);
     await expectImageError(anim, 422, /Animated images are not supported/);
   });
@@ -182,7 +184,7 @@ describe('resampleCrop', () => {
     const size = 200;
     const data = new Uint8ClampedArray(size * size * 4);
     for (let y = 50; y < 150; y++) for (let x = 50; x < 150; x++) data.set([255, 0, 0, 255], (y * size + x) * 4);
-    const out = resampleCrop({ source: { width: size, height: size, data }, orientation: 1, crop: { x: 0, y: 0, width: size, height: size }, width: 37, height: 37 });
+    const out = resampleCrop({ source: { width: size, height: size, channels: 4, data }, orientation: 1, crop: { x: 0, y: 0, width: size, height: size }, width: 37, height: 37 });
     for (let i = 0; i < out.data.length; i += 4) {
       if ((out.data[i + 3] ?? 0) > 8) expect(out.data[i], `pixel ${i / 4}`).toBeGreaterThanOrEqual(250);
     }

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import type { Raster } from '../../worker/imaging';
+import type { Picture, Raster } from '../../worker/imaging';
 
 /** A photo-like test picture: smooth gradients, a few hard shapes, some texture. */
-export function syntheticPhoto(width: number, height: number): Raster {
+export function syntheticPhoto(width: number, height: number): Picture {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -18,16 +18,16 @@ export function syntheticPhoto(width: number, height: number): Raster {
       data[i + 3] = 255;
     }
   }
-  return { width, height, data };
+  return { width, height, channels: 4, data };
 }
 
 export function toSharp(raster: Raster) {
   return sharp(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), { raw: { width: raster.width, height: raster.height, channels: 4 } });
 }
 
-export async function rawOf(bytes: Uint8Array | Buffer): Promise<Raster> {
+export async function rawOf(bytes: Uint8Array | Buffer): Promise<Picture> {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+  return { width: info.width, height: info.height, channels: 4, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
 }
 
 /** 64-bit difference hash of a raster: a perceptual fingerprint robust to small resampling differences. */

@@ -5,8 +5,7 @@ import type { Codecs } from '../../worker/imaging';
 const require = createRequire(import.meta.url);
 const compile = (path: string) => new WebAssembly.Module(readFileSync(require.resolve(path)));
 
-/** The same WASM decoders the worker imports, compiled from node_modules for Node. */
+/** The same WASM decoder the worker imports, compiled from node_modules for Node. */
 export const nodeCodecs: Codecs = {
-  jpeg: compile('@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm'),
   webp: compile('@jsquash/webp/codec/dec/webp_dec.wasm'),
 };

@@ -59,6 +59,8 @@ describe('POST /api/upload', () => {
     ['lossless.webp', 'image/webp', 240, 160],
     ['alpha.webp', 'image/webp', 240, 160],
     ['display-p3.jpg', 'image/jpeg', 240, 160],
+    ['wallpaper-3840x2400-progressive-444.jpg', 'image/jpeg', 3840, 2400],
+    ['phone-4032x3024-orientation-6.jpg', 'image/jpeg', 3024, 4032],
   ])('stores %s and answers its upright size', async (name, type, width, height) => {
     const browser = new Browser();
     const upload = await uploadOk(browser, name);
@@ -171,6 +173,28 @@ describe('image requests, processing and downloads', () => {
     expect(pixel(raster, 160, 10)[3]).toBe(0); // above the picture: transparent
   });
 
+  it('processes a 12 MP phone photo stored sideways, upright and at the exact size', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'phone-4032x3024-orientation-6.jpg');
+    // Stored red top-left and blue bottom-right; upright (turned 90° clockwise) red is top-right.
+    const request = await requestFor(browser, upload, profile, { x: 0, y: 504, width: 3024, height: 3024, zoom: 1 });
+    expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
+    const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
+    expect([raster.width, raster.height]).toEqual([profile.width, profile.height]);
+    expect(pixel(raster, profile.width - 20, 30)[0]).toBeGreaterThan(180);
+    expect(pixel(raster, 20, profile.height - 20)[2]).toBeGreaterThan(180);
+  });
+
+  it('processes a 3840×2400 progressive 4:4:4 wallpaper into a banner', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'wallpaper-3840x2400-progressive-444.jpg');
+    const request = await requestFor(browser, upload, banner, centredCrop(upload, banner, 1));
+    expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
+    const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
+    expect([raster.width, raster.height]).toEqual([banner.width, banner.height]);
+    expect(pixel(raster, 10, 10)[0]).toBeGreaterThan(180); // the red top-left block
+  });
+
   it('gives transparent borders at zoom 0.5 and an opaque app icon with no alpha channel', async () => {
     const browser = new Browser();
     const upload = await uploadOk(browser, 'rgb.png');
@@ -180,9 +204,9 @@ describe('image requests, processing and downloads', () => {
     expect(pixel(out.raster, 2, 2)[3]).toBe(0);
     expect(pixel(out.raster, 160, 160)[3]).toBe(255);
 
-    const icon = await requestFor(browser, upload, appIcon, centredCrop(upload, appIcon, 0.5));
-    await browser.call(`/api/process-image/${icon.id}`, { method: 'POST' });
-    const iconOut = await decodeOutput(await browser.call(`/api/download/${icon.id}`));
+    // The app icon as another format of the same request (the same centre and zoom 0.5).
+    await browser.call(`/api/process-image/${zoomedOut.id}`, { method: 'POST', json: { formats: [appIcon.id] } });
+    const iconOut = await decodeOutput(await browser.call(`/api/download/${zoomedOut.id}/${appIcon.id}`));
     expect([iconOut.raster.width, iconOut.raster.height]).toEqual([1024, 1024]);
     expect(iconOut.colorType).toBe(2); // RGB: no alpha channel at all
     expect(pixel(iconOut.raster, 2, 2)).toEqual([255, 255, 255, 255]);

@@ -5,9 +5,9 @@
 export { decodeImage, type Codecs } from './decode';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export { inspectImage, type ImageInfo } from './inspect';
-export { admitImage } from './limits';
+export { admitImage, estimatePeakBytes, largestAdmitted } from './limits';
 export { decodePng, encodePng } from './png';
-export type { CropRect, Raster } from './raster';
+export type { CropRect, Picture, Raster } from './raster';
 export { centredCrop, fitCrop, FileSizeError, PREVIEW_SIZE, renderFormat, type Rendered, type TargetFormat } from './render';
 export { flatten, resampleCrop } from './resample';
 export { EXTENSIONS, MIME_TYPES, sniffType, type SupportedType } from './sniff';

@@ -23,8 +23,10 @@ export interface ImageInfo {
   progressive: boolean;
   /** JPEG: colour components (1 grey, 3 YCbCr). */
   components: number;
-  /** JPEG: coefficients kept per pixel by a progressive decode (1 to 3, from the sampling factors). */
+  /** JPEG: coefficients kept per pixel by a buffered decode (1 to 3, from the sampling factors). */
   coefficientsPerPixel: number;
+  /** JPEG: every coefficient is kept until the last scan (progressive, or a first scan without every component). */
+  buffered: boolean;
   /** PNG: bit depth, colour type and interlacing. */
   bitDepth: number;
   colorType: number;
@@ -46,7 +48,7 @@ export function inspectImage(bytes: Uint8Array): ImageInfo {
   return { ...info, uprightWidth: upright.width, uprightHeight: upright.height };
 }
 
-const base = { orientation: 1, hasAlpha: false, progressive: false, components: 3, coefficientsPerPixel: 0, bitDepth: 8, colorType: 0, interlaced: false };
+const base = { orientation: 1, hasAlpha: false, progressive: false, components: 3, coefficientsPerPixel: 0, buffered: false, bitDepth: 8, colorType: 0, interlaced: false };
 
 // ── JPEG ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -55,6 +57,7 @@ function inspectJpeg(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
   let frame: { width: number; height: number; components: number; progressive: boolean; coefficientsPerPixel: number } | null = null;
   let orientation = 1;
   let sawScan = false;
+  let buffered = false;
   const u16 = (at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
 
   for (;;) {
@@ -107,6 +110,7 @@ function inspectJpeg(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
 
     if (marker === 0xda) {
       if (!frame) throw corrupt('image data comes before the frame header');
+      if (!sawScan) buffered = frame.progressive || seg[0] !== frame.components;
       sawScan = true;
       // Skip the entropy-coded data to the next real marker (0xFF00 is a stuffed byte, RSTn are inline).
       for (;;) {
@@ -124,7 +128,7 @@ function inspectJpeg(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
   }
   if (!frame) throw corrupt('it has no frame header');
   if (!sawScan) throw corrupt('it has no image data');
-  return { ...base, type: 'jpeg', ...frame, orientation };
+  return { ...base, type: 'jpeg', ...frame, orientation, buffered };
 }
 
 // ── PNG ──────────────────────────────────────────────────────────────────────────────────────

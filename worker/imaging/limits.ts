@@ -8,8 +8,13 @@ import type { ImageInfo } from './inspect';
 
 const MiB = 1024 * 1024;
 
-/** The engine's peak budget: decode, one output, its encoding. */
-export const PEAK_BUDGET_BYTES = 100 * MiB;
+/**
+ * The budget admission plans for: decode, one output, its encoding. It sits below the 100 MB the
+ * engine must stay under because the benchmark's peaks include garbage the estimates do not (spent
+ * coefficient bands, filtered rows): the largest accepted progressive JPEG measured 103 MB when
+ * planned at 100.
+ */
+export const PEAK_BUDGET_BYTES = 92 * MiB;
 /**
  * The biggest output (2752×2064) with its filtered rows, compressed PNG and preview: measured by
  * the benchmark as about 41 MB above the decoded picture, rounded up.
@@ -20,26 +25,43 @@ const WASM_BASE_BYTES = 16 * MiB;
 /** Hard cap on either side whatever the memory says (the largest WebP is 16383). */
 export const MAX_SIDE = 16383;
 
-/** Bytes the decode of this image holds at its peak (decoder memory plus the RGBA result). */
-export function estimateDecodeBytes(info: ImageInfo): number {
+/**
+ * Bytes held at the peak of decoding, and by the decoded picture afterwards (which the working set
+ * of every render then comes on top of).
+ */
+export function estimateDecodeBytes(info: ImageInfo): { peak: number; decoded: number } {
   const pixels = info.width * info.height;
+  if (info.type === 'png') return { peak: pixels * 4 + 2 * MiB, decoded: pixels * 4 };
+  if (info.type === 'jpeg') {
+    // Our decoder: RGB result plus small strips; a buffered decode also holds 2 bytes for each
+    // coefficient (padded to whole MCUs) until the bands are converted into the result.
+    const rgb = pixels * 3;
+    const padding = (1 + 16 / info.width) * (1 + 16 / info.height);
+    const coefficients = info.buffered ? pixels * info.coefficientsPerPixel * 2 * padding : 0;
+    return { peak: rgb + coefficients + MiB, decoded: rgb };
+  }
+  // libwebp writes RGBA into its own heap, which jSquash then copies out; the instance's memory is
+  // garbage afterwards but may not be collected before the renders start, so it counts throughout.
   const rgba = pixels * 4;
-  if (info.type === 'png') return rgba + 2 * MiB;
-  // mozjpeg and libwebp write RGBA into their own heap, which jSquash then copies out.
-  const coefficients = info.type === 'jpeg' && info.progressive ? pixels * info.coefficientsPerPixel * 2 : 0;
-  const heap = Math.max(WASM_BASE_BYTES, rgba + coefficients + 2 * MiB);
-  return heap + rgba;
+  const held = Math.max(WASM_BASE_BYTES, rgba + 2 * MiB) + rgba;
+  return { peak: held, decoded: held };
+}
+
+/** The engine's peak for this image: its decode, or the decoded picture and one render. */
+export function estimatePeakBytes(info: ImageInfo): number {
+  const { peak, decoded } = estimateDecodeBytes(info);
+  return Math.max(peak, decoded + WORKING_BYTES);
 }
 
 /** The largest image of the same kind and shape that fits, for the refusal message. */
-function largestAdmitted(info: ImageInfo): { width: number; height: number } {
+export function largestAdmitted(info: ImageInfo): { width: number; height: number } {
   const aspect = info.uprightWidth / info.uprightHeight;
   let low = 1;
   let high = MAX_SIDE;
   while (low < high) {
     const height = Math.ceil((low + high) / 2);
     const width = Math.max(1, Math.floor(height * aspect));
-    const fits = width <= MAX_SIDE && estimateDecodeBytes({ ...info, width, height }) + WORKING_BYTES <= PEAK_BUDGET_BYTES;
+    const fits = width <= MAX_SIDE && estimatePeakBytes({ ...info, width, height }) <= PEAK_BUDGET_BYTES;
     if (fits) low = height;
     else high = height - 1;
   }
@@ -47,7 +69,7 @@ function largestAdmitted(info: ImageInfo): { width: number; height: number } {
 }
 
 export function admitImage(info: ImageInfo): void {
-  const tooBig = info.width > MAX_SIDE || info.height > MAX_SIDE || estimateDecodeBytes(info) + WORKING_BYTES > PEAK_BUDGET_BYTES;
+  const tooBig = info.width > MAX_SIDE || info.height > MAX_SIDE || estimatePeakBytes(info) > PEAK_BUDGET_BYTES;
   if (!tooBig) return;
   const limit = largestAdmitted(info);
   const mp = (n: number) => (n / 1e6).toFixed(1);

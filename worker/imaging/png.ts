@@ -429,26 +429,34 @@ function filterRow(cur: Uint8Array, prev: Uint8Array, bpp: number, type: number,
  * libpng's heuristic: the filter whose output has the smallest sum of absolute signed bytes.
  * All five sums come from one pass; only the winner is written.
  */
+/**
+ * The filter whose output has the smallest sum of absolute values (libpng's heuristic), judged on
+ * every fourth pixel of the row: choosing on a sample costs a quarter of judging every byte and
+ * picks the same filter on almost every row of a photo.
+ */
 function bestFilter(cur: Uint8Array, prev: Uint8Array, bpp: number, out: Uint8Array): Uint8Array {
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
   let s4 = 0;
-  for (let i = 0; i < cur.length; i++) {
-    const x = cur[i] as number;
-    const left = i >= bpp ? (cur[i - bpp] as number) : 0;
-    const up = prev[i] as number;
-    const upLeft = i >= bpp ? (prev[i - bpp] as number) : 0;
-    s0 += x < 128 ? x : 256 - x;
-    let v = (x - left) & 255;
-    s1 += v < 128 ? v : 256 - v;
-    v = (x - up) & 255;
-    s2 += v < 128 ? v : 256 - v;
-    v = (x - ((left + up) >> 1)) & 255;
-    s3 += v < 128 ? v : 256 - v;
-    v = (x - paeth(left, up, upLeft)) & 255;
-    s4 += v < 128 ? v : 256 - v;
+  const step = bpp * 4;
+  for (let p = 0; p < cur.length; p += step) {
+    for (let i = p, end = Math.min(cur.length, p + bpp); i < end; i++) {
+      const x = cur[i] as number;
+      const left = i >= bpp ? (cur[i - bpp] as number) : 0;
+      const up = prev[i] as number;
+      const upLeft = i >= bpp ? (prev[i - bpp] as number) : 0;
+      s0 += x < 128 ? x : 256 - x;
+      let v = (x - left) & 255;
+      s1 += v < 128 ? v : 256 - v;
+      v = (x - up) & 255;
+      s2 += v < 128 ? v : 256 - v;
+      v = (x - ((left + up) >> 1)) & 255;
+      s3 += v < 128 ? v : 256 - v;
+      v = (x - paeth(left, up, upLeft)) & 255;
+      s4 += v < 128 ? v : 256 - v;
+    }
   }
   let type = 0;
   let best = s0;

@@ -1,8 +1,16 @@
-/** 8-bit RGBA pixels, row-major, 4 bytes a pixel: what decoders give and encoders take. */
+/** 8-bit RGBA pixels, row-major, 4 bytes a pixel: what the resampler gives and encoders take. */
 export interface Raster {
   width: number;
   height: number;
   data: Uint8ClampedArray | Uint8Array;
+}
+
+/**
+ * A decoded picture, as the resampler reads it: RGBA, or RGB where the file cannot hold alpha
+ * (JPEG), which saves a quarter of the largest buffer the engine keeps.
+ */
+export interface Picture extends Raster {
+  channels: 3 | 4;
 }
 
 /** A crop in the upright image's pixels (react-easy-crop's croppedAreaPixels). */

@@ -3,7 +3,7 @@
  * refuses transparency, encode as the smallest PNG, and keep under the platform's file-size cap.
  */
 import { encodePng } from './png';
-import type { CropRect, Raster } from './raster';
+import type { CropRect, Picture, Raster } from './raster';
 import { flatten, resampleCrop } from './resample';
 
 export interface TargetFormat {
@@ -51,9 +51,9 @@ export class FileSizeError extends Error {
   }
 }
 
-export async function renderFormat(source: Raster, orientation: number, crop: CropRect, target: TargetFormat): Promise<Rendered> {
-  let output = resampleCrop({ source, orientation, crop, width: target.width, height: target.height });
-  if (target.opaque) output = flatten(output);
+export async function renderFormat(source: Picture, orientation: number, crop: CropRect, target: TargetFormat): Promise<Rendered> {
+  const output = resampleCrop({ source, orientation, crop, width: target.width, height: target.height });
+  if (target.opaque) flatten(output);
   const alpha = target.opaque ? 'drop' : 'keep';
   let png = await encodePng(output, { alpha });
   let reducedBits = 0;
@@ -68,7 +68,7 @@ export async function renderFormat(source: Raster, orientation: number, crop: Cr
   const previewRaster =
     scale < 1
       ? resampleCrop({
-          source: output,
+          source: { ...output, channels: 4 },
           orientation: 1,
           crop: { x: 0, y: 0, width: target.width, height: target.height },
           width: Math.max(1, Math.round(target.width * scale)),

@@ -13,12 +13,12 @@
  * output's alpha is the share of each output pixel that covers the picture, so the border is
  * transparent and antialiased.
  */
-import type { CropRect, Raster } from './raster';
+import type { CropRect, Picture, Raster } from './raster';
 import { uprightSize } from './exif';
 
 export interface ResampleInput {
   /** Pixels as stored in the file (before orientation). */
-  source: Raster;
+  source: Picture;
   orientation: number;
   /** In upright pixels; may reach outside the picture. */
   crop: CropRect;
@@ -82,25 +82,25 @@ function coverage(a: number, b: number, limit: number): number {
 }
 
 /** Byte offset of upright (0, 0) and the byte steps for +1 upright x and +1 upright y. */
-function orientationSteps(orientation: number, w: number, h: number): [number, number, number] {
-  const row = w * 4;
+function orientationSteps(orientation: number, w: number, h: number, px: number): [number, number, number] {
+  const row = w * px;
   switch (orientation) {
     case 2:
-      return [(w - 1) * 4, -4, row];
+      return [(w - 1) * px, -px, row];
     case 3:
-      return [((h - 1) * w + w - 1) * 4, -4, -row];
+      return [((h - 1) * w + w - 1) * px, -px, -row];
     case 4:
-      return [(h - 1) * row, 4, -row];
+      return [(h - 1) * row, px, -row];
     case 5:
-      return [0, row, 4];
+      return [0, row, px];
     case 6:
-      return [(h - 1) * row, -row, 4];
+      return [(h - 1) * row, -row, px];
     case 7:
-      return [((h - 1) * w + w - 1) * 4, -row, -4];
+      return [((h - 1) * w + w - 1) * px, -row, -px];
     case 8:
-      return [(w - 1) * 4, row, -4];
+      return [(w - 1) * px, row, -px];
     default:
-      return [0, 4, row];
+      return [0, px, row];
   }
 }
 
@@ -122,11 +122,14 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
 
   const pw = Math.ceil((rx1 - rx0) / k);
   const ph = Math.ceil((ry1 - ry0) / k);
-  const [origin, stepX, stepY] = orientationSteps(orientation, source.width, source.height);
+  const [origin, stepX, stepY] = orientationSteps(orientation, source.width, source.height, source.channels);
   const src = source.data;
+  // An opaque source keeps 3 lanes (its alpha is 255 wherever a tap lands); others premultiply.
+  const opaque = source.channels === 3;
+  const L = opaque ? 3 : 4;
 
   // One pre-shrunk row: premultiplied RGB (0..255 scale) and alpha, box-averaged over k×k.
-  const preRow = new Float32Array(pw * 4);
+  const preRow = new Float32Array(pw * L);
   const computePreRow = (py: number) => {
     preRow.fill(0);
     const y0 = ry0 + py * k;
@@ -139,68 +142,87 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
         let g = 0;
         let b = 0;
         let a = 0;
-        for (; ux < x1; ux++, offset += stepX) {
-          const alpha = src[offset + 3] ?? 0;
-          if (alpha === 255) {
-            r += src[offset] ?? 0;
-            g += src[offset + 1] ?? 0;
-            b += src[offset + 2] ?? 0;
-            a += 255;
-          } else if (alpha > 0) {
-            const f = alpha / 255;
-            r += (src[offset] ?? 0) * f;
-            g += (src[offset + 1] ?? 0) * f;
-            b += (src[offset + 2] ?? 0) * f;
-            a += alpha;
+        if (opaque) {
+          for (; ux < x1; ux++, offset += stepX) {
+            r += src[offset] as number;
+            g += src[offset + 1] as number;
+            b += src[offset + 2] as number;
+          }
+        } else {
+          for (; ux < x1; ux++, offset += stepX) {
+            const alpha = src[offset + 3] as number;
+            if (alpha === 255) {
+              r += src[offset] as number;
+              g += src[offset + 1] as number;
+              b += src[offset + 2] as number;
+              a += 255;
+            } else if (alpha > 0) {
+              const f = alpha / 255;
+              r += (src[offset] as number) * f;
+              g += (src[offset + 1] as number) * f;
+              b += (src[offset + 2] as number) * f;
+              a += alpha;
+            }
           }
         }
-        const o = px * 4;
-        preRow[o] = (preRow[o] ?? 0) + r;
-        preRow[o + 1] = (preRow[o + 1] ?? 0) + g;
-        preRow[o + 2] = (preRow[o + 2] ?? 0) + b;
-        preRow[o + 3] = (preRow[o + 3] ?? 0) + a;
+        const o = px * L;
+        preRow[o] = (preRow[o] as number) + r;
+        preRow[o + 1] = (preRow[o + 1] as number) + g;
+        preRow[o + 2] = (preRow[o + 2] as number) + b;
+        if (!opaque) preRow[o + 3] = (preRow[o + 3] as number) + a;
       }
     }
     const lastW = rx1 - (rx0 + (pw - 1) * k);
     const rows = y1 - y0;
+    if (k === 1) return;
     for (let px = 0; px < pw; px++) {
       const n = rows * (px === pw - 1 ? lastW : k);
-      const o = px * 4;
-      preRow[o] = (preRow[o] ?? 0) / n;
-      preRow[o + 1] = (preRow[o + 1] ?? 0) / n;
-      preRow[o + 2] = (preRow[o + 2] ?? 0) / n;
-      preRow[o + 3] = (preRow[o + 3] ?? 0) / n;
+      for (let o = px * L, end = o + L; o < end; o++) preRow[o] = (preRow[o] as number) / n;
     }
   };
 
   const hw = buildWeights(tw, pw, sx / k, (ox) => (crop.x + (ox + 0.5) * sx - rx0) / k - 0.5);
   const vw = buildWeights(th, ph, sy / k, (oy) => (crop.y + (oy + 0.5) * sy - ry0) / k - 0.5);
 
-  // Horizontally resampled rows, kept while some output row still needs them.
+  // Horizontally resampled rows, kept while some output row still needs them (spent rows are
+  // reused, so a render allocates only as many as the vertical filter has taps).
   const cache = new Map<number, Float32Array>();
+  const spare: Float32Array[] = [];
+  const { start: hStart, index: hIndex, weight: hWeight } = hw;
   const horizontalRow = (py: number): Float32Array => {
     const cached = cache.get(py);
     if (cached) return cached;
     computePreRow(py);
-    const row = new Float32Array(tw * 4);
+    const row = spare.pop() ?? new Float32Array(tw * L);
     for (let ox = 0; ox < tw; ox++) {
       let r = 0;
       let g = 0;
       let b = 0;
       let a = 0;
-      for (let t = hw.start[ox] ?? 0, end = hw.start[ox + 1] ?? 0; t < end; t++) {
-        const w = hw.weight[t] ?? 0;
-        const o = (hw.index[t] ?? 0) * 4;
-        r += (preRow[o] ?? 0) * w;
-        g += (preRow[o + 1] ?? 0) * w;
-        b += (preRow[o + 2] ?? 0) * w;
-        a += (preRow[o + 3] ?? 0) * w;
+      const end = hStart[ox + 1] as number;
+      if (opaque) {
+        for (let t = hStart[ox] as number; t < end; t++) {
+          const w = hWeight[t] as number;
+          const o = (hIndex[t] as number) * 3;
+          r += (preRow[o] as number) * w;
+          g += (preRow[o + 1] as number) * w;
+          b += (preRow[o + 2] as number) * w;
+        }
+      } else {
+        for (let t = hStart[ox] as number; t < end; t++) {
+          const w = hWeight[t] as number;
+          const o = (hIndex[t] as number) * 4;
+          r += (preRow[o] as number) * w;
+          g += (preRow[o + 1] as number) * w;
+          b += (preRow[o + 2] as number) * w;
+          a += (preRow[o + 3] as number) * w;
+        }
       }
-      const o = ox * 4;
+      const o = ox * L;
       row[o] = r;
       row[o + 1] = g;
       row[o + 2] = b;
-      row[o + 3] = a;
+      if (!opaque) row[o + 3] = a;
     }
     cache.set(py, row);
     return row;
@@ -209,48 +231,63 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
   const coverX = new Float32Array(tw);
   for (let ox = 0; ox < tw; ox++) coverX[ox] = coverage(crop.x + ox * sx, crop.x + (ox + 1) * sx, uw);
 
-  const acc = new Float32Array(tw * 4);
+  const acc = new Float32Array(tw * L);
   for (let oy = 0; oy < th; oy++) {
     const coverY = coverage(crop.y + oy * sy, crop.y + (oy + 1) * sy, uh);
-    const first = vw.start[oy] ?? 0;
-    const last = vw.start[oy + 1] ?? 0;
+    const first = vw.start[oy] as number;
+    const last = vw.start[oy + 1] as number;
     let lowest = Infinity;
     for (let t = first; t < last; t++) lowest = Math.min(lowest, vw.index[t] ?? 0);
-    for (const key of cache.keys()) if (key < lowest) cache.delete(key);
+    for (const [key, row] of cache) {
+      if (key >= lowest) continue;
+      cache.delete(key);
+      spare.push(row);
+    }
     acc.fill(0);
     if (coverY > 0) {
       for (let t = first; t < last; t++) {
-        const w = vw.weight[t] ?? 0;
-        const row = horizontalRow(vw.index[t] ?? 0);
-        for (let i = 0; i < acc.length; i++) acc[i] = (acc[i] ?? 0) + (row[i] ?? 0) * w;
+        const w = vw.weight[t] as number;
+        const row = horizontalRow(vw.index[t] as number);
+        for (let i = 0; i < acc.length; i++) acc[i] = (acc[i] as number) + (row[i] as number) * w;
       }
     }
     const base = oy * tw * 4;
     for (let ox = 0; ox < tw; ox++) {
-      const i = ox * 4;
-      const alpha = acc[i + 3] ?? 0;
-      const cover = (coverX[ox] ?? 0) * coverY;
-      if (alpha <= 0.5 || cover === 0) continue; // stays transparent black
+      const i = ox * L;
+      const o = base + ox * 4;
+      const cover = (coverX[ox] as number) * coverY;
+      if (cover === 0) continue; // stays transparent black
+      if (opaque) {
+        out[o] = acc[i] as number;
+        out[o + 1] = acc[i + 1] as number;
+        out[o + 2] = acc[i + 2] as number;
+        out[o + 3] = 255 * cover;
+        continue;
+      }
+      const alpha = acc[i + 3] as number;
+      if (alpha <= 0.5) continue;
       const unpremultiply = 255 / alpha;
-      out[base + i] = (acc[i] ?? 0) * unpremultiply;
-      out[base + i + 1] = (acc[i + 1] ?? 0) * unpremultiply;
-      out[base + i + 2] = (acc[i + 2] ?? 0) * unpremultiply;
-      out[base + i + 3] = Math.min(255, alpha) * cover;
+      out[o] = (acc[i] as number) * unpremultiply;
+      out[o + 1] = (acc[i + 1] as number) * unpremultiply;
+      out[o + 2] = (acc[i + 2] as number) * unpremultiply;
+      out[o + 3] = Math.min(255, alpha) * cover;
     }
   }
   return { width: tw, height: th, data: out };
 }
 
-/** Composites onto an opaque background colour (for platforms that refuse transparency). */
+/** Composites onto an opaque background colour in place (for platforms that refuse transparency). */
 export function flatten(raster: Raster, background: readonly [number, number, number] = [255, 255, 255]): Raster {
-  const data = new Uint8ClampedArray(raster.data.length);
+  const data = raster.data;
   const [br, bg, bb] = background;
   for (let i = 0; i < data.length; i += 4) {
-    const a = (raster.data[i + 3] ?? 0) / 255;
-    data[i] = (raster.data[i] ?? 0) * a + br * (1 - a);
-    data[i + 1] = (raster.data[i + 1] ?? 0) * a + bg * (1 - a);
-    data[i + 2] = (raster.data[i + 2] ?? 0) * a + bb * (1 - a);
+    const alpha = data[i + 3] as number;
+    if (alpha === 255) continue;
+    const a = alpha / 255;
+    data[i] = (data[i] as number) * a + br * (1 - a);
+    data[i + 1] = (data[i + 1] as number) * a + bg * (1 - a);
+    data[i + 2] = (data[i + 2] as number) * a + bb * (1 - a);
     data[i + 3] = 255;
   }
-  return { width: raster.width, height: raster.height, data };
+  return raster;
 }

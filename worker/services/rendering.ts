@@ -5,14 +5,14 @@ import { conversions, imageRequests, type ImageRequest, type Upload } from '../d
 import { ApiError } from '../lib/errors';
 import { clock } from '../lib/clock';
 import { log } from '../lib/log';
-import { admitImage, decodeImage, FileSizeError, fitCrop, ImageError, inspectImage, renderFormat, type Codecs, type Raster } from '../imaging';
+import { admitImage, decodeImage, FileSizeError, fitCrop, ImageError, inspectImage, renderFormat, type Codecs, type Picture } from '../imaging';
 import { outputKey, previewKey } from './storage-keys';
 import { requireFormat } from './image-requests';
 
 export type RenderDeps = { db: Db; bucket: R2Bucket; codecs: Codecs };
 
 /** The picture of an upload, decoded once for every format rendered from it. */
-export async function loadPicture(deps: RenderDeps, upload: Upload): Promise<{ raster: Raster; orientation: number }> {
+export async function loadPicture(deps: RenderDeps, upload: Upload): Promise<{ raster: Picture; orientation: number }> {
   const object = await deps.bucket.get(upload.r2Key);
   if (!object) throw new ApiError(410, 'The original image is no longer stored. Please upload it again.');
   const bytes = new Uint8Array(await object.arrayBuffer());
@@ -27,7 +27,7 @@ export async function loadPicture(deps: RenderDeps, upload: Upload): Promise<{ r
 }
 
 /** Renders one format and stores the PNG and its preview; returns the PNG's key and size. */
-async function renderAndStore(deps: RenderDeps, picture: { raster: Raster; orientation: number }, upload: Upload, requestId: string, format: PlatformFormat, crop: { x: number; y: number; width: number; height: number }) {
+async function renderAndStore(deps: RenderDeps, picture: { raster: Picture; orientation: number }, upload: Upload, requestId: string, format: PlatformFormat, crop: { x: number; y: number; width: number; height: number }) {
   const rendered = await renderFormat(picture.raster, picture.orientation, crop, format);
   const key = outputKey(upload.id, requestId, format.id);
   await Promise.all([
@@ -67,7 +67,7 @@ export async function processRequest(deps: RenderDeps, request: ImageRequest, up
       .onConflictDoUpdate({ target: [conversions.requestId, conversions.formatId], set: { status: 'processing', error: null, updatedAt: now } });
   }
 
-  let picture: { raster: Raster; orientation: number };
+  let picture: { raster: Picture; orientation: number };
   try {
     picture = await loadPicture(deps, upload);
   } catch (error) {
