@@ -4,6 +4,7 @@ import { createDb } from './db/client';
 import { handleError, handleNotFound } from './lib/errors';
 import { log } from './lib/log';
 import { visitor } from './lib/visitor';
+import { allowanceRoutes } from './routes/allowance';
 import { contactRoutes } from './routes/contact';
 import { formatRoutes } from './routes/formats';
 import { imageRequestRoutes } from './routes/image-requests';
@@ -42,7 +43,8 @@ const api = new Hono<AppEnv>()
   .route('/', userRoutes)
   .route('/', contactRoutes)
   .route('/', uploadRoutes)
-  .route('/', imageRequestRoutes);
+  .route('/', imageRequestRoutes)
+  .route('/', allowanceRoutes);
 
 app.route('/api', api);
 app.route('/', uploadFileRoutes);

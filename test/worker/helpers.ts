@@ -1,4 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
+import { hashToken, SESSION_COOKIE } from '../../worker/services/sessions';
 
 export const ORIGIN = 'http://localhost';
 
@@ -14,12 +15,20 @@ export async function body<T = { message: string }>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** A browser: keeps the cookies the worker sets and sends them back. */
+const randomIp = () => `10.${crypto.getRandomValues(new Uint8Array(3)).join(".")}`;
+
+/**
+ * A browser: keeps the cookies the worker sets and sends them back, from its own IP address
+ * (CF-Connecting-IP, as Cloudflare sets it), so each has its own free-download allowance.
+ */
 export class Browser {
   private cookies = new Map<string, string>();
 
+  constructor(readonly ip = randomIp()) {}
+
   async call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    if (!headers.has('CF-Connecting-IP')) headers.set('CF-Connecting-IP', this.ip);
     if (this.cookies.size > 0) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const res = await call(path, { ...init, headers });
     for (const line of res.headers.getSetCookie()) {
@@ -28,6 +37,12 @@ export class Browser {
       if (name) this.cookies.set(name.trim(), value.join('='));
     }
     return res;
+  }
+
+  /** Signs in as the session behind `token` (see insertSession). */
+  signIn(token: string): this {
+    this.cookies.set(SESSION_COOKIE, token);
+    return this;
   }
 
   upload(name: string, bytes: Uint8Array, type = 'application/octet-stream'): Promise<Response> {
@@ -49,4 +64,37 @@ export async function countStored(): Promise<{ objects: number; uploads: number;
   const uploads = (await env.DB.prepare('SELECT count(*) AS n FROM uploads').first<{ n: number }>())?.n ?? 0;
   const requests = (await env.DB.prepare('SELECT count(*) AS n FROM image_requests').first<{ n: number }>())?.n ?? 0;
   return { objects, uploads, requests };
+}
+
+export async function insertUser(username: string, { unlimited = false } = {}): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare('INSERT INTO users (id, username, email, name, password_hash, has_unlimited_access, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .bind(id, username, `${username}@example.com`, 'Grace Hopper', 'pbkdf2-sha256$100000$c2FsdA$aGFzaA', unlimited ? 1 : 0, Date.now())
+    .run();
+  return id;
+}
+
+/** A session for the user; answers the token its cookie carries. */
+export async function insertSession(userId: string, lastSeenAt = Date.now(), expiresAt = Date.now() + 30 * 24 * 60 * 60 * 1000): Promise<string> {
+  const token = crypto.randomUUID() + crypto.randomUUID();
+  await env.DB.prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(await hashToken(token), userId, lastSeenAt, lastSeenAt, expiresAt)
+    .run();
+  return token;
+}
+
+/** Uploads a small picture and has its LinkedIn banner rendered: a request ready to download. */
+export async function processedRequest(browser: Browser): Promise<string> {
+  const upload = await browser.upload('rgb.png', fixture('rgb.png'));
+  if (upload.status !== 201) throw new Error(`upload failed: ${upload.status}`);
+  const { path, originalFilename, width } = (await upload.json()) as { path: string; originalFilename: string; width: number };
+  const created = await browser.call('/api/image-requests', {
+    method: 'POST',
+    json: { originalFilename, originalPath: path, platform: 'linkedin', format: 'banner', width: 1584, height: 396, cropDetails: { x: 0, y: 0, width, height: width / 4, zoom: 1 } },
+  });
+  if (created.status !== 201) throw new Error(`request failed: ${created.status} ${await created.text()}`);
+  const { id } = (await created.json()) as { id: string };
+  const processed = await browser.call(`/api/process-image/${id}`, { method: 'POST' });
+  if (processed.status !== 200) throw new Error(`processing failed: ${processed.status}`);
+  return id;
 }

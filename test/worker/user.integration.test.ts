@@ -1,25 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { hashToken, SESSION_COOKIE } from '../../worker/services/sessions';
-import { body, call } from './helpers';
+import { SESSION_COOKIE } from '../../worker/services/sessions';
+import { body, call, insertSession, insertUser } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function insertUser(username: string) {
-  const id = crypto.randomUUID();
-  await env.DB.prepare('INSERT INTO users (id, username, email, name, password_hash, has_unlimited_access, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)')
-    .bind(id, username, `${username}@example.com`, 'Grace Hopper', 'pbkdf2-sha256$100000$c2FsdA$aGFzaA', Date.now())
-    .run();
-  return id;
-}
-
-async function insertSession(userId: string, lastSeenAt: number, expiresAt: number) {
-  const token = crypto.randomUUID() + crypto.randomUUID();
-  await env.DB.prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(await hashToken(token), userId, lastSeenAt, lastSeenAt, expiresAt)
-    .run();
-  return token;
-}
 
 describe('GET /api/user', () => {
   it('answers 401 with the shared error shape when nobody is signed in', async () => {

@@ -6,6 +6,7 @@ import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { workerCodecs } from '../imaging-codecs';
 import { createImageRequest, findOutputKey, getOwnedRequest, REQUEST_NOT_FOUND, toRequestResponse } from '../services/image-requests';
+import { authorizeDownload, tierOf } from '../services/allowance';
 import { ownerOf } from '../services/owner-context';
 import { processRequest } from '../services/rendering';
 import { previewKey } from '../services/storage-keys';
@@ -41,12 +42,12 @@ function pngResponse(body: ReadableStream, filename: string | null, size: number
 export const imageRequestRoutes = new Hono<AppEnv>()
   .post('/image-requests', validate('json', createImageRequestSchema), async (c) => {
     const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), ownerOf(c));
-    return c.json(await toRequestResponse(c.get('db'), request, upload, false), 201);
+    return c.json(await toRequestResponse(c.get('db'), request, upload, (await tierOf(c)).unlimited), 201);
   })
   .get('/image-requests/:id', async (c) => {
     const { id } = parseId(c.req.param());
     const { request, upload } = await getOwnedRequest(c.get('db'), id, ownerOf(c));
-    return c.json(await toRequestResponse(c.get('db'), request, upload, false));
+    return c.json(await toRequestResponse(c.get('db'), request, upload, (await tierOf(c)).unlimited));
   })
   .post('/process-image/:id', async (c) => {
     const { id } = parseId(c.req.param());
@@ -66,7 +67,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     assertNotExpired(upload);
     await processRequest({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, request, upload, parsed.data.formats ?? []);
     const fresh = await getOwnedRequest(db, id, ownerOf(c));
-    return c.json(await toRequestResponse(db, fresh.request, fresh.upload, false));
+    return c.json(await toRequestResponse(db, fresh.request, fresh.upload, (await tierOf(c)).unlimited));
   })
   .get('/preview/:id/:formatId', async (c) => {
     const { id, formatId } = parseFormatParam(c.req.param());
@@ -82,7 +83,10 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     return downloadOutput(c, id, formatId);
   });
 
-/** The rendered PNG of a request's own format (formatId null) or of one of its other formats. */
+/**
+ * The rendered PNG of a request's own format (formatId null) or of one of its other formats, once
+ * the caller may download it (paid, unlimited, or a free download, which this consumes).
+ */
 async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number | null): Promise<Response> {
   const db = c.get('db');
   const { request, upload } = await getOwnedRequest(db, id, ownerOf(c));
@@ -91,6 +95,7 @@ async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number |
   if (!format) throw new ApiError(404, 'Format not found');
   const key = await findOutputKey(db, request, format.id);
   if (!key) throw new ApiError(409, 'This format has not been processed yet');
+  await authorizeDownload(c, request.id);
   const object = await c.env.BUCKET.get(key);
   if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
   return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);

@@ -1,0 +1,87 @@
+/**
+ * Who may download what, decided here and nowhere else:
+ *
+ * - a request paid for with the single plan, within its 30 days;
+ * - a user with unlimited access;
+ * - otherwise a free download, counted by the DownloadCounter Durable Object over a rolling 24 hours:
+ *   1 a day per IP address for anonymous visitors (an IPv6 address counts by its /64, since one
+ *   household holds a whole /64), 5 a day per account for registered users. Downloading the same
+ *   request again inside the window costs nothing.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Db } from '../db/client';
+import { payments, type User } from '../db/schema';
+import { clock, DAY_MS } from '../lib/clock';
+import { ApiError } from '../lib/errors';
+import type { AppEnv } from '../types';
+import { findSessionUser, SESSION_COOKIE } from './sessions';
+
+export const FREE_DOWNLOADS_ANONYMOUS = 1;
+export const FREE_DOWNLOADS_REGISTERED = 5;
+export const ALLOWANCE_WINDOW_MS = DAY_MS;
+export const PAYMENT_REQUIRED_MESSAGE = 'Download requires payment';
+
+export type Tier = { unlimited: true } | { unlimited: false; key: string; limit: number };
+
+/** The counter key of an IP address: IPv4 as it is, IPv6 by its first 64 bits. */
+export function ipKey(ip: string | undefined | null): string {
+  const address = (ip ?? '').trim().toLowerCase();
+  if (!address) return 'ip:unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return `ip:${mapped[1]}`;
+  if (!address.includes(':')) return `ip:${address}`;
+  const [head = '', tail = ''] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups] : headGroups;
+  const prefix = groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16));
+  return `ip6:${prefix.join(':')}::/64`;
+}
+
+export function tierFor(user: User | null, ip: string | undefined | null): Tier {
+  if (user?.hasUnlimitedAccess) return { unlimited: true };
+  if (user) return { unlimited: false, key: `user:${user.id}`, limit: FREE_DOWNLOADS_REGISTERED };
+  return { unlimited: false, key: ipKey(ip), limit: FREE_DOWNLOADS_ANONYMOUS };
+}
+
+/** The tier of the caller: their account if signed in, else their IP address. */
+export async function tierOf(c: Context<AppEnv>): Promise<Tier> {
+  const user = await findSessionUser(c.get('db'), getCookie(c, SESSION_COOKIE), clock.now());
+  return tierFor(user, c.req.header('CF-Connecting-IP'));
+}
+
+function counter(env: Env, key: string) {
+  return env.DOWNLOAD_COUNTER.get(env.DOWNLOAD_COUNTER.idFromName(key));
+}
+
+export type AllowanceStatus = { unlimited: true } | { unlimited: false; limit: number; remaining: number; resetAt: number | null };
+
+export async function checkAllowance(env: Env, tier: Tier): Promise<AllowanceStatus> {
+  if (tier.unlimited) return tier;
+  const allowance = await counter(env, tier.key).peek(tier.limit, ALLOWANCE_WINDOW_MS, clock.now().getTime());
+  return { unlimited: false, ...allowance };
+}
+
+/** A succeeded single-plan payment for this request whose 30 days have not run out. */
+export async function hasPaidAccess(db: Db, requestId: string): Promise<boolean> {
+  const row = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.imageRequestId, requestId), eq(payments.status, 'succeeded'), gt(payments.accessExpiresAt, clock.now())))
+    .get();
+  return row !== undefined;
+}
+
+/**
+ * Lets the download of `requestId` through or answers 402. A free download is consumed only
+ * after payment and unlimited access have been ruled out.
+ */
+export async function authorizeDownload(c: Context<AppEnv>, requestId: string): Promise<void> {
+  const tier = await tierOf(c);
+  if (tier.unlimited) return;
+  if (await hasPaidAccess(c.get('db'), requestId)) return;
+  const result = await counter(c.env, tier.key).consume(requestId, tier.limit, ALLOWANCE_WINDOW_MS, clock.now().getTime());
+  if (!result.allowed) throw new ApiError(402, PAYMENT_REQUIRED_MESSAGE);
+}
