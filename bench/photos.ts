@@ -38,6 +38,19 @@ function unpack(pkg: string): void {
   execFileSync('dpkg-deb', ['-x', join(CACHE, deb), dir]);
 }
 
+/** One photo of the list, fetched if need be; null when apt-get cannot get its package. */
+export function fetchPhoto(name: string): Photo | null {
+  const wanted = WANTED.find((w) => w.file.endsWith(`/${name}`));
+  if (!wanted) throw new Error(`no photo ${name} in the list`);
+  try {
+    unpack(wanted.pkg);
+  } catch {
+    return null;
+  }
+  const path = join(CACHE, wanted.pkg, wanted.file);
+  return existsSync(path) ? { name, path, note: wanted.note } : null;
+}
+
 export function fetchPhotos(): Photo[] {
   const photos: Photo[] = [];
   for (const wanted of WANTED) {

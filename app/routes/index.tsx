@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PLATFORM_FORMATS } from '../../shared/formats';
 import { PLATFORMS } from '../../shared/platforms';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { SingleImageTool } from '../features/single-image/single-image-tool';
 import { ToolIntro } from '../features/tools/tool-intro';
 
 const TOOL_TABS = ['singleImage', 'bannerAdjuster', 'profileAdjuster'] as const;
@@ -40,11 +41,7 @@ function Home() {
           </TabsList>
         </div>
         <TabsContent value="singleImage">
-          <ToolIntro
-            steps={['Upload Image', 'Format & Adjust', 'Download']}
-            title="Upload Image"
-            description="Upload a picture, pick a platform and format, adjust zoom and position, and download a transparent PNG."
-          />
+          <SingleImageTool />
         </TabsContent>
         <TabsContent value="bannerAdjuster">
           <ToolIntro

@@ -1,0 +1,72 @@
+/** The calls the single-image tool makes (spec document 1, section 7). */
+import type { PlatformFormat } from '../../../shared/formats';
+import type { CropDetailsInput, ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
+import { apiRequest, ApiRequestError } from '../../lib/api';
+
+export const platformFormatsKey = ['/api/platform-formats'] as const;
+export const rateLimitsKey = ['/api/check-rate-limits'] as const;
+export const requestKey = (id: string) => [`/api/image-requests/${id}`] as const;
+
+/**
+ * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can. A
+ * non-OK answer fails with 'Upload failed: {status} {statusText}' unless the server said why.
+ */
+export function uploadImage(file: Blob, filename: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/upload');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(JSON.parse(xhr.responseText) as UploadResponse);
+        return;
+      }
+      const error = new ApiRequestError(xhr.status, xhr.responseText, xhr.statusText);
+      const message = error.serverMessage && error.serverMessage !== error.message ? error.serverMessage : `Upload failed: ${xhr.status} ${xhr.statusText}`;
+      reject(new Error(message));
+    };
+    xhr.onerror = () => reject(new Error('There was an error uploading your file.'));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    form.append('image', file, filename);
+    xhr.send(form);
+  });
+}
+
+export async function createImageRequest(upload: UploadResponse, format: PlatformFormat, cropDetails: CropDetailsInput): Promise<ImageRequestResponse> {
+  const res = await apiRequest('POST', '/api/image-requests', {
+    originalFilename: upload.originalFilename,
+    originalPath: upload.path,
+    platform: format.platform,
+    format: format.format,
+    width: format.width,
+    height: format.height,
+    cropDetails,
+  });
+  return (await res.json()) as ImageRequestResponse;
+}
+
+export async function processImage(id: string, formats?: number[]): Promise<ImageRequestResponse> {
+  const res = await apiRequest('POST', `/api/process-image/${id}`, formats ? { formats } : undefined);
+  return (await res.json()) as ImageRequestResponse;
+}
+
+export type RateLimits = { unlimited: true } | { unlimited: false; remaining: number };
+
+/** GET /api/check-rate-limits: the remaining count is read from X-RateLimit-Remaining (0 when missing). */
+export async function checkRateLimits(): Promise<RateLimits> {
+  const res = await apiRequest('GET', '/api/check-rate-limits');
+  const header = res.headers.get('X-RateLimit-Remaining');
+  if (header === null) {
+    const body = (await res.json()) as { unlimited?: boolean };
+    return body.unlimited ? { unlimited: true } : { unlimited: false, remaining: 0 };
+  }
+  const remaining = Number.parseInt(header, 10);
+  return { unlimited: false, remaining: Number.isFinite(remaining) ? remaining : 0 };
+}
+
+export type { PlatformFormat };

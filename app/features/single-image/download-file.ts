@@ -1,0 +1,20 @@
+import { ApiRequestError } from '../../lib/api';
+
+/**
+ * Fetches a download and saves it under the server's file name. Done in the page rather than by
+ * opening the address, so a refusal (402) shows as a message instead of a tab of JSON.
+ */
+export async function downloadFile(url: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'include' });
+  if (!res.ok) throw new ApiRequestError(res.status, await res.text(), res.statusText);
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'image.png';
+  const href = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}

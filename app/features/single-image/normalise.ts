@@ -1,0 +1,34 @@
+/**
+ * In-browser normalisation of very large photos before upload: the browser applies the EXIF
+ * orientation when it decodes (createImageBitmap's default), so the redrawn file is upright, and
+ * downscales with its high-quality filter. Files at or under the limit go up untouched.
+ */
+import { normalisedSize } from './rules';
+
+export type Prepared = { blob: Blob; filename: string; normalised: boolean };
+
+export async function prepareUpload(file: File): Promise<Prepared> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return { blob: file, filename: file.name, normalised: false }; // let the server say what is wrong
+  }
+  const target = normalisedSize(bitmap.width, bitmap.height, file.type);
+  if (!target) {
+    bitmap.close();
+    return { blob: file, filename: file.name, normalised: false };
+  }
+  const scaled = await createImageBitmap(bitmap, { resizeWidth: target.width, resizeHeight: target.height, resizeQuality: 'high' });
+  bitmap.close();
+  const canvas = new OffscreenCanvas(target.width, target.height);
+  const context = canvas.getContext('2d');
+  if (!context) return { blob: file, filename: file.name, normalised: false };
+  context.drawImage(scaled, 0, 0);
+  scaled.close();
+  // PNG and WebP may carry transparency, which the product keeps; photos go as JPEG.
+  const keepAlpha = file.type === 'image/png' || file.type === 'image/webp';
+  const blob = await canvas.convertToBlob(keepAlpha ? { type: 'image/png' } : { type: 'image/jpeg', quality: 0.92 });
+  const filename = keepAlpha ? file.name.replace(/\.\w+$/, '') + '.png' : file.name.replace(/\.\w+$/, '') + '.jpg';
+  return { blob, filename, normalised: true };
+}

@@ -1,0 +1,70 @@
+/**
+ * The single-image tool's rules with numbers (spec document 1, sections 2, 4 and 9), kept pure so
+ * the component tests pin them.
+ */
+import type { PlatformFormat } from '../../../shared/formats';
+
+export const DEFAULT_ZOOM = 1.25;
+export const ZOOM_STEP = 0.01;
+export const ZOOM_TICKS = [0.5, 1.5, 2.5, 3] as const;
+export const DEFAULT_PLATFORM = 'linkedin';
+
+/** Height of the cropper preview by the format's aspect ratio (width / height). */
+export function previewHeight(aspect: number): number {
+  if (aspect > 3) return 200;
+  if (aspect > 2) return 250;
+  if (aspect > 1.5) return 300;
+  if (aspect < 0.8) return 500;
+  return 400;
+}
+
+/** The 'Wide Format' badge shows above 2.5. */
+export function isWideFormat(aspect: number): boolean {
+  return aspect > 2.5;
+}
+
+/** The spec's estimate: width × height × 3 / 1024 / 8 KB, in MB above 1024 KB. */
+export function estimatedSize(width: number, height: number): string {
+  const kb = (width * height * 3) / 1024 / 8;
+  return kb > 1024 ? `${(kb / 1024).toFixed(2)} MB` : `${kb.toFixed(2)} KB`;
+}
+
+/** The selected format, or the platform's first when none is selected or it is another platform's. */
+export function formatForPlatform(formats: readonly PlatformFormat[], platform: string, selectedId: number | null): PlatformFormat | null {
+  const selected = formats.find((f) => f.id === selectedId);
+  if (selected && selected.platform === platform) return selected;
+  return formats.find((f) => f.platform === platform) ?? null;
+}
+
+/** The format select's label: 'description (width × height)'. */
+export function formatLabel(format: Pick<PlatformFormat, 'description' | 'width' | 'height'>): string {
+  return `${format.description} (${format.width} × ${format.height})`;
+}
+
+/** A file's size in MB to 2 decimals. */
+export function sizeInMb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+/** 'Today at 3:07 PM' in the visitor's locale. */
+export function createdLabel(date: Date): string {
+  return `Today at ${date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}`;
+}
+
+/**
+ * The largest photos the browser sends as they are, by type; larger ones are redrawn smaller before
+ * upload (orientation applied, high-quality downscale; JPEG at 92 %, PNG and WebP as PNG to keep
+ * transparency). The limits sit under what the server decodes within a Worker's memory (README,
+ * "Image limits": baseline JPEG 13.3 MP, PNG 9.5 MP, WebP 4.7 MP), and 12 MP is more than any
+ * format needs at zoom 1 (the largest is 2752 px wide).
+ */
+export const NORMALISE_ABOVE_PIXELS: Record<string, number> = { 'image/jpeg': 12_000_000, 'image/png': 9_000_000, 'image/webp': 4_500_000 };
+
+/** The size a photo is redrawn at to fit its type's limit, or null to send it as it is. */
+export function normalisedSize(width: number, height: number, type = 'image/jpeg'): { width: number; height: number } | null {
+  const limit = NORMALISE_ABOVE_PIXELS[type] ?? 9_000_000;
+  const pixels = width * height;
+  if (pixels <= limit) return null;
+  const scale = Math.sqrt(limit / pixels);
+  return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
+}

@@ -1,0 +1,135 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CropDetailsInput, ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { StepIndicator } from '../tools/step-indicator';
+import { AdjustStep, type Adjustment } from './adjust-step';
+import { createImageRequest, processImage, requestKey } from './api';
+import { DownloadStep } from './download-step';
+import { DEFAULT_PLATFORM } from './rules';
+import { UploadStep } from './upload-step';
+
+const STEPS = ['Upload Image', 'Format & Adjust', 'Download'] as const;
+const TITLES = ['Upload Image', 'Adjust Image & Choose Format', 'Download'] as const;
+
+/** The crop the request records: the cropper's croppedAreaPixels plus the zoom. */
+function cropDetailsOf(adjustment: Adjustment, upload: UploadResponse): CropDetailsInput {
+  const area = adjustment.area ?? { x: 0, y: 0, width: upload.width, height: upload.height };
+  return { x: area.x, y: area.y, width: area.width, height: area.height, zoom: adjustment.zoom };
+}
+
+function sameCrop(a: CropDetailsInput, b: CropDetailsInput): boolean {
+  return (['x', 'y', 'width', 'height', 'zoom'] as const).every((k) => Math.abs(a[k] - b[k]) < 0.5 || (k === 'zoom' && Math.abs(a[k] - b[k]) < 0.005));
+}
+
+/** The Single Image tool: upload, format and adjust, download (spec document 1, section 2). */
+export function SingleImageTool() {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(1);
+  const [upload, setUpload] = useState<UploadResponse | null>(null);
+  const [file, setFile] = useState<{ name: string; size: number } | null>(null);
+  const [platform, setPlatform] = useState(DEFAULT_PLATFORM);
+  const [adjustment, setAdjustment] = useState<Adjustment | null>(null);
+  const [request, setRequest] = useState<ImageRequestResponse | null>(null);
+  const creating = useRef(false);
+
+  const startOver = useCallback(() => {
+    setStep(1);
+    setUpload(null);
+    setFile(null);
+    setAdjustment(null);
+    setRequest(null);
+  }, []);
+
+  const create = useMutation({
+    mutationFn: ({ upload, adjustment }: { upload: UploadResponse; adjustment: Adjustment }) => createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload)),
+    onSuccess: (created) => {
+      setRequest(created);
+      toast({ title: 'Image Request Created', description: 'Your image processing request has been created.', variant: 'success' });
+    },
+    onError: (error) => toast({ title: 'Request Failed', description: errorMessage(error, 'Failed to create image processing request.'), variant: 'destructive' }),
+  });
+
+  // Entering step 2 with a format and no request creates one (spec document 1, section 2).
+  useEffect(() => {
+    if (step !== 2 || !upload || !adjustment?.area || request || creating.current) return;
+    creating.current = true;
+    create.mutate({ upload, adjustment }, { onSettled: () => (creating.current = false) });
+  }, [step, upload, adjustment, request, create]);
+
+  const process = useMutation({
+    mutationFn: async () => {
+      if (!upload) throw new Error('Please upload an image first.');
+      if (!adjustment) throw new Error('Please select a format.');
+      // The request records one format and crop; an adjusted one is recorded as a new request.
+      let current = request;
+      const crop = cropDetailsOf(adjustment, upload);
+      if (!current || current.formatId !== adjustment.format.id || !sameCrop(current.cropDetails, crop)) current = await createImageRequest(upload, adjustment.format, crop);
+      return processImage(current.id);
+    },
+    onSuccess: (processed) => {
+      setRequest(processed);
+      queryClient.setQueryData(requestKey(processed.id), processed);
+      setStep(3);
+    },
+    onError: (error) => toast({ title: 'Processing Failed', description: errorMessage(error, 'Failed to process your image.'), variant: 'destructive' }),
+  });
+
+  function next() {
+    if (!upload) {
+      toast({ title: 'Missing Information', description: 'Please upload an image first.', variant: 'destructive' });
+      return;
+    }
+    if (!adjustment) {
+      toast({ title: 'Missing Information', description: 'Please select a format.', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Processing Started', description: 'Your image conversions are being processed.' });
+    process.mutate();
+  }
+
+  return (
+    <Card>
+      <CardHeader className="gap-4">
+        <StepIndicator steps={STEPS} current={step} />
+        <CardTitle className="text-xl">{TITLES[step - 1]}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {step === 1 ? (
+          <UploadStep
+            upload={upload}
+            file={file}
+            onUploaded={(uploaded, chosen) => {
+              setUpload(uploaded);
+              setFile(chosen);
+              setRequest(null);
+            }}
+            onCleared={() => {
+              setUpload(null);
+              setFile(null);
+              setRequest(null);
+            }}
+            onNext={() => setStep(2)}
+          />
+        ) : null}
+        {step === 2 && upload ? (
+          <AdjustStep
+            upload={upload}
+            platform={platform}
+            adjustment={adjustment}
+            onPlatform={setPlatform}
+            onAdjust={setAdjustment}
+            onBack={() => setStep(1)}
+            onNext={next}
+            busy={process.isPending}
+          />
+        ) : null}
+        {step === 3 && request && adjustment ? (
+          <DownloadStep request={request} format={adjustment.format} onRequest={setRequest} onStartOver={startOver} onBackToEdit={() => setStep(2)} />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

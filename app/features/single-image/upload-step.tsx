@@ -1,0 +1,136 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { cn } from '../../lib/cn';
+import { uploadImage } from './api';
+import { prepareUpload } from './normalise';
+import { sizeInMb } from './rules';
+
+type Props = {
+  upload: UploadResponse | null;
+  file: { name: string; size: number } | null;
+  onUploaded: (upload: UploadResponse, file: { name: string; size: number }) => void;
+  onCleared: () => void;
+  onNext: () => void;
+};
+
+/** The client-side checks; the server decides again (spec document 1, section 5). */
+function checkFile(file: File): boolean {
+  if (file.size > MAX_UPLOAD_BYTES) {
+    toast({ title: 'File too large', description: 'Maximum file size is 50MB', variant: 'destructive' });
+    return false;
+  }
+  if (!(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+    toast({ title: 'Invalid file type', description: 'Please upload a JPG, PNG or WEBP image', variant: 'destructive' });
+    return false;
+  }
+  return true;
+}
+
+/** Step 1: drop or pick a picture; it uploads at once. */
+export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const [uploading, setUploading] = useState<{ name: string; size: number; progress: number; preparing: boolean } | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  async function start(chosen: File) {
+    if (!checkFile(chosen)) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setUploading({ name: chosen.name, size: chosen.size, progress: 0, preparing: true });
+    try {
+      const prepared = await prepareUpload(chosen);
+      if (controller.signal.aborted) return;
+      setUploading({ name: chosen.name, size: chosen.size, progress: 0, preparing: false });
+      const result = await uploadImage(prepared.blob, prepared.filename, (progress) => setUploading((u) => (u ? { ...u, progress } : u)), controller.signal);
+      onUploaded({ ...result, originalFilename: chosen.name }, { name: chosen.name, size: chosen.size });
+      toast({ title: 'Upload Successful', description: 'Your image has been uploaded successfully.', variant: 'success' });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      toast({ title: 'Upload Failed', description: error instanceof Error && error.message ? error.message : 'There was an error uploading your file.', variant: 'destructive' });
+    } finally {
+      if (abort.current === controller) abort.current = null;
+      setUploading(null);
+    }
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    const first = event.dataTransfer.files[0]; // only the first dropped file is used
+    if (first) void start(first);
+  }
+
+  function cancel() {
+    abort.current?.abort();
+    abort.current = null;
+    setUploading(null);
+    onCleared();
+    if (input.current) input.current.value = '';
+  }
+
+  const shown = uploading ?? file;
+  return (
+    <div className="space-y-6">
+      <div
+        role="group"
+        aria-label="Upload area"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn('flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-12 text-center transition-colors', dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50')}
+      >
+        <p className="text-base font-medium text-slate-900">Drag and drop your image here</p>
+        <p className="mt-1 text-sm text-slate-600">JPG, PNG or WEBP, up to 50 MB</p>
+        <input
+          ref={input}
+          id="single-image-file"
+          type="file"
+          accept={ACCEPTED_UPLOAD_TYPES.join(',')}
+          className="sr-only"
+          aria-label="Choose an image"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen) void start(chosen);
+          }}
+        />
+        <Button className="mt-4" variant="outline" disabled={uploading !== null} onClick={() => input.current?.click()}>
+          {shown ? 'Choose Different File' : 'Browse Files'}
+        </Button>
+      </div>
+
+      {shown ? (
+        <div className="rounded-lg border border-slate-200 bg-white p-4" aria-live="polite">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium text-slate-900">{shown.name}</p>
+              <p className="text-sm text-slate-600">{sizeInMb(shown.size)}</p>
+            </div>
+            <Button variant="ghost" onClick={cancel}>
+              Cancel
+            </Button>
+          </div>
+          {uploading ? (
+            <div className="mt-3">
+              <p className="text-sm text-slate-700">Uploading...</p>
+              <div className="mt-2 h-2 overflow-hidden rounded bg-slate-200" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(uploading.progress * 100)}>
+                <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(uploading.progress * 100)}%` }} />
+              </div>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="flex justify-end">
+        <Button disabled={!upload || uploading !== null} onClick={onNext}>
+          Next: Choose Format
+        </Button>
+      </div>
+    </div>
+  );
+}

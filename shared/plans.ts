@@ -1,0 +1,38 @@
+/** The two plans (spec document 1, section 9), in US dollars. The server charges from this list. */
+export type PlanId = 'single' | 'unlimited';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** Dollars, for display. */
+  price: number;
+  /** Cents, what the payment provider is asked for. */
+  amountCents: number;
+  description: string;
+  features: string[];
+  isPopular?: boolean;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'single',
+    name: 'Single Download',
+    price: 1.99,
+    amountCents: 199,
+    description: 'Download this image once, in every format you choose.',
+    features: ['No watermarks', 'High-quality transparent PNG', '30-day access to this image', 'One-time download'],
+  },
+  {
+    id: 'unlimited',
+    name: 'Unlimited Access',
+    price: 9.99,
+    amountCents: 999,
+    description: 'One payment, unlimited downloads for ever.',
+    features: ['Unlimited downloads', 'All platform formats', 'Forever access', 'No subscription'],
+    isPopular: true,
+  },
+];
+
+export function findPlan(id: string | undefined | null): Plan | undefined {
+  return PLANS.find((plan) => plan.id === id);
+}

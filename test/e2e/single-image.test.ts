@@ -1,0 +1,100 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchPhoto } from '../../bench/photos';
+import { baseUrl, launchBrowser, newPage } from './browser';
+
+const CORPUS = join(import.meta.dirname, '../fixtures/corpus');
+
+let browser: Browser;
+let photoPath: string;
+let bannerId: number;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // A real photo nobody here made (scikit-image's astronaut, from Debian); if apt cannot fetch it,
+  // the phone-sized fixture stands in so the flow is still exercised.
+  const photo = fetchPhoto('astronaut.png');
+  if (!photo) console.warn('astronaut.png unavailable (apt-get download failed); using the corpus phone photo');
+  photoPath = photo?.path ?? join(CORPUS, 'phone-4032x3024-orientation-6.jpg');
+  const formats = (await (await fetch(`${baseUrl()}/api/platform-formats`)).json()) as Array<{ id: number; platform: string; format: string }>;
+  bannerId = formats.find((f) => f.platform === 'linkedin' && f.format === 'banner')?.id ?? 0;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+let ipCounter = 0;
+/** A visitor with its own address (CF-Connecting-IP passes through the local runtime), so reruns start fresh. */
+async function visitor(): Promise<Page> {
+  const page = await newPage(browser);
+  const ip = `10.${Date.now() % 250}.${Math.floor(Math.random() * 250)}.${++ipCounter}`;
+  await page.context().setExtraHTTPHeaders({ 'CF-Connecting-IP': ip });
+  await page.goto(baseUrl());
+  return page;
+}
+
+async function uploadAndAdjust(page: Page, path: string) {
+  await page.locator('#single-image-file').setInputFiles(path);
+  await expect.poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await page.getByRole('button', { name: 'Next: Choose Format' }).click();
+  await page.getByRole('heading', { name: 'Adjust Image & Choose Format' }).first().waitFor();
+  expect(await page.getByLabel('Platform').inputValue()).toBe('linkedin');
+  await page.getByLabel('Format').selectOption(String(bannerId));
+  await page.getByText('Wide Format').waitFor();
+  await page.getByTestId('crop-preview').locator('img').waitFor();
+}
+
+describe('the Single Image tool in Chromium', () => {
+  it('uploads a real photo, frames the LinkedIn banner, and downloads a 1584×396 PNG', async () => {
+    const page = await visitor();
+    await uploadAndAdjust(page, photoPath);
+    // Zoom in with the slider; the label follows.
+    await page.getByLabel(/^Zoom/).fill('1.8');
+    await expect.poll(() => page.getByText('Zoom: 1.80x').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Next: Download' }).click();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('1 free download(s) remaining');
+    expect(await page.getByText('1584 x 396 px').isVisible()).toBe(true);
+    expect(await page.getByText('PNG (transparent background)').isVisible()).toBe(true);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Now' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/-linkedin-banner-1584x396\.png$/);
+    const file = readFileSync(await download.path());
+    const meta = await sharp(file).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396, hasAlpha: true });
+
+    // A second image by the same visitor needs a plan.
+    await page.getByRole('button', { name: 'Start Over' }).click();
+    await uploadAndAdjust(page, join(CORPUS, 'baseline.jpg'));
+    await page.getByRole('button', { name: 'Next: Download' }).click();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('Download requires payment');
+    expect(await page.getByRole('button', { name: 'Download Now' }).count()).toBe(0);
+    const plans = page.getByRole('region', { name: 'Choose Your Plan' });
+    for (const text of ['Single Download', '$1.99', 'Unlimited Access', '$9.99', 'BEST VALUE']) expect(await plans.getByText(text, { exact: true }).isVisible()).toBe(true);
+    await plans.getByRole('link', { name: 'Choose Single Download' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
+    expect(new URL(page.url()).searchParams.get('plan')).toBe('single');
+  });
+
+  it('refuses a file over 50 MB and a GIF with their toasts, before uploading', async () => {
+    const page = await visitor();
+    const uploads: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/upload') && uploads.push(r.url()));
+    const big = join(mkdtempSync(join(tmpdir(), 'sr-')), 'huge.jpg');
+    closeSync(openSync(big, 'w'));
+    truncateSync(big, 50 * 1024 * 1024 + 1); // sparse: no 50 MB written
+    await page.locator('#single-image-file').setInputFiles(big);
+    await expect.poll(() => page.getByText('File too large', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Maximum file size is 50MB').isVisible()).toBe(true);
+    await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'animated.gif'));
+    await expect.poll(() => page.getByText('Invalid file type', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Please upload a JPG, PNG or WEBP image').isVisible()).toBe(true);
+    expect(uploads).toEqual([]);
+    expect(await page.getByRole('button', { name: 'Next: Choose Format' }).isDisabled()).toBe(true);
+  });
+});
