@@ -90,10 +90,10 @@ describe('the Single Image tool in Chromium', () => {
     truncateSync(big, 50 * 1024 * 1024 + 1); // sparse: no 50 MB written
     await page.locator('#single-image-file').setInputFiles(big);
     await expect.poll(() => page.getByText('File too large', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Maximum file size is 50MB').isVisible()).toBe(true);
+    expect(await page.getByText('Maximum file size is 50MB', { exact: true }).isVisible()).toBe(true);
     await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'animated.gif'));
     await expect.poll(() => page.getByText('Invalid file type', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Please upload a JPG, PNG or WEBP image').isVisible()).toBe(true);
+    expect(await page.getByText('Please upload a JPG, PNG or WEBP image', { exact: true }).isVisible()).toBe(true);
     expect(uploads).toEqual([]);
     expect(await page.getByRole('button', { name: 'Next: Choose Format' }).isDisabled()).toBe(true);
   });
