@@ -99,6 +99,8 @@ interface Frame {
   maxV: number;
   mcusAcross: number;
   mcusDown: number;
+  /** Per component, the horizontal upsampling taps to the image's width. */
+  upsample: Taps[];
 }
 
 export function decodeJpeg(bytes: Uint8Array, info: ImageInfo): Picture {
@@ -110,7 +112,6 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo): Picture {
   let adobeTransform = -1;
   let scans = 0;
   let output: Uint8ClampedArray | null = null;
-  let emitted = 0; // bands converted to RGB so far
   let streaming = false;
 
   const u16 = (at: number) => ((bytes[at] as number) << 8) | (bytes[at + 1] as number);
@@ -135,10 +136,10 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo): Picture {
     if (m > 0) emitBand(f, m - 1);
   };
 
-  const emitBand = (f: Frame, m: number) => {
+  const emitBand = (f: Frame, m: number): Uint8ClampedArray => {
     output ??= new Uint8ClampedArray(f.width * f.height * 3);
     convertBand(f, m, output, adobeTransform);
-    emitted = m + 1;
+    return output;
   };
 
   let pos = 2;
@@ -209,13 +210,10 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo): Picture {
   if (!frame) throw corrupt('it has no frame header');
   const f = frame;
   if (scans === 0) throw corrupt('it has no image data');
-  if (!streaming) {
-    for (let m = 0; m < f.mcusDown; m++) finishBand(f, m);
-  } else {
-    for (let m = emitted + 1; m < f.mcusDown; m++) finishBand(f, m); // bands the data never reached
-  }
-  if (emitted < f.mcusDown) emitBand(f, f.mcusDown - 1);
-  const data = output ?? new Uint8ClampedArray(f.width * f.height * 3);
+  // A streamed scan has finished every band as it went (the scan always walks every MCU, feeding
+  // zeros past damaged data); a buffered decode finishes them now. The last band has no band below.
+  if (!streaming) for (let m = 0; m < f.mcusDown; m++) finishBand(f, m);
+  const data = emitBand(f, f.mcusDown - 1);
   if (f.width !== info.width || f.height !== info.height) throw corrupt('its frame header changed');
   return { width: f.width, height: f.height, channels: 3, data };
 }
@@ -265,16 +263,8 @@ function readFrame(seg: Uint8Array, progressive: boolean): Frame {
       strips: [0, 1, 2].map(() => new Uint8Array(stride * 8 * r.v * 8)),
     };
   });
-  return {
-    width,
-    height,
-    progressive,
-    components,
-    maxH,
-    maxV,
-    mcusAcross,
-    mcusDown,
-  };
+  const upsample = components.map((c) => taps(width, maxH / c.h, c.width));
+  return { width, height, progressive, components, maxH, maxV, mcusAcross, mcusDown, upsample };
 }
 
 interface Spectral {
@@ -651,7 +641,9 @@ function idctBand(c: Component, m: number, quant: Int32Array) {
  * upsampling is (at 2:1 the weights are ¾ and ¼): for image position i, samples lo[i] and lo[i] + 1
  * (clamped) with weight w[i] on the second.
  */
-function taps(size: number, ratio: number, limit: number): { lo: Int32Array; hi: Int32Array; w: Float32Array } {
+type Taps = { lo: Int32Array; hi: Int32Array; w: Float32Array };
+
+function taps(size: number, ratio: number, limit: number): Taps {
   const lo = new Int32Array(size);
   const hi = new Int32Array(size);
   const w = new Float32Array(size);
@@ -665,16 +657,9 @@ function taps(size: number, ratio: number, limit: number): { lo: Int32Array; hi:
   return { lo, hi, w };
 }
 
-const tapCache = new WeakMap<Frame, Array<ReturnType<typeof taps>>>();
-
 /** Converts band m's image rows to RGB in `out`; needs strips m - 1, m and m + 1 of each component. */
 function convertBand(frame: Frame, m: number, out: Uint8ClampedArray, adobeTransform: number) {
-  const { width, height, components, maxH, maxV } = frame;
-  let horizontal = tapCache.get(frame);
-  if (!horizontal) {
-    horizontal = components.map((c) => taps(width, maxH / c.h, c.width));
-    tapCache.set(frame, horizontal);
-  }
+  const { width, height, components, maxH, maxV, upsample } = frame;
   const y0 = m * 8 * maxV;
   const y1 = Math.min(height, y0 + 8 * maxV);
   const rows = components.map(() => new Float32Array(width));
@@ -691,7 +676,7 @@ function convertBand(frame: Frame, m: number, out: Uint8ClampedArray, adobeTrans
     for (let ci = 0; ci < components.length; ci++) {
       const c = components[ci] as Component;
       const target = rows[ci] as Float32Array;
-      const { lo, hi, w } = horizontal[ci] as ReturnType<typeof taps>;
+      const { lo, hi, w } = upsample[ci] as Taps;
       const ratioV = maxV / c.v;
       if (ratioV === 1 && maxH === c.h) {
         const [s, o] = sampleRow(c, y);

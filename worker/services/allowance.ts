@@ -10,13 +10,12 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
 import { payments, type User } from '../db/schema';
 import { clock, DAY_MS } from '../lib/clock';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../types';
-import { findSessionUser, SESSION_COOKIE } from './sessions';
+import { currentUser } from './sessions';
 
 export const FREE_DOWNLOADS_ANONYMOUS = 1;
 export const FREE_DOWNLOADS_REGISTERED = 5;
@@ -48,8 +47,7 @@ export function tierFor(user: User | null, ip: string | undefined | null): Tier 
 
 /** The tier of the caller: their account if signed in, else their IP address. */
 export async function tierOf(c: Context<AppEnv>): Promise<Tier> {
-  const user = await findSessionUser(c.get('db'), getCookie(c, SESSION_COOKIE), clock.now());
-  return tierFor(user, c.req.header('CF-Connecting-IP'));
+  return tierFor(await currentUser(c), c.req.header('CF-Connecting-IP'));
 }
 
 function counter(env: Env, key: string) {

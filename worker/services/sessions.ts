@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { PublicUser } from '../../shared/schemas';
 import type { Db } from '../db/client';
 import { sessions, users, type User } from '../db/schema';
-import { DAY_MS } from '../lib/clock';
+import { clock, DAY_MS } from '../lib/clock';
+import type { AppEnv } from '../types';
 
 export const SESSION_COOKIE = 'sr_session';
 /** Sessions end after 30 days without use. */
@@ -20,12 +23,7 @@ export async function hashToken(token: string): Promise<string> {
 export async function findSessionUser(db: Db, token: string | undefined, now: Date): Promise<User | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = await hashToken(token);
-  const row = await db
-    .select({ user: users, session: sessions })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .get();
+  const row = await db.select({ user: users, session: sessions }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, tokenHash)).get();
   if (!row) return null;
   if (row.session.expiresAt.getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
@@ -38,6 +36,11 @@ export async function findSessionUser(db: Db, token: string | undefined, now: Da
       .where(eq(sessions.tokenHash, tokenHash));
   }
   return row.user;
+}
+
+/** The user signed in on this request (its session cookie), or null. */
+export function currentUser(c: Context<AppEnv>): Promise<User | null> {
+  return findSessionUser(c.get('db'), getCookie(c, SESSION_COOKIE), clock.now());
 }
 
 export function toPublicUser(user: User): PublicUser {

@@ -30,11 +30,7 @@ function SafeZoneOverlay({ format, size }: { format: PlatformFormat; size: { wid
   const sy = size.height / format.height;
   return (
     <div className="pointer-events-none absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2" style={{ width: size.width, height: size.height }} aria-hidden="true">
-      <div
-        data-testid="safe-zone"
-        className="absolute border-2 border-dashed border-amber-300/90"
-        style={{ left: zone.x * sx, top: zone.y * sy, width: zone.width * sx, height: zone.height * sy }}
-      />
+      <div data-testid="safe-zone" className="absolute border-2 border-dashed border-amber-300/90" style={{ left: zone.x * sx, top: zone.y * sy, width: zone.width * sx, height: zone.height * sy }} />
     </div>
   );
 }
@@ -65,11 +61,7 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">
           Platform
-          <select
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm capitalize"
-            value={platform}
-            onChange={(event) => onPlatform(event.target.value)}
-          >
+          <select className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm capitalize" value={platform} onChange={(event) => onPlatform(event.target.value)}>
             {PLATFORMS.map((p) => (
               <option key={p} value={p} className="capitalize">
                 {p}

@@ -5,7 +5,6 @@ import { apiRequest, ApiRequestError } from '../../lib/api';
 
 export const platformFormatsKey = ['/api/platform-formats'] as const;
 export const rateLimitsKey = ['/api/check-rate-limits'] as const;
-export const requestKey = (id: string) => [`/api/image-requests/${id}`] as const;
 
 /**
  * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can. A
@@ -68,5 +67,3 @@ export async function checkRateLimits(): Promise<RateLimits> {
   const remaining = Number.parseInt(header, 10);
   return { unlimited: false, remaining: Number.isFinite(remaining) ? remaining : 0 };
 }
-
-export type { PlatformFormat };

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import { PLANS } from '../../../shared/plans';
 import type { ImageRequestResponse } from '../../../shared/schemas';
@@ -26,13 +26,14 @@ type Access = { kind: 'unlimited' } | { kind: 'paid' } | { kind: 'free'; remaini
 function useAccess(request: ImageRequestResponse, downloaded: boolean): Access {
   const user = useCurrentUser();
   const limits = useQuery({ queryKey: rateLimitsKey, queryFn: checkRateLimits, staleTime: 0 });
+  // A failed check is only logged, and the download is allowed (spec document 1, section 8).
+  useEffect(() => {
+    if (limits.error) console.warn('rate-limit check failed; allowing the download', limits.error);
+  }, [limits.error]);
   if (user.data?.hasUnlimitedAccess || request.hasUnlimitedAccess) return { kind: 'unlimited' };
   if (request.paymentId) return { kind: 'paid' };
   if (limits.isPending) return { kind: 'loading' };
-  if (limits.isError) {
-    console.warn('rate-limit check failed; allowing the download', limits.error);
-    return { kind: 'unchecked' };
-  }
+  if (limits.isError) return { kind: 'unchecked' };
   if (limits.data.unlimited) return { kind: 'unlimited' };
   // This image was downloaded in this visit: downloading it again is free for 24 hours.
   if (downloaded) return { kind: 'free', remaining: limits.data.remaining };
@@ -191,7 +192,11 @@ function OtherFormats({
       <div className="mt-4 flex flex-wrap items-end gap-2">
         <label className="min-w-0 flex-1 text-sm font-medium text-slate-700">
           Another format
-          <select className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm" value={choice} onChange={(event) => setChoice(event.target.value ? Number(event.target.value) : '')}>
+          <select
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            value={choice}
+            onChange={(event) => setChoice(event.target.value ? Number(event.target.value) : '')}
+          >
             <option value="">Choose a format...</option>
             {platforms.map((platform) => (
               <optgroup key={platform} label={platform}>
@@ -219,7 +224,9 @@ function OtherFormats({
                 {output.previewPath ? <img src={output.previewPath} alt="" className="h-12 w-12 rounded object-contain" /> : null}
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="truncate font-medium text-slate-900">{f ? formatLabel(f) : `Format ${output.formatId}`}</p>
-                  <p className="text-slate-500 capitalize">{output.status === 'complete' ? (f?.platform ?? '') : output.status === 'failed' ? (output.error ?? 'Processing failed') : 'Processing...'}</p>
+                  <p className="text-slate-500 capitalize">
+                    {output.status === 'complete' ? (f?.platform ?? '') : output.status === 'failed' ? (output.error ?? 'Processing failed') : 'Processing...'}
+                  </p>
                 </div>
                 {output.downloadPath && canDownload ? (
                   <Button size="sm" variant="outline" onClick={() => onDownload(output.downloadPath as string)}>

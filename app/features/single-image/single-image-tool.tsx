@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CropDetailsInput, ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { StepIndicator } from '../tools/step-indicator';
 import { AdjustStep, type Adjustment } from './adjust-step';
-import { createImageRequest, processImage, requestKey } from './api';
+import { createImageRequest, processImage } from './api';
 import { DownloadStep } from './download-step';
 import { DEFAULT_PLATFORM } from './rules';
 import { UploadStep } from './upload-step';
@@ -20,13 +20,13 @@ function cropDetailsOf(adjustment: Adjustment, upload: UploadResponse): CropDeta
   return { x: area.x, y: area.y, width: area.width, height: area.height, zoom: adjustment.zoom };
 }
 
+/** The same crop to within half a pixel and the slider's step. */
 function sameCrop(a: CropDetailsInput, b: CropDetailsInput): boolean {
-  return (['x', 'y', 'width', 'height', 'zoom'] as const).every((k) => Math.abs(a[k] - b[k]) < 0.5 || (k === 'zoom' && Math.abs(a[k] - b[k]) < 0.005));
+  return (['x', 'y', 'width', 'height'] as const).every((k) => Math.abs(a[k] - b[k]) < 0.5) && Math.abs(a.zoom - b.zoom) < 0.005;
 }
 
 /** The Single Image tool: upload, format and adjust, download (spec document 1, section 2). */
 export function SingleImageTool() {
-  const queryClient = useQueryClient();
   const [step, setStep] = useState(1);
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [file, setFile] = useState<{ name: string; size: number } | null>(null);
@@ -71,7 +71,6 @@ export function SingleImageTool() {
     },
     onSuccess: (processed) => {
       setRequest(processed);
-      queryClient.setQueryData(requestKey(processed.id), processed);
       setStep(3);
     },
     onError: (error) => toast({ title: 'Processing Failed', description: errorMessage(error, 'Failed to process your image.'), variant: 'destructive' }),
@@ -115,20 +114,9 @@ export function SingleImageTool() {
           />
         ) : null}
         {step === 2 && upload ? (
-          <AdjustStep
-            upload={upload}
-            platform={platform}
-            adjustment={adjustment}
-            onPlatform={setPlatform}
-            onAdjust={setAdjustment}
-            onBack={() => setStep(1)}
-            onNext={next}
-            busy={process.isPending}
-          />
+          <AdjustStep upload={upload} platform={platform} adjustment={adjustment} onPlatform={setPlatform} onAdjust={setAdjustment} onBack={() => setStep(1)} onNext={next} busy={process.isPending} />
         ) : null}
-        {step === 3 && request && adjustment ? (
-          <DownloadStep request={request} format={adjustment.format} onRequest={setRequest} onStartOver={startOver} onBackToEdit={() => setStep(2)} />
-        ) : null}
+        {step === 3 && request && adjustment ? <DownloadStep request={request} format={adjustment.format} onRequest={setRequest} onStartOver={startOver} onBackToEdit={() => setStep(2)} /> : null}
       </CardContent>
     </Card>
   );

@@ -32,18 +32,17 @@ function checkFile(file: File): boolean {
 export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
-  const [uploading, setUploading] = useState<{ name: string; size: number; progress: number; preparing: boolean } | null>(null);
+  const [uploading, setUploading] = useState<{ name: string; size: number; progress: number } | null>(null);
   const [dragging, setDragging] = useState(false);
 
   async function start(chosen: File) {
     if (!checkFile(chosen)) return;
     const controller = new AbortController();
     abort.current = controller;
-    setUploading({ name: chosen.name, size: chosen.size, progress: 0, preparing: true });
+    setUploading({ name: chosen.name, size: chosen.size, progress: 0 });
     try {
       const prepared = await prepareUpload(chosen);
       if (controller.signal.aborted) return;
-      setUploading({ name: chosen.name, size: chosen.size, progress: 0, preparing: false });
       const result = await uploadImage(prepared.blob, prepared.filename, (progress) => setUploading((u) => (u ? { ...u, progress } : u)), controller.signal);
       onUploaded({ ...result, originalFilename: chosen.name }, { name: chosen.name, size: chosen.size });
       toast({ title: 'Upload Successful', description: 'Your image has been uploaded successfully.', variant: 'success' });
@@ -83,7 +82,10 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={cn('flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-12 text-center transition-colors', dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50')}
+        className={cn(
+          'flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-12 text-center transition-colors',
+          dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50',
+        )}
       >
         <p className="text-base font-medium text-slate-900">Drag and drop your image here</p>
         <p className="mt-1 text-sm text-slate-600">JPG, PNG or WEBP, up to 50 MB</p>
@@ -118,7 +120,14 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
           {uploading ? (
             <div className="mt-3">
               <p className="text-sm text-slate-700">Uploading...</p>
-              <div className="mt-2 h-2 overflow-hidden rounded bg-slate-200" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(uploading.progress * 100)}>
+              <div
+                className="mt-2 h-2 overflow-hidden rounded bg-slate-200"
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(uploading.progress * 100)}
+              >
                 <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(uploading.progress * 100)}%` }} />
               </div>
             </div>
