@@ -17,6 +17,56 @@ export type PublicUser = {
   createdAt: string;
 };
 
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 6;
+
+const username = z.string('Username must be at least 3 characters').trim().min(USERNAME_MIN, 'Username must be at least 3 characters').max(30, 'Username must be at most 30 characters');
+/** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
+const password = z.string('Password must be at least 6 characters').min(PASSWORD_MIN, 'Password must be at least 6 characters').max(200, 'Password must be at most 200 characters');
+
+export const loginSchema = z.object({ username, password });
+
+export const registerSchema = z.object({
+  username: username.regex(/^[\p{L}\p{N}._-]+$/u, 'Username may contain only letters, numbers, dots, hyphens and underscores'),
+  email: z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'),
+  password,
+  /** Optional; an empty name is no name. */
+  name: z
+    .string()
+    .trim()
+    .max(100, 'Name must be at most 100 characters')
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Please enter your current password').max(200),
+  newPassword: password,
+});
+
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, 'Please enter your password to confirm').max(200),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.input<typeof registerSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/**
+ * An image the account got (a free download, unlimited access or a payment). `processedPath` is
+ * where to download it once processed; `expired` once the 7-day deletion has removed its files.
+ */
+export type Purchase = {
+  id: string;
+  createdAt: string;
+  originalFilename: string;
+  platform: string;
+  format: string;
+  processedPath: string | null;
+  expired: boolean;
+};
+
 export const CONTACT_SUBJECTS = ['general', 'support', 'billing', 'feedback', 'partnership', 'other'] as const;
 
 export const contactMessageSchema = z.object({

@@ -3,8 +3,10 @@ import { requestId } from 'hono/request-id';
 import { createDb } from './db/client';
 import { handleError, handleNotFound } from './lib/errors';
 import { log } from './lib/log';
+import { sameOrigin } from './lib/same-origin';
 import { visitor } from './lib/visitor';
 import { allowanceRoutes } from './routes/allowance';
+import { authRoutes } from './routes/auth';
 import { contactRoutes } from './routes/contact';
 import { formatRoutes } from './routes/formats';
 import { imageRequestRoutes } from './routes/image-requests';
@@ -38,8 +40,10 @@ app.use(async (c, next) => {
 app.use(visitor);
 
 const api = new Hono<AppEnv>()
+  .use(sameOrigin())
   .get('/health', (c) => c.json({ ok: true }))
   .route('/', formatRoutes)
+  .route('/', authRoutes)
   .route('/', userRoutes)
   .route('/', contactRoutes)
   .route('/', uploadRoutes)

@@ -1,5 +1,6 @@
 import type { RequestIdVariables } from 'hono/request-id';
 import type { Db } from './db/client';
+import type { User } from './db/schema';
 
 /** Hono's environment: the bindings from wrangler.toml and what middleware puts on the context. */
 export type AppEnv = {
@@ -8,5 +9,7 @@ export type AppEnv = {
     db: Db;
     /** The anonymous browser's id (cookie), set by the visitor middleware. */
     visitorId: string;
+    /** The signed-in user, looked up once per request (see services/sessions.ts). */
+    currentUser: Promise<User | null>;
   };
 };

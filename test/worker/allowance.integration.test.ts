@@ -107,7 +107,7 @@ describe('free downloads', () => {
     expect(request).toMatchObject({ hasUnlimitedAccess: true });
   });
 
-  it('lets a request paid with the single plan download for 30 days, without using the allowance', async () => {
+  it('lets a request paid with the single plan download without using the allowance; what was got stays downloadable', async () => {
     const browser = new Browser();
     const used = await processedRequest(browser);
     const paid = await processedRequest(browser);
@@ -119,9 +119,14 @@ describe('free downloads', () => {
       .bind(crypto.randomUUID(), `pi_${crypto.randomUUID()}`, paid, now, now + 30 * DAY_MS, now, now)
       .run();
     expect((await download(browser, paid)).status).toBe(200);
-    vi.spyOn(clock, 'now').mockReturnValue(new Date(now + 30 * DAY_MS + 1000));
-    // Thirty days on the paid access is over; the allowance has come back, so one more free one.
+    expect((await remaining(browser)).remaining).toBe('0');
+    expect((await download(browser, await processedRequest(browser))).status).toBe(402);
+    // A day on: both are still the visitor's own and download again at no cost; the free one is back.
+    vi.spyOn(clock, 'now').mockReturnValue(new Date(now + DAY_MS + 1000));
     expect((await download(browser, paid)).status).toBe(200);
-    expect((await download(browser, used)).status).toBe(402);
+    expect((await download(browser, used)).status).toBe(200);
+    expect((await remaining(browser)).remaining).toBe('1');
+    expect((await download(browser, await processedRequest(browser))).status).toBe(200);
+    expect((await download(browser, await processedRequest(browser))).status).toBe(402);
   });
 });

@@ -15,7 +15,7 @@ export async function body<T = { message: string }>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-const randomIp = () => `10.${crypto.getRandomValues(new Uint8Array(3)).join(".")}`;
+const randomIp = () => `10.${crypto.getRandomValues(new Uint8Array(3)).join('.')}`;
 
 /**
  * A browser: keeps the cookies the worker sets and sends them back, from its own IP address
@@ -29,14 +29,36 @@ export class Browser {
   async call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (!headers.has('CF-Connecting-IP')) headers.set('CF-Connecting-IP', this.ip);
+    // As browsers do: every state-changing request names the page's origin.
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin')) headers.set('Origin', ORIGIN);
     if (this.cookies.size > 0) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const res = await call(path, { ...init, headers });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, ...value] = (pair ?? '').split('=');
-      if (name) this.cookies.set(name.trim(), value.join('='));
+      if (!name) continue;
+      // A cookie set to expire (Max-Age=0) is deleted, as a browser would.
+      if (/max-age=0(;|$)/i.test(line)) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.join('='));
     }
     return res;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** Registers `username` (password 'correct horse'), which signs this browser in. */
+  async register(username: string, extra: { email?: string; name?: string; password?: string } = {}): Promise<Response> {
+    return this.call('/api/register', {
+      method: 'POST',
+      json: { username, email: extra.email ?? `${username}@example.com`, password: extra.password ?? 'correct horse', name: extra.name },
+    });
+  }
+
+  login(username: string, password = 'correct horse'): Promise<Response> {
+    return this.call('/api/login', { method: 'POST', json: { username, password } });
   }
 
   /** Signs in as the session behind `token` (see insertSession). */

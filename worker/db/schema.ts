@@ -33,10 +33,7 @@ export const users = sqliteTable(
     hasUnlimitedAccess: integer('has_unlimited_access', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex('users_username_unique').on(sql`lower(${t.username})`), uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
 );
 
 export const sessions = sqliteTable(
@@ -71,11 +68,7 @@ export const uploads = sqliteTable(
     /** Set when the 7-day cleanup removed the files; the row stays so pages can say so. */
     expiredAt: integer('expired_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [
-    index('uploads_user_idx').on(t.userId),
-    index('uploads_visitor_idx').on(t.visitorId),
-    index('uploads_created_idx').on(t.createdAt),
-  ],
+  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_visitor_idx').on(t.visitorId), index('uploads_created_idx').on(t.createdAt)],
 );
 
 export type CropDetails = { x: number; y: number; width: number; height: number; zoom: number };
@@ -101,16 +94,14 @@ export const imageRequests = sqliteTable(
     outputKey: text('output_key'),
     outputSize: integer('output_size'),
     error: text('error'),
+    /** First time its owner got the PNG (a free download, unlimited access or a payment): it is then a purchase. */
+    acquiredAt: integer('acquired_at', { mode: 'timestamp_ms' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     visitorId: text('visitor_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('image_requests_upload_idx').on(t.uploadId),
-    index('image_requests_user_idx').on(t.userId),
-    index('image_requests_visitor_idx').on(t.visitorId),
-  ],
+  (t) => [index('image_requests_upload_idx').on(t.uploadId), index('image_requests_user_idx').on(t.userId), index('image_requests_visitor_idx').on(t.visitorId)],
 );
 
 export const CONVERSION_STATUSES = ['processing', 'complete', 'failed'] as const;
@@ -126,7 +117,9 @@ export const conversions = sqliteTable(
       .references(() => imageRequests.id, { onDelete: 'cascade' }),
     formatId: integer('format_id').notNull(),
     /** 'standard' (centred cover crop of the request's crop) or 'content-aware'. */
-    mode: text('mode', { enum: ['standard', 'content-aware'] }).notNull().default('standard'),
+    mode: text('mode', { enum: ['standard', 'content-aware'] })
+      .notNull()
+      .default('standard'),
     status: text('status', { enum: CONVERSION_STATUSES }).notNull().default('processing'),
     outputKey: text('output_key'),
     outputSize: integer('output_size'),
@@ -161,10 +154,7 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('payments_user_idx').on(t.userId),
-    index('payments_request_idx').on(t.imageRequestId),
-  ],
+  (t) => [index('payments_user_idx').on(t.userId), index('payments_request_idx').on(t.imageRequestId)],
 );
 
 export type User = typeof users.$inferSelect;
@@ -172,6 +162,20 @@ export type Upload = typeof uploads.$inferSelect;
 export type ImageRequest = typeof imageRequests.$inferSelect;
 export type Conversion = typeof conversions.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+
+/**
+ * Failed logins, kept 15 minutes, to slow guessing: one row per failure, keyed by the username
+ * (lower case) and by the IP address, so either key can be throttled.
+ */
+export const loginFailures = sqliteTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
 
 /** Messages sent from the contact page; read by the admin. */
 export const contactMessages = sqliteTable('contact_messages', {

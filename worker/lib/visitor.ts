@@ -15,11 +15,15 @@ export function isSecureRequest(c: Context): boolean {
  * (uploads, requests, a purchase) is its own and can be claimed by the account later.
  */
 export const visitor: MiddlewareHandler<AppEnv> = async (c, next) => {
-  let id = getCookie(c, VISITOR_COOKIE);
-  if (!id || !UUID.test(id)) {
-    id = crypto.randomUUID();
-    setCookie(c, VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'Lax', secure: isSecureRequest(c), path: '/', maxAge: 60 * 60 * 24 * 365 });
-  }
-  c.set('visitorId', id);
+  const id = getCookie(c, VISITOR_COOKIE);
+  if (id && UUID.test(id)) c.set('visitorId', id);
+  else newVisitor(c);
   await next();
 };
+
+/** Gives the browser a new anonymous identity (first visit, and after logging out). */
+export function newVisitor(c: Context<AppEnv>): void {
+  const id = crypto.randomUUID();
+  setCookie(c, VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'Lax', secure: isSecureRequest(c), path: '/', maxAge: 60 * 60 * 24 * 365 });
+  c.set('visitorId', id);
+}

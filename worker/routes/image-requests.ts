@@ -41,12 +41,12 @@ function pngResponse(body: ReadableStream, filename: string | null, size: number
 
 export const imageRequestRoutes = new Hono<AppEnv>()
   .post('/image-requests', validate('json', createImageRequestSchema), async (c) => {
-    const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), ownerOf(c));
+    const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), await ownerOf(c));
     return c.json(await toRequestResponse(c.get('db'), request, upload, (await tierOf(c)).unlimited), 201);
   })
   .get('/image-requests/:id', async (c) => {
     const { id } = parseId(c.req.param());
-    const { request, upload } = await getOwnedRequest(c.get('db'), id, ownerOf(c));
+    const { request, upload } = await getOwnedRequest(c.get('db'), id, await ownerOf(c));
     return c.json(await toRequestResponse(c.get('db'), request, upload, (await tierOf(c)).unlimited));
   })
   .post('/process-image/:id', async (c) => {
@@ -63,15 +63,15 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const parsed = processImageSchema.safeParse(body);
     if (!parsed.success) throw new ApiError(400, `formats: ${parsed.error.issues[0]?.message ?? 'Invalid list of formats'}`);
     const db = c.get('db');
-    const { request, upload } = await getOwnedRequest(db, id, ownerOf(c));
+    const { request, upload } = await getOwnedRequest(db, id, await ownerOf(c));
     assertNotExpired(upload);
     await processRequest({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, request, upload, parsed.data.formats ?? []);
-    const fresh = await getOwnedRequest(db, id, ownerOf(c));
+    const fresh = await getOwnedRequest(db, id, await ownerOf(c));
     return c.json(await toRequestResponse(db, fresh.request, fresh.upload, (await tierOf(c)).unlimited));
   })
   .get('/preview/:id/:formatId', async (c) => {
     const { id, formatId } = parseFormatParam(c.req.param());
-    const { request, upload } = await getOwnedRequest(c.get('db'), id, ownerOf(c));
+    const { request, upload } = await getOwnedRequest(c.get('db'), id, await ownerOf(c));
     assertNotExpired(upload);
     const object = (await findOutputKey(c.get('db'), request, formatId)) ? await c.env.BUCKET.get(previewKey(upload.id, request.id, formatId)) : null;
     if (!object) throw new ApiError(404, 'No preview yet: this format has not been processed');
@@ -89,13 +89,13 @@ export const imageRequestRoutes = new Hono<AppEnv>()
  */
 async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number | null): Promise<Response> {
   const db = c.get('db');
-  const { request, upload } = await getOwnedRequest(db, id, ownerOf(c));
+  const { request, upload } = await getOwnedRequest(db, id, await ownerOf(c));
   assertNotExpired(upload);
   const format = findFormat(formatId ?? request.formatId);
   if (!format) throw new ApiError(404, 'Format not found');
   const key = await findOutputKey(db, request, format.id);
   if (!key) throw new ApiError(409, 'This format has not been processed yet');
-  await authorizeDownload(c, request.id);
+  await authorizeDownload(c, request);
   const object = await c.env.BUCKET.get(key);
   if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
   return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);

@@ -30,7 +30,7 @@ export const uploadRoutes = new Hono<AppEnv>().post('/upload', async (c) => {
   const upload = await storeUpload(
     { db: c.get('db'), bucket: c.env.BUCKET, codecs: workerCodecs },
     { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
-    ownerOf(c),
+    await ownerOf(c),
   );
   return c.json(toUploadResponse(upload), 201);
 });

@@ -7,14 +7,18 @@
  *   1 a day per IP address for anonymous visitors (an IPv6 address counts by its /64, since one
  *   household holds a whole /64), 5 a day per account for registered users. Downloading the same
  *   request again inside the window costs nothing.
+ *
+ * Once its owner has got a request (it is then a purchase, `acquiredAt`), downloading it or its
+ * other formats again costs nothing: the account page offers purchases for download.
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client';
-import { payments, type User } from '../db/schema';
+import { payments, type ImageRequest, type User } from '../db/schema';
 import { clock, DAY_MS } from '../lib/clock';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../types';
+import { markAcquired } from './purchases';
 import { currentUser } from './sessions';
 
 export const FREE_DOWNLOADS_ANONYMOUS = 1;
@@ -73,13 +77,17 @@ export async function hasPaidAccess(db: Db, requestId: string): Promise<boolean>
 }
 
 /**
- * Lets the download of `requestId` through or answers 402. A free download is consumed only
- * after payment and unlimited access have been ruled out.
+ * Lets the download of the request through, and records it as acquired, or answers 402. A free
+ * download is consumed only after earlier acquisition, payment and unlimited access are ruled out.
  */
-export async function authorizeDownload(c: Context<AppEnv>, requestId: string): Promise<void> {
+export async function authorizeDownload(c: Context<AppEnv>, request: ImageRequest): Promise<void> {
+  if (request.acquiredAt) return;
+  const db = c.get('db');
+  const now = clock.now();
   const tier = await tierOf(c);
-  if (tier.unlimited) return;
-  if (await hasPaidAccess(c.get('db'), requestId)) return;
-  const result = await counter(c.env, tier.key).consume(requestId, tier.limit, ALLOWANCE_WINDOW_MS, clock.now().getTime());
-  if (!result.allowed) throw new ApiError(402, PAYMENT_REQUIRED_MESSAGE);
+  if (!tier.unlimited && !(await hasPaidAccess(db, request.id))) {
+    const result = await counter(c.env, tier.key).consume(request.id, tier.limit, ALLOWANCE_WINDOW_MS, now.getTime());
+    if (!result.allowed) throw new ApiError(402, PAYMENT_REQUIRED_MESSAGE);
+  }
+  await markAcquired(db, request.id, now);
 }

@@ -8,7 +8,6 @@ import { uploadPrefix } from './storage-keys';
 export const RETENTION_MS = 7 * DAY_MS;
 const BATCH = 100;
 
-
 /**
  * Deletes the files of uploads older than the retention period and marks their rows expired.
  * Rows stay (purchases keep their history); only the pictures go. Returns how many uploads expired.
@@ -31,7 +30,8 @@ export async function expireOldUploads(db: Db, bucket: R2Bucket, now: Date): Pro
   }
 }
 
-async function deletePrefix(bucket: R2Bucket, prefix: string): Promise<void> {
+/** Deletes every object under the prefix, page by page. */
+export async function deletePrefix(bucket: R2Bucket, prefix: string): Promise<void> {
   let cursor: string | undefined;
   do {
     const listing = await bucket.list({ prefix, cursor });
