@@ -2,6 +2,9 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { pageHead } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { AccountSettings } from '../features/account/account-settings';
+import { PurchaseList } from '../features/account/purchase-list';
 import { ProtectedRoute } from '../features/auth/protected-route';
 
 export const Route = createFileRoute('/account')({
@@ -13,9 +16,9 @@ function AccountPage() {
   return (
     <ProtectedRoute>
       {(user) => (
-        <main className="mx-auto max-w-3xl px-4 py-10">
+        <main className="mx-auto grid max-w-3xl gap-8 px-4 py-10">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your account</h1>
-          <Card className="mt-8">
+          <Card>
             <CardHeader>
               <CardTitle>Account Information</CardTitle>
             </CardHeader>
@@ -35,6 +38,29 @@ function AccountPage() {
                   <Link to="/unlimited-access">Upgrade to Unlimited</Link>
                 </Button>
               ) : null}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Activity</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Tabs defaultValue="purchases">
+                <TabsList>
+                  <TabsTrigger value="purchases">Purchases</TabsTrigger>
+                </TabsList>
+                <TabsContent value="purchases">
+                  <PurchaseList userId={user.id} />
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Account Settings</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <AccountSettings />
             </CardContent>
           </Card>
         </main>

@@ -17,7 +17,7 @@ export function renderApp(path: string) {
 }
 
 /** Replaces fetch with a handler keyed by "METHOD /path". Unlisted calls answer 404 JSON. */
-export function mockApi(routes: Record<string, () => Response>) {
+export function mockApi(routes: Record<string, () => Response | Promise<Response>>) {
   const calls: Request[] = [];
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'), init);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { initials } from '../../app/components/layout/header';
+import { initials } from '../../app/components/layout/user-menu';
 import { validateContact } from '../../app/features/contact/contact-form';
 import { json, mockApi, renderApp } from './render-app';
 
@@ -17,7 +17,11 @@ describe('app shell', () => {
     mockApi(signedOut);
     renderApp('/');
     const tabs = await screen.findByRole('tablist', { name: 'Tools' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Single Image', 'Banner Adjuster', 'Profile Picture Adjuster']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Single Image', 'Banner Adjuster', 'Profile Picture Adjuster']);
     expect(within(tabs).getByRole('tab', { name: 'Single Image' })).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -35,11 +39,11 @@ describe('app shell', () => {
   });
 
   it('shows a protected page to a signed-in user, and the header avatar with their initials', async () => {
-    mockApi({ 'GET /api/user': json(user) });
+    mockApi({ 'GET /api/user': json(user), 'GET /api/user/purchases': json([]) });
     renderApp('/account');
     expect(await screen.findByText('Account Information')).toBeInTheDocument();
     expect(screen.getByText('Free Access')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Account of Grace Hopper' })).toHaveTextContent('GH');
+    expect(screen.getByRole('button', { name: 'Account menu of Grace Hopper' })).toHaveTextContent('GH');
     expect(screen.getByRole('link', { name: 'Upgrade' })).toBeInTheDocument();
   });
 
@@ -90,7 +94,9 @@ describe('contact form rules', () => {
 describe('initials', () => {
   it('takes up to two initials of the name, else of the username', () => {
     expect(initials('Grace Brewster Hopper', 'grace')).toBe('GB');
-    expect(initials(null, 'grace')).toBe('GR');
+    expect(initials('ada', 'x')).toBe('A');
+    expect(initials(null, 'grace')).toBe('G');
+    expect(initials(null, 'grace_hopper')).toBe('GH');
     expect(initials('  ', 'x')).toBe('X');
   });
 });

@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -7,16 +8,7 @@ export const baseUrl = () => inject('baseUrl');
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
 
@@ -24,4 +16,37 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser, options: { width?: number } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
   return context.newPage();
+}
+
+export const CORPUS = join(import.meta.dirname, '../fixtures/corpus');
+
+let ipCounter = 0;
+/** A visitor with its own address (CF-Connecting-IP passes through the local runtime), so reruns start fresh. */
+export async function visitor(browser: Browser): Promise<Page> {
+  const page = await newPage(browser);
+  const ip = `10.${Date.now() % 250}.${Math.floor(Math.random() * 250)}.${++ipCounter}`;
+  await page.context().setExtraHTTPHeaders({ 'CF-Connecting-IP': ip });
+  await page.goto(baseUrl());
+  return page;
+}
+
+let bannerId: number | undefined;
+async function linkedinBannerId(): Promise<number> {
+  if (bannerId === undefined) {
+    const formats = (await (await fetch(`${baseUrl()}/api/platform-formats`)).json()) as Array<{ id: number; platform: string; format: string }>;
+    bannerId = formats.find((f) => f.platform === 'linkedin' && f.format === 'banner')?.id ?? 0;
+  }
+  return bannerId;
+}
+
+/** In the Single Image tool: uploads the file and frames the LinkedIn banner. */
+export async function uploadAndAdjust(page: Page, path: string): Promise<void> {
+  await page.locator('#single-image-file').setInputFiles(path);
+  await expect.poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await page.getByRole('button', { name: 'Next: Choose Format' }).click();
+  await page.getByRole('heading', { name: 'Adjust Image & Choose Format' }).first().waitFor();
+  expect(await page.getByLabel('Platform').inputValue()).toBe('linkedin');
+  await page.getByLabel('Format').selectOption(String(await linkedinBannerId()));
+  await page.getByText('Wide Format').waitFor();
+  await page.getByTestId('crop-preview').locator('img').waitFor();
 }

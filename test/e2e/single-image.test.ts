@@ -1,17 +1,14 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
-import { baseUrl, launchBrowser, newPage } from './browser';
-
-const CORPUS = join(import.meta.dirname, '../fixtures/corpus');
+import { CORPUS, launchBrowser, uploadAndAdjust, visitor } from './browser';
 
 let browser: Browser;
 let photoPath: string;
-let bannerId: number;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -20,37 +17,14 @@ beforeAll(async () => {
   const photo = fetchPhoto('astronaut.png');
   if (!photo) console.warn('astronaut.png unavailable (apt-get download failed); using the corpus phone photo');
   photoPath = photo?.path ?? join(CORPUS, 'phone-4032x3024-orientation-6.jpg');
-  const formats = (await (await fetch(`${baseUrl()}/api/platform-formats`)).json()) as Array<{ id: number; platform: string; format: string }>;
-  bannerId = formats.find((f) => f.platform === 'linkedin' && f.format === 'banner')?.id ?? 0;
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-let ipCounter = 0;
-/** A visitor with its own address (CF-Connecting-IP passes through the local runtime), so reruns start fresh. */
-async function visitor(): Promise<Page> {
-  const page = await newPage(browser);
-  const ip = `10.${Date.now() % 250}.${Math.floor(Math.random() * 250)}.${++ipCounter}`;
-  await page.context().setExtraHTTPHeaders({ 'CF-Connecting-IP': ip });
-  await page.goto(baseUrl());
-  return page;
-}
-
-async function uploadAndAdjust(page: Page, path: string) {
-  await page.locator('#single-image-file').setInputFiles(path);
-  await expect.poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
-  await page.getByRole('button', { name: 'Next: Choose Format' }).click();
-  await page.getByRole('heading', { name: 'Adjust Image & Choose Format' }).first().waitFor();
-  expect(await page.getByLabel('Platform').inputValue()).toBe('linkedin');
-  await page.getByLabel('Format').selectOption(String(bannerId));
-  await page.getByText('Wide Format').waitFor();
-  await page.getByTestId('crop-preview').locator('img').waitFor();
-}
-
 describe('the Single Image tool in Chromium', () => {
   it('uploads a real photo, frames the LinkedIn banner, and downloads a 1584×396 PNG', async () => {
-    const page = await visitor();
+    const page = await visitor(browser);
     await uploadAndAdjust(page, photoPath);
     // Zoom in with the slider; the label follows.
     await page.getByLabel(/^Zoom/).fill('1.8');
@@ -82,7 +56,7 @@ describe('the Single Image tool in Chromium', () => {
   });
 
   it('refuses a file over 50 MB and a GIF with their toasts, before uploading', async () => {
-    const page = await visitor();
+    const page = await visitor(browser);
     const uploads: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/upload') && uploads.push(r.url()));
     const big = join(mkdtempSync(join(tmpdir(), 'sr-')), 'huge.jpg');

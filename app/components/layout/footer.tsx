@@ -48,9 +48,7 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-slate-100 py-6 text-center text-xs text-slate-500">
-        © {new Date().getFullYear()} Social Resizer. All rights reserved.
-      </p>
+      <p className="border-t border-slate-100 py-6 text-center text-xs text-slate-500">© {new Date().getFullYear()} Social Resizer. All rights reserved.</p>
     </footer>
   );
 }

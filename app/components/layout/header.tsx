@@ -1,14 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '../ui/button';
 import { useCurrentUser } from '../../features/auth/queries';
-
-/** Up to two initials of the name, or of the username when there is no name. */
-export function initials(name: string | null, username: string): string {
-  const source = name?.trim() || username;
-  const words = source.split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]?.[0], words[1]?.[0]] : [...(words[0] ?? '')].slice(0, 2);
-  return letters.join('').toUpperCase();
-}
+import { UserMenu } from './user-menu';
 
 export function Header() {
   const { data: user } = useCurrentUser();
@@ -30,13 +23,7 @@ export function Header() {
                   <Link to="/unlimited-access">Upgrade</Link>
                 </Button>
               ) : null}
-              <Link
-                to="/account"
-                aria-label={`Account of ${user.name ?? user.username}`}
-                className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
-              >
-                {initials(user.name, user.username)}
-              </Link>
+              <UserMenu user={user} />
             </>
           ) : (
             <Button asChild size="sm" variant="outline">

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../shared/schemas';
-import { getQueryFn } from '../../lib/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordInput, LoginInput, PublicUser, Purchase, RegisterInput } from '../../../shared/schemas';
+import { apiRequest, errorMessage, getQueryFn } from '../../lib/api';
+import { toast } from '../../components/ui/use-toast';
 
 /** The signed-in user, or null (a 401 means nobody is signed in). */
 export const currentUserQuery = queryOptions({
@@ -10,4 +11,87 @@ export const currentUserQuery = queryOptions({
 
 export function useCurrentUser() {
   return useQuery(currentUserQuery);
+}
+
+/** The account's purchases; only asked for with a user signed in (a 401 is an error here). */
+export function purchasesQuery(userId: string) {
+  return queryOptions({
+    queryKey: ['/api/user/purchases', userId],
+    queryFn: async () => (await apiRequest('GET', '/api/user/purchases')).json() as Promise<Purchase[]>,
+  });
+}
+
+/**
+ * Who is signed in changed: the user is cached as the server answered it, and everything that
+ * depends on the visitor (allowance, requests, purchases) is fetched again.
+ */
+function useSetUser() {
+  const queryClient = useQueryClient();
+  return (user: PublicUser | null) => {
+    queryClient.setQueryData(currentUserQuery.queryKey, user);
+    queryClient.removeQueries({ queryKey: ['/api/user/purchases'] });
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
+  };
+}
+
+export function useLogin() {
+  const setUser = useSetUser();
+  return useMutation({
+    mutationFn: async (input: LoginInput) => (await apiRequest('POST', '/api/login', input)).json() as Promise<PublicUser>,
+    onSuccess: (user) => {
+      setUser(user);
+      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!`, variant: 'success' });
+    },
+    onError: (error) => toast({ title: 'Login failed', description: errorMessage(error, 'Login failed'), variant: 'destructive' }),
+  });
+}
+
+export function useRegister() {
+  const setUser = useSetUser();
+  return useMutation({
+    mutationFn: async (input: RegisterInput) => (await apiRequest('POST', '/api/register', input)).json() as Promise<PublicUser>,
+    onSuccess: (user) => {
+      setUser(user);
+      toast({ title: 'Registration successful', description: `Welcome, ${user.username}!`, variant: 'success' });
+    },
+    onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error, 'Registration failed'), variant: 'destructive' }),
+  });
+}
+
+export function useLogout() {
+  const setUser = useSetUser();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout');
+    },
+    onSuccess: () => {
+      setUser(null);
+      toast({ title: 'Logged out', description: 'You have been logged out successfully' });
+    },
+    onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (input: ChangePasswordInput) => {
+      await apiRequest('POST', '/api/user/password', input);
+    },
+    onSuccess: () => toast({ title: 'Password changed', description: 'You have been signed out on every other device.', variant: 'success' }),
+    onError: (error) => toast({ title: 'Password not changed', description: errorMessage(error, 'Password not changed'), variant: 'destructive' }),
+  });
+}
+
+export function useDeleteAccount() {
+  const setUser = useSetUser();
+  return useMutation({
+    mutationFn: async (password: string) => {
+      await apiRequest('DELETE', '/api/user', { password });
+    },
+    onSuccess: () => {
+      setUser(null);
+      toast({ title: 'Account deleted', description: 'Your account and your images have been deleted.' });
+    },
+    onError: (error) => toast({ title: 'Account not deleted', description: errorMessage(error, 'Account not deleted'), variant: 'destructive' }),
+  });
 }

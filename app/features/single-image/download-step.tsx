@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { useCurrentUser } from '../auth/queries';
 import { ApiRequestError, errorMessage } from '../../lib/api';
 import { checkRateLimits, platformFormatsKey, processImage, rateLimitsKey } from './api';
-import { downloadFile } from './download-file';
+import { downloadFile } from '../../lib/download-file';
 import { createdLabel, estimatedSize, formatLabel } from './rules';
 
 type Props = {

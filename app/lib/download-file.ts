@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../lib/api';
+import { ApiRequestError } from './api';
 
 /**
  * Fetches a download and saves it under the server's file name. Done in the page rather than by

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { loginSchema, registerSchema } from '../../../shared/schemas';
+import { Button } from '../../components/ui/button';
+import { Field, inputClass } from '../../components/ui/field';
+import { useLogin, useRegister } from './queries';
+
+type Errors<T> = Partial<Record<keyof T, string>>;
+
+/** The first message for each field, to show under it. */
+function fieldErrors<T>(error: z.ZodError): Errors<T> {
+  const errors: Errors<T> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as keyof T | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** On success the user is cached, and the auth page moves on. */
+export function LoginForm() {
+  const login = useLogin();
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<Errors<typeof values>>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    login.mutate(parsed.data);
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Login">
+      <Field label="Username" error={errors.username}>
+        {(props) => <input {...props} className={inputClass} autoComplete="username" value={values.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />}
+      </Field>
+      <Field label="Password" error={errors.password}>
+        {(props) => (
+          <input {...props} type="password" className={inputClass} autoComplete="current-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
+        )}
+      </Field>
+      <Button type="submit" disabled={login.isPending} className="w-full">
+        {login.isPending ? 'Logging in' : 'Login'}
+      </Button>
+    </form>
+  );
+}
+
+export function RegisterForm() {
+  const register = useRegister();
+  const [values, setValues] = useState({ username: '', email: '', password: '', name: '' });
+  const [errors, setErrors] = useState<Errors<typeof values>>({});
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = registerSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    register.mutate(parsed.data);
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Register">
+      <Field label="Username" error={errors.username}>
+        {(props) => <input {...props} className={inputClass} autoComplete="username" value={values.username} onChange={set('username')} />}
+      </Field>
+      <Field label="Email" error={errors.email}>
+        {(props) => <input {...props} type="email" className={inputClass} autoComplete="email" value={values.email} onChange={set('email')} />}
+      </Field>
+      <Field label="Password" error={errors.password}>
+        {(props) => <input {...props} type="password" className={inputClass} autoComplete="new-password" value={values.password} onChange={set('password')} />}
+      </Field>
+      <Field label="Name (optional)" error={errors.name}>
+        {(props) => <input {...props} className={inputClass} autoComplete="name" value={values.name} onChange={set('name')} />}
+      </Field>
+      <Button type="submit" disabled={register.isPending} className="w-full">
+        {register.isPending ? 'Creating Account' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

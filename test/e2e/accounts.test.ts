@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS, launchBrowser, uploadAndAdjust, visitor } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('accounts in Chromium', () => {
+  it('keeps what a visitor got before registering: register, log out, log in, and download it from the account page', async () => {
+    const page = await visitor(browser);
+    // As an anonymous visitor: make a LinkedIn banner and download it (the free one).
+    await uploadAndAdjust(page, join(CORPUS, 'baseline.jpg'));
+    await page.getByRole('button', { name: 'Next: Download' }).click();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    const [first] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Now' }).click()]);
+    expect(first.suggestedFilename()).toBe('baseline-linkedin-banner-1584x396.png');
+
+    // Register from the header's Sign In.
+    const username = `ada${Date.now().toString(36)}`;
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const register = page.getByRole('form', { name: 'Register' });
+    await register.getByLabel('Username').fill(username);
+    await register.getByLabel('Email').fill(`${username}@example.com`);
+    await register.getByLabel('Password').fill('correct horse');
+    await register.getByLabel('Name (optional)').fill('Ada Lovelace');
+    await register.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByText(`Welcome, ${username}!`, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    const avatar = page.getByRole('button', { name: 'Account menu of Ada Lovelace' });
+    expect(await avatar.textContent()).toBe('AL');
+
+    // Log out from the avatar menu.
+    await avatar.click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect.poll(() => page.getByText('You have been logged out successfully', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    const signedOut = await page.request.get(new URL('/api/user/purchases', page.url()).href);
+    expect(signedOut.status()).toBe(401);
+
+    // Log in again, and find the banner on the account page.
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Username').fill(username);
+    await login.getByLabel('Password').fill('correct horse');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.getByText(`Welcome back, ${username}!`, { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Account menu of Ada Lovelace' }).click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
+    await page.getByText('Account Information').waitFor();
+    expect(await page.getByText('Free Access', { exact: true }).isVisible()).toBe(true);
+    const purchase = page.getByRole('list', { name: 'Purchases' }).getByRole('listitem');
+    expect(await purchase.count()).toBe(1);
+    expect(await purchase.textContent()).toContain('baseline.jpg');
+    expect(await purchase.getByText('Processed', { exact: true }).isVisible()).toBe(true);
+    const [again] = await Promise.all([page.waitForEvent('download'), purchase.getByRole('button', { name: 'Download' }).click()]);
+    const meta = await sharp(readFileSync(await again.path())).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396 });
+  });
+
+  it('refuses a wrong password with the server’s message and keeps the visitor on /auth', async () => {
+    const page = await visitor(browser);
+    await page.goto(new URL('/auth', page.url()).href);
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Username').fill('nobody-here');
+    await login.getByLabel('Password').fill('wrong password');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.getByText('Invalid username or password', { exact: true }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+  });
+});
