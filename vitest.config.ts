@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from './test/support/fake-stripe';
 
 process.env.WRANGLER_SEND_METRICS ??= 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -19,6 +20,34 @@ export default defineConfig(async () => {
       silent: 'passed-only' as const,
       projects: [
         {
+          // With Stripe keys, the official SDK pointed at a fake Stripe the global setup starts.
+          plugins: [
+            cloudflareTest(({ inject }) => ({
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  TEST_CORPUS: corpus,
+                  STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
+                  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_social_resizer',
+                  STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+                  STRIPE_API_HOST: '127.0.0.1',
+                  STRIPE_API_PORT: String(inject('fakeStripePort')),
+                  STRIPE_API_PROTOCOL: 'http',
+                },
+              },
+            })),
+          ],
+          test: {
+            name: 'worker',
+            include: ['test/worker/**/*.test.ts'],
+            exclude: ['test/worker/**/*.local.test.ts'],
+            globalSetup: ['./test/support/fake-stripe.ts'],
+            setupFiles: ['./test/worker/apply-migrations.ts'],
+          },
+        },
+        {
+          // No Stripe keys: the local test payment provider, as on a fresh machine.
           plugins: [
             cloudflareTest({
               wrangler: { configPath: './wrangler.toml' },
@@ -26,8 +55,8 @@ export default defineConfig(async () => {
             }),
           ],
           test: {
-            name: 'worker',
-            include: ['test/worker/**/*.test.ts'],
+            name: 'worker-local',
+            include: ['test/worker/**/*.local.test.ts'],
             setupFiles: ['./test/worker/apply-migrations.ts'],
           },
         },

@@ -159,3 +159,28 @@ export type ImageRequestResponse = {
   /** The other formats rendered from the same upload (the download step's list). */
   outputs: FormatOutput[];
 };
+
+const paymentIntentId = z.string('paymentIntentId is required').regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'Not a payment intent id');
+
+/** Checkout: the plan by id only; the server knows its price. */
+export const createPaymentIntentSchema = z.object({
+  imageRequestId: z.uuid('Image request not found'),
+  planId: z.string('planId is required').min(1, 'planId is required').max(40),
+});
+
+export const confirmPaymentSchema = z.object({ paymentIntentId, imageRequestId: z.uuid('Image request not found') });
+
+export const paymentSuccessSchema = z.object({ paymentIntentId });
+
+/** The local test mode's card form. */
+export const localCardSchema = z.object({
+  clientSecret: z.string().min(1).max(300),
+  number: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(8),
+});
+
+export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: string };
+
+/** How the checkout takes cards: Stripe's Payment Element, or the local test mode's own form. */
+export type PaymentConfig = { mode: 'stripe'; publishableKey: string | null } | { mode: 'local'; publishableKey: null; available: boolean };

@@ -10,6 +10,7 @@ import { authRoutes } from './routes/auth';
 import { contactRoutes } from './routes/contact';
 import { formatRoutes } from './routes/formats';
 import { imageRequestRoutes } from './routes/image-requests';
+import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './routes/payments';
 import { uploadFileRoutes, uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/user';
 import type { AppEnv } from './types';
@@ -40,7 +41,8 @@ app.use(async (c, next) => {
 app.use(visitor);
 
 const api = new Hono<AppEnv>()
-  .use(sameOrigin())
+  // The webhook comes from Stripe's servers and proves itself by its signature instead.
+  .use(sameOrigin({ exempt: [STRIPE_WEBHOOK_PATH] }))
   .get('/health', (c) => c.json({ ok: true }))
   .route('/', formatRoutes)
   .route('/', authRoutes)
@@ -48,7 +50,8 @@ const api = new Hono<AppEnv>()
   .route('/', contactRoutes)
   .route('/', uploadRoutes)
   .route('/', imageRequestRoutes)
-  .route('/', allowanceRoutes);
+  .route('/', allowanceRoutes)
+  .route('/', paymentRoutes);
 
 app.route('/api', api);
 app.route('/', uploadFileRoutes);

@@ -188,3 +188,29 @@ export const contactMessages = sqliteTable('contact_messages', {
 });
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/** Stripe event ids already handled: Stripe delivers an event more than once. */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+export const LOCAL_INTENT_STATUSES = ['requires_payment_method', 'succeeded', 'canceled'] as const;
+
+/**
+ * The local test payment provider's PaymentIntents (only with no Stripe keys, never in
+ * production): the same fields the real provider answers, kept in D1 instead of at Stripe.
+ */
+export const localPaymentIntents = sqliteTable('local_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  amount: integer('amount').notNull(),
+  amountReceived: integer('amount_received').notNull().default(0),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: LOCAL_INTENT_STATUSES }).notNull().default('requires_payment_method'),
+  metadata: text('metadata', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
