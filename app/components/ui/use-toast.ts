@@ -4,7 +4,7 @@
  * time (1,000,000 ms) after dismissal. Radix Toast does the timing (5 s default, paused on hover or
  * focus), the swipe to dismiss and the F8 hotkey.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
@@ -23,14 +23,10 @@ export type ToastInput = {
 export type ToastItem = ToastInput & { id: string; open: boolean };
 
 type State = { toasts: ToastItem[] };
-type Action =
-  | { type: 'add'; toast: ToastItem }
-  | { type: 'update'; toast: Partial<ToastItem> & { id: string } }
-  | { type: 'dismiss'; id?: string }
-  | { type: 'remove'; id?: string };
+type Action = { type: 'add'; toast: ToastItem } | { type: 'update'; toast: Partial<ToastItem> & { id: string } } | { type: 'dismiss'; id?: string } | { type: 'remove'; id?: string };
 
 let state: State = { toasts: [] };
-const listeners = new Set<(state: State) => void>();
+const listeners = new Set<() => void>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 
@@ -52,7 +48,7 @@ function dispatch(action: Action): void {
     for (const t of state.toasts) if (action.id === undefined || t.id === action.id) scheduleRemoval(t.id);
   }
   state = reducer(state, action);
-  for (const listener of listeners) listener(state);
+  for (const listener of listeners) listener();
 }
 
 function scheduleRemoval(id: string): void {
@@ -82,13 +78,14 @@ export function dismissToast(id?: string): void {
   dispatch({ type: 'dismiss', id });
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The toasts on screen; a toast shown by a page's first effect (before the toaster subscribed) is not lost. */
 export function useToasts(): ToastItem[] {
-  const [current, setCurrent] = useState(state);
-  useEffect(() => {
-    listeners.add(setCurrent);
-    return () => {
-      listeners.delete(setCurrent);
-    };
-  }, []);
-  return current.toasts;
+  return useSyncExternalStore(subscribe, () => state).toasts;
 }
