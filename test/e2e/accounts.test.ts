@@ -59,6 +59,7 @@ describe('accounts in Chromium', () => {
     await page.getByText('Account Information').waitFor();
     expect(await page.getByText('Free Access', { exact: true }).isVisible()).toBe(true);
     const purchase = page.getByRole('list', { name: 'Purchases' }).getByRole('listitem');
+    await purchase.first().waitFor();
     expect(await purchase.count()).toBe(1);
     expect(await purchase.textContent()).toContain('baseline.jpg');
     expect(await purchase.getByText('Processed', { exact: true }).isVisible()).toBe(true);
