@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { changePasswordSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
+import { fieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { useChangePassword, useDeleteAccount } from '../auth/queries';
 
 /** Account Settings: a new password (which signs out every other device) and account deletion. */
@@ -18,16 +19,12 @@ export function AccountSettings() {
 function ChangePasswordForm() {
   const change = useChangePassword();
   const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<typeof values>>({});
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof typeof values] ??= issue.message;
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     change.mutate(parsed.data, { onSuccess: () => setValues({ currentPassword: '', newPassword: '' }) });
   }

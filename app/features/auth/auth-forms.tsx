@@ -1,27 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import type { z } from 'zod';
 import { loginSchema, registerSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
+import { fieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { useLogin, useRegister } from './queries';
-
-type Errors<T> = Partial<Record<keyof T, string>>;
-
-/** The first message for each field, to show under it. */
-function fieldErrors<T>(error: z.ZodError): Errors<T> {
-  const errors: Errors<T> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as keyof T | undefined;
-    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-}
 
 /** On success the user is cached, and the auth page moves on. */
 export function LoginForm() {
   const login = useLogin();
   const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<Errors<typeof values>>({});
+  const [errors, setErrors] = useState<FieldErrors<typeof values>>({});
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,7 +39,7 @@ export function LoginForm() {
 export function RegisterForm() {
   const register = useRegister();
   const [values, setValues] = useState({ username: '', email: '', password: '', name: '' });
-  const [errors, setErrors] = useState<Errors<typeof values>>({});
+  const [errors, setErrors] = useState<FieldErrors<typeof values>>({});
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
 
   function submit(event: FormEvent) {

@@ -32,9 +32,7 @@ function requirePlan(planId: string): Plan {
 }
 
 function assertCanBuy(plan: Plan, user: User | null, request: ImageRequest | null): void {
-  if (plan.id === 'unlimited' || request === null) {
-    if (!user) throw new ApiError(401, 'Please sign in to buy Unlimited Access, so it is yours on every device.');
-  }
+  if (plan.id === 'unlimited' && !user) throw new ApiError(401, 'Please sign in to buy Unlimited Access, so it is yours on every device.');
   if (user?.hasUnlimitedAccess) throw new ApiError(409, 'You already have unlimited access: every download is included.');
   if (plan.id === 'single' && request?.acquiredAt) throw new ApiError(409, 'This image is already yours: download it from the download step or your account.');
 }
