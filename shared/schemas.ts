@@ -184,3 +184,23 @@ export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: str
 
 /** How the checkout takes cards: Stripe's Payment Element, or the local test mode's own form. */
 export type PaymentConfig = { mode: 'stripe'; publishableKey: string | null } | { mode: 'local'; publishableKey: null; available: boolean };
+
+/** A conversion's status by target format id. */
+export type ConversionResults = Record<string, 'processing' | 'complete' | 'failed'>;
+
+export type ConversionResponse = { results: ConversionResults; analysisPerformed: boolean };
+
+const formatIds = z.array(z.number('Format ids are numbers').int().positive(), 'targetFormatIds must be a list of format ids').max(80, 'At most 80 target formats at once');
+
+export const bannerConvertSchema = z.object({
+  sourceFormatId: z.number('Source format required').int().positive('Source format required'),
+  targetFormatIds: formatIds,
+  useAi: z.boolean().default(true),
+});
+
+export const profileConvertSchema = z.object({
+  sourceFormatId: z.number('Source format required').int().positive('Source format required'),
+  targetFormatIds: formatIds,
+});
+
+export const batchProcessSchema = z.object({ formats: formatIds });

@@ -8,6 +8,7 @@ import { visitor } from './lib/visitor';
 import { allowanceRoutes } from './routes/allowance';
 import { authRoutes } from './routes/auth';
 import { contactRoutes } from './routes/contact';
+import { conversionRoutes } from './routes/conversions';
 import { formatRoutes } from './routes/formats';
 import { imageRequestRoutes } from './routes/image-requests';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './routes/payments';
@@ -51,7 +52,8 @@ const api = new Hono<AppEnv>()
   .route('/', uploadRoutes)
   .route('/', imageRequestRoutes)
   .route('/', allowanceRoutes)
-  .route('/', paymentRoutes);
+  .route('/', paymentRoutes)
+  .route('/', conversionRoutes);
 
 app.route('/api', api);
 app.route('/', uploadFileRoutes);

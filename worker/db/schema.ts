@@ -105,6 +105,8 @@ export const imageRequests = sqliteTable(
 );
 
 export const CONVERSION_STATUSES = ['processing', 'complete', 'failed'] as const;
+export const CONVERSION_FLOWS = ['other', 'banner', 'profile', 'batch'] as const;
+export type ConversionFlow = (typeof CONVERSION_FLOWS)[number];
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
 /** One rendered target format of a request (banner, profile and "other formats" fan-outs). */
@@ -120,6 +122,11 @@ export const conversions = sqliteTable(
     mode: text('mode', { enum: ['standard', 'content-aware'] })
       .notNull()
       .default('standard'),
+    /**
+     * Which fan-out made it: 'other' (the single-image download step's other formats, downloads
+     * counted like the request's own) or 'banner', 'profile', 'batch' (free, rate-limited per visitor).
+     */
+    flow: text('flow', { enum: CONVERSION_FLOWS }).notNull().default('other'),
     status: text('status', { enum: CONVERSION_STATUSES }).notNull().default('processing'),
     outputKey: text('output_key'),
     outputSize: integer('output_size'),

@@ -44,6 +44,18 @@ export class DownloadCounter extends DurableObject<Env> {
     return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: false };
   }
 
+  /**
+   * Counts all of `ids` or none: allowed only if every new one fits the limit (ids already counted
+   * in the window are free). Used for conversions, where one request asks for many targets.
+   */
+  consumeMany(ids: string[], limit: number, windowMs: number, now: number): ConsumeResult {
+    this.prune(now - windowMs);
+    const fresh = [...new Set(ids)].filter((id) => this.sql.exec('SELECT 1 FROM downloads WHERE request_id = ?', id).toArray().length === 0);
+    if (this.used() + fresh.length > limit) return { ...this.allowance(limit, windowMs), allowed: false, alreadyCounted: false };
+    for (const id of fresh) this.sql.exec('INSERT INTO downloads (request_id, at) VALUES (?, ?)', id, now);
+    return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: fresh.length === 0 };
+  }
+
   private prune(before: number): void {
     this.sql.exec('DELETE FROM downloads WHERE at <= ?', before);
   }

@@ -1,6 +1,8 @@
 import { createDb } from '../db/client';
+import { workerCodecs } from '../imaging-codecs';
 import { log } from '../lib/log';
 import { markConversionFailed } from '../services/conversions';
+import { renderConversion, type PictureCache } from '../services/rendering';
 import { conversionMessageSchema } from './conversion-message';
 
 export const DEAD_LETTER_SUFFIX = '-dlq';
@@ -13,12 +15,15 @@ export function retryDelaySeconds(attempts: number): number {
 
 /**
  * The queue handler for both queues. Malformed messages are dropped (acked and logged: retrying
- * cannot fix them). Messages that reach the dead-letter queue end their conversion as failed, so
+ * cannot fix them). A conversion message renders its target (one at a time: one decoded picture in
+ * memory, kept for the next message when it shares the upload); a transient failure is retried
+ * with backoff. Messages that reach the dead-letter queue end their conversion as failed, so
  * nothing stays "processing" for ever.
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
   const isDeadLetter = batch.queue.endsWith(DEAD_LETTER_SUFFIX);
+  const cache: { current: PictureCache } = { current: null };
   for (const message of batch.messages) {
     const parsed = conversionMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -34,8 +39,14 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
       message.ack();
       continue;
     }
-    // Rendering comes with the image engine; until then every try is deferred with backoff and,
-    // after the last retry, the dead-letter queue ends the conversion as failed.
-    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    try {
+      const outcome = await renderConversion({ db, bucket: env.BUCKET, codecs: workerCodecs }, conversionId, cache);
+      log('info', 'conversion', { conversionId, outcome, attempt: message.attempts });
+      message.ack();
+    } catch (error) {
+      cache.current = null;
+      log('warn', 'conversion will be retried', { conversionId, attempt: message.attempts, error: error instanceof Error ? error.message : String(error) });
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
   }
 }

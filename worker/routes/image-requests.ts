@@ -5,7 +5,7 @@ import { createImageRequestSchema, processImageSchema } from '../../shared/schem
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { workerCodecs } from '../imaging-codecs';
-import { createImageRequest, findOutputKey, getOwnedRequest, REQUEST_NOT_FOUND, toRequestResponse } from '../services/image-requests';
+import { createImageRequest, findOutput, getOwnedRequest, REQUEST_NOT_FOUND, toRequestResponse } from '../services/image-requests';
 import { authorizeDownload, tierOf } from '../services/allowance';
 import { ownerOf } from '../services/owner-context';
 import { processRequest } from '../services/rendering';
@@ -73,7 +73,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const { id, formatId } = parseFormatParam(c.req.param());
     const { request, upload } = await getOwnedRequest(c.get('db'), id, await ownerOf(c));
     assertNotExpired(upload);
-    const object = (await findOutputKey(c.get('db'), request, formatId)) ? await c.env.BUCKET.get(previewKey(upload.id, request.id, formatId)) : null;
+    const object = (await findOutput(c.get('db'), request, formatId)) ? await c.env.BUCKET.get(previewKey(upload.id, request.id, formatId)) : null;
     if (!object) throw new ApiError(404, 'No preview yet: this format has not been processed');
     return pngResponse(object.body, null, object.size);
   })
@@ -93,10 +93,10 @@ async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number |
   assertNotExpired(upload);
   const format = findFormat(formatId ?? request.formatId);
   if (!format) throw new ApiError(404, 'Format not found');
-  const key = await findOutputKey(db, request, format.id);
-  if (!key) throw new ApiError(409, 'This format has not been processed yet');
-  await authorizeDownload(c, request);
-  const object = await c.env.BUCKET.get(key);
+  const output = await findOutput(db, request, format.id);
+  if (!output) throw new ApiError(409, 'This format has not been processed yet');
+  if (!output.free) await authorizeDownload(c, request);
+  const object = await c.env.BUCKET.get(output.key);
   if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
   return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);
 }

@@ -91,3 +91,25 @@ export async function authorizeDownload(c: Context<AppEnv>, request: ImageReques
   }
   await markAcquired(db, request.id, now);
 }
+
+/** Targets a visitor may convert per hour (banner, profile and batch flows need no payment). */
+export const CONVERSIONS_PER_HOUR = { anonymous: 60, registered: 300, unlimited: 1000 } as const;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Counts the conversion targets (request × format; asking again for the same one is free) against
+ * the visitor's hourly limit, all or none; 429 with the minutes to wait when they do not fit.
+ */
+export async function consumeConversions(c: Context<AppEnv>, keys: string[]): Promise<void> {
+  const user = await currentUser(c);
+  const limit = user?.hasUnlimitedAccess ? CONVERSIONS_PER_HOUR.unlimited : user ? CONVERSIONS_PER_HOUR.registered : CONVERSIONS_PER_HOUR.anonymous;
+  const key = `conversions:${user ? `user:${user.id}` : ipKey(c.req.header('CF-Connecting-IP'))}`;
+  const now = clock.now().getTime();
+  const result = await counter(c.env, key).consumeMany(keys, limit, HOUR_MS, now);
+  if (result.allowed) return;
+  const seconds = Math.max(1, Math.ceil(((result.resetAt ?? now + HOUR_MS) - now) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw new ApiError(429, `Too many conversions: up to ${limit} formats an hour (${result.remaining} left). Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, {
+    'Retry-After': String(seconds),
+  });
+}

@@ -111,13 +111,16 @@ export function requireFormat(id: number) {
   return format;
 }
 
-/** Where the rendered PNG of one of the request's formats is, once that format is complete. */
-export async function findOutputKey(db: Db, request: ImageRequest, formatId: number): Promise<string | null> {
-  if (formatId === request.formatId) return request.status === 'complete' ? request.outputKey : null;
+/**
+ * Where the rendered PNG of one of the request's formats is, once that format is complete, and
+ * whether it downloads without payment (banner, profile and batch conversions).
+ */
+export async function findOutput(db: Db, request: ImageRequest, formatId: number): Promise<{ key: string; free: boolean } | null> {
+  if (formatId === request.formatId) return request.status === 'complete' && request.outputKey ? { key: request.outputKey, free: false } : null;
   const conversion = await db
-    .select({ status: conversions.status, key: conversions.outputKey })
+    .select({ status: conversions.status, key: conversions.outputKey, flow: conversions.flow })
     .from(conversions)
     .where(and(eq(conversions.requestId, request.id), eq(conversions.formatId, formatId)))
     .get();
-  return conversion?.status === 'complete' ? conversion.key : null;
+  return conversion?.status === 'complete' && conversion.key ? { key: conversion.key, free: conversion.flow !== 'other' } : null;
 }

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { findFormat, type PlatformFormat } from '../../shared/formats';
 import type { Db } from '../db/client';
-import { conversions, imageRequests, type ImageRequest, type Upload } from '../db/schema';
+import { conversions, imageRequests, uploads, type ImageRequest, type Upload } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { clock } from '../lib/clock';
 import { log } from '../lib/log';
@@ -27,7 +27,14 @@ export async function loadPicture(deps: RenderDeps, upload: Upload): Promise<{ r
 }
 
 /** Renders one format and stores the PNG and its preview; returns the PNG's key and size. */
-async function renderAndStore(deps: RenderDeps, picture: { raster: Picture; orientation: number }, upload: Upload, requestId: string, format: PlatformFormat, crop: { x: number; y: number; width: number; height: number }) {
+async function renderAndStore(
+  deps: RenderDeps,
+  picture: { raster: Picture; orientation: number },
+  upload: Upload,
+  requestId: string,
+  format: PlatformFormat,
+  crop: { x: number; y: number; width: number; height: number },
+) {
   const rendered = await renderFormat(picture.raster, picture.orientation, crop, format);
   const key = outputKey(upload.id, requestId, format.id);
   await Promise.all([
@@ -105,4 +112,50 @@ async function markConversion(db: Db, requestId: string, formatId: number, value
     .update(conversions)
     .set({ ...values, updatedAt: clock.now() })
     .where(and(eq(conversions.requestId, requestId), eq(conversions.formatId, formatId)));
+}
+
+/** A decoded picture kept between messages of one queue batch that share an upload. */
+export type PictureCache = { uploadId: string; picture: { raster: Picture; orientation: number } } | null;
+
+/**
+ * Renders one queued conversion (a target of a banner, profile or batch fan-out) and marks it
+ * complete. A redelivered message for a finished or unknown conversion does nothing. A failure the
+ * image itself causes ends the conversion as failed with its reason; anything else is thrown, so
+ * the queue retries it (and the dead-letter queue ends it after the last retry).
+ */
+export async function renderConversion(deps: RenderDeps, conversionId: string, cache: { current: PictureCache }): Promise<'rendered' | 'skipped' | 'failed'> {
+  const row = await deps.db
+    .select({ conversion: conversions, request: imageRequests, upload: uploads })
+    .from(conversions)
+    .innerJoin(imageRequests, eq(imageRequests.id, conversions.requestId))
+    .innerJoin(uploads, eq(uploads.id, imageRequests.uploadId))
+    .where(eq(conversions.id, conversionId))
+    .get();
+  if (!row || row.conversion.status !== 'processing') return 'skipped';
+  const { conversion, request, upload } = row;
+  const format = findFormat(conversion.formatId);
+  const fail = async (message: string) => {
+    await markConversion(deps.db, request.id, conversion.formatId, { status: 'failed', error: message });
+    return 'failed' as const;
+  };
+  if (!format) return fail('This format is no longer offered.');
+  if (upload.expiredAt) return fail('The image was deleted after 7 days. Please upload it again.');
+  await deps.db
+    .update(conversions)
+    .set({ attempts: sql`${conversions.attempts} + 1` })
+    .where(eq(conversions.id, conversionId));
+  try {
+    if (cache.current?.uploadId !== upload.id) {
+      cache.current = null; // free the last picture before decoding the next
+      cache.current = { uploadId: upload.id, picture: await loadPicture(deps, upload) };
+    }
+    const crop = fitCrop(request.cropDetails, { width: upload.width, height: upload.height }, format);
+    const { key, size } = await renderAndStore(deps, cache.current.picture, upload, request.id, format, crop);
+    await markConversion(deps.db, request.id, format.id, { status: 'complete', outputKey: key, outputSize: size, error: null });
+    return 'rendered';
+  } catch (error) {
+    const message = failureMessage(error);
+    if (message) return fail(message);
+    throw error;
+  }
 }

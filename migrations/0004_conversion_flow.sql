@@ -1,0 +1,1 @@
+ALTER TABLE `conversions` ADD `flow` text DEFAULT 'other' NOT NULL;

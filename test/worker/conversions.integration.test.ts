@@ -1,0 +1,208 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { ConversionResponse } from '../../shared/schemas';
+import worker from '../../worker/index';
+import { ipKey } from '../../worker/services/allowance';
+import { body, Browser, fixture, processedRequest } from './helpers';
+
+const TWITTER_HEADER = { platform: 'twitter', format: 'header', width: 1500, height: 500 };
+const TARGETS = { facebookCover: 2, linkedinBanner: 20, youtubeBanner: 36, playFeature: 61, behanceBanner: 69 } as const;
+
+/** A visitor's uploaded header, requested as the Twitter header: the banner flow's source. */
+async function sourceRequest(browser: Browser): Promise<string> {
+  const upload = await browser.upload('team header.png', fixture('rgb.png'));
+  const { path, originalFilename, width, height } = await body<{ path: string; originalFilename: string; width: number; height: number }>(upload);
+  const created = await browser.call('/api/image-requests', { method: 'POST', json: { originalFilename, originalPath: path, ...TWITTER_HEADER, cropDetails: { x: 0, y: 0, width, height, zoom: 1 } } });
+  expect(created.status).toBe(201);
+  return (await body<{ id: string }>(created)).id;
+}
+
+/** Polls the status call until no target is processing (the plugin runs the queue consumer). */
+async function settle(browser: Browser, id: string): Promise<ConversionResponse> {
+  for (let i = 0; i < 200; i++) {
+    const status = await body<ConversionResponse>(await browser.call(`/api/conversions/${id}`));
+    if (Object.values(status.results).every((s) => s !== 'processing')) return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('conversions still processing after 20 s');
+}
+
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+function convert(browser: Browser, id: string, json: unknown, flow = 'banner-convert') {
+  return browser.call(`/api/${flow}/${id}`, { method: 'POST', json });
+}
+
+describe('banner conversions on the queue', () => {
+  it('answers processing at once, completes every target, and zips exactly the requested files at their sizes', async () => {
+    const browser = new Browser();
+    const id = await sourceRequest(browser);
+    const targets = Object.values(TARGETS);
+    const res = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: targets, useAi: true });
+    expect(res.status).toBe(202);
+    const started = await body<ConversionResponse>(res);
+    expect(started.analysisPerformed).toBe(false);
+    expect(
+      Object.keys(started.results)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...targets].sort((a, b) => a - b));
+    expect(Object.values(started.results).every((s) => s === 'processing' || s === 'complete')).toBe(true);
+
+    const done = await settle(browser, id);
+    expect(Object.values(done.results)).toEqual(targets.map(() => 'complete'));
+
+    const preview = await browser.call(`/api/preview/${id}/${TARGETS.youtubeBanner}`);
+    expect(preview.status).toBe(200);
+    const one = await browser.call(`/api/download/${id}/${TARGETS.youtubeBanner}`);
+    expect(one.status).toBe(200);
+    expect(pngSize(new Uint8Array(await one.arrayBuffer()))).toEqual({ width: 2560, height: 1440 });
+
+    const zip = await browser.call(`/api/download-zip/${id}?formats=${TARGETS.linkedinBanner},${TARGETS.youtubeBanner},${TARGETS.behanceBanner}`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('Content-Type')).toBe('application/zip');
+    expect(zip.headers.get('Content-Disposition')).toBe('attachment; filename="team-header-formats.zip"');
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(['team-header-behance-banner-3200x410.png', 'team-header-linkedin-banner-1584x396.png', 'team-header-youtube-banner-2560x1440.png']);
+    expect(pngSize(files['team-header-behance-banner-3200x410.png']!)).toEqual({ width: 3200, height: 410 });
+    expect(pngSize(files['team-header-linkedin-banner-1584x396.png']!)).toEqual({ width: 1584, height: 396 });
+
+    // Asking again does no harm: finished targets stay finished and nothing is queued again.
+    const again = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: targets });
+    expect(Object.values((await body<ConversionResponse>(again)).results).every((s) => s === 'complete')).toBe(true);
+  });
+
+  it('needs no payment: a visitor past the free download still downloads banner conversions', async () => {
+    const browser = new Browser();
+    await browser.call(`/api/download/${await processedRequest(browser)}`);
+    const id = await sourceRequest(browser);
+    await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner] });
+    await settle(browser, id);
+    expect((await browser.call(`/api/download/${id}/${TARGETS.linkedinBanner}`)).status).toBe(200);
+    expect((await browser.call(`/api/download-zip/${id}?formats=${TARGETS.linkedinBanner}`)).status).toBe(200);
+  });
+
+  it('answers 409 for a ZIP while a target is unfinished, and 400 for unknown or unconverted ids', async () => {
+    const browser = new Browser();
+    const id = await sourceRequest(browser);
+    await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover] });
+    await settle(browser, id);
+    await env.DB.prepare("UPDATE conversions SET status = 'processing' WHERE request_id = ? AND format_id = ?").bind(id, TARGETS.facebookCover).run();
+    const busy = await browser.call(`/api/download-zip/${id}?formats=${TARGETS.linkedinBanner},${TARGETS.facebookCover}`);
+    expect(busy.status).toBe(409);
+    expect((await browser.call(`/api/download-zip/${id}?formats=999`)).status).toBe(400);
+    expect((await browser.call(`/api/download-zip/${id}?formats=abc`)).status).toBe(400);
+    expect((await browser.call(`/api/download-zip/${id}?formats=${TARGETS.youtubeBanner}`)).status).toBe(400);
+    expect((await browser.call(`/api/download-zip/${id}`)).status).toBe(400);
+    expect((await new Browser().call(`/api/download-zip/${id}?formats=${TARGETS.linkedinBanner}`)).status).toBe(404);
+  });
+
+  it('refuses what the rules forbid with 400 and the spec’s messages', async () => {
+    const browser = new Browser();
+    const id = await sourceRequest(browser);
+    const cases: [unknown, string, string?][] = [
+      [{ sourceFormatId: 29, targetFormatIds: [] }, 'Please select at least one target format to continue'],
+      [{ sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, 29] }, "You can't select formats from the same platform as the source"],
+      [{ sourceFormatId: 29, targetFormatIds: [9999] }, 'Unknown target format id 9999'],
+      [{ sourceFormatId: 1, targetFormatIds: [TARGETS.linkedinBanner] }, 'Source format required: unknown source format id 1'],
+      [{ targetFormatIds: [TARGETS.linkedinBanner] }, 'sourceFormatId: Source format required'],
+      [{ sourceFormatId: 19, targetFormatIds: [19] }, "You can't select formats from the same platform as the source", 'profile-convert'],
+      [{ sourceFormatId: 19, targetFormatIds: [TARGETS.youtubeBanner] }, 'Unknown target format id 36 for the profile flow', 'profile-convert'],
+      [{ formats: [] }, 'Please select at least one target format to continue', 'batch-process'],
+    ];
+    for (const [json, message, flow] of cases) {
+      const res = await convert(browser, id, json, flow);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(await body(res)).toEqual({ message });
+    }
+    expect((await new Browser().call(`/api/banner-convert/${id}`, { method: 'POST', json: { sourceFormatId: 29, targetFormatIds: [20] } })).status).toBe(404);
+  });
+
+  it('converts a profile picture to three platforms', async () => {
+    const browser = new Browser();
+    const upload = await body<{ path: string; originalFilename: string; width: number; height: number }>(await browser.upload('me.png', fixture('rgb.png')));
+    const created = await browser.call('/api/image-requests', {
+      method: 'POST',
+      json: {
+        originalFilename: upload.originalFilename,
+        originalPath: upload.path,
+        platform: 'linkedin',
+        format: 'profile picture',
+        width: 400,
+        height: 400,
+        cropDetails: { x: 40, y: 0, width: 160, height: 160, zoom: 1 },
+      },
+    });
+    const { id } = await body<{ id: string }>(created);
+    const res = await convert(browser, id, { sourceFormatId: 19, targetFormatIds: [1, 12, 35] }, 'profile-convert');
+    expect(res.status).toBe(202);
+    expect((await settle(browser, id)).results).toEqual({ '1': 'complete', '12': 'complete', '35': 'complete' });
+    const png = new Uint8Array(await (await browser.call(`/api/download/${id}/35`)).arrayBuffer());
+    expect(pngSize(png)).toEqual({ width: 800, height: 800 });
+  });
+
+  it('limits conversions per visitor with 429 and the minutes to wait, all or nothing', async () => {
+    const browser = new Browser();
+    const id = await sourceRequest(browser);
+    // The visitor has converted 58 formats this hour already.
+    const counter = env.DOWNLOAD_COUNTER.get(env.DOWNLOAD_COUNTER.idFromName(`conversions:${ipKey(browser.ip)}`));
+    await counter.consumeMany(
+      Array.from({ length: 58 }, (_, i) => `earlier:${i}`),
+      60,
+      3_600_000,
+      Date.now(),
+    );
+    const over = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover, TARGETS.youtubeBanner] });
+    expect(over.status).toBe(429);
+    expect((await body(over)).message).toMatch(/^Too many conversions: up to 60 formats an hour \(2 left\)\. Please try again in (60|59) minutes\.$/);
+    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(3500);
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM conversions WHERE request_id = ?').bind(id).first<{ n: number }>()).toEqual({ n: 0 });
+    const fits = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover] });
+    expect(fits.status).toBe(202);
+    await settle(browser, id);
+  });
+});
+
+describe('the conversion consumer', () => {
+  it('ends a poisoned conversion as failed with its reason instead of retrying it', async () => {
+    const browser = new Browser();
+    const id = await sourceRequest(browser);
+    const { uploadId } = (await env.DB.prepare('SELECT upload_id AS uploadId FROM image_requests WHERE id = ?').bind(id).first<{ uploadId: string }>())!;
+    // The stored original is no longer a picture.
+    await env.BUCKET.put(`uploads/${uploadId}/original`, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+    const conversionId = crypto.randomUUID();
+    await env.DB.prepare("INSERT INTO conversions (id, request_id, format_id, status, flow, created_at, updated_at) VALUES (?, ?, 20, 'processing', 'banner', ?, ?)")
+      .bind(conversionId, id, Date.now(), Date.now())
+      .run();
+    const batch = createMessageBatch('social-resizer-conversions', [{ id: 'm0', timestamp: new Date(), attempts: 1, body: { conversionId } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual(['m0']);
+    expect(result.retryMessages).toEqual([]);
+    const row = await env.DB.prepare('SELECT status, error FROM conversions WHERE id = ?').bind(conversionId).first<{ status: string; error: string }>();
+    expect(row?.status).toBe('failed');
+    expect(row?.error).toBeTruthy();
+    expect((await body<ConversionResponse>(await browser.call(`/api/conversions/${id}`))).results).toEqual({ '20': 'failed' });
+  });
+
+  it('does nothing for a redelivered message of a finished conversion', async () => {
+    const browser = new Browser();
+    const id = await sourceRequest(browser);
+    await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner] });
+    await settle(browser, id);
+    const { conversionId, updatedAt } = (await env.DB.prepare('SELECT id AS conversionId, updated_at AS updatedAt FROM conversions WHERE request_id = ?')
+      .bind(id)
+      .first<{ conversionId: string; updatedAt: number }>())!;
+    const batch = createMessageBatch('social-resizer-conversions', [{ id: 'm0', timestamp: new Date(), attempts: 2, body: { conversionId } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(['m0']);
+    expect(await env.DB.prepare('SELECT status, updated_at AS updatedAt FROM conversions WHERE id = ?').bind(conversionId).first()).toEqual({ status: 'complete', updatedAt });
+  });
+});
