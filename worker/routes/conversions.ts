@@ -1,24 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { findFormat, outputFilename, zipFilename } from '../../shared/formats';
 import { bannerConvertSchema, batchProcessSchema, profileConvertSchema, type ConversionResponse } from '../../shared/schemas';
-import { conversions, type ConversionFlow } from '../db/schema';
+import type { ConversionFlow } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { authorizeDownload, consumeConversions } from '../services/allowance';
-import { checkTargets, conversionResults, startConversions } from '../services/conversions';
-import { getOwnedRequest, REQUEST_NOT_FOUND } from '../services/image-requests';
+import { checkTargets, conversionsOf, startConversions, toResults } from '../services/conversions';
+import { getOwnedRequest } from '../services/image-requests';
 import { ownerOf } from '../services/owner-context';
 import { assertNotExpired } from '../services/uploads';
 import { zipStream } from '../services/zip';
 import type { AppEnv } from '../types';
-
-function requestId(c: Context<AppEnv>): string {
-  const parsed = z.uuid().safeParse(c.req.param('id'));
-  if (!parsed.success) throw new ApiError(404, REQUEST_NOT_FOUND);
-  return parsed.data;
-}
+import { parseId } from './params';
 
 /**
  * Records and queues the targets, after the rules and the visitor's hourly limit. Content-aware
@@ -27,7 +20,7 @@ function requestId(c: Context<AppEnv>): string {
  */
 async function fanOut(c: Context<AppEnv>, flow: ConversionFlow, sourceFormatId: number | null, targetFormatIds: number[]): Promise<Response> {
   const db = c.get('db');
-  const { request, upload } = await getOwnedRequest(db, requestId(c), await ownerOf(c));
+  const { request, upload } = await getOwnedRequest(db, parseId(c.req.param()).id, await ownerOf(c));
   assertNotExpired(upload);
   const targets = checkTargets(flow, sourceFormatId, targetFormatIds);
   await consumeConversions(
@@ -52,14 +45,14 @@ export const conversionRoutes = new Hono<AppEnv>()
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {
     const db = c.get('db');
-    const { request } = await getOwnedRequest(db, requestId(c), await ownerOf(c));
-    const body: ConversionResponse = { results: await conversionResults(db, request.id), analysisPerformed: false };
+    const { request } = await getOwnedRequest(db, parseId(c.req.param()).id, await ownerOf(c));
+    const body: ConversionResponse = { results: toResults(await conversionsOf(db, request.id)), analysisPerformed: false };
     return c.json(body);
   })
   /** GET /api/download-zip/{id}?formats=1,2,3: the finished targets in one streamed ZIP. */
   .get('/download-zip/:id', async (c) => {
     const db = c.get('db');
-    const { request, upload } = await getOwnedRequest(db, requestId(c), await ownerOf(c));
+    const { request, upload } = await getOwnedRequest(db, parseId(c.req.param()).id, await ownerOf(c));
     assertNotExpired(upload);
     const raw = (c.req.query('formats') ?? '').split(',').filter((s) => s.trim() !== '');
     if (raw.length === 0) throw new ApiError(400, 'formats: List the format ids to download, for example ?formats=1,2');
@@ -68,18 +61,11 @@ export const conversionRoutes = new Hono<AppEnv>()
       if (!format) throw new ApiError(400, `formats: Unknown format id ${s}`);
       return format;
     });
-    const rows = await db
-      .select()
-      .from(conversions)
-      .where(
-        and(
-          eq(conversions.requestId, request.id),
-          inArray(
-            conversions.formatId,
-            formats.map((f) => f.id),
-          ),
-        ),
-      );
+    const rows = await conversionsOf(
+      db,
+      request.id,
+      formats.map((f) => f.id),
+    );
     const missing = formats.find((f) => !rows.some((r) => r.formatId === f.id));
     if (missing) throw new ApiError(400, `formats: ${missing.id} was not converted for this image`);
     if (rows.some((r) => r.status !== 'complete' || !r.outputKey)) throw new ApiError(409, 'Not every format is ready yet. Please wait until all are processed.');

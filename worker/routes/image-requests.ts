@@ -1,31 +1,17 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { findFormat, outputFilename } from '../../shared/formats';
 import { createImageRequestSchema, processImageSchema } from '../../shared/schemas';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { workerCodecs } from '../imaging-codecs';
-import { createImageRequest, findOutput, getOwnedRequest, REQUEST_NOT_FOUND, toRequestResponse } from '../services/image-requests';
+import { createImageRequest, findOutput, getOwnedRequest, toRequestResponse } from '../services/image-requests';
 import { authorizeDownload, tierOf } from '../services/allowance';
 import { ownerOf } from '../services/owner-context';
 import { processRequest } from '../services/rendering';
 import { previewKey } from '../services/storage-keys';
 import { assertNotExpired } from '../services/uploads';
 import type { AppEnv } from '../types';
-
-const idParam = z.object({ id: z.uuid(REQUEST_NOT_FOUND) });
-const formatParam = z.object({ id: z.uuid(REQUEST_NOT_FOUND), formatId: z.coerce.number().int().positive('Format not found') });
-
-/** 404 rather than 400 for ids that cannot exist: to the caller they are simply not found. */
-function notFoundOnBadId<T extends z.ZodType>(schema: T) {
-  return (value: unknown): z.infer<T> => {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new ApiError(404, parsed.error.issues[0]?.message ?? REQUEST_NOT_FOUND);
-    return parsed.data;
-  };
-}
-const parseId = notFoundOnBadId(idParam);
-const parseFormatParam = notFoundOnBadId(formatParam);
+import { parseFormatParam, parseId } from './params';
 
 function pngResponse(body: ReadableStream, filename: string | null, size: number) {
   return new Response(body, {

@@ -6,7 +6,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { BANNER_FORMATS, findFormat, PLATFORM_FORMATS, PROFILE_FORMATS, type PlatformFormat } from '../../shared/formats';
 import type { ConversionResults } from '../../shared/schemas';
 import type { Db } from '../db/client';
-import { conversions, type ConversionFlow, type ImageRequest } from '../db/schema';
+import { conversions, type Conversion, type ConversionFlow, type ImageRequest } from '../db/schema';
 import { clock } from '../lib/clock';
 import { ApiError } from '../lib/errors';
 import type { ConversionMessage } from '../queues/conversion-message';
@@ -42,43 +42,34 @@ export function checkTargets(flow: ConversionFlow, sourceFormatId: number | null
  */
 export async function startConversions(db: Db, queue: Queue, request: ImageRequest, targets: PlatformFormat[], flow: ConversionFlow): Promise<ConversionResults> {
   const now = clock.now();
-  for (const format of targets) {
-    await db
-      .insert(conversions)
-      .values({ requestId: request.id, formatId: format.id, status: 'processing', flow })
-      .onConflictDoUpdate({
-        target: [conversions.requestId, conversions.formatId],
-        set: { status: 'processing', error: null, attempts: 0, flow, updatedAt: now },
-        setWhere: ne(conversions.status, 'complete'),
-      });
-  }
-  const rows = await db
-    .select({ id: conversions.id, status: conversions.status })
-    .from(conversions)
-    .where(
-      and(
-        eq(conversions.requestId, request.id),
-        inArray(
-          conversions.formatId,
-          targets.map((t) => t.id),
-        ),
-      ),
-    );
-  const messages: { body: ConversionMessage }[] = rows.filter((r) => r.status === 'processing').map((r) => ({ body: { conversionId: r.id } }));
-  if (messages.length > 0) await queue.sendBatch(messages);
-  return conversionResults(
+  await db
+    .insert(conversions)
+    .values(targets.map((format) => ({ requestId: request.id, formatId: format.id, status: 'processing' as const, flow })))
+    .onConflictDoUpdate({
+      target: [conversions.requestId, conversions.formatId],
+      set: { status: 'processing', error: null, attempts: 0, flow, updatedAt: now },
+      setWhere: ne(conversions.status, 'complete'),
+    });
+  const rows = await conversionsOf(
     db,
     request.id,
     targets.map((t) => t.id),
   );
+  const messages: { body: ConversionMessage }[] = rows.filter((r) => r.status === 'processing').map((r) => ({ body: { conversionId: r.id } }));
+  if (messages.length > 0) await queue.sendBatch(messages);
+  return toResults(rows);
 }
 
-/** `{ [formatId]: status }` for the request's conversions (only `formatIds` when given). */
-export async function conversionResults(db: Db, requestId: string, formatIds?: number[]): Promise<ConversionResults> {
-  const rows = await db
-    .select({ formatId: conversions.formatId, status: conversions.status })
+/** The request's conversions (only of `formatIds` when given). */
+export function conversionsOf(db: Db, requestId: string, formatIds?: number[]): Promise<Conversion[]> {
+  return db
+    .select()
     .from(conversions)
     .where(and(eq(conversions.requestId, requestId), formatIds ? inArray(conversions.formatId, formatIds) : undefined));
+}
+
+/** `{ [formatId]: status }`, the shape the results page polls. */
+export function toResults(rows: Pick<Conversion, 'formatId' | 'status'>[]): ConversionResults {
   return Object.fromEntries(rows.map((r) => [r.formatId, r.status]));
 }
 
