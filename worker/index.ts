@@ -8,6 +8,7 @@ import { clock } from './lib/clock';
 import { log } from './lib/log';
 import { handleQueueBatch } from './queues/consumer';
 import { expireOldUploads } from './services/cleanup';
+import { forgetOldFailures } from './services/login-throttle';
 
 export { DownloadCounter } from './durable-objects/download-counter';
 
@@ -15,7 +16,9 @@ export default {
   fetch: app.fetch,
   queue: (batch, env, _ctx) => handleQueueBatch(batch, env),
   scheduled: async (_controller, env, _ctx) => {
-    const expired = await expireOldUploads(createDb(env.DB), env.BUCKET, clock.now());
+    const db = createDb(env.DB);
+    const expired = await expireOldUploads(db, env.BUCKET, clock.now());
+    await forgetOldFailures(db, clock.now());
     log('info', 'daily cleanup', { expiredUploads: expired });
   },
 } satisfies ExportedHandler<Env, unknown>;

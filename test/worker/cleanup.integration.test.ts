@@ -48,4 +48,16 @@ describe('daily cleanup cron', () => {
     await worker.scheduled(createScheduledController({ cron: '17 3 * * *' }), env, ctx);
     expect((await env.BUCKET.list({ prefix: uploadPrefix(id) })).objects).toHaveLength(0);
   });
+
+  it('forgets failed logins older than the 15-minute window, keeping recent ones', async () => {
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO login_failures (key, at) VALUES ('user:cleanup-old', ?)").bind(now - 16 * 60_000),
+      env.DB.prepare("INSERT INTO login_failures (key, at) VALUES ('user:cleanup-new', ?)").bind(now - 60_000),
+    ]);
+    vi.spyOn(clock, 'now').mockReturnValue(new Date(now));
+    await worker.scheduled(createScheduledController({ cron: '17 3 * * *' }), env, createExecutionContext());
+    const keys = await env.DB.prepare("SELECT key FROM login_failures WHERE key LIKE 'user:cleanup-%'").all<{ key: string }>();
+    expect(keys.results.map((r) => r.key)).toEqual(['user:cleanup-new']);
+  });
 });

@@ -20,7 +20,6 @@ export function throttleKeys(username: string, ip: string | undefined | null): {
 /** Answers 429 with the minutes to wait when either key has used up its failures. */
 export async function assertNotThrottled(db: Db, keys: { user: string; ip: string }, now: Date): Promise<void> {
   const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-  await db.delete(loginFailures).where(lte(loginFailures.at, since));
   let freeAt = 0;
   for (const key of [keys.user, keys.ip]) {
     const times = await db
@@ -38,6 +37,11 @@ export async function assertNotThrottled(db: Db, keys: { user: string; ip: strin
     const minutes = Math.ceil(seconds / 60);
     throw new ApiError(429, `Too many failed login attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, { 'Retry-After': String(seconds) });
   }
+}
+
+/** Drops failures older than the window (the daily cron; logins only read inside the window). */
+export async function forgetOldFailures(db: Db, now: Date): Promise<void> {
+  await db.delete(loginFailures).where(lte(loginFailures.at, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)));
 }
 
 export async function recordFailure(db: Db, keys: { user: string; ip: string }, now: Date): Promise<void> {
