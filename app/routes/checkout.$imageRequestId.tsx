@@ -16,7 +16,7 @@ import { ErrorScreen } from '../features/checkout/error-screen';
 import { PaymentModeBanner } from '../features/checkout/mode-banner';
 import { PaymentForm } from '../features/checkout/payment-form';
 import { processImage, rateLimitsKey } from '../features/single-image/api';
-import { apiRequest, ApiRequestError, errorMessage } from '../lib/api';
+import { ApiRequestError, errorMessage } from '../lib/api';
 import { downloadFile } from '../lib/download-file';
 
 export const Route = createFileRoute('/checkout/$imageRequestId')({
@@ -45,11 +45,9 @@ function CheckoutPage() {
   const [paid, setPaid] = useState(false);
 
   // The request's details only dress the summary: a failure is logged, the payment still works.
-  const request = useQuery({
-    queryKey: ['/api/image-requests', imageRequestId],
-    queryFn: async () => (await apiRequest('GET', `/api/image-requests/${imageRequestId}`)).json() as Promise<ImageRequestResponse>,
-    retry: 1,
-  });
+  const requestKey = [`/api/image-requests/${imageRequestId}`];
+  // The app's default query: GET the path in the key.
+  const request = useQuery<ImageRequestResponse>({ queryKey: requestKey, retry: 1 });
   useEffect(() => {
     if (request.error) console.warn('checkout: the image request could not be loaded', request.error);
   }, [request.error]);
@@ -86,7 +84,7 @@ function CheckoutPage() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
       queryClient.invalidateQueries({ queryKey: rateLimitsKey }),
-      queryClient.invalidateQueries({ queryKey: ['/api/image-requests', imageRequestId] }),
+      queryClient.invalidateQueries({ queryKey: requestKey }),
     ]);
     setPaid(true);
   }
