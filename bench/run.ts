@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../shared/formats';
 import { admitImage, centredCrop, decodeImage, fitCrop, ImageError, inspectImage, renderFormat, type CropRect } from '../worker/imaging';
 import { nodeCodecs } from '../test/imaging/node-codecs';
+import { benchContentAware } from './content-aware';
 import { fetchPhotos, largestAccepted, type Photo } from './photos';
 
 sharp.concurrency(1);
@@ -110,14 +111,14 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
   const peakMb = memory.stop();
 
   // sharp's side, after the engine's memory is measured.
-  const [, oneSharp] = await time(() =>
-    sharp(bytes).rotate().extract(sharpRegion(crop, picture)).resize(banner.width, banner.height, { kernel: 'lanczos3', fit: 'fill' }).png().toBuffer(),
-  );
+  const [, oneSharp] = await time(() => sharp(bytes).rotate().extract(sharpRegion(crop, picture)).resize(banner.width, banner.height, { kernel: 'lanczos3', fit: 'fill' }).png().toBuffer());
   const [, allSharp] = await time(async () => {
     const { data, info: raw } = await sharp(bytes).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     for (const format of PLATFORM_FORMATS) {
       const region = sharpRegion(fitCrop(crop, picture, format), picture);
-      let pipeline = sharp(data, { raw: { width: raw.width, height: raw.height, channels: 4 } }).extract(region).resize(format.width, format.height, { kernel: 'lanczos3', fit: 'fill' });
+      let pipeline = sharp(data, { raw: { width: raw.width, height: raw.height, channels: 4 } })
+        .extract(region)
+        .resize(format.width, format.height, { kernel: 'lanczos3', fit: 'fill' });
       if (format.opaque) pipeline = pipeline.flatten({ background: '#ffffff' }).removeAlpha();
       await pipeline.png().toBuffer();
     }
@@ -146,6 +147,8 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
 async function main() {
   const real = fetchPhotos();
   if (real.length === 0) throw new Error('no photos: apt-get download failed for every package');
+  // `npm run bench -- content-aware` runs only the content-aware part.
+  if (process.argv.includes('content-aware')) return benchContentAware(real);
   const photos = [...real, ...(await largestAccepted(real))];
   console.log(`Image engine vs sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), single thread, ${PLATFORM_FORMATS.length} formats, Node ${process.version}\n`);
   const rows: Row[] = [];
@@ -172,6 +175,7 @@ async function main() {
     const worstPeak = Math.max(...rows.map((r) => r.peakMb));
     console.log(`\nSummary: worst (b) ratio ${worstAll.toFixed(2)} (target <= 1.5), highest peak ${worstPeak.toFixed(1)} MB (target < 100 MB)`);
   }
+  await benchContentAware(real);
 }
 
 await main();

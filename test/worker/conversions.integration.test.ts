@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ConversionResponse } from '../../shared/schemas';
+import { encodePng, inspectImage, decodePng, type Raster } from '../../worker/imaging';
 import worker from '../../worker/index';
 import { ipKey } from '../../worker/services/allowance';
 import { body, Browser, fixture, processedRequest } from './helpers';
@@ -46,7 +47,7 @@ describe('banner conversions on the queue', () => {
     const res = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: targets, useAi: true });
     expect(res.status).toBe(202);
     const started = await body<ConversionResponse>(res);
-    expect(started.analysisPerformed).toBe(false);
+    expect(started.analysisPerformed).toBe(true);
     expect(
       Object.keys(started.results)
         .map(Number)
@@ -165,6 +166,115 @@ describe('banner conversions on the queue', () => {
     const fits = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover] });
     expect(fits.status).toBe(202);
     await settle(browser, id);
+  });
+});
+
+/** A 1500×500 header: a dark gradient, a headline of white blocks on the left and a red round logo at the top right. */
+function drawnHeader(): Uint8Array {
+  const width = 1500;
+  const height = 500;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const inLogo = (x - 1380) ** 2 + (y - 110) ** 2 <= 60 ** 2;
+      // "Letters": 11 blocks of 40×70 with 10 px gaps, each with 2 stroke holes.
+      const lx = x - 70;
+      const letter = lx >= 0 && lx < 550 && y >= 200 && y < 270 && lx % 50 < 40 && !(lx % 50 > 12 && lx % 50 < 28 && (y - 200) % 30 > 10);
+      const [r, g, b] = inLogo ? [225, 29, 72] : letter ? [255, 255, 255] : [20 + (x * 60) / width, 40 + (y * 40) / height, 90];
+      data.set([r, g, b, 255], i);
+    }
+  }
+  return encodePng({ width, height, data }) as unknown as Uint8Array;
+}
+
+async function decoded(bytes: Uint8Array): Promise<Raster> {
+  return decodePng(bytes, inspectImage(bytes));
+}
+
+/** Pixels of the logo's red (within a small tolerance). */
+function redPixels(raster: Raster): number {
+  let count = 0;
+  for (let i = 0; i < raster.data.length; i += 4) {
+    if (Math.abs((raster.data[i] as number) - 225) < 20 && (raster.data[i + 1] as number) < 60 && Math.abs((raster.data[i + 2] as number) - 72) < 30) count += 1;
+  }
+  return count;
+}
+
+describe('content-aware conversions', () => {
+  it('keeps the corner logo of a header in a YouTube banner, where the standard centred crop cuts it off', async () => {
+    const png = await drawnHeader();
+    const results: Record<string, { analysisPerformed: boolean; red: number; opaque: boolean }> = {};
+    for (const useAi of [true, false]) {
+      const browser = new Browser();
+      const upload = await body<{ path: string; originalFilename: string; width: number; height: number }>(await browser.upload('launch.png', png));
+      const created = await browser.call('/api/image-requests', {
+        method: 'POST',
+        json: { originalFilename: upload.originalFilename, originalPath: upload.path, ...TWITTER_HEADER, cropDetails: { x: 0, y: 0, width: 1500, height: 500, zoom: 1 } },
+      });
+      const { id } = await body<{ id: string }>(created);
+      const started = await body<ConversionResponse>(await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.youtubeBanner], useAi }));
+      const done = await settle(browser, id);
+      expect(done.results[TARGETS.youtubeBanner]).toBe('complete');
+      expect(done.analysisPerformed).toBe(useAi);
+      const output = await decoded(new Uint8Array(await (await browser.call(`/api/download/${id}/${TARGETS.youtubeBanner}`)).arrayBuffer()));
+      expect({ width: output.width, height: output.height }).toEqual({ width: 2560, height: 1440 });
+      let opaque = true;
+      for (let i = 3; i < output.data.length; i += 4) if ((output.data[i] as number) < 255) opaque = false;
+      results[String(useAi)] = { analysisPerformed: started.analysisPerformed, red: redPixels(output), opaque };
+    }
+    expect(results['true']?.analysisPerformed).toBe(true);
+    expect(results['false']?.analysisPerformed).toBe(false);
+    // The logo is a disc of radius 60 (11,310 px); the AI output shows it scaled, the centre crop not at all.
+    expect(results['true']?.red).toBeGreaterThan(5000);
+    expect(results['false']?.red).toBe(0);
+    // The extended canvas is filled with the blurred backdrop, not left transparent.
+    expect(results['true']?.opaque).toBe(true);
+  });
+
+  it('centres profile pictures on the face instead of the middle of the picture', async () => {
+    // A 1200×600 photo-like picture with a skin-toned face (dark eyes, mouth) at the right.
+    const width = 1200;
+    const height = 600;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const face = ((x - 850) / 110) ** 2 + ((y - 300) / 140) ** 2 <= 1;
+        const eye = (x - 810) ** 2 + (y - 270) ** 2 < 144 || (x - 890) ** 2 + (y - 270) ** 2 < 144;
+        const mouth = Math.abs(y - 370) < 6 && Math.abs(x - 850) < 40;
+        const [r, g, b] = eye || mouth ? [40, 25, 20] : face ? [224, 172, 140] : [70 + (y * 80) / height, 110, 150];
+        data.set([r, g, b, 255], (y * width + x) * 4);
+      }
+    }
+    const browser = new Browser();
+    const upload = await body<{ path: string; originalFilename: string }>(await browser.upload('me.png', await encodePng({ width, height, data })));
+    const created = await browser.call('/api/image-requests', {
+      method: 'POST',
+      json: {
+        originalFilename: upload.originalFilename,
+        originalPath: upload.path,
+        platform: 'facebook',
+        format: 'profile picture',
+        width: 720,
+        height: 720,
+        cropDetails: { x: 300, y: 0, width: 600, height: 600, zoom: 1 },
+      },
+    });
+    const { id } = await body<{ id: string }>(created);
+    expect((await convert(browser, id, { sourceFormatId: 1, targetFormatIds: [12] }, 'profile-convert')).status).toBe(202);
+    await settle(browser, id);
+    const output = await decoded(new Uint8Array(await (await browser.call(`/api/download/${id}/12`)).arrayBuffer()));
+    // The face's skin, measured in the output: its centre lies near the output's centre.
+    let sx = 0;
+    let n = 0;
+    for (let i = 0; i < output.data.length; i += 4) {
+      if (Math.abs((output.data[i] as number) - 224) < 12 && Math.abs((output.data[i + 1] as number) - 172) < 12 && Math.abs((output.data[i + 2] as number) - 140) < 12) {
+        sx += (i / 4) % output.width;
+        n += 1;
+      }
+    }
+    expect(n).toBeGreaterThan(0.1 * output.width * output.height);
+    expect(Math.abs(sx / n - output.width / 2)).toBeLessThan(0.15 * output.width);
   });
 });
 

@@ -5,6 +5,7 @@
  * Ownership: a row belongs to a user (user_id) or, before they sign in, to the anonymous browser
  * that made it (visitor_id, from a random cookie), so anonymous work can be claimed on sign-in.
  */
+import type { Analysis } from '../imaging';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -67,6 +68,8 @@ export const uploads = sqliteTable(
     createdAt: createdAt(),
     /** Set when the 7-day cleanup removed the files; the row stays so pages can say so. */
     expiredAt: integer('expired_at', { mode: 'timestamp_ms' }),
+    /** The content-aware analysis of the picture, made once on the first banner or profile fan-out. */
+    analysis: text('analysis', { mode: 'json' }).$type<Analysis>(),
   },
   (t) => [index('uploads_user_idx').on(t.userId), index('uploads_visitor_idx').on(t.visitorId), index('uploads_created_idx').on(t.createdAt)],
 );
@@ -108,6 +111,8 @@ export const CONVERSION_STATUSES = ['processing', 'complete', 'failed'] as const
 export const CONVERSION_FLOWS = ['other', 'banner', 'profile', 'batch'] as const;
 export type ConversionFlow = (typeof CONVERSION_FLOWS)[number];
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+export const CONVERSION_MODES = ['standard', 'content-aware'] as const;
+export type ConversionMode = (typeof CONVERSION_MODES)[number];
 
 /** One rendered target format of a request (banner, profile and "other formats" fan-outs). */
 export const conversions = sqliteTable(
@@ -119,9 +124,7 @@ export const conversions = sqliteTable(
       .references(() => imageRequests.id, { onDelete: 'cascade' }),
     formatId: integer('format_id').notNull(),
     /** 'standard' (centred cover crop of the request's crop) or 'content-aware'. */
-    mode: text('mode', { enum: ['standard', 'content-aware'] })
-      .notNull()
-      .default('standard'),
+    mode: text('mode', { enum: CONVERSION_MODES }).notNull().default('standard'),
     /**
      * Which fan-out made it: 'other' (the single-image download step's other formats, downloads
      * counted like the request's own) or 'banner', 'profile', 'batch' (free, rate-limited per visitor).

@@ -2,6 +2,7 @@
  * The image engine: pure functions over bytes and pixel buffers, no Worker bindings, so it runs the
  * same in workerd and in Node (tests, benchmark). Callers pass the compiled WASM decoders in.
  */
+export { analysePicture, planRegionCrop, planSubjectCrop, safeRect, type Analysis, type CropPlan, type CropTarget } from './content-aware';
 export { decodeImage, type Codecs } from './decode';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export { inspectImage, type ImageInfo } from './inspect';

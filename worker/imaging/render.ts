@@ -2,6 +2,7 @@
  * One format from one picture: crop, orient, resize to the exact size, flatten where the platform
  * refuses transparency, encode as the smallest PNG, and keep under the platform's file-size cap.
  */
+import { fillBackdrop } from './content-aware';
 import { encodePng } from './png';
 import type { CropRect, Picture, Raster } from './raster';
 import { flatten, resampleCrop } from './resample';
@@ -51,8 +52,13 @@ export class FileSizeError extends Error {
   }
 }
 
-export async function renderFormat(source: Picture, orientation: number, crop: CropRect, target: TargetFormat): Promise<Rendered> {
+/**
+ * `backdrop`: where the crop reaches outside the picture, fill with a blurred copy of the picture
+ * instead of leaving it transparent (content-aware mode's extended canvas).
+ */
+export async function renderFormat(source: Picture, orientation: number, crop: CropRect, target: TargetFormat, options: { backdrop?: boolean } = {}): Promise<Rendered> {
   const output = resampleCrop({ source, orientation, crop, width: target.width, height: target.height });
+  if (options.backdrop) fillBackdrop(output, source, orientation);
   if (target.opaque) flatten(output);
   const alpha = target.opaque ? 'drop' : 'keep';
   let png = await encodePng(output, { alpha });

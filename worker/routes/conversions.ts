@@ -10,15 +10,17 @@ import { getOwnedRequest } from '../services/image-requests';
 import { ownerOf } from '../services/owner-context';
 import { assertNotExpired } from '../services/uploads';
 import { zipStream } from '../services/zip';
+import { analysisOf } from '../services/rendering';
+import { workerCodecs } from '../imaging-codecs';
 import type { AppEnv } from '../types';
 import { parseId } from './params';
 
 /**
  * Records and queues the targets, after the rules and the visitor's hourly limit. Content-aware
- * analysis is not built yet: every target gets the standard centred cover crop, and
- * `analysisPerformed` says so (the page then shows 'Standard Conversion Used').
+ * mode (banner with useAi, and every profile fan-out) analyses the picture first, once per upload;
+ * when that cannot be done the targets get standard centred crops and `analysisPerformed` says so.
  */
-async function fanOut(c: Context<AppEnv>, flow: ConversionFlow, sourceFormatId: number | null, targetFormatIds: number[]): Promise<Response> {
+async function fanOut(c: Context<AppEnv>, flow: ConversionFlow, sourceFormatId: number | null, targetFormatIds: number[], contentAware: boolean): Promise<Response> {
   const db = c.get('db');
   const { request, upload } = await getOwnedRequest(db, parseId(c.req.param()).id, await ownerOf(c));
   assertNotExpired(upload);
@@ -27,26 +29,28 @@ async function fanOut(c: Context<AppEnv>, flow: ConversionFlow, sourceFormatId: 
     c,
     targets.map((t) => `${request.id}:${t.id}`),
   );
-  const results = await startConversions(db, c.env.CONVERSIONS, request, targets, flow);
-  const body: ConversionResponse = { results, analysisPerformed: false };
+  const analysed = contentAware && (await analysisOf({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, upload)) !== null;
+  const results = await startConversions(db, c.env.CONVERSIONS, request, targets, flow, analysed ? 'content-aware' : 'standard');
+  const body: ConversionResponse = { results, analysisPerformed: analysed };
   return c.json(body, 202);
 }
 
 export const conversionRoutes = new Hono<AppEnv>()
   .post('/banner-convert/:id', validate('json', bannerConvertSchema), (c) => {
-    const { sourceFormatId, targetFormatIds } = c.req.valid('json');
-    return fanOut(c, 'banner', sourceFormatId, targetFormatIds);
+    const { sourceFormatId, targetFormatIds, useAi } = c.req.valid('json');
+    return fanOut(c, 'banner', sourceFormatId, targetFormatIds, useAi);
   })
   .post('/profile-convert/:id', validate('json', profileConvertSchema), (c) => {
     const { sourceFormatId, targetFormatIds } = c.req.valid('json');
-    return fanOut(c, 'profile', sourceFormatId, targetFormatIds);
+    return fanOut(c, 'profile', sourceFormatId, targetFormatIds, true);
   })
-  .post('/batch-process/:id', validate('json', batchProcessSchema), (c) => fanOut(c, 'batch', null, c.req.valid('json').formats))
+  .post('/batch-process/:id', validate('json', batchProcessSchema), (c) => fanOut(c, 'batch', null, c.req.valid('json').formats, false))
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {
     const db = c.get('db');
     const { request } = await getOwnedRequest(db, parseId(c.req.param()).id, await ownerOf(c));
-    const body: ConversionResponse = { results: toResults(await conversionsOf(db, request.id)), analysisPerformed: false };
+    const rows = await conversionsOf(db, request.id);
+    const body: ConversionResponse = { results: toResults(rows), analysisPerformed: rows.some((r) => r.mode === 'content-aware') };
     return c.json(body);
   })
   /** GET /api/download-zip/{id}?formats=1,2,3: the finished targets in one streamed ZIP. */

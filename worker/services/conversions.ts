@@ -2,11 +2,11 @@
  * The fan-out of one request to many target formats (banner, profile and batch flows): one
  * conversion row and one queue message per target; the queue consumer renders them one by one.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { BANNER_FORMATS, findFormat, PLATFORM_FORMATS, PROFILE_FORMATS, type PlatformFormat } from '../../shared/formats';
 import type { ConversionResults } from '../../shared/schemas';
 import type { Db } from '../db/client';
-import { conversions, type Conversion, type ConversionFlow, type ImageRequest } from '../db/schema';
+import { conversions, type Conversion, type ConversionFlow, type ConversionMode, type ImageRequest } from '../db/schema';
 import { clock } from '../lib/clock';
 import { ApiError } from '../lib/errors';
 import type { ConversionMessage } from '../queues/conversion-message';
@@ -40,15 +40,16 @@ export function checkTargets(flow: ConversionFlow, sourceFormatId: number | null
  * Records each target as processing (a finished one is kept: asking again does no harm) and
  * queues one message per target that is not complete. Answers the statuses at once.
  */
-export async function startConversions(db: Db, queue: Queue, request: ImageRequest, targets: PlatformFormat[], flow: ConversionFlow): Promise<ConversionResults> {
+export async function startConversions(db: Db, queue: Queue, request: ImageRequest, targets: PlatformFormat[], flow: ConversionFlow, mode: ConversionMode): Promise<ConversionResults> {
   const now = clock.now();
   await db
     .insert(conversions)
-    .values(targets.map((format) => ({ requestId: request.id, formatId: format.id, status: 'processing' as const, flow })))
+    .values(targets.map((format) => ({ requestId: request.id, formatId: format.id, status: 'processing' as const, flow, mode })))
     .onConflictDoUpdate({
       target: [conversions.requestId, conversions.formatId],
-      set: { status: 'processing', error: null, attempts: 0, flow, updatedAt: now },
-      setWhere: ne(conversions.status, 'complete'),
+      set: { status: 'processing', error: null, attempts: 0, flow, mode, updatedAt: now },
+      // A finished target is kept unless it was made in the other mode (AI switched on or off).
+      setWhere: or(ne(conversions.status, 'complete'), ne(conversions.mode, mode)),
     });
   const rows = await conversionsOf(
     db,

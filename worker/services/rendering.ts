@@ -1,11 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { findFormat, type PlatformFormat } from '../../shared/formats';
 import type { Db } from '../db/client';
-import { conversions, imageRequests, uploads, type ImageRequest, type Upload } from '../db/schema';
+import { conversions, imageRequests, uploads, type Conversion, type ImageRequest, type Upload } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { clock } from '../lib/clock';
 import { log } from '../lib/log';
-import { admitImage, decodeImage, FileSizeError, fitCrop, ImageError, inspectImage, renderFormat, type Codecs, type Picture } from '../imaging';
+import {
+  admitImage,
+  analysePicture,
+  decodeImage,
+  FileSizeError,
+  fitCrop,
+  ImageError,
+  inspectImage,
+  planRegionCrop,
+  planSubjectCrop,
+  renderFormat,
+  type Analysis,
+  type Codecs,
+  type CropRect,
+  type Picture,
+} from '../imaging';
 import { outputKey, previewKey } from './storage-keys';
 import { requireFormat } from './image-requests';
 
@@ -33,9 +48,10 @@ async function renderAndStore(
   upload: Upload,
   requestId: string,
   format: PlatformFormat,
-  crop: { x: number; y: number; width: number; height: number },
+  crop: CropRect,
+  options: { backdrop?: boolean } = {},
 ) {
-  const rendered = await renderFormat(picture.raster, picture.orientation, crop, format);
+  const rendered = await renderFormat(picture.raster, picture.orientation, crop, format, options);
   const key = outputKey(upload.id, requestId, format.id);
   await Promise.all([
     deps.bucket.put(key, rendered.png, { httpMetadata: { contentType: 'image/png' } }),
@@ -114,6 +130,37 @@ async function markConversion(db: Db, requestId: string, formatId: number, value
     .where(and(eq(conversions.requestId, requestId), eq(conversions.formatId, formatId)));
 }
 
+/**
+ * The crop of one conversion. Standard: the request's crop centre and zoom fitted to the target.
+ * Content-aware: a banner keeps the analysed region whole inside the target's safe zone (the canvas
+ * extended with a blurred backdrop where it must be); a profile picture centres on the subject.
+ */
+function conversionCrop(conversion: Conversion, request: ImageRequest, upload: Upload, format: PlatformFormat): { crop: CropRect; backdrop: boolean } {
+  const picture = { width: upload.width, height: upload.height };
+  if (conversion.mode !== 'content-aware' || !upload.analysis) return { crop: fitCrop(request.cropDetails, picture, format), backdrop: false };
+  if (conversion.flow === 'profile') return { crop: planSubjectCrop(picture, upload.analysis.subject, format), backdrop: false };
+  const plan = planRegionCrop(picture, upload.analysis.region, format);
+  return { crop: plan.crop, backdrop: plan.extended };
+}
+
+/**
+ * The upload's content-aware analysis, made once and kept on the upload. Null when it cannot be
+ * made (the picture cannot be read now): the fan-out then uses standard crops and says so.
+ */
+export async function analysisOf(deps: RenderDeps, upload: Upload): Promise<Analysis | null> {
+  if (upload.analysis) return upload.analysis;
+  try {
+    const picture = await loadPicture(deps, upload);
+    const analysis = analysePicture(picture.raster, picture.orientation);
+    await deps.db.update(uploads).set({ analysis }).where(eq(uploads.id, upload.id));
+    upload.analysis = analysis;
+    return analysis;
+  } catch (error) {
+    log('warn', 'content-aware analysis failed', { uploadId: upload.id, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}
+
 /** A decoded picture kept between messages of one queue batch that share an upload. */
 export type PictureCache = { uploadId: string; picture: { raster: Picture; orientation: number } } | null;
 
@@ -149,8 +196,8 @@ export async function renderConversion(deps: RenderDeps, conversionId: string, c
       cache.current = null; // free the last picture before decoding the next
       cache.current = { uploadId: upload.id, picture: await loadPicture(deps, upload) };
     }
-    const crop = fitCrop(request.cropDetails, { width: upload.width, height: upload.height }, format);
-    const { key, size } = await renderAndStore(deps, cache.current.picture, upload, request.id, format, crop);
+    const { crop, backdrop } = conversionCrop(conversion, request, upload, format);
+    const { key, size } = await renderAndStore(deps, cache.current.picture, upload, request.id, format, crop, { backdrop });
     await markConversion(deps.db, request.id, format.id, { status: 'complete', outputKey: key, outputSize: size, error: null });
     return 'rendered';
   } catch (error) {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { BANNER_FORMATS, findFormat } from '../../shared/formats';
+import { analysePicture, planRegionCrop, planSubjectCrop, safeRect } from '../../worker/imaging';
+import { LAYOUTS_1500x500, makeMarkedBanner, visibleShare, type Box } from '../support/marked-banner';
+import { rawOf, syntheticPhoto, toSharp } from './images';
+
+const background = await toSharp(syntheticPhoto(1500, 500)).png().toBuffer();
+
+/** The part of a mark that lands inside the target's safe zone, as a share of the mark. */
+function safeShare(mark: Box, crop: Box, target: { width: number; height: number; safeZone: (typeof BANNER_FORMATS)[number]['safeZone'] }): number {
+  const safe = safeRect(target);
+  const sx = crop.width / target.width;
+  const sy = crop.height / target.height;
+  return visibleShare(mark, { x: crop.x + safe.x * sx, y: crop.y + safe.y * sy, width: safe.width * sx, height: safe.height * sy });
+}
+
+describe('content-aware crops', () => {
+  it.each(LAYOUTS_1500x500.map((layout) => [layout.name, layout] as const))('keeps the headline and logo of %s whole, inside every banner target’s safe zone', async (_name, layout) => {
+    const banner = await makeMarkedBanner(background, 1500, 500, layout);
+    const analysis = analysePicture(await rawOf(banner.png), 1);
+    expect(analysis.region).not.toBeNull();
+    for (const target of BANNER_FORMATS) {
+      const { crop } = planRegionCrop(banner, analysis.region, target);
+      expect(crop.width / crop.height).toBeCloseTo(target.width / target.height, 6);
+      for (const mark of banner.marks) expect(safeShare(mark, crop, target), `${layout.name} → ${target.key}`).toBeGreaterThanOrEqual(0.98);
+    }
+  });
+
+  it('crops without extending the canvas when the important part fits the target’s shape', () => {
+    const picture = { width: 1500, height: 500 };
+    const linkedin = findFormat(20)!;
+    const plan = planRegionCrop(picture, { x: 100, y: 150, width: 500, height: 180 }, linkedin);
+    expect(plan.extended).toBe(false);
+    expect(plan.crop.x).toBeGreaterThanOrEqual(0);
+    expect(plan.crop.x + plan.crop.width).toBeLessThanOrEqual(1500.001);
+    // The cover crop at the target's shape: full width, 375 of 500 rows.
+    expect(plan.crop.width).toBeCloseTo(1500, 3);
+    expect(plan.crop.height).toBeCloseTo(375, 3);
+    expect(plan.crop.y).toBeLessThanOrEqual(150);
+    expect(plan.crop.y + plan.crop.height).toBeGreaterThanOrEqual(330);
+  });
+
+  it('extends the canvas, centred on the content, when the important part is wider than the target allows', () => {
+    const youtube = findFormat(36)!;
+    const plan = planRegionCrop({ width: 1500, height: 500 }, { x: 50, y: 40, width: 1400, height: 300 }, youtube);
+    expect(plan.extended).toBe(true);
+    const safe = safeRect(youtube);
+    const scale = youtube.width / plan.crop.width;
+    expect((50 - plan.crop.x) * scale).toBeGreaterThanOrEqual(safe.x - 0.01);
+    expect((1450 - plan.crop.x) * scale).toBeLessThanOrEqual(safe.x + safe.width + 0.01);
+  });
+
+  it('finds a face and centres a square crop on it, staying inside the picture', () => {
+    const width = 900;
+    const height = 600;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const face = ((x - 640) / 80) ** 2 + ((y - 260) / 100) ** 2 <= 1;
+        data.set(face ? [224, 172, 140, 255] : [60, 90 + (y * 60) / height, 130, 255], (y * width + x) * 4);
+      }
+    }
+    const analysis = analysePicture({ width, height, channels: 4, data }, 1);
+    expect(analysis.face).not.toBeNull();
+    expect(analysis.subject.x).toBeGreaterThan(600);
+    expect(analysis.subject.x).toBeLessThan(680);
+    const crop = planSubjectCrop({ width, height }, analysis.subject, { width: 400, height: 400 });
+    expect(crop).toMatchObject({ width: 600, height: 600, y: 0 });
+    expect(crop.x).toBeCloseTo(300, 0);
+  });
+});
