@@ -4,7 +4,8 @@ import { PLATFORM_FORMATS } from '../../shared/formats';
 import { PLATFORMS } from '../../shared/platforms';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { SingleImageTool } from '../features/single-image/single-image-tool';
-import { ToolIntro } from '../features/tools/tool-intro';
+import { AdjusterTool } from '../features/adjusters/adjuster-tool';
+import { BANNER_FLOW, PROFILE_FLOW } from '../features/adjusters/flows';
 
 const TOOL_TABS = ['singleImage', 'bannerAdjuster', 'profileAdjuster'] as const;
 type ToolTab = (typeof TOOL_TABS)[number];
@@ -27,9 +28,7 @@ function Home() {
     <main className="mx-auto max-w-6xl px-4 py-10">
       <section className="text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Social Media Image Resizer</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
-          Upload once and get every size you need, exact to the pixel, for {PLATFORMS.length} social and store platforms.
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">Upload once and get every size you need, exact to the pixel, for {PLATFORMS.length} social and store platforms.</p>
       </section>
 
       <Tabs value={tab} onValueChange={(value) => void navigate({ search: { tab: value as ToolTab }, replace: true })} className="mt-8">
@@ -44,18 +43,10 @@ function Home() {
           <SingleImageTool />
         </TabsContent>
         <TabsContent value="bannerAdjuster">
-          <ToolIntro
-            steps={['Upload', 'Configure', 'Results']}
-            title="Upload Your Banner"
-            description="Adapt one banner to several platforms at once. The AI mode keeps text, logos and faces in view."
-          />
+          <AdjusterTool flow={BANNER_FLOW} />
         </TabsContent>
         <TabsContent value="profileAdjuster">
-          <ToolIntro
-            steps={['Upload', 'Configure', 'Results']}
-            title="Upload Your Profile Picture"
-            description="Adapt one profile picture to several platforms at once, centred on you."
-          />
+          <AdjusterTool flow={PROFILE_FLOW} />
         </TabsContent>
       </Tabs>
 

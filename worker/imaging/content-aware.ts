@@ -326,13 +326,13 @@ export function planSubjectCrop(picture: { width: number; height: number }, subj
 
 /**
  * Fills the transparent parts of an extended output with a blurred, slightly darkened copy of the
- * picture's cover crop, in place. The backdrop is made at 1/16 of the size and sampled
+ * picture’s cover crop, in place. The backdrop is made at 1/32 of the size and sampled
  * bilinearly, so it costs a few kilobytes, not a second full-size buffer.
  */
 export function fillBackdrop(output: Raster, source: Picture, orientation: number): void {
   const { width: uw, height: uh } = uprightSize(source.width, source.height, orientation);
-  const bw = Math.max(2, Math.round(output.width / 16));
-  const bh = Math.max(2, Math.round(output.height / 16));
+  const bw = Math.max(2, Math.round(output.width / 32));
+  const bh = Math.max(2, Math.round(output.height / 32));
   const cover = Math.max(bw / uw, bh / uh);
   const cw = bw / cover;
   const ch = bh / cover;

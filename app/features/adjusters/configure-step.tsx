@@ -1,0 +1,224 @@
+import type { PlatformFormat } from '../../../shared/formats';
+import type { UploadResponse } from '../../../shared/schemas';
+import { Button } from '../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/use-toast';
+import { cn } from '../../lib/cn';
+import { formatLabel } from '../single-image/rules';
+import { groupByPlatform, type AdjusterFlow } from './flows';
+
+export interface Selection {
+  source: PlatformFormat | null;
+  targets: number[];
+  useAi: boolean;
+  /** The target tab that is open. */
+  tab: string | null;
+}
+
+type Props = {
+  flow: AdjusterFlow;
+  upload: UploadResponse;
+  formats: PlatformFormat[];
+  selection: Selection;
+  onChange: (selection: Selection) => void;
+  onBack: () => void;
+  onContinue: () => void;
+};
+
+const SAME_PLATFORM = { title: 'Cannot select', description: "You can't select formats from the same platform as the source", variant: 'destructive' } as const;
+
+/** Step 2: the source platform and format, then the targets by platform tab. */
+export function ConfigureStep({ flow, upload, formats, selection, onChange, onBack, onContinue }: Props) {
+  const groups = groupByPlatform(formats);
+  const { source, targets } = selection;
+  const sourcePlatform = source?.platform ?? groups[0]?.platform ?? '';
+  const tab = selection.tab ?? groups.find((g) => g.platform !== source?.platform)?.platform ?? groups[0]?.platform ?? '';
+  const imageUrl = `/uploads/${upload.path.split('/').pop() ?? ''}`;
+
+  function chooseSource(format: PlatformFormat | null) {
+    // The source's platform is no target: its targets go, and the first other platform's tab opens.
+    onChange({
+      ...selection,
+      source: format,
+      targets: format ? targets.filter((id) => formats.find((f) => f.id === id)?.platform !== format.platform) : targets,
+      tab: format ? (groups.find((g) => g.platform !== format.platform)?.platform ?? null) : selection.tab,
+    });
+  }
+
+  function toggle(format: PlatformFormat) {
+    if (source && format.platform === source.platform) {
+      toast(SAME_PLATFORM);
+      return;
+    }
+    onChange({ ...selection, targets: targets.includes(format.id) ? targets.filter((id) => id !== format.id) : [...targets, format.id] });
+  }
+
+  function selectAll(platform: string, select: boolean) {
+    if (select && source && platform === source.platform) {
+      toast(SAME_PLATFORM);
+      return;
+    }
+    const ids = formats.filter((f) => f.platform === platform).map((f) => f.id);
+    onChange({ ...selection, targets: select ? [...new Set([...targets, ...ids])] : targets.filter((id) => !ids.includes(id)) });
+  }
+
+  const blocked = !source || targets.length === 0;
+  function next() {
+    if (!source) {
+      toast({ title: 'Source format required', description: `Please select the current format of your ${flow.noun}`, variant: 'destructive' });
+      return;
+    }
+    if (targets.length === 0) {
+      toast({ title: 'No target formats selected', description: 'Please select at least one target format to continue', variant: 'destructive' });
+      return;
+    }
+    onContinue();
+  }
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="source-heading" className="space-y-4">
+        <h3 id="source-heading" className="font-semibold text-slate-900">
+          1. Current format of your {flow.noun}
+        </h3>
+        <div className={cn('grid gap-4', flow.kind === 'profile' ? 'sm:grid-cols-[auto_1fr_1fr]' : 'sm:grid-cols-2')}>
+          {flow.kind === 'profile' ? (
+            <img src={imageUrl} alt="Your profile picture, as a circle" className="h-28 w-28 rounded-full border-4 border-white object-cover shadow ring-1 ring-slate-200" />
+          ) : null}
+          <label className="block text-sm font-medium text-slate-700">
+            Source platform
+            <select
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm capitalize"
+              value={sourcePlatform}
+              onChange={(event) => chooseSource(formats.find((f) => f.platform === event.target.value) ?? null)}
+            >
+              {groups.map((g) => (
+                <option key={g.platform} value={g.platform}>
+                  {g.platform}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium text-slate-700">
+            Source format
+            <select
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+              value={source?.id ?? ''}
+              onChange={(event) => chooseSource(formats.find((f) => f.id === Number(event.target.value)) ?? null)}
+            >
+              <option value="">Select the current format</option>
+              {formats
+                .filter((f) => f.platform === sourcePlatform)
+                .map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {formatLabel(f)}
+                  </option>
+                ))}
+            </select>
+          </label>
+        </div>
+      </section>
+
+      <section aria-labelledby="targets-heading" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h3 id="targets-heading" className="font-semibold text-slate-900">
+            2. Formats to convert to
+          </h3>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {targets.length} selected
+          </p>
+        </div>
+        <Tabs value={tab} onValueChange={(value) => onChange({ ...selection, tab: value })}>
+          <TabsList aria-label="Target platforms">
+            {groups.map((g) => {
+              const isSource = g.platform === source?.platform;
+              const count = g.formats.filter((f) => targets.includes(f.id)).length;
+              return (
+                <TabsTrigger key={g.platform} value={g.platform} className={cn('capitalize', isSource && 'text-slate-400 line-through decoration-slate-300')}>
+                  {g.platform}
+                  {isSource ? ' (source)' : count > 0 ? ` (${count})` : ''}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+          {groups.map((g) => {
+            const isSource = g.platform === source?.platform;
+            return (
+              <TabsContent key={g.platform} value={g.platform} className="space-y-3">
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" variant="outline" aria-disabled={isSource || undefined} onClick={() => selectAll(g.platform, true)}>
+                    Select All
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => selectAll(g.platform, false)}>
+                    Unselect All
+                  </Button>
+                  {isSource ? <p className="self-center text-sm text-slate-500">This is your source platform: choose targets on the other platforms.</p> : null}
+                </div>
+                <ul className="grid gap-3 sm:grid-cols-2">
+                  {g.formats.map((f) => {
+                    const checked = targets.includes(f.id);
+                    return (
+                      <li key={f.id}>
+                        <label
+                          className={cn(
+                            'flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors',
+                            checked ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-300',
+                            isSource && 'cursor-not-allowed opacity-60',
+                          )}
+                        >
+                          <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-600" checked={checked} aria-disabled={isSource || undefined} onChange={() => toggle(f)} />
+                          <span>
+                            <span className="block font-medium text-slate-900">{f.description}</span>
+                            <span className="block text-sm text-slate-600">
+                              {f.width} × {f.height} px · {f.aspectRatio}
+                            </span>
+                          </span>
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </TabsContent>
+            );
+          })}
+        </Tabs>
+      </section>
+
+      {flow.aiToggle ? (
+        <section className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <label className="flex items-center justify-between gap-4">
+            <span className="font-medium text-slate-900">Enable intelligent resizing</span>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={selection.useAi}
+              aria-label="Enable intelligent resizing"
+              onClick={() => onChange({ ...selection, useAi: !selection.useAi })}
+              className={cn(
+                'relative h-6 w-11 rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+                selection.useAi ? 'bg-brand-600' : 'bg-slate-300',
+              )}
+            >
+              <span className={cn('absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform', selection.useAi && 'translate-x-5')} />
+            </button>
+          </label>
+          <div className="text-sm text-slate-600">
+            <p>Intelligent resizing looks for the text, logos and faces in your banner and frames every format so they stay whole and inside the area each platform shows on every device.</p>
+            <p className="mt-1">
+              Where a format’s shape cannot hold them, the canvas is extended with a soft, blurred copy of your banner instead of cutting anything off. Switched off, each format is a centred crop.
+            </p>
+          </div>
+        </section>
+      ) : null}
+
+      <div className="flex justify-between">
+        <Button variant="outline" onClick={onBack}>
+          Back
+        </Button>
+        <Button aria-disabled={blocked || undefined} className={cn(blocked && 'cursor-not-allowed opacity-50')} onClick={next}>
+          Continue
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The banner and profile-picture adjusters share one three-step flow (spec document 1, sections 2,
+ * 4, 5 and 8); what differs between them is here.
+ */
+import type { PlatformFormat } from '../../../shared/formats';
+import { isBannerFormat } from '../../../shared/formats';
+
+export type AdjusterKind = 'banner' | 'profile';
+
+export interface AdjusterFlow {
+  kind: AdjusterKind;
+  /** 'banner' or 'profile picture', as the texts name the picture. */
+  noun: string;
+  steps: readonly [string, string, string];
+  titles: readonly [string, string, string];
+  /** The formats call and which of its formats the flow offers. */
+  formatsKey: readonly [string];
+  offers: (format: PlatformFormat) => boolean;
+  /** POST /api/{endpoint}/{requestId}. */
+  endpoint: 'banner-convert' | 'profile-convert';
+  aiToggle: boolean;
+  noFormatsTitle: string;
+  noFormatsText: string;
+  failureText: string;
+}
+
+export const BANNER_FLOW: AdjusterFlow = {
+  kind: 'banner',
+  noun: 'banner',
+  steps: ['Upload', 'Configure', 'Results'],
+  titles: ['Upload Your Banner', 'Configure Banner Adjustment', 'Banner Conversion Results'],
+  formatsKey: ['/api/platform-formats'],
+  offers: isBannerFormat,
+  endpoint: 'banner-convert',
+  aiToggle: true,
+  noFormatsTitle: 'No Banner Formats Available',
+  noFormatsText: "We couldn't find any banner formats in our database.",
+  failureText: 'Failed to process banner conversions. Please try again later.',
+};
+
+export const PROFILE_FLOW: AdjusterFlow = {
+  kind: 'profile',
+  noun: 'profile picture',
+  steps: ['Upload', 'Configure', 'Results'],
+  titles: ['Upload Your Profile Picture', 'Configure Profile Picture Adjustment', 'Profile Picture Conversion Results'],
+  formatsKey: ['/api/profile-formats'],
+  offers: () => true,
+  endpoint: 'profile-convert',
+  aiToggle: false,
+  noFormatsTitle: 'No Profile Picture Formats Available',
+  noFormatsText: "We couldn't find any profile picture formats in our database.",
+  failureText: 'Failed to process profile picture conversions. Please try again later.',
+};
+
+/** Platforms in the order their formats come, each with its formats. */
+export function groupByPlatform(formats: readonly PlatformFormat[]): { platform: string; formats: PlatformFormat[] }[] {
+  const groups: { platform: string; formats: PlatformFormat[] }[] = [];
+  for (const format of formats) {
+    const group = groups.find((g) => g.platform === format.platform);
+    if (group) group.formats.push(format);
+    else groups.push({ platform: format.platform, formats: [format] });
+  }
+  return groups;
+}
+
+/** The largest crop of the source format's shape, centred: what the request records as its crop. */
+export function centredCrop(picture: { width: number; height: number }, format: { width: number; height: number }) {
+  const aspect = format.width / format.height;
+  const width = picture.width / picture.height > aspect ? picture.height * aspect : picture.width;
+  const height = width / aspect;
+  return { x: (picture.width - width) / 2, y: (picture.height - height) / 2, width, height, zoom: 1 };
+}

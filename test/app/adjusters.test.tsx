@@ -1,0 +1,182 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BANNER_FORMATS, PROFILE_FORMATS, findFormat } from '../../shared/formats';
+import type { UploadResponse } from '../../shared/schemas';
+import { ConfigureStep, type Selection } from '../../app/features/adjusters/configure-step';
+import { BANNER_FLOW, PROFILE_FLOW, centredCrop, type AdjusterFlow } from '../../app/features/adjusters/flows';
+import { ResultsStep } from '../../app/features/adjusters/results-step';
+import { Toaster } from '../../app/components/ui/toaster';
+import { dismissToast } from '../../app/components/ui/use-toast';
+
+const upload: UploadResponse = { id: 'u', path: '/uploads/u.png', originalFilename: 'header.png', width: 1500, height: 500, size: 1000, type: 'image/png' };
+
+function Configure({ flow, formats, onContinue = () => undefined }: { flow: AdjusterFlow; formats: typeof BANNER_FORMATS; onContinue?: () => void }) {
+  const [selection, setSelection] = useState<Selection>({ source: null, targets: [], useAi: true, tab: null });
+  return (
+    <>
+      <ConfigureStep flow={flow} upload={upload} formats={[...formats]} selection={selection} onChange={setSelection} onBack={() => undefined} onContinue={onContinue} />
+      <p data-testid="selection">{JSON.stringify({ source: selection.source?.id ?? null, targets: selection.targets, useAi: selection.useAi })}</p>
+      <Toaster />
+    </>
+  );
+}
+
+const selected = () => JSON.parse(screen.getByTestId('selection').textContent ?? '{}') as { source: number | null; targets: number[]; useAi: boolean };
+
+afterEach(() => dismissToast());
+
+describe('banner adjuster, configure step', () => {
+  it('blocks Continue with the spec’s toasts until a source and a target are chosen', () => {
+    let continued = 0;
+    render(<Configure flow={BANNER_FLOW} formats={BANNER_FORMATS} onContinue={() => (continued += 1)} />);
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(next);
+    expect(screen.getByText('Source format required')).toBeInTheDocument();
+    expect(screen.getByText('Please select the current format of your banner')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Source format'), { target: { value: String(BANNER_FORMATS.find((f) => f.platform === 'facebook')?.id) } });
+    fireEvent.click(next);
+    expect(screen.getByText('No target formats selected')).toBeInTheDocument();
+    expect(continued).toBe(0);
+
+    fireEvent.click(screen.getAllByRole('checkbox')[0]!);
+    expect(next).not.toHaveAttribute('aria-disabled');
+    fireEvent.click(next);
+    expect(continued).toBe(1);
+  });
+
+  it('marks the source platform’s tab "(source)", opens the first other platform, and refuses same-platform targets', () => {
+    render(<Configure flow={BANNER_FLOW} formats={BANNER_FORMATS} />);
+    const twitterHeader = BANNER_FORMATS.find((f) => f.platform === 'twitter')!;
+    fireEvent.change(screen.getByLabelText('Source platform'), { target: { value: 'twitter' } });
+    expect(selected().source).toBe(twitterHeader.id);
+    const tabs = screen.getAllByRole('tab');
+    const twitterTab = tabs.find((t) => t.textContent?.startsWith('twitter'))!;
+    expect(twitterTab).toHaveTextContent('twitter (source)');
+    expect(tabs.find((t) => t.getAttribute('data-state') === 'active')).toHaveTextContent('facebook');
+
+    // The source's tab can still be opened to see why; choosing there is refused with the toast.
+    fireEvent.mouseDown(twitterTab);
+    expect(screen.getByRole('button', { name: 'Select All' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('This is your source platform: choose targets on the other platforms.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Select All' }));
+    expect(screen.getByText('Cannot select')).toBeInTheDocument();
+    expect(screen.getByText("You can't select formats from the same platform as the source")).toBeInTheDocument();
+    dismissToast();
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(screen.getByText('Cannot select')).toBeInTheDocument();
+    expect(selected().targets).toEqual([]);
+  });
+
+  it('selects and unselects a whole platform, toggles a card, and drops targets of a platform that becomes the source', () => {
+    render(<Configure flow={BANNER_FLOW} formats={BANNER_FORMATS} />);
+    const facebook = BANNER_FORMATS.filter((f) => f.platform === 'facebook').map((f) => f.id);
+    fireEvent.click(screen.getByRole('button', { name: 'Select All' }));
+    expect(selected().targets).toEqual(facebook);
+    fireEvent.click(screen.getAllByRole('checkbox')[0]!);
+    expect(selected().targets).toEqual(facebook.slice(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Unselect All' }));
+    expect(selected().targets).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Select All' }));
+    fireEvent.change(screen.getByLabelText('Source platform'), { target: { value: 'facebook' } });
+    expect(selected().targets).toEqual([]);
+  });
+
+  it('has intelligent resizing on by default, with its explanation, and lets it be switched off', () => {
+    render(<Configure flow={BANNER_FLOW} formats={BANNER_FORMATS} />);
+    const toggle = screen.getByRole('switch', { name: 'Enable intelligent resizing' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByText(/looks for the text, logos and faces/)).toBeInTheDocument();
+    fireEvent.click(toggle);
+    expect(selected().useAi).toBe(false);
+  });
+});
+
+describe('profile adjuster, configure step', () => {
+  it('shows the upload as a circle, has no AI toggle, and asks for the profile picture’s format', () => {
+    render(<Configure flow={PROFILE_FLOW} formats={PROFILE_FORMATS} />);
+    expect(screen.getByAltText('Your profile picture, as a circle')).toHaveClass('rounded-full');
+    expect(screen.queryByRole('switch')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Please select the current format of your profile picture')).toBeInTheDocument();
+  });
+});
+
+describe('results step', () => {
+  const source = findFormat(29)!;
+  const targets = [findFormat(2)!, findFormat(20)!, findFormat(36)!];
+  const renderResults = (props: Partial<Parameters<typeof ResultsStep>[0]>) =>
+    render(
+      <ResultsStep
+        flow={BANNER_FLOW}
+        upload={upload}
+        source={source}
+        targets={targets}
+        requestId="r1"
+        results={{}}
+        starting={false}
+        analysisPerformed={null}
+        onBack={() => undefined}
+        onStartOver={() => undefined}
+        {...props}
+      />,
+    );
+
+  it('while starting: the pending header, the spinner text, every target waiting, the ZIP disabled', () => {
+    renderResults({ starting: true });
+    expect(screen.getByText('Converting your banner to multiple formats...')).toBeInTheDocument();
+    expect(screen.getByText('Converting to 3 format(s)...')).toBeInTheDocument();
+    expect(screen.getAllByText('Waiting to process')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeDisabled();
+    expect(within(screen.getByTestId('source-card')).getByText('Original')).toBeInTheDocument();
+  });
+
+  it('shows each status with its badge and text, and enables the ZIP only when every target is ready', () => {
+    const { rerender } = renderResults({ results: { 2: 'complete', 20: 'processing', 36: 'failed' } });
+    expect(screen.getByText('Some conversions are still being processed...')).toBeInTheDocument();
+    expect(within(screen.getByTestId('result-2')).getByText('Ready to download')).toBeInTheDocument();
+    expect(within(screen.getByTestId('result-2')).getByRole('button', { name: 'Download' })).toBeEnabled();
+    expect(within(screen.getByTestId('result-2')).getByRole('img')).toHaveAttribute('src', '/api/preview/r1/2');
+    expect(within(screen.getByTestId('result-20')).getByText('Processing...')).toBeInTheDocument();
+    expect(within(screen.getByTestId('result-20')).getByRole('button', { name: 'Download' })).toBeDisabled();
+    expect(within(screen.getByTestId('result-36')).getByText('Processing failed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeDisabled();
+    rerender(
+      <ResultsStep
+        flow={BANNER_FLOW}
+        upload={upload}
+        source={source}
+        targets={targets}
+        requestId="r1"
+        results={{ 2: 'complete', 20: 'complete', 36: 'complete' }}
+        starting={false}
+        analysisPerformed={true}
+        onBack={() => undefined}
+        onStartOver={() => undefined}
+      />,
+    );
+    expect(screen.getByText('All conversions have been completed successfully!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeEnabled();
+    expect(screen.getByText('AI Analysis Successful')).toBeInTheDocument();
+  });
+
+  it('says when AI was requested but not performed, and nothing when it was not requested', () => {
+    const { unmount } = renderResults({ analysisPerformed: false });
+    expect(screen.getByText('Standard Conversion Used')).toBeInTheDocument();
+    expect(screen.getByText("AI analysis was requested but couldn't be performed. A standard conversion was used instead to preserve your image content.")).toBeInTheDocument();
+    unmount();
+    renderResults({ analysisPerformed: null });
+    expect(screen.queryByText('Standard Conversion Used')).toBeNull();
+    expect(screen.queryByText('AI Analysis Successful')).toBeNull();
+  });
+});
+
+describe('adjuster rules', () => {
+  it('records the largest centred crop of the source format’s shape', () => {
+    expect(centredCrop({ width: 1600, height: 500 }, { width: 1500, height: 500 })).toEqual({ x: 50, y: 0, width: 1500, height: 500, zoom: 1 });
+    expect(centredCrop({ width: 1000, height: 1000 }, { width: 400, height: 200 })).toEqual({ x: 0, y: 250, width: 1000, height: 500, zoom: 1 });
+  });
+});

@@ -1,0 +1,116 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchPhoto } from '../../bench/photos';
+import { LAYOUTS_1500x500, makeMarkedBanner } from '../support/marked-banner';
+import { baseUrl, CORPUS, launchBrowser, visitor } from './browser';
+
+let browser: Browser;
+let bannerPath: string;
+let portraitPath: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // A real photo (scikit-image's astronaut, from Debian) when apt can fetch it, else a corpus photo.
+  const photo = fetchPhoto('astronaut.png')?.path ?? join(CORPUS, 'baseline.jpg');
+  const dir = mkdtempSync(join(tmpdir(), 'adjusters-'));
+  bannerPath = join(dir, 'launch header.png');
+  writeFileSync(bannerPath, (await makeMarkedBanner(photo, 1500, 500, LAYOUTS_1500x500[0]!)).png);
+  portraitPath = photo;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a tool tab, uploads the file and goes on to the configure step. */
+async function uploadIn(page: Page, tab: 'bannerAdjuster' | 'profileAdjuster', path: string, heading: string): Promise<void> {
+  await page.goto(`${baseUrl()}/?tab=${tab}`);
+  await page.locator('input[type=file]').setInputFiles(path);
+  await expect.poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await page.getByRole('button', { name: 'Next: Choose Format' }).click();
+  await page.getByRole('heading', { name: heading }).waitFor();
+}
+
+/** Opens a platform's target tab and ticks its first format. */
+async function pickFirst(page: Page, platform: string): Promise<void> {
+  await page.getByRole('tab', { name: new RegExp(`^${platform}`) }).click();
+  await page.getByRole('tabpanel').getByRole('checkbox').first().check();
+}
+
+describe('the banner and profile adjusters in Chromium', () => {
+  it('converts a banner to five platforms with intelligent resizing, shows every result and downloads the ZIP', async () => {
+    const page = await visitor(browser);
+    await uploadIn(page, 'bannerAdjuster', bannerPath, 'Configure Banner Adjustment');
+    await page.getByLabel('Source platform').selectOption('twitter');
+    const targetTabs = page.getByRole('tablist', { name: 'Target platforms' });
+    expect(await targetTabs.getByRole('tab', { name: 'twitter (source)' }).isVisible()).toBe(true);
+    expect(await targetTabs.getByRole('tab', { selected: true }).textContent()).toBe('facebook');
+    expect(await page.getByRole('switch', { name: 'Enable intelligent resizing' }).getAttribute('aria-checked')).toBe('true');
+
+    await page.getByRole('tabpanel').getByRole('checkbox').first().check();
+    for (const platform of ['linkedin', 'youtube', 'google play store', 'behance']) await pickFirst(page, platform);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('heading', { name: 'Banner Conversion Results' }).waitFor();
+    await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
+    expect(await page.getByText('AI Analysis Successful').isVisible()).toBe(true);
+    expect(await page.getByText('Ready to download').count()).toBe(5);
+    expect(await page.getByTestId('source-card').getByText('Original').isVisible()).toBe(true);
+    // Previews load from the server.
+    await expect.poll(() => page.locator('img[src^="/api/preview/"]').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 15_000 }).toBe(5);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All as ZIP' }).click()]);
+    expect(download.suggestedFilename()).toBe('launch-header-formats.zip');
+    const files = unzipSync(readFileSync(await download.path()));
+    const sizes = await Promise.all(
+      Object.entries(files).map(async ([name, bytes]) => {
+        const meta = await sharp(bytes).metadata();
+        return `${name} ${meta.width}x${meta.height}`;
+      }),
+    );
+    expect(sizes.sort()).toEqual([
+      'launch-header-behance-banner-3200x410.png 3200x410',
+      'launch-header-facebook-cover-photo-851x315.png 851x315',
+      'launch-header-google-play-store-feature-graphic-1024x500.png 1024x500',
+      'launch-header-linkedin-banner-1584x396.png 1584x396',
+      'launch-header-youtube-banner-2560x1440.png 2560x1440',
+    ]);
+
+    // Back to Selection keeps the choice; Start Over clears everything.
+    await page.getByRole('button', { name: 'Back to Selection' }).click();
+    expect(await page.getByText('5 selected').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Upload Your Banner' }).waitFor();
+  });
+
+  it('refuses targets on the source platform with the "Cannot select" toast', async () => {
+    const page = await visitor(browser);
+    await uploadIn(page, 'bannerAdjuster', bannerPath, 'Configure Banner Adjustment');
+    await page.getByLabel('Source platform').selectOption('linkedin');
+    await page.getByRole('tab', { name: 'linkedin (source)' }).click();
+    // Select All is dimmed (aria-disabled) there; a click on it explains why instead of doing nothing.
+    await page.getByRole('button', { name: 'Select All', exact: true }).click({ force: true });
+    await page.getByText("You can't select formats from the same platform as the source").waitFor();
+    expect(await page.getByText('Cannot select', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('0 selected').isVisible()).toBe(true);
+  });
+
+  it('converts a profile picture to three platforms, previewed as circles', async () => {
+    const page = await visitor(browser);
+    await uploadIn(page, 'profileAdjuster', portraitPath, 'Configure Profile Picture Adjustment');
+    expect(await page.getByAltText('Your profile picture, as a circle').isVisible()).toBe(true);
+    expect(await page.getByRole('switch').count()).toBe(0);
+    await page.getByLabel('Source platform').selectOption('facebook');
+    for (const platform of ['instagram', 'linkedin', 'youtube']) await pickFirst(page, platform);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
+    expect(await page.getByText('Ready to download').count()).toBe(3);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('result-35').getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/-youtube-profile-picture-800x800\.png$/);
+    expect(await sharp(readFileSync(await download.path())).metadata()).toMatchObject({ width: 800, height: 800 });
+  });
+});
