@@ -34,6 +34,7 @@ export default defineConfig(async () => {
                   STRIPE_API_HOST: '127.0.0.1',
                   STRIPE_API_PORT: String(inject('fakeStripePort')),
                   STRIPE_API_PROTOCOL: 'http',
+                  ADMIN_PASSWORD: 'test-admin-secret-7f3a',
                 },
               },
             })),

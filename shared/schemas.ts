@@ -204,3 +204,11 @@ export const profileConvertSchema = z.object({
 });
 
 export const batchProcessSchema = z.object({ formats: formatIds });
+
+// ── admin ───────────────────────────────────────────────────────────────────────────────────────
+
+export const adminLoginSchema = z.object({ password: z.string('Password is required').min(1, 'Password is required').max(200, 'Password is too long') });
+
+export type AdminUser = PublicUser;
+export type AdminPayment = { id: string; planId: 'single' | 'unlimited'; amountCents: number; currency: string; status: string; username: string | null; createdAt: string; grantedAt: string | null };
+export type AdminContactMessage = { id: string; name: string; email: string; subject: string; message: string; createdAt: string };

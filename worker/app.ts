@@ -5,6 +5,7 @@ import { handleError, handleNotFound } from './lib/errors';
 import { log } from './lib/log';
 import { sameOrigin } from './lib/same-origin';
 import { visitor } from './lib/visitor';
+import { adminRoutes } from './routes/admin';
 import { allowanceRoutes } from './routes/allowance';
 import { authRoutes } from './routes/auth';
 import { contactRoutes } from './routes/contact';
@@ -53,7 +54,8 @@ const api = new Hono<AppEnv>()
   .route('/', imageRequestRoutes)
   .route('/', allowanceRoutes)
   .route('/', paymentRoutes)
-  .route('/', conversionRoutes);
+  .route('/', conversionRoutes)
+  .route('/', adminRoutes);
 
 app.route('/api', api);
 app.route('/', uploadFileRoutes);

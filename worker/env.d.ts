@@ -7,6 +7,8 @@ interface Env {
   STRIPE_PUBLISHABLE_KEY?: string;
   /** whsec_…, verifies POST /api/stripe/webhook. */
   STRIPE_WEBHOOK_SECRET?: string;
+  /** The admin area's password (wrangler secret put ADMIN_PASSWORD); required in production. */
+  ADMIN_PASSWORD?: string;
   /** Where the Stripe SDK sends requests; set only by tests, which run a fake Stripe. */
   STRIPE_API_HOST?: string;
   STRIPE_API_PORT?: string;

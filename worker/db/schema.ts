@@ -199,6 +199,14 @@ export const contactMessages = sqliteTable('contact_messages', {
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
+/** Admin area sessions (the ADMIN_PASSWORD holder), apart from user sessions. */
+export const adminSessions = sqliteTable('admin_sessions', {
+  /** SHA-256 of the cookie token. */
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  createdAt: createdAt(),
+});
+
 /** Stripe event ids already handled: Stripe delivers an event more than once. */
 export const stripeEvents = sqliteTable('stripe_events', {
   id: text('id').primaryKey(),

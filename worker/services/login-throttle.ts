@@ -21,7 +21,7 @@ export function throttleKeys(username: string, ip: string | undefined | null): {
 export async function assertNotThrottled(db: Db, keys: { user: string; ip: string }, now: Date): Promise<void> {
   const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
   let freeAt = 0;
-  for (const key of [keys.user, keys.ip]) {
+  for (const key of new Set([keys.user, keys.ip])) {
     const times = await db
       .select({ at: loginFailures.at })
       .from(loginFailures)
@@ -45,10 +45,7 @@ export async function forgetOldFailures(db: Db, now: Date): Promise<void> {
 }
 
 export async function recordFailure(db: Db, keys: { user: string; ip: string }, now: Date): Promise<void> {
-  await db.insert(loginFailures).values([
-    { key: keys.user, at: now },
-    { key: keys.ip, at: now },
-  ]);
+  await db.insert(loginFailures).values([...new Set([keys.user, keys.ip])].map((key) => ({ key, at: now })));
 }
 
 export async function clearUserFailures(db: Db, keys: { user: string }): Promise<void> {

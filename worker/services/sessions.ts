@@ -25,7 +25,7 @@ export async function hashToken(token: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function newToken(): string {
+export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(TOKEN_BYTES));
   return btoa(String.fromCharCode(...bytes))
     .replaceAll('+', '-')
