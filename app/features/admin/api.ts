@@ -1,0 +1,25 @@
+/**
+ * The admin calls. The session-storage flag only routes the browser (spec document 2); the
+ * server's admin cookie decides, and a 401 from it sends the browser back to the login.
+ */
+import type { AdminContactMessage, AdminPayment, AdminUser } from '../../../shared/schemas';
+import { apiRequest } from '../../lib/api';
+
+export const ADMIN_FLAG = 'adminAuthenticated';
+/** The spec's artificial delay on the login button. */
+export const ADMIN_LOGIN_DELAY_MS = 800;
+
+export const adminUsersKey = ['/api/admin/users'] as const;
+export const adminPaymentsKey = ['/api/admin/payments'] as const;
+export const adminMessagesKey = ['/api/admin/contact-messages'] as const;
+
+export async function adminLogin(password: string): Promise<void> {
+  const [result] = await Promise.allSettled([apiRequest('POST', '/api/admin/login', { password }), new Promise((resolve) => setTimeout(resolve, ADMIN_LOGIN_DELAY_MS))]);
+  if (result.status === 'rejected') throw result.reason;
+}
+
+export async function adminLogout(): Promise<void> {
+  await apiRequest('POST', '/api/admin/logout');
+}
+
+export type { AdminContactMessage, AdminPayment, AdminUser };

@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
+
+describe('the admin area in Chromium', () => {
+  it('keeps every admin password out of the files the browser downloads', () => {
+    const files = filesUnder(join(import.meta.dirname, '../../dist/client'));
+    expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+    for (const file of files) {
+      const text = readFileSync(file, 'latin1');
+      expect(text.includes('local-admin'), file).toBe(false);
+      expect(text.includes('test-admin-secret'), file).toBe(false);
+      expect(text.includes('ADMIN_PASSWORD'), file).toBe(false);
+    }
+  });
+
+  it('sends /admin to the login, refuses a wrong password, logs in, shows users and totals, and logs out', async () => {
+    const page = await newPage(browser);
+    // A user, so the table has a row.
+    const username = `admin_e2e_${Date.now() % 100000}`;
+    await page.goto(baseUrl());
+    const registered = await page.evaluate(
+      async (name) =>
+        (
+          await fetch('/api/register', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'correct horse' }),
+          })
+        ).status,
+      username,
+    );
+    expect(registered).toBe(201);
+
+    await page.goto(`${baseUrl()}/admin`);
+    await page.waitForURL(/\/admin-login$/);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    expect(await page.getByRole('button', { name: 'Authenticating...' }).isVisible()).toBe(true);
+    await page.getByText('Invalid administrator password').first().waitFor();
+    expect(await page.getByText('Authentication Failed', { exact: true }).first().isVisible()).toBe(true);
+
+    await page.getByLabel('Password').fill('local-admin');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('cell', { name: username, exact: true }).waitFor();
+    expect(Number(await page.getByTestId('total-users').textContent())).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('premium-users').textContent()).toMatch(/^\d+$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBe('true');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/admin-login$/);
+    expect(await page.getByText('You have been logged out of the admin area').first().isVisible()).toBe(true);
+    // The server ended the admin session too, not just the browser's flag.
+    expect(await page.evaluate(async () => (await fetch('/api/admin/users')).status)).toBe(401);
+  });
+});
