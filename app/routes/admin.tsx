@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { pageHead } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -19,6 +19,26 @@ export const Route = createFileRoute('/admin')({
 });
 
 const cell = 'px-3 py-2 text-left align-top';
+
+/** A scrollable table with its column headings. */
+function Table({ columns, children }: { columns: string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full text-sm">
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            {columns.map((h) => (
+              <th key={h} scope="col" className={cell}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
 
 function AdminPage() {
   const navigate = useNavigate();
@@ -85,41 +105,28 @@ function AdminPage() {
           ) : list.length === 0 ? (
             <p className="text-slate-600">No users found</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-              <table className="min-w-full text-sm">
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    {['ID', 'Username', 'Email', 'Name', 'Status', 'Created'].map((h) => (
-                      <th key={h} scope="col" className={cell}>
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.map((u) => (
-                    <tr key={u.id}>
-                      <td className={`${cell} font-mono text-xs text-slate-500`}>{u.id}</td>
-                      <td className={cell}>{u.username}</td>
-                      <td className={cell}>{u.email}</td>
-                      <td className={cell}>{u.name || '-'}</td>
-                      <td className={cell}>
-                        <span
-                          className={
-                            u.hasUnlimitedAccess
-                              ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800'
-                              : 'rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700'
-                          }
-                        >
-                          {u.hasUnlimitedAccess ? 'Unlimited' : 'Free'}
-                        </span>
-                      </td>
-                      <td className={cell}>{formatDateTime(u.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table columns={['ID', 'Username', 'Email', 'Name', 'Status', 'Created']}>
+              {list.map((u) => (
+                <tr key={u.id}>
+                  <td className={`${cell} font-mono text-xs text-slate-500`}>{u.id}</td>
+                  <td className={cell}>{u.username}</td>
+                  <td className={cell}>{u.email}</td>
+                  <td className={cell}>{u.name || '-'}</td>
+                  <td className={cell}>
+                    <span
+                      className={
+                        u.hasUnlimitedAccess
+                          ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800'
+                          : 'rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700'
+                      }
+                    >
+                      {u.hasUnlimitedAccess ? 'Unlimited' : 'Free'}
+                    </span>
+                  </td>
+                  <td className={cell}>{formatDateTime(u.createdAt)}</td>
+                </tr>
+              ))}
+            </Table>
           )}
         </TabsContent>
         <TabsContent value="payments">
@@ -128,32 +135,19 @@ function AdminPage() {
           ) : (payments.data ?? []).length === 0 ? (
             <p className="text-slate-600">{payments.isPending ? 'Loading payments...' : 'No payments yet'}</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-              <table className="min-w-full text-sm">
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    {['Date', 'Plan', 'Amount', 'Status', 'User'].map((h) => (
-                      <th key={h} scope="col" className={cell}>
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {(payments.data ?? []).map((p) => (
-                    <tr key={p.id}>
-                      <td className={cell}>{formatDateTime(p.createdAt)}</td>
-                      <td className={cell}>{p.planId === 'unlimited' ? 'Unlimited Access' : 'Single Download'}</td>
-                      <td className={cell}>
-                        {(p.amountCents / 100).toFixed(2)} {p.currency.toUpperCase()}
-                      </td>
-                      <td className={cell}>{p.status}</td>
-                      <td className={cell}>{p.username ?? 'anonymous'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table columns={['Date', 'Plan', 'Amount', 'Status', 'User']}>
+              {(payments.data ?? []).map((p) => (
+                <tr key={p.id}>
+                  <td className={cell}>{formatDateTime(p.createdAt)}</td>
+                  <td className={cell}>{p.planId === 'unlimited' ? 'Unlimited Access' : 'Single Download'}</td>
+                  <td className={cell}>
+                    {(p.amountCents / 100).toFixed(2)} {p.currency.toUpperCase()}
+                  </td>
+                  <td className={cell}>{p.status}</td>
+                  <td className={cell}>{p.username ?? 'anonymous'}</td>
+                </tr>
+              ))}
+            </Table>
           )}
         </TabsContent>
         <TabsContent value="messages">

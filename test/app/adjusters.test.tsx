@@ -108,22 +108,22 @@ describe('profile adjuster, configure step', () => {
 describe('results step', () => {
   const source = findFormat(29)!;
   const targets = [findFormat(2)!, findFormat(20)!, findFormat(36)!];
-  const renderResults = (props: Partial<Parameters<typeof ResultsStep>[0]>) =>
-    render(
-      <ResultsStep
-        flow={BANNER_FLOW}
-        upload={upload}
-        source={source}
-        targets={targets}
-        requestId="r1"
-        results={{}}
-        starting={false}
-        analysisPerformed={null}
-        onBack={() => undefined}
-        onStartOver={() => undefined}
-        {...props}
-      />,
-    );
+  const results = (props: Partial<Parameters<typeof ResultsStep>[0]>) => (
+    <ResultsStep
+      flow={BANNER_FLOW}
+      upload={upload}
+      source={source}
+      targets={targets}
+      requestId="r1"
+      results={{}}
+      starting={false}
+      analysisPerformed={null}
+      onBack={() => undefined}
+      onStartOver={() => undefined}
+      {...props}
+    />
+  );
+  const renderResults = (props: Partial<Parameters<typeof ResultsStep>[0]>) => render(results(props));
 
   it('while starting: the pending header, the spinner text, every target waiting, the ZIP disabled', () => {
     renderResults({ starting: true });
@@ -144,20 +144,7 @@ describe('results step', () => {
     expect(within(screen.getByTestId('result-20')).getByRole('button', { name: 'Download' })).toBeDisabled();
     expect(within(screen.getByTestId('result-36')).getByText('Processing failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeDisabled();
-    rerender(
-      <ResultsStep
-        flow={BANNER_FLOW}
-        upload={upload}
-        source={source}
-        targets={targets}
-        requestId="r1"
-        results={{ 2: 'complete', 20: 'complete', 36: 'complete' }}
-        starting={false}
-        analysisPerformed={true}
-        onBack={() => undefined}
-        onStartOver={() => undefined}
-      />,
-    );
+    rerender(results({ results: { 2: 'complete', 20: 'complete', 36: 'complete' }, analysisPerformed: true }));
     expect(screen.getByText('All conversions have been completed successfully!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeEnabled();
     expect(screen.getByText('AI Analysis Successful')).toBeInTheDocument();
