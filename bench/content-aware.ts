@@ -6,8 +6,8 @@
  */
 import sharp from 'sharp';
 import { BANNER_FORMATS } from '../shared/formats';
-import { analysePicture, fitCrop, planRegionCrop, safeRect, type CropRect } from '../worker/imaging';
-import { LAYOUTS_1500x500, makeMarkedBanner, visibleShare } from '../test/support/marked-banner';
+import { analysePicture, fitCrop, planRegionCrop, type CropRect } from '../worker/imaging';
+import { LAYOUTS_1500x500, makeMarkedBanner, safeZoneShare, visibleShare } from '../test/support/marked-banner';
 import type { Photo } from './photos';
 
 /** Share of the output that is backdrop (the crop outside the picture). */
@@ -29,14 +29,11 @@ export async function benchContentAware(photos: Photo[]): Promise<void> {
       for (const target of BANNER_FORMATS) {
         const plan = planRegionCrop(banner, analysis.region, target);
         const centre = fitCrop({ x: 0, y: 0, width: banner.width, height: banner.height, zoom: 1 }, banner, target);
-        const safe = safeRect(target);
-        const sx = plan.crop.width / target.width;
-        const safeCrop = { x: plan.crop.x + safe.x * sx, y: plan.crop.y + safe.y * sx, width: safe.width * sx, height: safe.height * sx };
         for (const mark of banner.marks) {
           const ai = visibleShare(mark, plan.crop);
           const c = visibleShare(mark, centre);
           all.ai.push(ai);
-          all.aiSafe.push(visibleShare(mark, safeCrop));
+          all.aiSafe.push(safeZoneShare(mark, plan.crop, target));
           all.centre.push(c);
           perPhoto.ai = Math.min(perPhoto.ai, ai);
           perPhoto.centre = Math.min(perPhoto.centre, c);

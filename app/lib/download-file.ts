@@ -1,4 +1,5 @@
-import { ApiRequestError } from './api';
+import { toast } from '../components/ui/use-toast';
+import { ApiRequestError, errorMessage } from './api';
 
 /**
  * Fetches a download and saves it under the server's file name. Done in the page rather than by
@@ -17,4 +18,9 @@ export async function downloadFile(url: string): Promise<void> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** The spec's 'Download Failed' toast, with the server's reason when it gave one (an expired image, a file not ready). */
+export function toastDownloadFailed(error: unknown): void {
+  toast({ title: 'Download Failed', description: errorMessage(error, 'There was an error downloading your image.'), variant: 'destructive' });
 }

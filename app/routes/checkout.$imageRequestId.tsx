@@ -17,7 +17,7 @@ import { PaymentModeBanner } from '../features/checkout/mode-banner';
 import { PaymentForm } from '../features/checkout/payment-form';
 import { processImage, rateLimitsKey } from '../features/single-image/api';
 import { ApiRequestError, errorMessage } from '../lib/api';
-import { downloadFile } from '../lib/download-file';
+import { downloadFile, toastDownloadFailed } from '../lib/download-file';
 
 export const Route = createFileRoute('/checkout/$imageRequestId')({
   validateSearch: z.object({
@@ -179,15 +179,7 @@ function CheckoutPage() {
       </div>
       <Dialog open={paid} onOpenChange={setPaid} title="Payment Successful!" description="Thank you. Your image is ready to download.">
         <div className="grid gap-3">
-          <Button
-            onClick={() =>
-              void downloadFile(`/api/download/${imageRequestId}`).catch((error: unknown) =>
-                toast({ title: 'Download Failed', description: errorMessage(error, 'There was an error downloading your image.'), variant: 'destructive' }),
-              )
-            }
-          >
-            Download Your Image
-          </Button>
+          <Button onClick={() => void downloadFile(`/api/download/${imageRequestId}`).catch(toastDownloadFailed)}>Download Your Image</Button>
           <Button asChild variant="outline">
             <Link to="/">Start Over with a New Image</Link>
           </Button>

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BANNER_FORMATS, PROFILE_FORMATS, findFormat } from '../../shared/formats';
 import type { UploadResponse } from '../../shared/schemas';
 import { ConfigureStep, type Selection } from '../../app/features/adjusters/configure-step';
-import { BANNER_FLOW, PROFILE_FLOW, centredCrop, type AdjusterFlow } from '../../app/features/adjusters/flows';
+import { BANNER_FLOW, PROFILE_FLOW, type AdjusterFlow } from '../../app/features/adjusters/flows';
+import { centredCrop } from '../../shared/crop';
 import { ResultsStep } from '../../app/features/adjusters/results-step';
 import { Toaster } from '../../app/components/ui/toaster';
 import { dismissToast } from '../../app/components/ui/use-toast';
@@ -163,7 +164,7 @@ describe('results step', () => {
 
 describe('adjuster rules', () => {
   it('records the largest centred crop of the source format’s shape', () => {
-    expect(centredCrop({ width: 1600, height: 500 }, { width: 1500, height: 500 })).toEqual({ x: 50, y: 0, width: 1500, height: 500, zoom: 1 });
-    expect(centredCrop({ width: 1000, height: 1000 }, { width: 400, height: 200 })).toEqual({ x: 0, y: 250, width: 1000, height: 500, zoom: 1 });
+    expect(centredCrop({ width: 1600, height: 500 }, { width: 1500, height: 500 }, 1)).toEqual({ x: 50, y: 0, width: 1500, height: 500, zoom: 1 });
+    expect(centredCrop({ width: 1000, height: 1000 }, { width: 400, height: 200 }, 1)).toEqual({ x: 0, y: 250, width: 1000, height: 500, zoom: 1 });
   });
 });

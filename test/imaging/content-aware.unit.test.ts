@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BANNER_FORMATS, findFormat } from '../../shared/formats';
 import { analysePicture, planRegionCrop, planSubjectCrop, safeRect } from '../../worker/imaging';
-import { LAYOUTS_1500x500, makeMarkedBanner, visibleShare, type Box } from '../support/marked-banner';
+import { LAYOUTS_1500x500, makeMarkedBanner, safeZoneShare } from '../support/marked-banner';
 import { rawOf, syntheticPhoto, toSharp } from './images';
 
 const background = await toSharp(syntheticPhoto(1500, 500)).png().toBuffer();
-
-/** The part of a mark that lands inside the target's safe zone, as a share of the mark. */
-function safeShare(mark: Box, crop: Box, target: { width: number; height: number; safeZone: (typeof BANNER_FORMATS)[number]['safeZone'] }): number {
-  const safe = safeRect(target);
-  const sx = crop.width / target.width;
-  const sy = crop.height / target.height;
-  return visibleShare(mark, { x: crop.x + safe.x * sx, y: crop.y + safe.y * sy, width: safe.width * sx, height: safe.height * sy });
-}
 
 describe('content-aware crops', () => {
   it.each(LAYOUTS_1500x500.map((layout) => [layout.name, layout] as const))('keeps the headline and logo of %s whole, inside every banner target’s safe zone', async (_name, layout) => {
@@ -22,7 +14,7 @@ describe('content-aware crops', () => {
     for (const target of BANNER_FORMATS) {
       const { crop } = planRegionCrop(banner, analysis.region, target);
       expect(crop.width / crop.height).toBeCloseTo(target.width / target.height, 6);
-      for (const mark of banner.marks) expect(safeShare(mark, crop, target), `${layout.name} → ${target.key}`).toBeGreaterThanOrEqual(0.98);
+      for (const mark of banner.marks) expect(safeZoneShare(mark, crop, target), `${layout.name} → ${target.key}`).toBeGreaterThanOrEqual(0.98);
     }
   });
 

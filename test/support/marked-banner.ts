@@ -4,6 +4,7 @@
  * needed, so it renders the same on any machine) and composited onto a photo with sharp.
  */
 import sharp from 'sharp';
+import { safeRect, type CropTarget } from '../../worker/imaging';
 
 const FONT: Record<string, string[]> = {
   A: ['01110', '10001', '10001', '11111', '10001', '10001', '10001'],
@@ -117,4 +118,12 @@ export function visibleShare(mark: Box, crop: Box): number {
   const w = Math.max(0, Math.min(mark.x + mark.width, crop.x + crop.width) - Math.max(mark.x, crop.x));
   const h = Math.max(0, Math.min(mark.y + mark.height, crop.y + crop.height) - Math.max(mark.y, crop.y));
   return (w * h) / (mark.width * mark.height);
+}
+
+/** Share of a box that lands inside the target's safe zone when the output shows `crop`, 0..1. */
+export function safeZoneShare(mark: Box, crop: Box, target: CropTarget): number {
+  const safe = safeRect(target);
+  const sx = crop.width / target.width;
+  const sy = crop.height / target.height;
+  return visibleShare(mark, { x: crop.x + safe.x * sx, y: crop.y + safe.y * sy, width: safe.width * sx, height: safe.height * sy });
 }

@@ -9,6 +9,7 @@ export { inspectImage, type ImageInfo } from './inspect';
 export { admitImage, estimatePeakBytes, largestAdmitted } from './limits';
 export { decodePng, encodePng } from './png';
 export type { CropRect, Picture, Raster } from './raster';
-export { centredCrop, fitCrop, FileSizeError, PREVIEW_SIZE, renderFormat, type Rendered, type TargetFormat } from './render';
+export { centredCrop, fitCrop } from '../../shared/crop';
+export { FileSizeError, PREVIEW_SIZE, renderFormat, type Rendered, type TargetFormat } from './render';
 export { flatten, resampleCrop } from './resample';
 export { EXTENSIONS, MIME_TYPES, sniffType, type SupportedType } from './sniff';

@@ -14,9 +14,4 @@ export interface Picture extends Raster {
 }
 
 /** A crop in the upright image's pixels (react-easy-crop's croppedAreaPixels). */
-export interface CropRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { CropRect } from '../../shared/crop';

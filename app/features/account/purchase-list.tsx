@@ -5,10 +5,8 @@ import type { Purchase } from '../../../shared/schemas';
 import { titleCase } from '../../../shared/platforms';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
-import { downloadFile } from '../../lib/download-file';
+import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
 import { purchasesQuery } from '../auth/queries';
 
 /** The Purchases tab: every image the account got, with a download while its files are kept. */
@@ -44,7 +42,7 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
     try {
       await downloadFile(path);
     } catch (error) {
-      toast({ title: 'Download Failed', description: errorMessage(error, 'There was an error downloading your image.'), variant: 'destructive' });
+      toastDownloadFailed(error);
     } finally {
       setDownloading(false);
     }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { centredCrop } from '../../../shared/crop';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { ConversionResponse, UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
@@ -12,7 +13,7 @@ import { UploadStep } from '../single-image/upload-step';
 import { StepIndicator } from '../tools/step-indicator';
 import { conversionStatus, settled, startConversions } from './api';
 import { ConfigureStep, type Selection } from './configure-step';
-import { centredCrop, type AdjusterFlow } from './flows';
+import type { AdjusterFlow } from './flows';
 import { ResultsStep } from './results-step';
 
 const EMPTY_SELECTION: Selection = { source: null, targets: [], useAi: true, tab: null };
@@ -48,7 +49,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
       if (!upload) throw new Error('Please upload an image first.');
       let requestId = request && request.sourceId === next.source.id && request.uploadPath === upload.path ? request.id : null;
       if (!requestId) {
-        requestId = (await createImageRequest(upload, next.source, centredCrop(upload, next.source))).id;
+        requestId = (await createImageRequest(upload, next.source, centredCrop(upload, next.source, 1))).id;
         setRequest({ id: requestId, sourceId: next.source.id, uploadPath: upload.path });
       }
       const targetFormatIds = next.targets.map((t) => t.id);

@@ -62,11 +62,3 @@ export function groupByPlatform(formats: readonly PlatformFormat[]): { platform:
   }
   return groups;
 }
-
-/** The largest crop of the source format's shape, centred: what the request records as its crop. */
-export function centredCrop(picture: { width: number; height: number }, format: { width: number; height: number }) {
-  const aspect = format.width / format.height;
-  const width = picture.width / picture.height > aspect ? picture.height * aspect : picture.width;
-  const height = width / aspect;
-  return { x: (picture.width - width) / 2, y: (picture.height - height) / 2, width, height, zoom: 1 };
-}

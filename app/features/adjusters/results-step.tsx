@@ -3,8 +3,7 @@ import type { PlatformFormat } from '../../../shared/formats';
 import type { ConversionResults, UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
-import { downloadFile } from '../../lib/download-file';
+import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
 import { cn } from '../../lib/cn';
 import { groupByPlatform, type AdjusterFlow } from './flows';
 
@@ -50,8 +49,8 @@ export function ResultsStep({ flow, upload, source, targets, requestId, results,
   async function download(url: string) {
     try {
       await downloadFile(url);
-    } catch {
-      toast({ title: 'Download Failed', description: 'There was an error downloading your image.', variant: 'destructive' });
+    } catch (error) {
+      toastDownloadFailed(error);
     }
   }
 

@@ -9,7 +9,7 @@ import { useCurrentUser } from '../auth/queries';
 import { plansQuery } from '../checkout/api';
 import { ApiRequestError, errorMessage } from '../../lib/api';
 import { checkRateLimits, platformFormatsKey, processImage, rateLimitsKey } from './api';
-import { downloadFile } from '../../lib/download-file';
+import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
 import { createdLabel, estimatedSize, formatLabel } from './rules';
 
 type Props = {
@@ -56,7 +56,7 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
         toast({ title: 'Download requires payment', description: 'Choose a plan below to download this image.', variant: 'destructive' });
         return;
       }
-      toast({ title: 'Download Failed', description: errorMessage(error, 'There was an error downloading your image.'), variant: 'destructive' });
+      toastDownloadFailed(error);
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: rateLimitsKey }),
   });
