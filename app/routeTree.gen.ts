@@ -24,6 +24,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UnlimitedAccessRouteImport } from './routes/unlimited-access'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
+import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as CheckoutIndexRouteImport } from './routes/checkout.index'
 import { Route as CheckoutImageRequestIdRouteImport } from './routes/checkout.$imageRequestId'
 
@@ -102,6 +103,11 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
   path: '/blog/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BlogSlugRoute = BlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CheckoutIndexRoute = CheckoutIndexRouteImport.update({
   id: '/checkout/',
   path: '/checkout/',
@@ -128,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/unlimited-access': typeof UnlimitedAccessRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/checkout/$imageRequestId': typeof CheckoutImageRequestIdRoute
   '/blog/': typeof BlogIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
@@ -147,6 +154,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/unlimited-access': typeof UnlimitedAccessRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/checkout/$imageRequestId': typeof CheckoutImageRequestIdRoute
   '/blog': typeof BlogIndexRoute
   '/checkout': typeof CheckoutIndexRoute
@@ -167,6 +175,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/unlimited-access': typeof UnlimitedAccessRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/checkout/$imageRequestId': typeof CheckoutImageRequestIdRoute
   '/blog/': typeof BlogIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
@@ -188,6 +197,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/unlimited-access'
+    | '/blog/$slug'
     | '/checkout/$imageRequestId'
     | '/blog/'
     | '/checkout/'
@@ -207,6 +217,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/unlimited-access'
+    | '/blog/$slug'
     | '/checkout/$imageRequestId'
     | '/blog'
     | '/checkout'
@@ -226,6 +237,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/unlimited-access'
+    | '/blog/$slug'
     | '/checkout/$imageRequestId'
     | '/blog/'
     | '/checkout/'
@@ -246,6 +258,7 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
   UnlimitedAccessRoute: typeof UnlimitedAccessRoute
+  BlogSlugRoute: typeof BlogSlugRoute
   CheckoutImageRequestIdRoute: typeof CheckoutImageRequestIdRoute
   BlogIndexRoute: typeof BlogIndexRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
@@ -358,6 +371,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/blog/$slug': {
+      id: '/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof BlogSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/checkout/': {
       id: '/checkout/'
       path: '/checkout'
@@ -390,6 +410,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
   UnlimitedAccessRoute: UnlimitedAccessRoute,
+  BlogSlugRoute: BlogSlugRoute,
   CheckoutImageRequestIdRoute: CheckoutImageRequestIdRoute,
   BlogIndexRoute: BlogIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,

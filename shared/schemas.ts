@@ -78,6 +78,13 @@ export const contactMessageSchema = z.object({
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 
+export const newsletterSchema = z.object({
+  email: z
+    .email('Please enter a valid email address.')
+    .max(254, 'Please enter a valid email address.')
+    .transform((email) => email.toLowerCase()),
+});
+
 /** The upload step: at most 50 MB, JPEG, PNG or WebP (judged by the server from the bytes). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const ACCEPTED_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

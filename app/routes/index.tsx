@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { PLATFORM_FORMATS } from '../../shared/formats';
 import { PLATFORMS } from '../../shared/platforms';
+import { pageHead } from '../components/layout/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { SingleImageTool } from '../features/single-image/single-image-tool';
 import { AdjusterTool } from '../features/adjusters/adjuster-tool';
@@ -11,6 +12,7 @@ const TOOL_TABS = ['singleImage', 'bannerAdjuster', 'profileAdjuster'] as const;
 type ToolTab = (typeof TOOL_TABS)[number];
 
 export const Route = createFileRoute('/')({
+  head: () => pageHead('Social Media Image Resizer', 'Upload one picture and download it sized for LinkedIn, Instagram, YouTube, the App Store and more. Exact sizes, transparent PNGs.'),
   validateSearch: z.object({ tab: z.enum(TOOL_TABS).optional().catch(undefined) }),
   component: Home,
 });
@@ -19,6 +21,13 @@ const howItWorks = [
   { title: 'Upload a high-resolution image', text: 'JPG, PNG or WEBP up to 50 MB. The larger the original, the sharper every output.' },
   { title: 'Choose and adjust', text: `Pick one of ${PLATFORM_FORMATS.length} formats across ${PLATFORMS.length} platforms, then zoom and drag to frame it.` },
   { title: 'Pay once and download', text: 'A transparent PNG at the exact size the platform asks for. No subscription.' },
+];
+
+/** Sample testimonials (the spec asks for three); captioned as samples on the page. */
+const testimonials = [
+  { quote: 'I made my LinkedIn banner, X header and YouTube channel art from one picture in five minutes, and my logo is in frame on all of them.', name: 'Alex Morgan', role: 'Freelance designer' },
+  { quote: 'The App Store screenshots came out at exactly the sizes Apple checks. No more rejected uploads.', name: 'Sam Lee', role: 'Indie app developer' },
+  { quote: 'Paid once, and the whole team’s profile pictures are now sharp and centred in every circle.', name: 'Jordan Patel', role: 'Social media manager' },
 ];
 
 function Home() {
@@ -63,6 +72,26 @@ function Home() {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section className="mt-16" aria-labelledby="testimonials">
+        <h2 id="testimonials" className="text-center text-2xl font-bold text-slate-900">
+          What people say
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-3">
+          {testimonials.map((t) => (
+            <li key={t.name}>
+              <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6">
+                <blockquote className="flex-1 text-slate-700">“{t.quote}”</blockquote>
+                <figcaption className="mt-4 text-sm">
+                  <span className="font-semibold text-slate-900">{t.name}</span>
+                  <span className="text-slate-500"> · {t.role}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-center text-xs text-slate-400">Sample testimonials.</p>
       </section>
     </main>
   );

@@ -13,7 +13,15 @@ describe('format catalogue API', () => {
     expect(formats.length).toBeGreaterThanOrEqual(55);
     expect(new Set(formats.map((f) => f.platform))).toEqual(new Set(PLATFORMS));
     for (const f of formats) {
-      expect(f).toMatchObject({ id: expect.any(Number), platform: expect.any(String), format: expect.any(String), description: expect.any(String), width: expect.any(Number), height: expect.any(Number), aspectRatio: expect.stringMatching(/^\d+(\.\d+)?:\d+(\.\d+)?$/) });
+      expect(f).toMatchObject({
+        id: expect.any(Number),
+        platform: expect.any(String),
+        format: expect.any(String),
+        description: expect.any(String),
+        width: expect.any(Number),
+        height: expect.any(Number),
+        aspectRatio: expect.stringMatching(/^\d+(\.\d+)?:\d+(\.\d+)?$/),
+      });
     }
   });
 
@@ -67,5 +75,23 @@ describe('POST /api/contact', () => {
     const base = { name: 'Ada', email: 'ada@example.com', subject: 'feedback', message: 'Long enough message.' };
     expect(await body(await call('/api/contact', { method: 'POST', json: { ...base, subject: 'spam' } }))).toEqual({ message: 'subject: Please select a subject.' });
     expect(await body(await call('/api/contact', { method: 'POST', json: { ...base, message: 'short' } }))).toEqual({ message: 'message: Message must be at least 10 characters.' });
+  });
+});
+
+describe('POST /api/newsletter', () => {
+  it('stores an address once, in lower case, and answers the same when it is already on the list', async () => {
+    const first = await call('/api/newsletter', { method: 'POST', json: { email: 'Reader@Example.com' } });
+    const again = await call('/api/newsletter', { method: 'POST', json: { email: 'reader@example.com' } });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(await body(again)).toEqual(await body(first));
+    const rows = await env.DB.prepare("SELECT email FROM newsletter_subscriptions WHERE email = 'reader@example.com'").all();
+    expect(rows.results).toEqual([{ email: 'reader@example.com' }]);
+  });
+
+  it('refuses an invalid address and stores nothing', async () => {
+    const res = await call('/api/newsletter', { method: 'POST', json: { email: 'not-an-email' } });
+    expect(res.status).toBe(400);
+    expect(await body(res)).toEqual({ message: 'email: Please enter a valid email address.' });
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM newsletter_subscriptions WHERE email = ?').bind('not-an-email').first())?.n).toBe(0);
   });
 });

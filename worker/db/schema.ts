@@ -199,6 +199,12 @@ export const contactMessages = sqliteTable('contact_messages', {
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
+/** Newsletter sign-ups from the blog: one row per address (stored lower-cased). */
+export const newsletterSubscriptions = sqliteTable('newsletter_subscriptions', {
+  email: text('email').primaryKey(),
+  createdAt: createdAt(),
+});
+
 /** Admin area sessions (the ADMIN_PASSWORD holder), apart from user sessions. */
 export const adminSessions = sqliteTable('admin_sessions', {
   /** SHA-256 of the cookie token. */

@@ -17,12 +17,11 @@ import type { Db } from '../db/client';
 import { payments, type ImageRequest, type User } from '../db/schema';
 import { clock, DAY_MS } from '../lib/clock';
 import { ApiError } from '../lib/errors';
+import { CONVERSIONS_PER_HOUR, FREE_DOWNLOADS_ANONYMOUS, FREE_DOWNLOADS_REGISTERED } from '../../shared/limits';
 import type { AppEnv } from '../types';
 import { markAcquired } from './purchases';
 import { currentUser } from './sessions';
 
-export const FREE_DOWNLOADS_ANONYMOUS = 1;
-export const FREE_DOWNLOADS_REGISTERED = 5;
 export const ALLOWANCE_WINDOW_MS = DAY_MS;
 export const PAYMENT_REQUIRED_MESSAGE = 'Download requires payment';
 
@@ -92,8 +91,6 @@ export async function authorizeDownload(c: Context<AppEnv>, request: ImageReques
   await markAcquired(db, request.id, now);
 }
 
-/** Targets a visitor may convert per hour (banner, profile and batch flows need no payment). */
-export const CONVERSIONS_PER_HOUR = { anonymous: 60, registered: 300, unlimited: 1000 } as const;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**

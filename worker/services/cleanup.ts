@@ -1,11 +1,12 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
+import { RETENTION_DAYS } from '../../shared/limits';
 import { DAY_MS } from '../lib/clock';
 import { uploadPrefix } from './storage-keys';
 
 /** Images are deleted 7 days after upload (privacy policy). */
-export const RETENTION_MS = 7 * DAY_MS;
+export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
 const BATCH = 100;
 
 /**

@@ -12,6 +12,19 @@ export function Page({ title, lastUpdated, intro, children }: { title: string; l
   );
 }
 
+/** A titled section of a content page. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 pt-4">
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The date the legal pages carry (spec document 2, section 9). */
+export const LEGAL_LAST_UPDATED = 'April 15, 2025';
+
 /** Title and description for a route's `head`. */
 export function pageHead(title: string, description: string) {
   return {

@@ -8,6 +8,7 @@
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { findPlan, type Plan } from '../../../shared/plans';
+import { SINGLE_ACCESS_DAYS } from '../../../shared/limits';
 import type { Db } from '../../db/client';
 import { imageRequests, payments, users, type ImageRequest, type Payment, type User } from '../../db/schema';
 import { clock, DAY_MS } from '../../lib/clock';
@@ -19,7 +20,7 @@ import type { Intent, PaymentProvider } from './provider';
 
 export const CURRENCY = 'usd';
 /** A single-image purchase gives access to that image for 30 days (plan feature). */
-export const SINGLE_ACCESS_MS = 30 * DAY_MS;
+export const SINGLE_ACCESS_MS = SINGLE_ACCESS_DAYS * DAY_MS;
 /** An unpaid intent is offered again rather than a second one made, for this long. */
 const REUSE_PENDING_MS = DAY_MS;
 

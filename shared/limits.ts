@@ -1,0 +1,21 @@
+/**
+ * The service's limits, in one place: the worker enforces them and the help pages quote them.
+ * (Spec document 2, section 9; the hourly conversion limit and the refund rule are our decisions,
+ * documented in the README.)
+ */
+
+/** Free downloads per rolling 24 hours: per IP address for visitors, per account when signed in. */
+export const FREE_DOWNLOADS_ANONYMOUS = 1;
+export const FREE_DOWNLOADS_REGISTERED = 5;
+
+/** Targets a visitor may convert per hour (banner, profile and batch flows need no payment). */
+export const CONVERSIONS_PER_HOUR = { anonymous: 60, registered: 300, unlimited: 1000 } as const;
+
+/** Originals, outputs and previews are deleted this many days after upload. */
+export const RETENTION_DAYS = 7;
+
+/** Days of access a Single Download payment records for its image (the files still go after RETENTION_DAYS). */
+export const SINGLE_ACCESS_DAYS = 30;
+
+/** One wording of the refund rule, used by the terms, the help centre and the checkout. */
+export const REFUND_POLICY = 'Payments are one-time and non-refundable, except where the law requires a refund.';

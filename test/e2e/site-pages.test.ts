@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The footer's links, with the heading each one's page shows. */
+const FOOTER: [column: string, link: string, heading: string][] = [
+  ['Features', 'Single Image Resizer', 'Social Media Image Resizer'],
+  ['Features', 'Banner Adjuster', 'Upload Your Banner'],
+  ['Features', 'Profile Picture Adjuster', 'Social Media Image Resizer'],
+  ['Features', 'Pricing', 'Simple, one-time pricing'],
+  ['Company', 'About Us', 'About Us'],
+  ['Company', 'Careers', 'Careers'],
+  ['Company', 'Contact', 'Contact us'],
+  ['Support', 'Help Center', 'Help Center'],
+  ['Support', 'Privacy Policy', 'Privacy Policy'],
+  ['Support', 'Terms of Service', 'Terms of Service'],
+  ['Support', 'Cookie Policy', 'Cookie Policy'],
+];
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('the site pages in Chromium', () => {
+  it('walks every footer link to a page with its heading and its own title', async () => {
+    const page = await newPage(browser);
+    await page.goto(baseUrl());
+    const titles = new Set<string>();
+    for (const [column, link, heading] of FOOTER) {
+      await page.getByRole('navigation', { name: column }).getByRole('link', { name: link, exact: true }).click();
+      await expect.poll(() => page.getByRole('heading', { name: heading, exact: true }).first().isVisible(), { message: `${link} → ${heading}` }).toBe(true);
+      titles.add(await page.title());
+    }
+    // Home and its tool tabs share a title; every other page has its own.
+    expect(titles.size).toBe(FOOTER.length - 2);
+    expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()}`);
+  });
+
+  it('opens a blog article from the list and searches the help centre', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl()}/blog`);
+    await page.getByRole('tab', { name: 'Tutorials' }).click();
+    await page.getByRole('list', { name: 'Tutorials articles' }).getByRole('link').first().click();
+    await page.waitForURL(/\/blog\/linkedin-banner-not-cut-off$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('LinkedIn banner');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('4:1');
+
+    await page.goto(`${baseUrl()}/help`);
+    await page.getByRole('searchbox', { name: 'Search help articles' }).fill('refund');
+    await page.getByRole('tab', { name: /Account & Billing/ }).click();
+    await page.getByRole('button', { name: 'Can I get a refund?' }).click();
+    await expect.poll(() => page.getByText(/non-refundable, except where the law requires/).isVisible()).toBe(true);
+  });
+
+  it('reads well at 375 px: no horizontal scrolling on any site page', async () => {
+    const page = await newPage(browser, { width: 375 });
+    for (const path of ['/help', '/blog', '/blog/youtube-channel-art-every-screen', '/careers', '/contact', '/about', '/privacy', '/terms', '/cookies', '/pricing']) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await overflow(page), path).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it('works by keyboard: the careers tabs and cards open with the keys alone', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl()}/careers`);
+    await page.getByRole('tab', { name: 'All' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('tab', { name: 'Engineering' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('heading', { name: 'Responsibilities' }).isVisible()).toBe(true);
+  });
+});
