@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { createDb } from './db/client';
+import { bodyLimits } from './lib/body-limits';
 import { handleError, handleNotFound } from './lib/errors';
 import { log } from './lib/log';
 import { sameOrigin } from './lib/same-origin';
+import { securityHeaders } from './lib/security-headers';
 import { visitor } from './lib/visitor';
 import { adminRoutes } from './routes/admin';
 import { allowanceRoutes } from './routes/allowance';
@@ -21,6 +23,7 @@ import type { AppEnv } from './types';
 export const app = new Hono<AppEnv>();
 
 app.use(requestId());
+app.use(securityHeaders());
 
 // One structured line per request: id, method, route pattern, status, duration. No personal data.
 app.use(async (c, next) => {
@@ -45,6 +48,7 @@ app.use(visitor);
 const api = new Hono<AppEnv>()
   // The webhook comes from Stripe's servers and proves itself by its signature instead.
   .use(sameOrigin({ exempt: [STRIPE_WEBHOOK_PATH] }))
+  .use(bodyLimits({ upload: '/api/upload', webhook: STRIPE_WEBHOOK_PATH }))
   .get('/health', (c) => c.json({ ok: true }))
   .route('/', formatRoutes)
   .route('/', authRoutes)

@@ -12,10 +12,23 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context (its own cookies), optionally at a phone's width. */
+/**
+ * A fresh browser context (its own cookies), optionally at a phone's width. Every page records the
+ * Content-Security-Policy violations it meets, for `cspViolations`.
+ */
 export async function newPage(browser: Browser, options: { width?: number } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
   return context.newPage();
+}
+
+/** What the site's CSP blocked on the current page (it must be nothing). */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
 }
 
 export const CORPUS = join(import.meta.dirname, '../fixtures/corpus');

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
-import { CORPUS, launchBrowser, uploadAndAdjust, visitor } from './browser';
+import { CORPUS, launchBrowser, uploadAndAdjust, visitor, cspViolations } from './browser';
 
 let browser: Browser;
 let photoPath: string;
@@ -40,6 +40,8 @@ describe('the Single Image tool in Chromium', () => {
     const file = readFileSync(await download.path());
     const meta = await sharp(file).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396, hasAlpha: true });
+    // The cropper, previews and download all work inside the site's Content-Security-Policy.
+    expect(await cspViolations(page)).toEqual([]);
 
     // A second image by the same visitor needs a plan.
     await page.getByRole('button', { name: 'Start Over' }).click();
@@ -53,6 +55,7 @@ describe('the Single Image tool in Chromium', () => {
     await plans.getByRole('link', { name: 'Choose Single Download' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
     expect(new URL(page.url()).searchParams.get('plan')).toBe('single');
+    expect(await cspViolations(page)).toEqual([]);
   });
 
   it('refuses a file over 50 MB and a GIF with their toasts, before uploading', async () => {

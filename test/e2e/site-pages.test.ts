@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './browser';
+import { baseUrl, cspViolations, launchBrowser, newPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,6 +40,23 @@ describe('the site pages in Chromium', () => {
     // Home and its tool tabs share a title; every other page has its own.
     expect(titles.size).toBe(FOOTER.length - 2);
     expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()}`);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  it('serves the app with its security headers: CSP allowing only the site and Stripe, no framing, nosniff', async () => {
+    const page = await (await fetch(`${baseUrl()}/help`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+    expect(script).toBeDefined();
+    for (const path of ['/', '/help', '/definitely/not/here', script!]) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+    }
   });
 
   it('opens a blog article from the list and searches the help centre', async () => {

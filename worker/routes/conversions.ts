@@ -48,7 +48,8 @@ export const conversionRoutes = new Hono<AppEnv>()
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {
     const db = c.get('db');
-    const { request } = await getOwnedRequest(db, parseId(c.req.param()).id, await ownerOf(c));
+    const { request, upload } = await getOwnedRequest(db, parseId(c.req.param()).id, await ownerOf(c));
+    assertNotExpired(upload);
     const rows = await conversionsOf(db, request.id);
     const body: ConversionResponse = { results: toResults(rows), analysisPerformed: rows.some((r) => r.mode === 'content-aware') };
     return c.json(body);

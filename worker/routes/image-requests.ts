@@ -33,6 +33,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
   .get('/image-requests/:id', async (c) => {
     const { id } = parseId(c.req.param());
     const { request, upload } = await getOwnedRequest(c.get('db'), id, await ownerOf(c));
+    assertNotExpired(upload);
     return c.json(await toRequestResponse(c.get('db'), request, upload, (await tierOf(c)).unlimited));
   })
   .post('/process-image/:id', async (c) => {

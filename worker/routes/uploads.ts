@@ -5,10 +5,8 @@ import { workerCodecs } from '../imaging-codecs';
 import { ownerOf } from '../services/owner-context';
 import { assertNotExpired, findUpload, storeUpload, toUploadResponse, TOO_LARGE_MESSAGE } from '../services/uploads';
 import { uploadIdFromPath } from '../services/storage-keys';
+import { MULTIPART_OVERHEAD } from '../lib/body-limits';
 import type { AppEnv } from '../types';
-
-/** Room for the multipart envelope around a file of the maximum size. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** POST /api/upload: the original, checked by its bytes and stored under an unguessable key. */
 export const uploadRoutes = new Hono<AppEnv>().post('/upload', async (c) => {
@@ -27,11 +25,7 @@ export const uploadRoutes = new Hono<AppEnv>().post('/upload', async (c) => {
   if (file === null) throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
   if (typeof file === 'string') throw new ApiError(400, 'image: The "image" field must be a file');
   if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
-  const upload = await storeUpload(
-    { db: c.get('db'), bucket: c.env.BUCKET, codecs: workerCodecs },
-    { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
-    await ownerOf(c),
-  );
+  const upload = await storeUpload({ db: c.get('db'), bucket: c.env.BUCKET, codecs: workerCodecs }, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, await ownerOf(c));
   return c.json(toUploadResponse(upload), 201);
 });
 

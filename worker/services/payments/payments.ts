@@ -15,6 +15,7 @@ import { clock, DAY_MS } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { getOwnedRequest } from '../image-requests';
+import { assertNotExpired } from '../uploads';
 import { ownedBy, type Owner } from '../owner';
 import type { Intent, PaymentProvider } from './provider';
 
@@ -51,7 +52,10 @@ export async function startPayment(
   input: { planId: string; imageRequestId: string | null },
 ): Promise<{ clientSecret: string; paymentIntentId: string }> {
   const plan = requirePlan(input.planId);
-  const request = input.imageRequestId ? (await getOwnedRequest(db, input.imageRequestId, owner)).request : null;
+  const owned = input.imageRequestId ? await getOwnedRequest(db, input.imageRequestId, owner) : null;
+  // Nobody pays for an image that is already deleted.
+  if (owned && plan.id === 'single') assertNotExpired(owned.upload);
+  const request = owned?.request ?? null;
   assertCanBuy(plan, user, request);
 
   const pending = await db

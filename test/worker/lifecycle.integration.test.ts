@@ -1,0 +1,88 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../../worker/index';
+import { clock, DAY_MS } from '../../worker/lib/clock';
+import { EXPIRED_MESSAGE } from '../../worker/services/uploads';
+import { uploadPrefix } from '../../worker/services/storage-keys';
+import { body, Browser, processedRequest } from './helpers';
+
+afterEach(() => vi.restoreAllMocks());
+
+async function runDailyCron(at: number) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: '17 3 * * *' }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+describe('7-day deletion, through the routes a visitor uses', () => {
+  it('deletes every file of an image after 7 days, answers 410 on each of its routes, and keeps the purchase record', async () => {
+    const browser = new Browser();
+    await browser.register(`lifecycle_${Date.now() % 1_000_000}`);
+    const requestId = await processedRequest(browser);
+    const request = await body<{ originalPath: string; formatId: number }>(await browser.call(`/api/image-requests/${requestId}`));
+    const uploadId = request.originalPath.split('/').pop()!.split('.')[0]!;
+    const download = await browser.call(`/api/download/${requestId}`);
+    expect(download.status).toBe(200);
+    await download.arrayBuffer();
+    // A single-plan payment for it, to see the record survive the files.
+    const now = Date.now();
+    const paymentId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO payments (id, stripe_payment_intent_id, plan_id, amount_cents, currency, status, image_request_id, granted_at, access_expires_at, created_at, updated_at) VALUES (?, ?, 'single', 199, 'usd', 'succeeded', ?, ?, ?, ?, ?)",
+    )
+      .bind(paymentId, `pi_${crypto.randomUUID()}`, requestId, now, now + 30 * DAY_MS, now, now)
+      .run();
+    expect((await env.BUCKET.list({ prefix: uploadPrefix(uploadId) })).objects.length).toBeGreaterThanOrEqual(3); // original, output, preview
+
+    // Six days on, the cron leaves it alone.
+    vi.spyOn(clock, 'now').mockReturnValue(new Date(now + 6 * DAY_MS));
+    await runDailyCron(now + 6 * DAY_MS);
+    expect((await browser.call(request.originalPath)).status).toBe(200);
+
+    // Eight days on, everything under the upload is gone and the rows say so.
+    vi.spyOn(clock, 'now').mockReturnValue(new Date(now + 8 * DAY_MS));
+    await runDailyCron(now + 8 * DAY_MS);
+    expect((await env.BUCKET.list({ prefix: uploadPrefix(uploadId) })).objects).toHaveLength(0);
+
+    const gone: [string, RequestInit & { json?: unknown }][] = [
+      [request.originalPath, {}],
+      [`/api/image-requests/${requestId}`, {}],
+      [`/api/download/${requestId}`, {}],
+      [`/api/download/${requestId}/${request.formatId}`, {}],
+      [`/api/preview/${requestId}/${request.formatId}`, {}],
+      [`/api/process-image/${requestId}`, { method: 'POST' }],
+      [`/api/conversions/${requestId}`, {}],
+      [`/api/batch-process/${requestId}`, { method: 'POST', json: { formats: [19] } }],
+      [`/api/download-zip/${requestId}?formats=${request.formatId}`, {}],
+      ['/api/create-payment-intent', { method: 'POST', json: { planId: 'single', imageRequestId: requestId } }],
+    ];
+    for (const [path, init] of gone) {
+      const res = await browser.call(path, init);
+      expect([path, res.status]).toEqual([path, 410]);
+      expect((await body(res)).message).toMatch(/deleted|no longer stored/);
+    }
+    expect((await body(await browser.call(`/api/download/${requestId}`))).message).toBe(EXPIRED_MESSAGE);
+
+    // The purchase stays in the account, marked expired, with nothing to download; the payment row stays.
+    const purchases = await body<{ id: string; expired: boolean; processedPath: string | null }[]>(await browser.call('/api/user/purchases'));
+    expect(purchases.find((p) => p.id === requestId)).toMatchObject({ expired: true, processedPath: null });
+    expect(await env.DB.prepare('SELECT status, image_request_id FROM payments WHERE id = ?').bind(paymentId).first()).toEqual({ status: 'succeeded', image_request_id: requestId });
+  });
+
+  it('lets a creation on an expired upload fail with 410 and store nothing new', async () => {
+    const browser = new Browser();
+    const requestId = await processedRequest(browser);
+    const { originalPath } = await body<{ originalPath: string }>(await browser.call(`/api/image-requests/${requestId}`));
+    const later = Date.now() + 7 * DAY_MS + 60_000;
+    vi.spyOn(clock, 'now').mockReturnValue(new Date(later));
+    await runDailyCron(later);
+    const res = await browser.call('/api/image-requests', {
+      method: 'POST',
+      json: { originalFilename: 'rgb.png', originalPath, platform: 'linkedin', format: 'banner', width: 1584, height: 396, cropDetails: { x: 0, y: 0, width: 100, height: 25, zoom: 1 } },
+    });
+    expect(res.status).toBe(410);
+    const uploadId = originalPath.split('/').pop()!.split('.')[0]!;
+    expect((await env.BUCKET.list({ prefix: uploadPrefix(uploadId) })).objects).toHaveLength(0);
+  });
+});

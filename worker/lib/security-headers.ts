@@ -1,0 +1,62 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * Security headers, in one place (no worker-only imports: vite.config.ts reads it too): the worker sets them on everything it answers (API, uploaded
+ * files), and the build writes the same policy for the static app into `_headers`, which
+ * Cloudflare's asset server applies to every file and to the single-page fallback.
+ */
+
+/**
+ * The app's Content-Security-Policy: only our own origin, plus what Stripe.js documents it needs
+ * (its script, its card and 3-D Secure frames, its API, its images). `style-src 'unsafe-inline'`
+ * because react-easy-crop and Stripe inject style elements; no inline script is allowed.
+ * Nothing may frame the site: Stripe frames its own pages inside ours, never ours inside it.
+ */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://*.stripe.com",
+  "font-src 'self'",
+  "connect-src 'self' https://api.stripe.com",
+  'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * What the worker answers is JSON or an image, never a page: nothing in it may run or be framed,
+ * and `sandbox` keeps even a mislabelled file from acting as our origin.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+const COMMON: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+};
+
+/** The headers every worker response carries; HSTS only in production (browsers ignore it over plain http anyway). */
+export function securityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(COMMON)) c.res.headers.set(name, value);
+    c.res.headers.set('Content-Security-Policy', API_CSP);
+    if ((c.env as { ENVIRONMENT?: string } | undefined)?.ENVIRONMENT === 'production') c.res.headers.set('Strict-Transport-Security', HSTS);
+  };
+}
+
+/**
+ * The `_headers` file for the static app (Cloudflare Workers static assets). It is only ever
+ * served by Cloudflare over https in production, or on a local http preview where browsers
+ * ignore HSTS, so HSTS is always written here.
+ */
+export function staticHeadersFile(): string {
+  const lines = Object.entries({ ...COMMON, 'Content-Security-Policy': APP_CSP, 'Strict-Transport-Security': HSTS }).map(([name, value]) => `  ${name}: ${value}`);
+  return ['# Written by vite.config.ts from worker/lib/security-headers.ts: do not edit.', '/*', ...lines, ''].join('\n');
+}
