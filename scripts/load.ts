@@ -1,0 +1,237 @@
+/**
+ * `npm run load`: starts the built worker locally (`wrangler dev` on the deployable bundle: workerd
+ * with local D1, R2, the Durable Object and the queue) and drives it on loopback with a bounded number of concurrent
+ * visitors for a fixed time. Each visitor is new (its own address and cookies) and does what a
+ * person does: upload, create a request, process, check the limits, download (free), try a second
+ * image (402, as it should), download the first again (free), and one visitor in four converts a
+ * banner to three platforms through the queue, waits for it and downloads the ZIP.
+ *
+ * It prints requests per second, p50/p95/p99 latency per route and every unexpected answer, then
+ * checks that every accepted upload is still retrievable, every conversion ended complete and the
+ * download counters are exact. It exits 1 on any error or failed check.
+ *
+ * LOAD_CONCURRENCY (50), LOAD_SECONDS (60), LOAD_URL (an already running server), LOAD_THINK_MS (0: each visitor sends its next
+ * request at once, the harshest case; 1000 pauses about a second between steps, as people do) and LOAD_PORT (8791) change the run.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { startWranglerDev } from './local-server';
+
+const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 50);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const PORT = Number(process.env.LOAD_PORT ?? 8791);
+/** A person pauses between steps (choosing a format, framing the crop): on average this long, 0.5× to 1.5×. 0 makes a closed loop. */
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 0);
+const think = () => new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
+const BANNER_EVERY = 4;
+/** The server's own output (one JSON line per request), for looking into a failure. */
+const LOG_FILE = join(import.meta.dirname, '../.wrangler/load-server.log');
+const CONVERSION_TIMEOUT_MS = 120_000;
+const TARGETS = [20, 36, 2]; // LinkedIn banner, YouTube banner, Facebook cover, from an X header (29)
+
+type Answer = { status: number; headers: Headers; bytes: Uint8Array };
+
+const latencies = new Map<string, number[]>();
+const statuses = new Map<string, Map<number, number>>();
+const errors: string[] = [];
+let requests = 0;
+
+function record(route: string, ms: number, status: number) {
+  requests += 1;
+  (latencies.get(route) ?? latencies.set(route, []).get(route)!).push(ms);
+  const byStatus = statuses.get(route) ?? statuses.set(route, new Map()).get(route)!;
+  byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+}
+
+let visitorCount = 0;
+const runTag = Math.floor(Math.random() * 200) + 20;
+
+/** A new person: their own address (CF-Connecting-IP passes through the local runtime) and cookie jar. */
+class Visitor {
+  readonly ip: string;
+  private cookies = new Map<string, string>();
+  constructor(private baseUrl: string) {
+    const n = ++visitorCount;
+    this.ip = `10.${runTag}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+  }
+
+  async call(route: string, path: string, expected: number[], init: { method?: string; json?: unknown; body?: FormData } = {}): Promise<Answer | null> {
+    const headers = new Headers({ 'CF-Connecting-IP': this.ip, Origin: this.baseUrl });
+    if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+    const started = performance.now();
+    try {
+      const res = await fetch(`${this.baseUrl}${path}`, { method: init.method ?? 'GET', headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      record(route, performance.now() - started, res.status);
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const [name, ...value] = (pair ?? '').split('=');
+        if (name) this.cookies.set(name.trim(), value.join('='));
+      }
+      if (!expected.includes(res.status)) {
+        errors.push(`${route} ${path}: ${res.status} ${new TextDecoder().decode(bytes.subarray(0, 200))}`);
+        return null;
+      }
+      return { status: res.status, headers: res.headers, bytes };
+    } catch (error) {
+      record(route, performance.now() - started, 0);
+      errors.push(`${route} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  }
+}
+
+const json = <T>(answer: Answer) => JSON.parse(new TextDecoder().decode(answer.bytes)) as T;
+
+function pngSize(bytes: Uint8Array): string {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return bytes.length > 24 && bytes[1] === 0x50 ? `${view.getUint32(16)}x${view.getUint32(20)}` : 'not a PNG';
+}
+
+type Upload = { visitor: Visitor; path: string; size: number };
+type Conversion = { visitor: Visitor; requestId: string };
+const uploads: Upload[] = [];
+const conversions: Conversion[] = [];
+const visitors: Visitor[] = [];
+const conversionMs: number[] = [];
+
+async function createAndProcess(
+  v: Visitor,
+  upload: { path: string; originalFilename: string; width: number; height: number },
+  format: { platform: string; format: string; width: number; height: number },
+) {
+  const ratio = format.width / format.height;
+  const width = Math.min(upload.width, upload.height * ratio);
+  const crop = { x: (upload.width - width) / 2, y: (upload.height - width / ratio) / 2, width, height: width / ratio, zoom: 1 };
+  const created = await v.call('POST /api/image-requests', '/api/image-requests', [201], {
+    method: 'POST',
+    json: { originalFilename: upload.originalFilename, originalPath: upload.path, ...format, cropDetails: crop },
+  });
+  if (!created) return null;
+  const { id } = json<{ id: string }>(created);
+  return (await v.call('POST /api/process-image/:id', `/api/process-image/${id}`, [200], { method: 'POST' })) ? id : null;
+}
+
+async function remaining(v: Visitor, expected: string) {
+  const answer = await v.call('GET /api/check-rate-limits', '/api/check-rate-limits', [200]);
+  const value = answer?.headers.get('X-RateLimit-Remaining');
+  if (answer && value !== expected) errors.push(`check-rate-limits for ${v.ip}: remaining ${value}, expected ${expected}`);
+}
+
+/** One person's visit, start to finish. */
+async function visit(baseUrl: string, photo: Uint8Array, index: number) {
+  const v = new Visitor(baseUrl);
+  visitors.push(v);
+  const form = new FormData();
+  form.append('image', new File([photo as Uint8Array<ArrayBuffer>], 'team-photo.jpg', { type: 'image/jpeg' }));
+  const uploaded = await v.call('POST /api/upload', '/api/upload', [201], { method: 'POST', body: form });
+  if (!uploaded) return;
+  const upload = json<{ path: string; originalFilename: string; width: number; height: number; size: number }>(uploaded);
+  uploads.push({ visitor: v, path: upload.path, size: upload.size });
+  await think();
+
+  const first = await createAndProcess(v, upload, { platform: 'linkedin', format: 'banner', width: 1584, height: 396 });
+  if (!first) return;
+  await think();
+  await remaining(v, '1');
+  const download = await v.call('GET /api/download/:id', `/api/download/${first}`, [200]);
+  if (download && pngSize(download.bytes) !== '1584x396') errors.push(`download ${first}: ${pngSize(download.bytes)}`);
+  await remaining(v, '0');
+  await think();
+
+  const second = await createAndProcess(v, upload, { platform: 'instagram', format: 'post square', width: 1080, height: 1080 });
+  if (second) await v.call('GET /api/download/:id (needs payment)', `/api/download/${second}`, [402]);
+  await v.call('GET /api/download/:id (again, free)', `/api/download/${first}`, [200]);
+
+  if (index % BANNER_EVERY !== 0) return;
+  await think();
+  const started = performance.now();
+  if (!(await v.call('POST /api/banner-convert/:id', `/api/banner-convert/${first}`, [202], { method: 'POST', json: { sourceFormatId: 29, targetFormatIds: TARGETS, useAi: true } }))) return;
+  conversions.push({ visitor: v, requestId: first });
+  for (;;) {
+    const status = await v.call('GET /api/conversions/:id', `/api/conversions/${first}`, [200]);
+    if (!status) return;
+    const results = Object.values(json<{ results: Record<string, string> }>(status).results);
+    if (results.every((r) => r !== 'processing')) break;
+    if (performance.now() - started > CONVERSION_TIMEOUT_MS) return void errors.push(`conversion ${first} still processing after ${CONVERSION_TIMEOUT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  conversionMs.push(performance.now() - started);
+  await v.call('GET /api/download-zip/:id', `/api/download-zip/${first}?formats=${TARGETS.join(',')}`, [200]);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+const ms = (value: number) => `${Math.round(value)}`;
+
+async function main() {
+  // A real photo at the size the browser sends after its own normalisation of larger pictures.
+  const source = readFileSync(join(import.meta.dirname, '../test/fixtures/corpus/wallpaper-3840x2400-progressive-444.jpg'));
+  const photo = new Uint8Array(await sharp(source).resize(1600, 1000).jpeg({ quality: 88 }).toBuffer());
+
+  const { baseUrl, stop } = process.env.LOAD_URL ? { baseUrl: process.env.LOAD_URL, stop: () => undefined } : await startWranglerDev(PORT, { logFile: LOG_FILE });
+  console.log(
+    `load: ${CONCURRENCY} concurrent visitors for ${SECONDS} s, pausing ${THINK_MS} ms on average between steps, against ${baseUrl} (photo 1600×1000, ${(photo.length / 1024).toFixed(0)} KB)`,
+  );
+  let exitCode = 0;
+  try {
+    const startedAt = performance.now();
+    const deadline = startedAt + SECONDS * 1000;
+    let started = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < deadline) await visit(baseUrl, photo, started++);
+      }),
+    );
+    const elapsed = (performance.now() - startedAt) / 1000;
+
+    console.log(`\n${visitors.length} visits, ${requests} requests in ${elapsed.toFixed(1)} s: ${(requests / elapsed).toFixed(1)} requests/s\n`);
+    console.log(['route'.padEnd(40), 'count', '  p50', '  p95', '  p99', '  max', 'statuses'].join('  '));
+    for (const [route, values] of [...latencies].sort(([a], [b]) => a.localeCompare(b))) {
+      const sorted = [...values].sort((a, b) => a - b);
+      const byStatus = [...(statuses.get(route) ?? [])].map(([s, n]) => `${s}×${n}`).join(' ');
+      console.log([route.padEnd(40), String(sorted.length).padStart(5), ...[50, 95, 99].map((p) => ms(percentile(sorted, p)).padStart(5)), ms(sorted.at(-1) ?? 0).padStart(5), byStatus].join('  '));
+    }
+    if (conversionMs.length) {
+      const sorted = [...conversionMs].sort((a, b) => a - b);
+      console.log(
+        `\nbanner conversion through the queue (3 targets, request to all complete): n=${sorted.length} p50 ${ms(percentile(sorted, 50))} ms, p95 ${ms(percentile(sorted, 95))} ms, max ${ms(sorted.at(-1) ?? 0)} ms`,
+      );
+    }
+
+    // Afterwards: nothing lost, nothing left half-done, counters exact.
+    const checks: string[] = [];
+    for (const upload of uploads) {
+      const answer = await upload.visitor.call('check: GET /uploads/:name', upload.path, [200]);
+      if (answer && answer.bytes.length !== upload.size) checks.push(`upload ${upload.path}: ${answer.bytes.length} bytes, stored ${upload.size}`);
+    }
+    for (const conversion of conversions) {
+      const answer = await conversion.visitor.call('check: GET /api/conversions/:id', `/api/conversions/${conversion.requestId}`, [200]);
+      const results = answer ? json<{ results: Record<string, string> }>(answer).results : {};
+      if (Object.keys(results).length !== TARGETS.length || Object.values(results).some((r) => r !== 'complete')) checks.push(`conversion ${conversion.requestId}: ${JSON.stringify(results)}`);
+    }
+    for (const visitor of visitors) await remaining(visitor, '0');
+    const free = statuses.get('GET /api/download/:id')?.get(200) ?? 0;
+    const paid = statuses.get('GET /api/download/:id (needs payment)')?.get(402) ?? 0;
+    console.log(
+      `\nchecks: ${uploads.length} uploads retrievable byte for byte; ${conversions.length} conversions complete; ${visitors.length} visitors each used exactly 1 free download (${free} first downloads answered 200, ${paid} second images answered 402)`,
+    );
+    errors.push(...checks);
+    if (errors.length > 0) {
+      exitCode = 1;
+      console.log(`\n${errors.length} errors:`);
+      for (const error of errors.slice(0, 30)) console.log(`  ${error}`);
+    } else {
+      console.log('errors: 0');
+    }
+  } finally {
+    stop();
+  }
+  process.exit(exitCode);
+}
+
+await main();
