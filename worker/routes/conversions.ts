@@ -6,9 +6,8 @@ import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { authorizeDownload, consumeConversions } from '../services/allowance';
 import { checkTargets, conversionsOf, startConversions, toResults } from '../services/conversions';
-import { getOwnedRequest } from '../services/image-requests';
+import { getLiveRequest } from '../services/image-requests';
 import { ownerOf } from '../services/owner-context';
-import { assertNotExpired } from '../services/uploads';
 import { zipStream } from '../services/zip';
 import { analysisOf } from '../services/rendering';
 import { workerCodecs } from '../imaging-codecs';
@@ -22,8 +21,7 @@ import { parseId } from './params';
  */
 async function fanOut(c: Context<AppEnv>, flow: ConversionFlow, sourceFormatId: number | null, targetFormatIds: number[], contentAware: boolean): Promise<Response> {
   const db = c.get('db');
-  const { request, upload } = await getOwnedRequest(db, parseId(c.req.param()).id, await ownerOf(c));
-  assertNotExpired(upload);
+  const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, await ownerOf(c));
   const targets = checkTargets(flow, sourceFormatId, targetFormatIds);
   await consumeConversions(
     c,
@@ -48,8 +46,7 @@ export const conversionRoutes = new Hono<AppEnv>()
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {
     const db = c.get('db');
-    const { request, upload } = await getOwnedRequest(db, parseId(c.req.param()).id, await ownerOf(c));
-    assertNotExpired(upload);
+    const { request } = await getLiveRequest(db, parseId(c.req.param()).id, await ownerOf(c));
     const rows = await conversionsOf(db, request.id);
     const body: ConversionResponse = { results: toResults(rows), analysisPerformed: rows.some((r) => r.mode === 'content-aware') };
     return c.json(body);
@@ -57,8 +54,7 @@ export const conversionRoutes = new Hono<AppEnv>()
   /** GET /api/download-zip/{id}?formats=1,2,3: the finished targets in one streamed ZIP. */
   .get('/download-zip/:id', async (c) => {
     const db = c.get('db');
-    const { request, upload } = await getOwnedRequest(db, parseId(c.req.param()).id, await ownerOf(c));
-    assertNotExpired(upload);
+    const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, await ownerOf(c));
     const raw = (c.req.query('formats') ?? '').split(',').filter((s) => s.trim() !== '');
     if (raw.length === 0) throw new ApiError(400, 'formats: List the format ids to download, for example ?formats=1,2');
     const formats = [...new Set(raw)].map((s) => {

@@ -4,12 +4,11 @@ import { createImageRequestSchema, processImageSchema } from '../../shared/schem
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { workerCodecs } from '../imaging-codecs';
-import { createImageRequest, findOutput, getOwnedRequest, toRequestResponse } from '../services/image-requests';
+import { createImageRequest, findOutput, getLiveRequest, getOwnedRequest, toRequestResponse } from '../services/image-requests';
 import { authorizeDownload, tierOf } from '../services/allowance';
 import { ownerOf } from '../services/owner-context';
 import { processRequest } from '../services/rendering';
 import { previewKey } from '../services/storage-keys';
-import { assertNotExpired } from '../services/uploads';
 import type { AppEnv } from '../types';
 import { parseFormatParam, parseId } from './params';
 
@@ -32,8 +31,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
   })
   .get('/image-requests/:id', async (c) => {
     const { id } = parseId(c.req.param());
-    const { request, upload } = await getOwnedRequest(c.get('db'), id, await ownerOf(c));
-    assertNotExpired(upload);
+    const { request, upload } = await getLiveRequest(c.get('db'), id, await ownerOf(c));
     return c.json(await toRequestResponse(c.get('db'), request, upload, (await tierOf(c)).unlimited));
   })
   .post('/process-image/:id', async (c) => {
@@ -50,16 +48,14 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const parsed = processImageSchema.safeParse(body);
     if (!parsed.success) throw new ApiError(400, `formats: ${parsed.error.issues[0]?.message ?? 'Invalid list of formats'}`);
     const db = c.get('db');
-    const { request, upload } = await getOwnedRequest(db, id, await ownerOf(c));
-    assertNotExpired(upload);
+    const { request, upload } = await getLiveRequest(db, id, await ownerOf(c));
     await processRequest({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, request, upload, parsed.data.formats ?? []);
     const fresh = await getOwnedRequest(db, id, await ownerOf(c));
     return c.json(await toRequestResponse(db, fresh.request, fresh.upload, (await tierOf(c)).unlimited));
   })
   .get('/preview/:id/:formatId', async (c) => {
     const { id, formatId } = parseFormatParam(c.req.param());
-    const { request, upload } = await getOwnedRequest(c.get('db'), id, await ownerOf(c));
-    assertNotExpired(upload);
+    const { request, upload } = await getLiveRequest(c.get('db'), id, await ownerOf(c));
     const object = (await findOutput(c.get('db'), request, formatId)) ? await c.env.BUCKET.get(previewKey(upload.id, request.id, formatId)) : null;
     if (!object) throw new ApiError(404, 'No preview yet: this format has not been processed');
     return pngResponse(object.body, null, object.size);
@@ -76,8 +72,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
  */
 async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number | null): Promise<Response> {
   const db = c.get('db');
-  const { request, upload } = await getOwnedRequest(db, id, await ownerOf(c));
-  assertNotExpired(upload);
+  const { request, upload } = await getLiveRequest(db, id, await ownerOf(c));
   const format = findFormat(formatId ?? request.formatId);
   if (!format) throw new ApiError(404, 'Format not found');
   const output = await findOutput(db, request, format.id);

@@ -58,6 +58,13 @@ export async function getOwnedRequest(db: Db, id: string, owner: Owner): Promise
   return { request, upload };
 }
 
+/** The caller's request and its upload, or 404; 410 once the image was deleted after 7 days. Every route that touches the picture uses this. */
+export async function getLiveRequest(db: Db, id: string, owner: Owner): Promise<{ request: ImageRequest; upload: Upload }> {
+  const owned = await getOwnedRequest(db, id, owner);
+  assertNotExpired(owned.upload);
+  return owned;
+}
+
 export function previewPath(requestId: string, formatId: number): string {
   return `/api/preview/${requestId}/${formatId}`;
 }
