@@ -4,8 +4,9 @@ import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/cn';
-import { formatLabel } from '../single-image/rules';
 import { groupByPlatform, type AdjusterFlow } from './flows';
+import { FormatOptions } from '../tools/format-options';
+import { inputClass } from '../../components/ui/field';
 
 export interface Selection {
   source: PlatformFormat | null;
@@ -87,11 +88,7 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
           ) : null}
           <label className="block text-sm font-medium text-slate-700">
             Source platform
-            <select
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm capitalize"
-              value={sourcePlatform}
-              onChange={(event) => chooseSource(formats.find((f) => f.platform === event.target.value) ?? null)}
-            >
+            <select className={cn(inputClass, 'mt-1 capitalize')} value={sourcePlatform} onChange={(event) => chooseSource(formats.find((f) => f.platform === event.target.value) ?? null)}>
               {groups.map((g) => (
                 <option key={g.platform} value={g.platform}>
                   {g.platform}
@@ -101,19 +98,9 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
           </label>
           <label className="block text-sm font-medium text-slate-700">
             Source format
-            <select
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-              value={source?.id ?? ''}
-              onChange={(event) => chooseSource(formats.find((f) => f.id === Number(event.target.value)) ?? null)}
-            >
+            <select className={cn(inputClass, 'mt-1')} value={source?.id ?? ''} onChange={(event) => chooseSource(formats.find((f) => f.id === Number(event.target.value)) ?? null)}>
               <option value="">Select the current format</option>
-              {formats
-                .filter((f) => f.platform === sourcePlatform)
-                .map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {formatLabel(f)}
-                  </option>
-                ))}
+              <FormatOptions formats={formats.filter((f) => f.platform === sourcePlatform)} />
             </select>
           </label>
         </div>

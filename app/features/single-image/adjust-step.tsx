@@ -7,7 +7,10 @@ import { ZOOM_MAX, ZOOM_MIN, type UploadResponse } from '../../../shared/schemas
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { platformFormatsKey } from './api';
-import { DEFAULT_ZOOM, formatForPlatform, formatLabel, isWideFormat, previewHeight, ZOOM_STEP, ZOOM_TICKS } from './rules';
+import { DEFAULT_ZOOM, formatForPlatform, isWideFormat, previewHeight, ZOOM_STEP, ZOOM_TICKS } from './rules';
+import { FormatOptions } from '../tools/format-options';
+import { inputClass } from '../../components/ui/field';
+import { cn } from '../../lib/cn';
 
 export type Adjustment = { format: PlatformFormat; crop: Point; zoom: number; area: Area | null };
 
@@ -61,7 +64,7 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">
           Platform
-          <select className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm capitalize" value={platform} onChange={(event) => onPlatform(event.target.value)}>
+          <select className={cn(inputClass, 'mt-1 capitalize')} value={platform} onChange={(event) => onPlatform(event.target.value)}>
             {PLATFORMS.map((p) => (
               <option key={p} value={p} className="capitalize">
                 {p}
@@ -72,7 +75,7 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
         <label className="block text-sm font-medium text-slate-700">
           Format
           <select
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            className={cn(inputClass, 'mt-1')}
             value={format?.id ?? ''}
             disabled={formats.length === 0}
             onChange={(event) => {
@@ -82,13 +85,7 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
             }}
           >
             {formats.length === 0 ? <option value="">Loading formats...</option> : null}
-            {formats
-              .filter((f) => f.platform === platform)
-              .map((f) => (
-                <option key={f.id} value={f.id}>
-                  {formatLabel(f)}
-                </option>
-              ))}
+            <FormatOptions formats={formats.filter((f) => f.platform === platform)} />
           </select>
         </label>
       </div>

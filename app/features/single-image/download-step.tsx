@@ -11,6 +11,9 @@ import { ApiRequestError, errorMessage } from '../../lib/api';
 import { checkRateLimits, platformFormatsKey, processImage, rateLimitsKey } from './api';
 import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
 import { createdLabel, estimatedSize, formatLabel } from './rules';
+import { FormatOptions } from '../tools/format-options';
+import { inputClass } from '../../components/ui/field';
+import { cn } from '../../lib/cn';
 
 type Props = {
   request: ImageRequestResponse;
@@ -199,21 +202,11 @@ function OtherFormats({
       <div className="mt-4 flex flex-wrap items-end gap-2">
         <label className="min-w-0 flex-1 text-sm font-medium text-slate-700">
           Another format
-          <select
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-            value={choice}
-            onChange={(event) => setChoice(event.target.value ? Number(event.target.value) : '')}
-          >
+          <select className={cn(inputClass, 'mt-1')} value={choice} onChange={(event) => setChoice(event.target.value ? Number(event.target.value) : '')}>
             <option value="">Choose a format...</option>
             {platforms.map((platform) => (
               <optgroup key={platform} label={platform}>
-                {formats
-                  .filter((f) => f.platform === platform && f.id !== current.id)
-                  .map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {formatLabel(f)}
-                    </option>
-                  ))}
+                <FormatOptions formats={formats.filter((f) => f.platform === platform && f.id !== current.id)} />
               </optgroup>
             ))}
           </select>
