@@ -57,12 +57,12 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Account menu of Ada Lovelace' }).click();
     await page.getByRole('menuitem', { name: 'Account' }).click();
     await page.getByText('Account Information').waitFor();
-    expect(await page.getByText('Free Access', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('Free Access', { exact: true }).waitFor();
     const purchase = page.getByRole('list', { name: 'Purchases' }).getByRole('listitem');
     await purchase.first().waitFor();
     expect(await purchase.count()).toBe(1);
     expect(await purchase.textContent()).toContain('baseline.jpg');
-    expect(await purchase.getByText('Processed', { exact: true }).isVisible()).toBe(true);
+    await purchase.getByText('Processed', { exact: true }).waitFor();
     const [again] = await Promise.all([page.waitForEvent('download'), purchase.getByRole('button', { name: 'Download' }).click()]);
     const meta = await sharp(readFileSync(await again.path())).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396 });

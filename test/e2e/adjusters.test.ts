@@ -47,7 +47,7 @@ describe('the banner and profile adjusters in Chromium', () => {
     await uploadIn(page, 'bannerAdjuster', bannerPath, 'Configure Banner Adjustment');
     await page.getByLabel('Source platform').selectOption('twitter');
     const targetTabs = page.getByRole('tablist', { name: 'Target platforms' });
-    expect(await targetTabs.getByRole('tab', { name: 'twitter (source)' }).isVisible()).toBe(true);
+    await targetTabs.getByRole('tab', { name: 'twitter (source)' }).waitFor();
     expect(await targetTabs.getByRole('tab', { selected: true }).textContent()).toBe('facebook');
     expect(await page.getByRole('switch', { name: 'Enable intelligent resizing' }).getAttribute('aria-checked')).toBe('true');
 
@@ -57,9 +57,9 @@ describe('the banner and profile adjusters in Chromium', () => {
 
     await page.getByRole('heading', { name: 'Banner Conversion Results' }).waitFor();
     await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
-    expect(await page.getByText('AI Analysis Successful').isVisible()).toBe(true);
+    await page.getByText('AI Analysis Successful').waitFor();
     expect(await page.getByText('Ready to download').count()).toBe(5);
-    expect(await page.getByTestId('source-card').getByText('Original').isVisible()).toBe(true);
+    await page.getByTestId('source-card').getByText('Original').waitFor();
     // Previews load from the server.
     await expect.poll(() => page.locator('img[src^="/api/preview/"]').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 15_000 }).toBe(5);
 
@@ -82,7 +82,7 @@ describe('the banner and profile adjusters in Chromium', () => {
 
     // Back to Selection keeps the choice; Start Over clears everything.
     await page.getByRole('button', { name: 'Back to Selection' }).click();
-    expect(await page.getByText('5 selected').isVisible()).toBe(true);
+    await page.getByText('5 selected').waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('heading', { name: 'Upload Your Banner' }).waitFor();
   });
@@ -95,14 +95,14 @@ describe('the banner and profile adjusters in Chromium', () => {
     // Select All is dimmed (aria-disabled) there; a click on it explains why instead of doing nothing.
     await page.getByRole('button', { name: 'Select All', exact: true }).click({ force: true });
     await page.getByText("You can't select formats from the same platform as the source").waitFor();
-    expect(await page.getByText('Cannot select', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('0 selected').isVisible()).toBe(true);
+    await page.getByText('Cannot select', { exact: true }).waitFor();
+    await page.getByText('0 selected').waitFor();
   });
 
   it('converts a profile picture to three platforms, previewed as circles', async () => {
     const page = await visitor(browser);
     await uploadIn(page, 'profileAdjuster', portraitPath, 'Configure Profile Picture Adjustment');
-    expect(await page.getByAltText('Your profile picture, as a circle').isVisible()).toBe(true);
+    await page.getByAltText('Your profile picture, as a circle').waitFor();
     expect(await page.getByRole('switch').count()).toBe(0);
     await page.getByLabel('Source platform').selectOption('facebook');
     for (const platform of ['instagram', 'linkedin', 'youtube']) await pickFirst(page, platform);

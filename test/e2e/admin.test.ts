@@ -49,10 +49,18 @@ describe('the admin area in Chromium', () => {
     await page.goto(`${baseUrl()}/admin`);
     await page.waitForURL(/\/admin-login$/);
     await page.getByLabel('Password').fill('not-the-password');
+    // Hold the answer until the pending state has been seen, so the check cannot race a fast server.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/login', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Login' }).click();
-    expect(await page.getByRole('button', { name: 'Authenticating...' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Authenticating...' }).waitFor();
+    release();
     await page.getByText('Invalid administrator password').first().waitFor();
-    expect(await page.getByText('Authentication Failed', { exact: true }).first().isVisible()).toBe(true);
+    await page.getByText('Authentication Failed', { exact: true }).first().waitFor();
 
     await page.getByLabel('Password').fill('local-admin');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -65,7 +73,7 @@ describe('the admin area in Chromium', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/\/admin-login$/);
-    expect(await page.getByText('You have been logged out of the admin area').first().isVisible()).toBe(true);
+    await page.getByText('You have been logged out of the admin area').first().waitFor();
     // The server ended the admin session too, not just the browser's flag.
     expect(await page.evaluate(async () => (await fetch('/api/admin/users')).status)).toBe(401);
   });

@@ -46,11 +46,11 @@ async function payWith(page: Page, number: string) {
 describe('payments in Chromium (local test mode)', () => {
   it('a visitor past the free download pays the single plan with 4242… and downloads the image', async () => {
     const page = await pastTheFreeDownload();
-    expect(await page.getByText('Local test mode: no real payment is made', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Linkedin Banner', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('1584 × 396 pixels', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('One-time purchase', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('$1.99', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('Local test mode: no real payment is made', { exact: true }).waitFor();
+    await page.getByText('Linkedin Banner', { exact: true }).waitFor();
+    await page.getByText('1584 × 396 pixels', { exact: true }).waitFor();
+    await page.getByText('One-time purchase', { exact: true }).waitFor();
+    await page.getByText('$1.99', { exact: true }).waitFor();
     await payWith(page, '4242 4242 4242 4242');
     const modal = page.getByRole('dialog', { name: 'Payment Successful!' });
     await modal.waitFor({ timeout: 30_000 });
@@ -92,7 +92,7 @@ describe('payments in Chromium (local test mode)', () => {
     await form.getByLabel('CVC').fill('123');
     await form.getByRole('button', { name: 'Pay $9.99 - Unlimited Access' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/account');
-    expect(await page.getByText('You now have unlimited access!', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('You now have unlimited access!', { exact: true }).waitFor();
     await page.getByText('Unlimited Access', { exact: true }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Upgrade' }).count()).toBe(0);
 

@@ -32,8 +32,8 @@ describe('the Single Image tool in Chromium', () => {
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('1 free download(s) remaining');
-    expect(await page.getByText('1584 x 396 px').isVisible()).toBe(true);
-    expect(await page.getByText('PNG (transparent background)').isVisible()).toBe(true);
+    await page.getByText('1584 x 396 px').waitFor();
+    await page.getByText('PNG (transparent background)').waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Now' }).click()]);
     expect(download.suggestedFilename()).toMatch(/-linkedin-banner-1584x396\.png$/);
@@ -51,7 +51,8 @@ describe('the Single Image tool in Chromium', () => {
     await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('Download requires payment');
     expect(await page.getByRole('button', { name: 'Download Now' }).count()).toBe(0);
     const plans = page.getByRole('region', { name: 'Choose Your Plan' });
-    for (const text of ['Single Download', '$1.99', 'Unlimited Access', '$9.99', 'BEST VALUE']) expect(await plans.getByText(text, { exact: true }).isVisible()).toBe(true);
+    // The plans arrive from /api/plans after the section appears: wait for them rather than race them.
+    for (const text of ['Single Download', '$1.99', 'Unlimited Access', '$9.99', 'BEST VALUE']) await plans.getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
     await plans.getByRole('link', { name: 'Choose Single Download' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
     expect(new URL(page.url()).searchParams.get('plan')).toBe('single');
@@ -67,10 +68,10 @@ describe('the Single Image tool in Chromium', () => {
     truncateSync(big, 50 * 1024 * 1024 + 1); // sparse: no 50 MB written
     await page.locator('#single-image-file').setInputFiles(big);
     await expect.poll(() => page.getByText('File too large', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Maximum file size is 50MB', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('Maximum file size is 50MB', { exact: true }).waitFor();
     await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'animated.gif'));
     await expect.poll(() => page.getByText('Invalid file type', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Please upload a JPG, PNG or WEBP image', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('Please upload a JPG, PNG or WEBP image', { exact: true }).waitFor();
     expect(uploads).toEqual([]);
     expect(await page.getByRole('button', { name: 'Next: Choose Format' }).isDisabled()).toBe(true);
   });
