@@ -2,18 +2,20 @@
  * Hot loops index typed arrays within their bounds, so they read with `as number` instead of the
  * `?? 0` that noUncheckedIndexedAccess would otherwise ask for on every byte.
  *
- * PNG in plain TypeScript over native zlib (DecompressionStream to read, node:zlib to write; both
- * run in workerd with nodejs_compat and in Node): no WASM heap that grows and never shrinks,
+ * PNG over native zlib (DecompressionStream to read, node:zlib to write; both run in workerd with
+ * nodejs_compat and in Node): no codec's WASM heap that grows with the picture and never shrinks,
  * nothing to poison or leak.
  *
  * The decoder streams: IDAT data is inflated chunk by chunk and unfiltered row by row straight into
  * the RGBA result. The encoder writes the smallest lossless colour type the pixels allow (palette,
- * grey, RGB or RGBA), chooses a filter per row, and writes no metadata at all.
+ * grey, RGB or RGBA), chooses a filter per row and writes no metadata at all; its row loops run in
+ * our WebAssembly kernels (simd/), which hold a few rows, never the picture.
  */
-import { constants as zlibConstants, deflateSync } from 'node:zlib';
+import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
 import { ImageError } from './errors';
 import { crc32, finishCrc, type ImageInfo } from './inspect';
 import type { Raster } from './raster';
+import { withBuffers } from './simd/kernels';
 
 const corrupt = () => new ImageError('corrupt', 'The image file is damaged or incomplete (its compressed data is invalid). Please export it again and upload the new file.');
 
@@ -41,7 +43,7 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
   let palette: Uint8Array | null = null;
   let trns: Uint8Array | null = null;
   const idat: Uint8Array[] = [];
-  for (let pos = 8; pos + 12 <= bytes.length; ) {
+  for (let pos = 8; pos + 12 <= bytes.length;) {
     const length = view.getUint32(pos);
     const type = String.fromCharCode(bytes[pos + 4] ?? 0, bytes[pos + 5] ?? 0, bytes[pos + 6] ?? 0, bytes[pos + 7] ?? 0);
     const data = bytes.subarray(pos + 8, pos + 8 + length);
@@ -287,23 +289,27 @@ export interface EncodeOptions {
 
 type Layout = { colorType: 0 | 2 | 3 | 4 | 6; channels: number; palette?: Uint8Array; alphas?: Uint8Array; index?: Map<number, number> };
 
-/** The smallest colour type that holds these pixels exactly. */
+/**
+ * The smallest colour type that holds these pixels exactly. Stops reading as soon as nothing more
+ * can be learnt (over 256 colours, not grey, and transparency known), which for a colour photo is
+ * within its first row.
+ */
 function chooseLayout(data: Uint8ClampedArray | Uint8Array, alpha: 'drop' | 'keep' | 'auto'): Layout {
   const dropAlpha = alpha === 'drop';
   let opaque = alpha !== 'keep';
   let grey = true;
   const colours = new Map<number, number>();
   for (let i = 0; i < data.length; i += 4) {
-    const r = data[i] ?? 0;
-    const g = data[i + 1] ?? 0;
-    const b = data[i + 2] ?? 0;
-    const a = dropAlpha ? 255 : (data[i + 3] ?? 0);
+    const r = data[i] as number;
+    const g = data[i + 1] as number;
+    const b = data[i + 2] as number;
+    const a = dropAlpha ? 255 : (data[i + 3] as number);
     if (a !== 255 && !dropAlpha) opaque = false;
     if (r !== g || g !== b) grey = false;
     if (colours.size <= 256) {
       const key = ((r << 24) | (g << 16) | (b << 8) | a) >>> 0;
       if (!colours.has(key)) colours.set(key, colours.size);
-    }
+    } else if (!grey && (!opaque || dropAlpha)) break;
   }
   if (colours.size <= 256 && !(grey && opaque)) {
     const palette = new Uint8Array(colours.size * 3);
@@ -320,22 +326,22 @@ function chooseLayout(data: Uint8ClampedArray | Uint8Array, alpha: 'drop' | 'kee
   return opaque ? { colorType: 2, channels: 3 } : { colorType: 6, channels: 4 };
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, finishCrc(crc32(out.subarray(4, 8 + data.length))));
-  return out;
-}
+/** Rows of filtered data deflated at a time: the encoder never holds all of them. */
+const STRIP_BYTES = 1 << 20;
 
-/** Encodes RGBA pixels as the smallest lossless PNG we can make, with no metadata. */
+/**
+ * Encodes RGBA pixels as the smallest lossless PNG we can make, with no metadata.
+ *
+ * Streams by strips of about 1 MB of filtered rows: each strip is deflated on its own (raw
+ * deflate, sync-flushed so the pieces join into one zlib stream) and becomes one IDAT chunk; the
+ * zlib header and the Adler-32 of all the rows are written around them. So the encoder holds one
+ * strip and the compressed data, not a second copy of the picture. With the RLE strategy nothing
+ * is lost at a strip's edge (it only ever looks one byte back).
+ */
 export async function encodePng(raster: Raster, options: EncodeOptions = {}): Promise<Uint8Array> {
   const { width, height, data } = raster;
   const layout = chooseLayout(data, options.alpha ?? 'auto');
-  const { channels } = layout;
-  const rowBytes = width * channels;
+  const rowBytes = width * layout.channels;
   const ihdr = new Uint8Array(13);
   const hv = new DataView(ihdr.buffer);
   hv.setUint32(0, width);
@@ -343,134 +349,107 @@ export async function encodePng(raster: Raster, options: EncodeOptions = {}): Pr
   ihdr[8] = 8;
   ihdr[9] = layout.colorType;
 
-  // Filter every row into one buffer, then deflate it in one call (see `effort`).
-  const filtered = new Uint8Array((rowBytes + 1) * height);
-  let prev = new Uint8Array(rowBytes);
-  let cur = new Uint8Array(rowBytes);
-  for (let y = 0; y < height; y++) {
-    packRow(data, y * width * 4, width, layout, cur);
-    const row = filtered.subarray(y * (rowBytes + 1), (y + 1) * (rowBytes + 1));
-    if (layout.colorType === 3) filterRow(cur, prev, channels, 0, row);
-    else bestFilter(cur, prev, channels, row);
-    [prev, cur] = [cur, prev];
-  }
   const small = options.effort === 'small';
-  const compressed = [deflateSync(filtered, small ? { level: 9 } : { level: 6, strategy: zlibConstants.Z_RLE })];
-
-  const parts: Uint8Array[] = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr)];
-  if (layout.palette) parts.push(chunk('PLTE', layout.palette));
-  if (layout.alphas) parts.push(chunk('tRNS', layout.alphas));
-  for (const part of joinInto(compressed, 1 << 20)) parts.push(chunk('IDAT', part));
-  parts.push(chunk('IEND', new Uint8Array(0)));
-  return concat(parts);
-}
-
-function packRow(data: Uint8ClampedArray | Uint8Array, offset: number, width: number, layout: Layout, out: Uint8Array): void {
-  const { colorType, index } = layout;
-  for (let x = 0, i = offset; x < width; x++, i += 4) {
-    const r = data[i] ?? 0;
-    const g = data[i + 1] ?? 0;
-    const b = data[i + 2] ?? 0;
-    const a = data[i + 3] ?? 0;
-    switch (colorType) {
-      case 0:
-        out[x] = r;
-        break;
-      case 4:
-        out[x * 2] = r;
-        out[x * 2 + 1] = a;
-        break;
-      case 2:
-        out[x * 3] = r;
-        out[x * 3 + 1] = g;
-        out[x * 3 + 2] = b;
-        break;
-      case 3: {
-        const alpha = layout.alphas ? a : 255;
-        out[x] = index?.get(((r << 24) | (g << 16) | (b << 8) | alpha) >>> 0) ?? 0;
-        break;
-      }
-      default:
-        out[x * 4] = r;
-        out[x * 4 + 1] = g;
-        out[x * 4 + 2] = b;
-        out[x * 4 + 3] = a;
-    }
+  const deflateOptions = small ? { level: 9 } : { level: 6, strategy: zlibConstants.Z_RLE };
+  const rows = layout.colorType === 3 ? paletteRows(data, width, layout) : filteredRows(data, width, layout.colorType, layout.channels);
+  const stripRows = Math.max(1, Math.floor(STRIP_BYTES / (rowBytes + 1)));
+  const strip = new Uint8Array(Math.min(height, stripRows) * (rowBytes + 1));
+  const idat: Uint8Array[] = [];
+  let adler = 1;
+  for (let y0 = 0; y0 < height; y0 += stripRows) {
+    const y1 = Math.min(height, y0 + stripRows);
+    for (let y = y0; y < y1; y++) adler = rows(y, strip, (y - y0) * (rowBytes + 1), adler);
+    const last = y1 === height;
+    idat.push(deflateRawSync(strip.subarray(0, (y1 - y0) * (rowBytes + 1)), { ...deflateOptions, finishFlush: last ? zlibConstants.Z_FINISH : zlibConstants.Z_SYNC_FLUSH }));
   }
+  // The zlib stream: a header (deflate, 32 KB window; check bits per RFC 1950), the pieces, then Adler-32.
+  idat[0] = concat([new Uint8Array([0x78, small ? 0xda : 0x01]), idat[0] as Uint8Array]);
+  const trailer = new Uint8Array(4);
+  new DataView(trailer.buffer).setUint32(0, adler >>> 0);
+  idat[idat.length - 1] = concat([idat[idat.length - 1] as Uint8Array, trailer]);
+
+  const chunks: Array<[string, Uint8Array]> = [['IHDR', ihdr]];
+  if (layout.palette) chunks.push(['PLTE', layout.palette]);
+  if (layout.alphas) chunks.push(['tRNS', layout.alphas]);
+  for (const piece of idat) chunks.push(['IDAT', piece]);
+  chunks.push(['IEND', new Uint8Array(0)]);
+  return writeChunks(chunks);
 }
 
-function filterRow(cur: Uint8Array, prev: Uint8Array, bpp: number, type: number, out: Uint8Array): Uint8Array {
-  out[0] = type;
-  const n = cur.length;
-  switch (type) {
-    case 0:
-      out.set(cur, 1);
-      break;
-    case 1:
-      for (let i = 0; i < n; i++) out[i + 1] = ((cur[i] as number) - (i >= bpp ? (cur[i - bpp] as number) : 0)) & 255;
-      break;
-    case 2:
-      for (let i = 0; i < n; i++) out[i + 1] = ((cur[i] as number) - (prev[i] as number)) & 255;
-      break;
-    case 3:
-      for (let i = 0; i < n; i++) out[i + 1] = ((cur[i] as number) - (((i >= bpp ? (cur[i - bpp] as number) : 0) + (prev[i] as number)) >> 1)) & 255;
-      break;
-    default:
-      for (let i = 0; i < n; i++) {
-        const left = i >= bpp ? (cur[i - bpp] as number) : 0;
-        const upLeft = i >= bpp ? (prev[i - bpp] as number) : 0;
-        out[i + 1] = ((cur[i] as number) - paeth(left, prev[i] as number, upLeft)) & 255;
-      }
+/** The PNG signature and the chunks, written once into a buffer of the exact size. */
+function writeChunks(chunks: Array<[string, Uint8Array]>): Uint8Array {
+  const out = new Uint8Array(8 + chunks.reduce((sum, [, data]) => sum + 12 + data.length, 0));
+  out.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const view = new DataView(out.buffer);
+  let at = 8;
+  for (const [type, data] of chunks) {
+    view.setUint32(at, data.length);
+    for (let i = 0; i < 4; i++) out[at + 4 + i] = type.charCodeAt(i);
+    out.set(data, at + 8);
+    view.setUint32(at + 8 + data.length, finishCrc(crc32(out.subarray(at + 4, at + 8 + data.length))));
+    at += 12 + data.length;
   }
   return out;
 }
 
+/** Writes row y (filter type byte, then the filtered row) at `into[offset]`; returns the Adler-32 so far. */
+type RowWriter = (y: number, into: Uint8Array, offset: number, adler: number) => number;
+
 /**
- * libpng's heuristic: the filter whose output has the smallest sum of absolute signed bytes.
- * All five sums come from one pass; only the winner is written.
+ * Grey, grey + alpha, RGB and RGBA rows: packed, filtered and summed in the WebAssembly kernels,
+ * which try all five filters on every byte and keep the one with the smallest sum of absolute
+ * values (libpng's heuristic). Only two packed rows and the five candidates live in the module's
+ * memory. Rows must be asked for in order.
  */
-/**
- * The filter whose output has the smallest sum of absolute values (libpng's heuristic), judged on
- * every fourth pixel of the row: choosing on a sample costs a quarter of judging every byte and
- * picks the same filter on almost every row of a photo.
- */
-function bestFilter(cur: Uint8Array, prev: Uint8Array, bpp: number, out: Uint8Array): Uint8Array {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let s4 = 0;
-  const step = bpp * 4;
-  for (let p = 0; p < cur.length; p += step) {
-    for (let i = p, end = Math.min(cur.length, p + bpp); i < end; i++) {
-      const x = cur[i] as number;
-      const left = i >= bpp ? (cur[i - bpp] as number) : 0;
-      const up = prev[i] as number;
-      const upLeft = i >= bpp ? (prev[i - bpp] as number) : 0;
-      s0 += x < 128 ? x : 256 - x;
-      let v = (x - left) & 255;
-      s1 += v < 128 ? v : 256 - v;
-      v = (x - up) & 255;
-      s2 += v < 128 ? v : 256 - v;
-      v = (x - ((left + up) >> 1)) & 255;
-      s3 += v < 128 ? v : 256 - v;
-      v = (x - paeth(left, up, upLeft)) & 255;
-      s4 += v < 128 ? v : 256 - v;
-    }
-  }
-  let type = 0;
-  let best = s0;
-  if (s1 < best) [type, best] = [1, s1];
-  if (s2 < best) [type, best] = [2, s2];
-  if (s3 < best) [type, best] = [3, s3];
-  if (s4 < best) type = 4;
-  return filterRow(cur, prev, bpp, type, out);
+function filteredRows(data: Uint8ClampedArray | Uint8Array, width: number, colorType: number, bpp: number): RowWriter {
+  const rowBytes = width * bpp;
+  const stride = (rowBytes + 15) & ~15;
+  const { kernels, at, buffer } = withBuffers({ rgba: width * 4 + 16, rowA: stride + 32, rowB: stride + 32, candidates: 5 * stride });
+  const bytes = new Uint8Array(buffer);
+  // 16 zero bytes before each row (the pixel left of the first is zero) and an all-zero row above the first.
+  bytes.fill(0, at.rowA, at.rowA + stride + 32);
+  bytes.fill(0, at.rowB, at.rowB + 16);
+  let prev = at.rowA + 16;
+  let cur = at.rowB + 16;
+  return (y, into, offset, adler) => {
+    bytes.set(data.subarray(y * width * 4, (y + 1) * width * 4), at.rgba);
+    kernels.packRow(at.rgba, width, colorType, cur);
+    const type = kernels.filterRow(cur, prev, rowBytes, bpp, at.candidates, stride);
+    const from = at.candidates + type * stride;
+    into[offset] = type;
+    into.set(bytes.subarray(from, from + rowBytes), offset + 1);
+    [prev, cur] = [cur, prev];
+    return kernels.adler32(adler32(adler, into.subarray(offset, offset + 1)), from, rowBytes);
+  };
 }
 
-function* joinInto(parts: Uint8Array[], size: number): Generator<Uint8Array> {
-  const all = concat(parts);
-  for (let i = 0; i < all.length; i += size) yield all.subarray(i, i + size);
-  if (all.length === 0) yield all;
+/** Palette rows: indices looked up per pixel, no filter (what the PNG specification advises for palettes). */
+function paletteRows(data: Uint8ClampedArray | Uint8Array, width: number, layout: Layout): RowWriter {
+  const index = layout.index as Map<number, number>;
+  return (y, into, offset, adler) => {
+    into[offset] = 0;
+    for (let x = 0, i = y * width * 4, o = offset + 1; x < width; x++, i += 4, o++) {
+      const a = layout.alphas ? (data[i + 3] as number) : 255;
+      into[o] = index.get((((data[i] as number) << 24) | ((data[i + 1] as number) << 16) | ((data[i + 2] as number) << 8) | a) >>> 0) ?? 0;
+    }
+    return adler32(adler, into.subarray(offset, offset + width + 1));
+  };
+}
+
+/** Adler-32 in plain JavaScript, for the few bytes the kernels do not see (filter type bytes, palette rows). */
+function adler32(adler: number, bytes: Uint8Array): number {
+  let s1 = adler & 0xffff;
+  let s2 = adler >>> 16;
+  for (let i = 0; i < bytes.length;) {
+    const end = Math.min(bytes.length, i + 5552);
+    for (; i < end; i++) {
+      s1 += bytes[i] as number;
+      s2 += s1;
+    }
+    s1 %= 65521;
+    s2 %= 65521;
+  }
+  return ((s2 << 16) | s1) >>> 0;
 }
 
 export function concat(parts: Uint8Array[]): Uint8Array {

@@ -8,6 +8,12 @@
  * Only a few rows are alive at a time (a ring of horizontally resampled rows), so the memory is
  * the target plus a small working set, whatever the source's size.
  *
+ * The arithmetic runs in WebAssembly with 128-bit SIMD (simd/assembly/kernels.ts): one
+ * premultiplied RGBA pixel is one f32x4, so a tap costs one multiply-add for all four channels.
+ * This file plans the work (the filter taps, which rows are needed), reads the picture row by row
+ * into the module's memory and copies finished rows out. The module's memory holds rows only (a
+ * few megabytes for the largest format), never a picture.
+ *
  * Edges: taps beyond the picture repeat its edge (no dark or transparent fringe on a crop that
  * touches the border); where the crop itself reaches outside the picture (zoom below 1), the
  * output's alpha is the share of each output pixel that covers the picture, so the border is
@@ -15,6 +21,7 @@
  */
 import type { CropRect, Picture, Raster } from './raster';
 import { uprightSize } from './exif';
+import { withBuffers } from './simd/kernels';
 
 export interface ResampleInput {
   /** Pixels as stored in the file (before orientation). */
@@ -35,44 +42,55 @@ function lanczos3(x: number): number {
   return (SUPPORT * Math.sin(px) * Math.sin(px / SUPPORT)) / (px * px);
 }
 
+/**
+ * Lanczos3 taps from `inSize` samples to `outSize`, where output i is centred at `centre(i)`, laid
+ * out for the SIMD loops: output i reads `count[i]` consecutive samples from `first[i]`, with
+ * weights at `weight[i * taps ..]` (zero past its count). Taps beyond the edge are clamped onto
+ * the edge sample, their weights merged, so every output's taps stay consecutive.
+ */
 interface Weights {
-  /** For output i, its taps are index[start[i]..start[i+1]) with weight[...]. */
-  start: Int32Array;
-  index: Int32Array;
+  taps: number;
+  first: Int32Array;
+  count: Int32Array;
   weight: Float32Array;
 }
 
-/** Lanczos3 taps from `inSize` samples to `outSize`, where output i is centred at `centre(i)`. */
 function buildWeights(outSize: number, inSize: number, scale: number, centre: (i: number) => number): Weights {
   const filterScale = Math.max(1, scale);
   const support = SUPPORT * filterScale;
-  const start = new Int32Array(outSize + 1);
-  const index: number[] = [];
-  const weight: number[] = [];
+  const taps = Math.min(inSize, Math.ceil(2 * support) + 1);
+  const first = new Int32Array(outSize);
+  const count = new Int32Array(outSize);
+  const weight = new Float32Array(outSize * taps);
+  const clamp = (j: number) => (j < 0 ? 0 : j >= inSize ? inSize - 1 : j);
   for (let i = 0; i < outSize; i++) {
-    start[i] = index.length;
     const c = centre(i);
     const lo = Math.ceil(c - support);
     const hi = Math.floor(c + support);
+    const start = clamp(lo);
+    const base = i * taps;
     let sum = 0;
-    const first = index.length;
+    let last = start;
     for (let j = lo; j <= hi; j++) {
       const w = lanczos3((j - c) / filterScale);
       if (w === 0) continue;
-      const clamped = j < 0 ? 0 : j >= inSize ? inSize - 1 : j;
-      index.push(clamped);
-      weight.push(w);
+      const at = clamp(j);
+      weight[base + at - start] = (weight[base + at - start] as number) + w;
+      last = at;
       sum += w;
     }
-    if (index.length === first) {
-      index.push(Math.min(inSize - 1, Math.max(0, Math.round(c))));
-      weight.push(1);
-      sum = 1;
+    if (sum === 0) {
+      // No tap within reach (a crop far outside the picture): the nearest sample, wholly.
+      first[i] = clamp(Math.round(c));
+      count[i] = 1;
+      weight[base] = 1;
+      continue;
     }
-    for (let k = first; k < weight.length; k++) weight[k] = (weight[k] ?? 0) / sum;
+    for (let t = 0; t <= last - start; t++) weight[base + t] = (weight[base + t] as number) / sum;
+    first[i] = start;
+    count[i] = last - start + 1;
   }
-  start[outSize] = index.length;
-  return { start, index: Int32Array.from(index), weight: Float32Array.from(weight) };
+  return { taps, first, count, weight };
 }
 
 /** Share of [a, b) that lies in [0, limit). */
@@ -110,168 +128,93 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
   const sx = crop.width / tw;
   const sy = crop.height / th;
 
-  // Integer box pre-shrink to about twice the target, then lanczos3 for the rest.
-  const k = Math.max(1, Math.floor(Math.min(sx, sy) / 2));
-  const marginX = Math.ceil((SUPPORT * Math.max(1, sx / k) + 2) * k);
-  const marginY = Math.ceil((SUPPORT * Math.max(1, sy / k) + 2) * k);
+  // Integer box pre-shrink to about twice the target, then lanczos3 for the rest. Each axis has
+  // its own factor, as in libvips: whatever the crop's shape, a filter never spans more than about
+  // 25 samples, which bounds the ring of rows (and the kernels' memory) for any request.
+  const kx = Math.max(1, Math.floor(sx / 2));
+  const ky = Math.max(1, Math.floor(sy / 2));
+  const marginX = Math.ceil((SUPPORT * Math.max(1, sx / kx) + 2) * kx);
+  const marginY = Math.ceil((SUPPORT * Math.max(1, sy / ky) + 2) * ky);
   const rx0 = Math.min(uw, Math.max(0, Math.floor(crop.x) - marginX));
   const rx1 = Math.min(uw, Math.max(0, Math.ceil(crop.x + crop.width) + marginX));
   const ry0 = Math.min(uh, Math.max(0, Math.floor(crop.y) - marginY));
   const ry1 = Math.min(uh, Math.max(0, Math.ceil(crop.y + crop.height) + marginY));
   if (rx1 <= rx0 || ry1 <= ry0) return { width: tw, height: th, data: out }; // the crop misses the picture
 
-  const pw = Math.ceil((rx1 - rx0) / k);
-  const ph = Math.ceil((ry1 - ry0) / k);
-  const [origin, stepX, stepY] = orientationSteps(orientation, source.width, source.height, source.channels);
+  const n = rx1 - rx0;
+  const pw = Math.ceil(n / kx);
+  const ph = Math.ceil((ry1 - ry0) / ky);
+  const channels = source.channels;
+  const [origin, stepX, stepY] = orientationSteps(orientation, source.width, source.height, channels);
   const src = source.data;
-  // An opaque source keeps 3 lanes (its alpha is 255 wherever a tap lands); others premultiply.
-  const opaque = source.channels === 3;
-  const L = opaque ? 3 : 4;
 
-  // One pre-shrunk row: premultiplied RGB (0..255 scale) and alpha, box-averaged over k×k.
-  const preRow = new Float32Array(pw * L);
-  const computePreRow = (py: number) => {
-    preRow.fill(0);
-    const y0 = ry0 + py * k;
-    const y1 = Math.min(ry1, y0 + k);
+  const hw = buildWeights(tw, pw, sx / kx, (ox) => (crop.x + (ox + 0.5) * sx - rx0) / kx - 0.5);
+  const vw = buildWeights(th, ph, sy / ky, (oy) => (crop.y + (oy + 0.5) * sy - ry0) / ky - 0.5);
+  const ring = vw.taps; // rows a vertical tap can reach at once
+
+  const {
+    kernels: K,
+    at,
+    buffer,
+  } = withBuffers({
+    srcRow: n * channels + 4, // + slack: a 3-byte pixel is read as 4 bytes
+    pre: (pw + hw.taps) * 16, // + slack: the last outputs' zero-weight taps read past the row
+    hFirst: tw * 4,
+    hWeight: hw.weight.byteLength,
+    rows: ring * tw * 16,
+    rowPtrs: ring * 4,
+    rowWeights: ring * 4,
+    acc: tw * 16,
+    coverX: tw * 4,
+    outRow: tw * 4,
+  });
+  const bytes = new Uint8Array(buffer);
+  new Float32Array(buffer, at.pre + pw * 16, hw.taps * 4).fill(0);
+  new Int32Array(buffer, at.hFirst, tw).set(hw.first);
+  new Float32Array(buffer, at.hWeight, hw.weight.length).set(hw.weight);
+  const coverX = new Float32Array(buffer, at.coverX, tw);
+  for (let ox = 0; ox < tw; ox++) coverX[ox] = coverage(crop.x + ox * sx, crop.x + (ox + 1) * sx, uw);
+  const rowPtrs = new Int32Array(buffer, at.rowPtrs, ring);
+  const rowWeights = new Float32Array(buffer, at.rowWeights, ring);
+
+  // Pre-shrunk row py, horizontally resampled into its ring slot.
+  const slotOf = new Int32Array(ring).fill(-1);
+  const contiguous = stepX === channels;
+  const lastW = rx1 - (rx0 + (pw - 1) * kx);
+  const horizontalRow = (py: number): number => {
+    const slot = py % ring;
+    const address = at.rows + slot * tw * 16;
+    if (slotOf[slot] === py) return address;
+    slotOf[slot] = py;
+    const y0 = ry0 + py * ky;
+    const y1 = Math.min(ry1, y0 + ky);
     for (let uy = y0; uy < y1; uy++) {
       let offset = origin + uy * stepY + rx0 * stepX;
-      for (let px = 0, ux = rx0; px < pw; px++) {
-        const x1 = Math.min(rx1, ux + k);
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        let a = 0;
-        if (opaque) {
-          for (; ux < x1; ux++, offset += stepX) {
-            r += src[offset] as number;
-            g += src[offset + 1] as number;
-            b += src[offset + 2] as number;
-          }
-        } else {
-          for (; ux < x1; ux++, offset += stepX) {
-            const alpha = src[offset + 3] as number;
-            if (alpha === 255) {
-              r += src[offset] as number;
-              g += src[offset + 1] as number;
-              b += src[offset + 2] as number;
-              a += 255;
-            } else if (alpha > 0) {
-              const f = alpha / 255;
-              r += (src[offset] as number) * f;
-              g += (src[offset + 1] as number) * f;
-              b += (src[offset + 2] as number) * f;
-              a += alpha;
-            }
-          }
-        }
-        const o = px * L;
-        preRow[o] = (preRow[o] as number) + r;
-        preRow[o + 1] = (preRow[o + 1] as number) + g;
-        preRow[o + 2] = (preRow[o + 2] as number) + b;
-        if (!opaque) preRow[o + 3] = (preRow[o + 3] as number) + a;
-      }
-    }
-    const lastW = rx1 - (rx0 + (pw - 1) * k);
-    const rows = y1 - y0;
-    if (k === 1) return;
-    for (let px = 0; px < pw; px++) {
-      const n = rows * (px === pw - 1 ? lastW : k);
-      for (let o = px * L, end = o + L; o < end; o++) preRow[o] = (preRow[o] as number) / n;
-    }
-  };
-
-  const hw = buildWeights(tw, pw, sx / k, (ox) => (crop.x + (ox + 0.5) * sx - rx0) / k - 0.5);
-  const vw = buildWeights(th, ph, sy / k, (oy) => (crop.y + (oy + 0.5) * sy - ry0) / k - 0.5);
-
-  // Horizontally resampled rows, kept while some output row still needs them (spent rows are
-  // reused, so a render allocates only as many as the vertical filter has taps).
-  const cache = new Map<number, Float32Array>();
-  const spare: Float32Array[] = [];
-  const { start: hStart, index: hIndex, weight: hWeight } = hw;
-  const horizontalRow = (py: number): Float32Array => {
-    const cached = cache.get(py);
-    if (cached) return cached;
-    computePreRow(py);
-    const row = spare.pop() ?? new Float32Array(tw * L);
-    for (let ox = 0; ox < tw; ox++) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let a = 0;
-      const end = hStart[ox + 1] as number;
-      if (opaque) {
-        for (let t = hStart[ox] as number; t < end; t++) {
-          const w = hWeight[t] as number;
-          const o = (hIndex[t] as number) * 3;
-          r += (preRow[o] as number) * w;
-          g += (preRow[o + 1] as number) * w;
-          b += (preRow[o + 2] as number) * w;
-        }
-      } else {
-        for (let t = hStart[ox] as number; t < end; t++) {
-          const w = hWeight[t] as number;
-          const o = (hIndex[t] as number) * 4;
-          r += (preRow[o] as number) * w;
-          g += (preRow[o + 1] as number) * w;
-          b += (preRow[o + 2] as number) * w;
-          a += (preRow[o + 3] as number) * w;
+      if (contiguous) bytes.set(src.subarray(offset, offset + n * channels), at.srcRow);
+      else {
+        for (let x = 0, o = at.srcRow; x < n; x++, offset += stepX, o += channels) {
+          for (let c = 0; c < channels; c++) bytes[o + c] = src[offset + c] as number;
         }
       }
-      const o = ox * L;
-      row[o] = r;
-      row[o + 1] = g;
-      row[o + 2] = b;
-      if (!opaque) row[o + 3] = a;
+      K.boxRow(at.srcRow, n, channels, kx, at.pre, uy === y0);
     }
-    cache.set(py, row);
-    return row;
+    if (kx * ky > 1) K.scaleRow(at.pre, pw, 1 / ((y1 - y0) * kx), 1 / ((y1 - y0) * lastW));
+    K.hpass(at.pre, tw, hw.taps, at.hFirst, at.hWeight, address);
+    return address;
   };
 
-  const coverX = new Float32Array(tw);
-  for (let ox = 0; ox < tw; ox++) coverX[ox] = coverage(crop.x + ox * sx, crop.x + (ox + 1) * sx, uw);
-
-  const acc = new Float32Array(tw * L);
   for (let oy = 0; oy < th; oy++) {
     const coverY = coverage(crop.y + oy * sy, crop.y + (oy + 1) * sy, uh);
-    const first = vw.start[oy] as number;
-    const last = vw.start[oy + 1] as number;
-    let lowest = Infinity;
-    for (let t = first; t < last; t++) lowest = Math.min(lowest, vw.index[t] ?? 0);
-    for (const [key, row] of cache) {
-      if (key >= lowest) continue;
-      cache.delete(key);
-      spare.push(row);
+    if (coverY === 0) continue; // stays transparent
+    const count = vw.count[oy] as number;
+    const first = vw.first[oy] as number;
+    for (let t = 0; t < count; t++) {
+      rowPtrs[t] = horizontalRow(first + t);
+      rowWeights[t] = vw.weight[oy * vw.taps + t] as number;
     }
-    acc.fill(0);
-    if (coverY > 0) {
-      for (let t = first; t < last; t++) {
-        const w = vw.weight[t] as number;
-        const row = horizontalRow(vw.index[t] as number);
-        for (let i = 0; i < acc.length; i++) acc[i] = (acc[i] as number) + (row[i] as number) * w;
-      }
-    }
-    const base = oy * tw * 4;
-    for (let ox = 0; ox < tw; ox++) {
-      const i = ox * L;
-      const o = base + ox * 4;
-      const cover = (coverX[ox] as number) * coverY;
-      if (cover === 0) continue; // stays transparent black
-      if (opaque) {
-        out[o] = acc[i] as number;
-        out[o + 1] = acc[i + 1] as number;
-        out[o + 2] = acc[i + 2] as number;
-        out[o + 3] = 255 * cover;
-        continue;
-      }
-      const alpha = acc[i + 3] as number;
-      if (alpha <= 0.5) continue;
-      const unpremultiply = 255 / alpha;
-      out[o] = (acc[i] as number) * unpremultiply;
-      out[o + 1] = (acc[i + 1] as number) * unpremultiply;
-      out[o + 2] = (acc[i + 2] as number) * unpremultiply;
-      out[o + 3] = Math.min(255, alpha) * cover;
-    }
+    K.vpass(at.rowPtrs, at.rowWeights, count, tw, at.acc);
+    K.emit(at.acc, tw, at.coverX, coverY, at.outRow);
+    out.set(bytes.subarray(at.outRow, at.outRow + tw * 4), oy * tw * 4);
   }
   return { width: tw, height: th, data: out };
 }

@@ -1,0 +1,41 @@
+/**
+ * The engine's WebAssembly kernels (assembly/kernels.ts), instantiated once per isolate. Callers
+ * lay their buffers out from the start of the module's memory on every call: the kernels are
+ * synchronous, so two calls never use the memory at the same time, and it only grows to the
+ * largest working set one call needs (a few megabytes).
+ */
+import kernelsModule from '#imaging-kernels';
+
+export interface Kernels {
+  memory: WebAssembly.Memory;
+  heapBase(): number;
+  boxRow(src: number, n: number, channels: number, k: number, acc: number, first: boolean): void;
+  scaleRow(acc: number, pw: number, inv: number, lastInv: number): void;
+  hpass(pre: number, tw: number, taps: number, first: number, weights: number, out: number): void;
+  vpass(rows: number, weights: number, taps: number, tw: number, acc: number): void;
+  emit(acc: number, tw: number, coverX: number, coverY: number, out: number): void;
+  packRow(rgba: number, width: number, colorType: number, out: number): void;
+  filterRow(cur: number, prev: number, n: number, bpp: number, out: number, stride: number): number;
+  adler32(adler: number, p: number, n: number): number;
+}
+
+let instance: Kernels | null = null;
+
+/** Lays buffers of the given byte sizes out one after another (16-byte aligned), growing the memory as needed. */
+export function withBuffers<Name extends string>(sizes: Record<Name, number>): { kernels: Kernels; at: Record<Name, number>; buffer: ArrayBuffer } {
+  instance ??= new WebAssembly.Instance(kernelsModule, {}).exports as unknown as Kernels;
+  const at = {} as Record<Name, number>;
+  let end = (instance.heapBase() + 15) & ~15;
+  for (const name of Object.keys(sizes) as Name[]) {
+    at[name] = end;
+    end = (end + sizes[name] + 15) & ~15;
+  }
+  const have = instance.memory.buffer.byteLength;
+  if (end > have) instance.memory.grow(Math.ceil((end - have) / 65536));
+  return { kernels: instance, at, buffer: instance.memory.buffer };
+}
+
+/** Bytes the kernels' memory has grown to (it never shrinks); the benchmark counts it. */
+export function kernelMemoryBytes(): number {
+  return instance?.memory.buffer.byteLength ?? 0;
+}
