@@ -16,8 +16,10 @@ const MiB = 1024 * 1024;
 export const PEAK_BUDGET_BYTES = 98 * MiB;
 /**
  * What one render holds above the decoded picture at its biggest (2752×2064): the RGBA output,
- * its filtered rows, the compressed PNG, the preview and garbage between them. Measured by the
- * benchmark as up to 59 MB on the largest accepted images, rounded up.
+ * a strip of filtered rows, the compressed PNG, the preview and garbage between them. Measured at
+ * up to 59 MB on the largest accepted images while the encoder held every filtered row, and up to
+ * 37 MB since it streams by strips. The plan keeps 60 MB: the difference is headroom for garbage
+ * an isolate has not collected yet, and what the API admits stays as it was.
  */
 export const WORKING_BYTES = 60 * MiB;
 /** A buffered JPEG decode measured up to 12 % above its coefficients plus its result (spent bands, rows). */

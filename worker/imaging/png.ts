@@ -336,7 +336,8 @@ const STRIP_BYTES = 1 << 20;
  * deflate, sync-flushed so the pieces join into one zlib stream) and becomes one IDAT chunk; the
  * zlib header and the Adler-32 of all the rows are written around them. So the encoder holds one
  * strip and the compressed data, not a second copy of the picture. With the RLE strategy nothing
- * is lost at a strip's edge (it only ever looks one byte back).
+ * is lost at a strip's edge (it only ever looks one byte back); the level-9 encode used for size
+ * caps loses its 32 KB window there, a fraction of a percent at 1 MB strips.
  */
 export async function encodePng(raster: Raster, options: EncodeOptions = {}): Promise<Uint8Array> {
   const { width, height, data } = raster;
