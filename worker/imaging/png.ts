@@ -453,7 +453,7 @@ function adler32(adler: number, bytes: Uint8Array): number {
   return ((s2 << 16) | s1) >>> 0;
 }
 
-export function concat(parts: Uint8Array[]): Uint8Array {
+function concat(parts: Uint8Array[]): Uint8Array {
   const total = parts.reduce((sum, p) => sum + p.length, 0);
   const out = new Uint8Array(total);
   let at = 0;

@@ -28,7 +28,3 @@ export function sniffType(bytes: Uint8Array): SniffedType {
   if (head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<head') || head.startsWith('<script')) return 'html';
   return 'unknown';
 }
-
-export function isSupported(type: SniffedType): type is SupportedType {
-  return type === 'jpeg' || type === 'png' || type === 'webp';
-}
