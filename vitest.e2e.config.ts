@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: Debian's Chromium, driven by playwright-core, against the built app served by
-// `vite preview` (the same server as `npm start`). `npm run test:e2e` builds and migrates first.
+// `wrangler dev` (the same server as `npm start`). `npm run test:e2e` builds and migrates first.
 export default defineConfig({
   test: {
     name: 'e2e',

@@ -28,7 +28,10 @@ const BANNER_EVERY = 4;
 /** The server's own output (one JSON line per request), for looking into a failure. */
 const LOG_FILE = join(import.meta.dirname, '../.wrangler/load-server.log');
 const CONVERSION_TIMEOUT_MS = 120_000;
-const TARGETS = [20, 36, 2]; // LinkedIn banner, YouTube banner, Facebook cover, from an X header (29)
+// The adjusters convert from the request's own format: the visitor's LinkedIn banner (20) to the
+// X header, YouTube banner and Facebook cover.
+const SOURCE = 20;
+const TARGETS = [29, 36, 2];
 
 type Answer = { status: number; headers: Headers; bytes: Uint8Array };
 
@@ -148,7 +151,7 @@ async function visit(baseUrl: string, photo: Uint8Array, index: number) {
   if (index % BANNER_EVERY !== 0) return;
   await think();
   const started = performance.now();
-  if (!(await v.call('POST /api/banner-convert/:id', `/api/banner-convert/${first}`, [202], { method: 'POST', json: { sourceFormatId: 29, targetFormatIds: TARGETS, useAi: true } }))) return;
+  if (!(await v.call('POST /api/banner-convert/:id', `/api/banner-convert/${first}`, [202], { method: 'POST', json: { sourceFormatId: SOURCE, targetFormatIds: TARGETS, useAi: true } }))) return;
   conversions.push({ visitor: v, requestId: first });
   for (;;) {
     const status = await v.call('GET /api/conversions/:id', `/api/conversions/${first}`, [200]);

@@ -4,21 +4,15 @@ import { createWriteStream } from 'node:fs';
 type Server = { baseUrl: string; stop: () => void };
 
 /**
- * `vite preview`: the built app and worker in workerd with local D1, R2, the Durable Object and
- * the queues, behind vite's Node server. The browser tests use it.
- */
-export function startPreview(port: number, options: { logFile?: string } = {}): Promise<Server> {
-  return startServer('vite', ['preview', '--port', String(port), '--strictPort'], port, options.logFile);
-}
-
-/**
  * `wrangler dev` on the built worker (dist/social_resizer/wrangler.json, the bundle `wrangler
- * deploy` uploads), with the same local state as `vite preview`. The load run uses it: under 50
- * simultaneous requests vite preview's Node proxy to workerd loses connections (ECONNRESET,
- * answered as a 500 page the worker never saw), while wrangler dev serves them all.
+ * deploy` uploads) with the local state `npm run db:migrate` writes: what `npm start` serves, and
+ * what the browser tests and the load run use. Not `vite preview`: its Node proxy to workerd fails
+ * the next request on a connection after the worker answers early without reading the body (a 403,
+ * 401, 404 or 413), with a 500 page that shows a stack trace, and loses connections under load.
  */
 export function startWranglerDev(port: number, options: { logFile?: string } = {}): Promise<Server> {
-  return startServer('wrangler', ['dev', '-c', 'dist/social_resizer/wrangler.json', '--port', String(port), '--persist-to', '.wrangler/state'], port, options.logFile);
+  // The same command as `npm start` (package.json).
+  return startServer('wrangler', ['dev', '-c', 'dist/social_resizer/wrangler.json', '--persist-to', '.wrangler/state', '--port', String(port)], port, options.logFile);
 }
 
 async function startServer(command: string, args: string[], port: number, logFile: string | undefined): Promise<Server> {
@@ -52,7 +46,13 @@ async function startServer(command: string, args: string[], port: number, logFil
   return {
     baseUrl,
     stop: () => {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+      // Safe when the server has already exited (its process group is gone: ESRCH).
+      if (!server.pid || server.exitCode !== null) return;
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
     },
   };
 }

@@ -11,6 +11,15 @@ export const FREE_DOWNLOADS_REGISTERED = 5;
 /** Targets a visitor may convert per hour (banner, profile and batch flows need no payment). */
 export const CONVERSIONS_PER_HOUR = { anonymous: 60, registered: 300, unlimited: 1000 } as const;
 
+/**
+ * Upload attempts an hour: per address (anonymous and registered alike, since accounts are cheap),
+ * or per account with Unlimited Access (batches of up to 50 photos). Each attempt costs a decode.
+ */
+export const UPLOADS_PER_HOUR = { address: 60, unlimited: 300 } as const;
+
+/** Accounts created an hour from one address (each account brings free downloads). */
+export const REGISTRATIONS_PER_HOUR = 5;
+
 /** Originals, outputs and previews are deleted this many days after upload. */
 export const RETENTION_DAYS = 7;
 

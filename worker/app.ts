@@ -7,6 +7,7 @@ import { log } from './lib/log';
 import { sameOrigin } from './lib/same-origin';
 import { securityHeaders } from './lib/security-headers';
 import { visitor } from './lib/visitor';
+import { identify } from './middleware/identify';
 import { adminRoutes } from './routes/admin';
 import { allowanceRoutes } from './routes/allowance';
 import { authRoutes } from './routes/auth';
@@ -49,6 +50,7 @@ const api = new Hono<AppEnv>()
   // The webhook comes from Stripe's servers and proves itself by its signature instead.
   .use(sameOrigin({ exempt: [STRIPE_WEBHOOK_PATH] }))
   .use(bodyLimits({ upload: '/api/upload', webhook: STRIPE_WEBHOOK_PATH }))
+  .use(identify)
   .get('/health', (c) => c.json({ ok: true }))
   .route('/', formatRoutes)
   .route('/', authRoutes)

@@ -1,6 +1,8 @@
 import type { RequestIdVariables } from 'hono/request-id';
 import type { Db } from './db/client';
 import type { User } from './db/schema';
+import type { Caller } from './services/allowance';
+import type { Owner } from './services/owner';
 
 /** Hono's environment: the bindings from wrangler.toml and what middleware puts on the context. */
 export type AppEnv = {
@@ -11,5 +13,8 @@ export type AppEnv = {
     visitorId: string;
     /** The signed-in user, looked up once per request (see services/sessions.ts). */
     currentUser: Promise<User | null>;
+    /** Who is asking and whose rows they may touch, set by the identify middleware on /api. */
+    caller: Caller;
+    owner: Owner;
   };
 };

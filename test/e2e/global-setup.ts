@@ -1,11 +1,11 @@
 import type { TestProject } from 'vitest/node';
-import { startPreview } from '../../scripts/local-server';
+import { startWranglerDev } from '../../scripts/local-server';
 
 const PORT = Number(process.env.E2E_PORT ?? 8790);
 
-/** Starts `vite preview` (the app and worker in workerd with local bindings) for the browser tests. */
+/** Starts the server `npm start` runs (the built app and worker in wrangler dev, local bindings) for the browser tests. */
 export default async function setup(project: TestProject) {
-  const { baseUrl, stop } = await startPreview(PORT);
+  const { baseUrl, stop } = await startWranglerDev(PORT);
   project.provide('baseUrl', baseUrl);
   return stop;
 }

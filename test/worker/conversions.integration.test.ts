@@ -88,7 +88,7 @@ describe('banner conversions on the queue', () => {
     expect((await browser.call(`/api/download-zip/${id}?formats=${TARGETS.linkedinBanner}`)).status).toBe(200);
   });
 
-  it('answers 409 for a ZIP while a target is unfinished, and 400 for unknown or unconverted ids', async () => {
+  it('answers 409 for a ZIP while a target is unfinished or was never converted, and 400 for unknown ids', async () => {
     const browser = new Browser();
     const id = await sourceRequest(browser);
     await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover] });
@@ -98,7 +98,7 @@ describe('banner conversions on the queue', () => {
     expect(busy.status).toBe(409);
     expect((await browser.call(`/api/download-zip/${id}?formats=999`)).status).toBe(400);
     expect((await browser.call(`/api/download-zip/${id}?formats=abc`)).status).toBe(400);
-    expect((await browser.call(`/api/download-zip/${id}?formats=${TARGETS.youtubeBanner}`)).status).toBe(400);
+    expect((await browser.call(`/api/download-zip/${id}?formats=${TARGETS.youtubeBanner}`)).status).toBe(409);
     expect((await browser.call(`/api/download-zip/${id}`)).status).toBe(400);
     expect((await new Browser().call(`/api/download-zip/${id}?formats=${TARGETS.linkedinBanner}`)).status).toBe(404);
   });

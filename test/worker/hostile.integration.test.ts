@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
 import { decodePng, inspectImage } from '../../worker/imaging';
+import { corpusMutants, prng } from '../support/mutations';
 import { body, Browser, countStored, fixture } from './helpers';
 
 /**
@@ -10,15 +11,6 @@ import { body, Browser, countStored, fixture } from './helpers';
  * and every JSON route's bad bodies. The rule for all: a 4xx with a message, or a correct output;
  * never a 5xx, and nothing stored by a refusal.
  */
-
-/** A small deterministic generator, so a failure names a reproducible case. */
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 type Mutation = { name: string; bytes: Uint8Array };
 
@@ -56,7 +48,11 @@ function mutants(name: string, count: number): Mutation[] {
   return out;
 }
 
-const CORRUPTED = ['baseline.jpg', 'progressive.jpg', 'rgb.png', 'interlaced.png', 'rgba-16bit.png', 'lossy.webp', 'alpha.webp'].flatMap((name) => mutants(name, 8));
+const CORRUPTED = [
+  ...['baseline.jpg', 'progressive.jpg', 'rgb.png', 'interlaced.png', 'rgba-16bit.png', 'lossy.webp', 'alpha.webp'].flatMap((name) => mutants(name, 8)),
+  // Marker-level mutants: lengths, repeated, missing and hidden headers, sizes that disagree.
+  ...corpusMutants(fixture, 10),
+];
 
 describe('corrupted images through upload and the engine', () => {
   it(`answers ${CORRUPTED.length} corrupted files with a 4xx or a correct output, never a 5xx, and stores nothing for a refusal`, async () => {
@@ -100,7 +96,9 @@ describe('corrupted images through upload and the engine', () => {
     }
     // Both paths were exercised: some corruptions are refused, some decode to a (damaged) picture.
     expect(Object.keys(outcomes).length, JSON.stringify(outcomes)).toBeGreaterThan(1);
-  }, 120_000);
+    // And the isolate is still well: a good upload after them all.
+    expect((await new Browser().upload('rgb.png', fixture('rgb.png'))).status).toBe(201);
+  }, 240_000);
 
   it('refuses an upload over 50 MB that does not declare its length, while it streams', async () => {
     const before = await countStored();

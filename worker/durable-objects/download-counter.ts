@@ -12,11 +12,13 @@ export type ConsumeResult = Allowance & {
   allowed: boolean;
   /** The same request was already downloaded inside the window, so nothing new was counted. */
   alreadyCounted: boolean;
+  /** The ids this call counted (none when refused or when every one was counted already): what `release` may give back. */
+  counted: string[];
 };
 
 /**
- * Counts one visitor's free downloads over a rolling window (one object per visitor key: an IP /64
- * or an account). Every method runs to completion before the next starts and uses the object's
+ * Counts one key's uses over a rolling window: free downloads (an IP /64 or an account), and the
+ * hourly limits on conversions, uploads and registrations (services/rate-limits.ts). Every method runs to completion before the next starts and uses the object's
  * synchronous SQLite storage, so two simultaneous downloads with one left give exactly one grant.
  */
 export class DownloadCounter extends DurableObject<Env> {
@@ -38,10 +40,10 @@ export class DownloadCounter extends DurableObject<Env> {
   consume(requestId: string, limit: number, windowMs: number, now: number): ConsumeResult {
     this.prune(now - windowMs);
     const repeat = this.sql.exec('SELECT 1 FROM downloads WHERE request_id = ?', requestId).toArray().length > 0;
-    if (repeat) return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: true };
-    if (this.used() >= limit) return { ...this.allowance(limit, windowMs), allowed: false, alreadyCounted: false };
+    if (repeat) return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: true, counted: [] };
+    if (this.used() >= limit) return { ...this.allowance(limit, windowMs), allowed: false, alreadyCounted: false, counted: [] };
     this.sql.exec('INSERT INTO downloads (request_id, at) VALUES (?, ?)', requestId, now);
-    return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: false };
+    return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: false, counted: [requestId] };
   }
 
   /**
@@ -51,9 +53,17 @@ export class DownloadCounter extends DurableObject<Env> {
   consumeMany(ids: string[], limit: number, windowMs: number, now: number): ConsumeResult {
     this.prune(now - windowMs);
     const fresh = [...new Set(ids)].filter((id) => this.sql.exec('SELECT 1 FROM downloads WHERE request_id = ?', id).toArray().length === 0);
-    if (this.used() + fresh.length > limit) return { ...this.allowance(limit, windowMs), allowed: false, alreadyCounted: false };
+    if (this.used() + fresh.length > limit) return { ...this.allowance(limit, windowMs), allowed: false, alreadyCounted: false, counted: [] };
     for (const id of fresh) this.sql.exec('INSERT INTO downloads (request_id, at) VALUES (?, ?)', id, now);
-    return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: fresh.length === 0 };
+    return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: fresh.length === 0, counted: fresh };
+  }
+
+  /**
+   * Gives back what a `consume` or `consumeMany` counted, when the work it paid for was not done
+   * after all (a second counter refused, or the conversions could not be recorded).
+   */
+  release(ids: string[]): void {
+    for (const id of ids) this.sql.exec('DELETE FROM downloads WHERE request_id = ?', id);
   }
 
   private prune(before: number): void {

@@ -8,7 +8,7 @@
 import decodeWebpWasm, { init as initWebpModule } from '@jsquash/webp/decode.js';
 import { ImageError } from './errors';
 import type { ImageInfo } from './inspect';
-import { decodeJpeg } from './jpeg';
+import { decodeJpeg } from './jpeg/decode';
 import { decodePng } from './png';
 import type { Picture } from './raster';
 

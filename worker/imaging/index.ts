@@ -6,10 +6,10 @@ export { analysePicture, planRegionCrop, planSubjectCrop, safeRect, type Analysi
 export { decodeImage, type Codecs } from './decode';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export { inspectImage, type ImageInfo } from './inspect';
-export { admitImage, estimatePeakBytes, largestAdmitted } from './limits';
+export { admitImage, estimateDecodeBytes, estimatePeakBytes, largestAdmitted, PEAK_BUDGET_BYTES } from './limits';
 export { decodePng, encodePng } from './png';
 export type { CropRect, Picture, Raster } from './raster';
 export { centredCrop, fitCrop } from '../../shared/crop';
-export { FileSizeError, PREVIEW_SIZE, renderFormat, type Rendered, type TargetFormat } from './render';
+export { FileSizeError, PREVIEW_SIZE, previewSize, renderFormat, type Rendered, type TargetFormat } from './render';
 export { flatten, resampleCrop } from './resample';
 export { EXTENSIONS, MIME_TYPES, sniffType, type SupportedType } from './sniff';

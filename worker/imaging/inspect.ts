@@ -6,6 +6,7 @@
  */
 import { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 import { readExifOrientation, uprightSize } from './exif';
+import { readJpeg } from './jpeg/markers';
 import { sniffType, type SupportedType } from './sniff';
 
 export interface ImageInfo {
@@ -53,82 +54,8 @@ const base = { orientation: 1, hasAlpha: false, progressive: false, components: 
 // ── JPEG ─────────────────────────────────────────────────────────────────────────────────────
 
 function inspectJpeg(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'> {
-  let pos = 2;
-  let frame: { width: number; height: number; components: number; progressive: boolean; coefficientsPerPixel: number } | null = null;
-  let orientation = 1;
-  let sawScan = false;
-  let buffered = false;
-  const u16 = (at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
-
-  for (;;) {
-    if (pos >= b.length) throw corrupt('it ends before the end-of-image marker');
-    if (b[pos] !== 0xff) throw corrupt('a segment marker is missing');
-    while (b[pos] === 0xff && pos < b.length) pos++;
-    const marker = b[pos];
-    pos++;
-    if (marker === undefined) throw corrupt('it ends before the end-of-image marker');
-    if (marker === 0xd9) break; // EOI: anything after it (a phone's appended video) is ignored
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue;
-    if (marker === 0xd8) throw corrupt('it starts twice');
-    if (pos + 2 > b.length) throw corrupt('it ends inside a segment');
-    const length = u16(pos);
-    if (length < 2 || pos + length > b.length) throw corrupt('it ends inside a segment');
-    const seg = b.subarray(pos + 2, pos + length);
-
-    if (marker === 0xe1 && orientation === 1 && seg.length > 14 && String.fromCharCode(...seg.subarray(0, 6)) === 'Exif\0\0') {
-      orientation = readExifOrientation(seg.subarray(6));
-    } else if (marker === 0xc0 || marker === 0xc1 || marker === 0xc2) {
-      if (frame) throw corrupt('it has two frames');
-      if (seg.length < 6) throw corrupt('its frame header is short');
-      const precision = seg[0];
-      const components = seg[5] ?? 0;
-      if (precision !== 8) throw new ImageError('unsupported-variant', `${precision}-bit JPEG images are not supported. Please save the image as an 8-bit JPEG or PNG.`);
-      if (components === 4) {
-        throw new ImageError('unsupported-variant', 'CMYK JPEG images are not supported. Please save the image in RGB colour and upload it again.');
-      }
-      if (components !== 1 && components !== 3) throw corrupt(`it has ${components} colour components`);
-      if (seg.length < 6 + components * 3) throw corrupt('its frame header is short');
-      let maxH = 1;
-      let maxV = 1;
-      const factors: Array<[number, number]> = [];
-      for (let c = 0; c < components; c++) {
-        const hv = seg[6 + c * 3 + 1] ?? 0x11;
-        const h = hv >> 4;
-        const v = hv & 15;
-        if (h < 1 || h > 4 || v < 1 || v > 4) throw corrupt('its sampling factors are invalid');
-        factors.push([h, v]);
-        maxH = Math.max(maxH, h);
-        maxV = Math.max(maxV, v);
-      }
-      const coefficientsPerPixel = factors.reduce((sum, [h, v]) => sum + (h * v) / (maxH * maxV), 0);
-      frame = { height: u16(pos + 3), width: u16(pos + 5), components, progressive: marker === 0xc2, coefficientsPerPixel };
-      if (frame.height === 0) throw new ImageError('unsupported-variant', 'JPEG images whose height is given after the image data are not supported.');
-    } else if (marker === 0xc3 || (marker >= 0xc5 && marker <= 0xcf && marker !== 0xc8 && marker !== 0xcc)) {
-      throw new ImageError('unsupported-variant', 'Lossless, hierarchical and arithmetic-coded JPEG images are not supported. Please save the image as a standard JPEG or PNG.');
-    }
-    pos += length;
-
-    if (marker === 0xda) {
-      if (!frame) throw corrupt('image data comes before the frame header');
-      if (!sawScan) buffered = frame.progressive || seg[0] !== frame.components;
-      sawScan = true;
-      // Skip the entropy-coded data to the next real marker (0xFF00 is a stuffed byte, RSTn are inline).
-      for (;;) {
-        const ff = b.indexOf(0xff, pos);
-        if (ff < 0 || ff + 1 >= b.length) throw corrupt('it ends inside the image data');
-        const next = b[ff + 1] ?? 0;
-        if (next === 0x00 || (next >= 0xd0 && next <= 0xd7) || next === 0xff) {
-          pos = next === 0xff ? ff + 1 : ff + 2;
-          continue;
-        }
-        pos = ff;
-        break;
-      }
-    }
-  }
-  if (!frame) throw corrupt('it has no frame header');
-  if (!sawScan) throw corrupt('it has no image data');
-  return { ...base, type: 'jpeg', ...frame, orientation, buffered };
+  const { frame, orientation, coefficientsPerPixel, buffered } = readJpeg(b);
+  return { ...base, type: 'jpeg', width: frame.width, height: frame.height, components: frame.components.length, progressive: frame.progressive, coefficientsPerPixel, orientation, buffered };
 }
 
 // ── PNG ──────────────────────────────────────────────────────────────────────────────────────
@@ -178,40 +105,58 @@ export function finishCrc(crc: number): number {
 
 const VALID_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
-function inspectPng(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'> {
+/** More ancillary chunks than any real file has (libpng keeps at most 1000 too): each costs a checksum. */
+export const MAX_PNG_CHUNKS = 1000;
+
+export type PngChunk = { type: string; data: Uint8Array };
+
+/**
+ * The one reading of a PNG's chunks, for admission and the decoder alike: each chunk's length fits
+ * the file, its CRC matches, IHDR comes first and once, and the walk ends at IEND. Image data split
+ * into many IDAT chunks is fine; other chunks are limited to MAX_PNG_CHUNKS.
+ */
+export function* readPngChunks(b: Uint8Array): Generator<PngChunk> {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let pos = 8;
+  let others = 0;
+  for (let first = true; ; first = false) {
+    if (pos + 12 > b.length) throw corrupt('it ends before the IEND chunk');
+    const length = view.getUint32(pos);
+    const type = String.fromCharCode(b[pos + 4] ?? 0, b[pos + 5] ?? 0, b[pos + 6] ?? 0, b[pos + 7] ?? 0);
+    const printable = type.replace(/[^\x20-\x7e]/g, '?');
+    if (length > 0x7fffffff || pos + 12 + length > b.length) throw corrupt(`it ends inside the ${printable} chunk`);
+    if (finishCrc(crc32(b.subarray(pos + 4, pos + 8 + length))) !== view.getUint32(pos + 8 + length)) throw corrupt(`the ${printable} chunk fails its checksum`);
+    if (first !== (type === 'IHDR')) throw corrupt(first ? 'the IHDR chunk is not first' : 'it has two IHDR chunks');
+    if (type !== 'IDAT' && ++others > MAX_PNG_CHUNKS) throw corrupt(`it has more than ${MAX_PNG_CHUNKS} chunks besides the image data`);
+    yield { type, data: b.subarray(pos + 8, pos + 8 + length) };
+    if (type === 'IEND') return;
+    pos += 12 + length;
+  }
+}
+
+function inspectPng(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'> {
   let ihdr: { width: number; height: number; bitDepth: number; colorType: number; interlaced: boolean } | null = null;
   let hasTrns = false;
   let sawIdat = false;
   let sawPalette = false;
   let orientation = 1;
-  for (;;) {
-    if (pos + 12 > b.length) throw corrupt('it ends before the IEND chunk');
-    const length = view.getUint32(pos);
-    const type = String.fromCharCode(b[pos + 4] ?? 0, b[pos + 5] ?? 0, b[pos + 6] ?? 0, b[pos + 7] ?? 0);
-    if (length > 0x7fffffff || pos + 12 + length > b.length) throw corrupt(`it ends inside the ${type.replace(/[^\x20-\x7e]/g, '?')} chunk`);
-    const typeAndData = b.subarray(pos + 4, pos + 8 + length);
-    if (finishCrc(crc32(typeAndData)) !== view.getUint32(pos + 8 + length)) throw corrupt(`the ${type.replace(/[^\x20-\x7e]/g, '?')} chunk fails its checksum`);
-    const data = b.subarray(pos + 8, pos + 8 + length);
-    if (!ihdr && type !== 'IHDR') throw corrupt('the IHDR chunk is not first');
+  for (const { type, data } of readPngChunks(b)) {
     if (type === 'IHDR') {
-      if (ihdr || length !== 13) throw corrupt('its IHDR chunk is invalid');
+      if (data.length !== 13) throw corrupt('its IHDR chunk is invalid');
       const d = new DataView(data.buffer, data.byteOffset, 13);
       ihdr = { width: d.getUint32(0), height: d.getUint32(4), bitDepth: data[8] ?? 0, colorType: data[9] ?? 0, interlaced: data[12] === 1 };
       if (!VALID_DEPTHS[ihdr.colorType]?.includes(ihdr.bitDepth) || data[10] !== 0 || data[11] !== 0 || (data[12] ?? 0) > 1) throw corrupt('its IHDR chunk is invalid');
     } else if (type === 'PLTE') {
+      if (sawPalette || sawIdat || data.length === 0 || data.length % 3 !== 0 || data.length > 768) throw corrupt('its palette is invalid');
       sawPalette = true;
     } else if (type === 'tRNS') {
+      if (hasTrns || sawIdat) throw corrupt('its transparency chunk is invalid');
       hasTrns = true;
     } else if (type === 'eXIf') {
       orientation = readExifOrientation(data);
     } else if (type === 'IDAT') {
       sawIdat = true;
-    } else if (type === 'IEND') {
-      break;
     }
-    pos += 12 + length;
   }
   if (!ihdr || !sawIdat) throw corrupt('it has no image data');
   if (ihdr.colorType === 3 && !sawPalette) throw corrupt('its palette is missing');
@@ -224,45 +169,41 @@ function inspectPng(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHei
 function inspectWebp(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'> {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const riffSize = view.getUint32(4, true);
-  if (riffSize + 8 > b.length) throw corrupt('it ends before its declared size');
+  if (riffSize < 4 || riffSize + 8 > b.length) throw corrupt('it ends before its declared size');
   const end = riffSize + 8;
   let pos = 12;
-  let width = 0;
-  let height = 0;
+  let canvas: { width: number; height: number } | null = null;
+  let image: { width: number; height: number } | null = null;
   let hasAlpha = false;
   let orientation = 1;
-  let sawImage = false;
-  let fourcc = '';
+  const animated = () => new ImageError('unsupported-variant', 'Animated images are not supported. Please upload a still JPG, PNG or WEBP image.');
   while (pos + 8 <= end) {
-    fourcc = String.fromCharCode(b[pos] ?? 0, b[pos + 1] ?? 0, b[pos + 2] ?? 0, b[pos + 3] ?? 0);
+    const fourcc = String.fromCharCode(b[pos] ?? 0, b[pos + 1] ?? 0, b[pos + 2] ?? 0, b[pos + 3] ?? 0);
     const size = view.getUint32(pos + 4, true);
     const data = pos + 8;
-    if (data + size > end) throw corrupt(`it ends inside the ${fourcc.replace(/[^\x20-\x7e]/g, '?')} chunk`);
+    if (size > end - data) throw corrupt(`it ends inside the ${fourcc.replace(/[^\x20-\x7e]/g, '?')} chunk`);
     if (fourcc === 'VP8X') {
-      if (size < 10) throw corrupt('its VP8X chunk is short');
+      if (pos !== 12 || size < 10) throw corrupt('its VP8X chunk is invalid');
       const flags = b[data] ?? 0;
-      if (flags & 0x02) throw new ImageError('unsupported-variant', 'Animated images are not supported. Please upload a still JPG, PNG or WEBP image.');
+      if (flags & 0x02) throw animated();
       hasAlpha = (flags & 0x10) !== 0;
-      width = 1 + ((b[data + 4] ?? 0) | ((b[data + 5] ?? 0) << 8) | ((b[data + 6] ?? 0) << 16));
-      height = 1 + ((b[data + 7] ?? 0) | ((b[data + 8] ?? 0) << 8) | ((b[data + 9] ?? 0) << 16));
+      canvas = {
+        width: 1 + ((b[data + 4] ?? 0) | ((b[data + 5] ?? 0) << 8) | ((b[data + 6] ?? 0) << 16)),
+        height: 1 + ((b[data + 7] ?? 0) | ((b[data + 8] ?? 0) << 8) | ((b[data + 9] ?? 0) << 16)),
+      };
     } else if (fourcc === 'ANIM' || fourcc === 'ANMF') {
-      throw new ImageError('unsupported-variant', 'Animated images are not supported. Please upload a still JPG, PNG or WEBP image.');
-    } else if (fourcc === 'VP8 ') {
-      if (size < 10 || b[data + 3] !== 0x9d || b[data + 4] !== 0x01 || b[data + 5] !== 0x2a) throw corrupt('its VP8 frame header is invalid');
-      if (!width) {
-        width = view.getUint16(data + 6, true) & 0x3fff;
-        height = view.getUint16(data + 8, true) & 0x3fff;
+      throw animated();
+    } else if (fourcc === 'VP8 ' || fourcc === 'VP8L') {
+      if (image) throw corrupt('it has two images');
+      if (fourcc === 'VP8 ') {
+        if (size < 10 || b[data + 3] !== 0x9d || b[data + 4] !== 0x01 || b[data + 5] !== 0x2a) throw corrupt('its VP8 frame header is invalid');
+        image = { width: view.getUint16(data + 6, true) & 0x3fff, height: view.getUint16(data + 8, true) & 0x3fff };
+      } else {
+        if (size < 5 || b[data] !== 0x2f) throw corrupt('its VP8L header is invalid');
+        const bits = view.getUint32(data + 1, true);
+        image = { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+        hasAlpha = hasAlpha || ((bits >> 28) & 1) === 1;
       }
-      sawImage = true;
-    } else if (fourcc === 'VP8L') {
-      if (size < 5 || b[data] !== 0x2f) throw corrupt('its VP8L header is invalid');
-      const bits = view.getUint32(data + 1, true);
-      if (!width) {
-        width = (bits & 0x3fff) + 1;
-        height = ((bits >> 14) & 0x3fff) + 1;
-      }
-      hasAlpha = hasAlpha || ((bits >> 28) & 1) === 1;
-      sawImage = true;
     } else if (fourcc === 'EXIF') {
       const exif = b.subarray(data, data + size);
       // Some writers keep the "Exif\0\0" prefix of the JPEG segment.
@@ -270,6 +211,8 @@ function inspectWebp(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
     }
     pos = data + size + (size & 1);
   }
-  if (!sawImage) throw corrupt('it has no image data');
-  return { ...base, type: 'webp', width, height, hasAlpha, orientation, components: 0 };
+  if (!image) throw corrupt('it has no image data');
+  // The decoder allocates by the bitstream's size: it must be the size admission measures.
+  if (canvas && (canvas.width !== image.width || canvas.height !== image.height)) throw corrupt('its canvas and its image differ in size');
+  return { ...base, type: 'webp', width: image.width, height: image.height, hasAlpha, orientation, components: 0 };
 }

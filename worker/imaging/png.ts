@@ -13,7 +13,7 @@
  */
 import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
 import { ImageError } from './errors';
-import { crc32, finishCrc, type ImageInfo } from './inspect';
+import { crc32, finishCrc, readPngChunks, type ImageInfo } from './inspect';
 import type { Raster } from './raster';
 import { withBuffers } from './simd/kernels';
 
@@ -38,20 +38,14 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
   const filterBpp = Math.max(1, bitsPerPixel >> 3);
   const out = new Uint8ClampedArray(width * height * 4);
 
-  // Palette, transparency and the list of passes come from the chunks.
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Palette, transparency and the image data come from the same reading of the chunks as admission's.
   let palette: Uint8Array | null = null;
   let trns: Uint8Array | null = null;
   const idat: Uint8Array[] = [];
-  for (let pos = 8; pos + 12 <= bytes.length;) {
-    const length = view.getUint32(pos);
-    const type = String.fromCharCode(bytes[pos + 4] ?? 0, bytes[pos + 5] ?? 0, bytes[pos + 6] ?? 0, bytes[pos + 7] ?? 0);
-    const data = bytes.subarray(pos + 8, pos + 8 + length);
+  for (const { type, data } of readPngChunks(bytes)) {
     if (type === 'PLTE') palette = data;
     else if (type === 'tRNS') trns = data;
     else if (type === 'IDAT') idat.push(data);
-    else if (type === 'IEND') break;
-    pos += 12 + length;
   }
 
   const passes = interlaced
@@ -176,7 +170,8 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
     const stream = new DecompressionStream('deflate');
     const writer = stream.writable.getWriter();
     const writing = (async () => {
-      for (const part of idat) await writer.write(part as Uint8Array<ArrayBuffer>);
+      // Tiny IDAT chunks (a file may split its data into thousands) are written in pieces of about 1 MB.
+      for (const part of coalesce(idat, 1 << 20)) await writer.write(part as Uint8Array<ArrayBuffer>);
       await writer.close();
     })();
     // Observed below; without this a failed read would leave the write's rejection unhandled.
@@ -194,6 +189,34 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
   }
   if (!done) throw corrupt();
   return { width, height, data: out };
+}
+
+/** Consecutive small parts joined into pieces of at least `size` bytes (large parts pass as they are). */
+function* coalesce(parts: Uint8Array[], size: number): Generator<Uint8Array> {
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    const piece = new Uint8Array(pendingBytes);
+    let at = 0;
+    for (const p of pending) {
+      piece.set(p, at);
+      at += p.length;
+    }
+    pending = [];
+    pendingBytes = 0;
+    return piece;
+  };
+  for (const part of parts) {
+    if (part.length >= size) {
+      if (pendingBytes > 0) yield flush();
+      yield part;
+      continue;
+    }
+    pending.push(part);
+    pendingBytes += part.length;
+    if (pendingBytes >= size) yield flush();
+  }
+  if (pendingBytes > 0) yield flush();
 }
 
 function paeth(a: number, b: number, c: number): number {

@@ -17,13 +17,22 @@ export interface TargetFormat {
 
 export interface Rendered {
   png: Uint8Array;
-  /** A small PNG of the same output for quick display (longest side PREVIEW_SIZE). */
+  /** A small PNG of the same output for display: see previewSize. */
   preview: Uint8Array;
   /** Bits dropped per channel (with dithering) to meet the platform's file-size cap; 0 = lossless. */
   reducedBits: number;
 }
 
 export const PREVIEW_SIZE = 480;
+
+/**
+ * A preview is never the deliverable: at most half the output on each side, and at most
+ * PREVIEW_SIZE on its longest side (docs/decisions/0002-previews-are-not-deliverables.md).
+ */
+export function previewSize(target: { width: number; height: number }): { width: number; height: number } {
+  const scale = Math.min(0.5, PREVIEW_SIZE / Math.max(target.width, target.height));
+  return { width: Math.max(1, Math.floor(target.width * scale)), height: Math.max(1, Math.floor(target.height * scale)) };
+}
 
 /** Ordered 4×4 Bayer thresholds, centred on zero, for dithering when bits are dropped. */
 const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map((v) => (v + 0.5) / 16 - 0.5);
@@ -70,17 +79,8 @@ export async function renderFormat(source: Picture, orientation: number, crop: C
     if (reducedBits > 4) throw new FileSizeError(target.maxBytes);
     png = await encodePng(reduceBits(output, reducedBits), { alpha, effort: 'small' });
   }
-  const scale = Math.min(1, PREVIEW_SIZE / Math.max(target.width, target.height));
-  const previewRaster =
-    scale < 1
-      ? resampleCrop({
-          source: { ...output, channels: 4 },
-          orientation: 1,
-          crop: { x: 0, y: 0, width: target.width, height: target.height },
-          width: Math.max(1, Math.round(target.width * scale)),
-          height: Math.max(1, Math.round(target.height * scale)),
-        })
-      : output;
-  const preview = scale < 1 ? await encodePng(previewRaster, { alpha }) : png;
+  const size = previewSize(target);
+  const previewRaster = resampleCrop({ source: { ...output, channels: 4 }, orientation: 1, crop: { x: 0, y: 0, width: target.width, height: target.height }, ...size });
+  const preview = await encodePng(previewRaster, { alpha });
   return { png, preview, reducedBits };
 }

@@ -3,7 +3,7 @@ import { workerCodecs } from '../imaging-codecs';
 import { log } from '../lib/log';
 import { markConversionFailed } from '../services/conversions';
 import { renderConversion, type PictureCache } from '../services/rendering';
-import { conversionMessageSchema } from './conversion-message';
+import { conversionMessageSchema } from '../services/conversion-message';
 
 export const DEAD_LETTER_SUFFIX = '-dlq';
 export const FAILED_AFTER_RETRIES = 'Processing failed after several attempts. Please try again.';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { checkAllowance, tierOf } from '../services/allowance';
+import { checkAllowance } from '../services/allowance';
 import type { AppEnv } from '../types';
 
 /**
@@ -8,7 +8,7 @@ import type { AppEnv } from '../types';
  * Unlimited users get `unlimited: true` and no Remaining header (nothing is counted for them).
  */
 export const allowanceRoutes = new Hono<AppEnv>().get('/check-rate-limits', async (c) => {
-  const status = await checkAllowance(c.env, await tierOf(c));
+  const status = await checkAllowance(c.env.DOWNLOAD_COUNTER, c.get('caller'));
   c.header('Cache-Control', 'no-store');
   if (status.unlimited) return c.json({ unlimited: true });
   c.header('X-RateLimit-Limit', String(status.limit));

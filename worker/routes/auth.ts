@@ -4,6 +4,7 @@ import { clock } from '../lib/clock';
 import { validate } from '../lib/validate';
 import { newVisitor } from '../lib/visitor';
 import { claimVisitorWork, logIn, register } from '../services/accounts';
+import { takeRegistration } from '../services/rate-limits';
 import { endSession, startSession, toPublicUser } from '../services/sessions';
 import type { AppEnv } from '../types';
 
@@ -11,7 +12,12 @@ import type { AppEnv } from '../types';
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', validate('json', registerSchema), async (c) => {
     const db = c.get('db');
-    const user = await register(db, c.req.valid('json'));
+    const grant = await takeRegistration(c.env.DOWNLOAD_COUNTER, c.get('caller'));
+    // Only accounts actually created count: a taken username costs nothing.
+    const user = await register(db, c.req.valid('json')).catch(async (error: unknown) => {
+      await grant.release();
+      throw error;
+    });
     await startSession(c, user);
     await claimVisitorWork(db, user.id, c.get('visitorId'));
     return c.json(toPublicUser(user), 201);

@@ -1,78 +1,62 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
 import { findFormat, outputFilename, zipFilename } from '../../shared/formats';
 import { bannerConvertSchema, batchProcessSchema, profileConvertSchema, type ConversionResponse } from '../../shared/schemas';
-import type { ConversionFlow } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { validate } from '../lib/validate';
-import { authorizeDownload, consumeConversions } from '../services/allowance';
-import { checkTargets, conversionsOf, startConversions, toResults } from '../services/conversions';
-import { getLiveRequest } from '../services/image-requests';
-import { ownerOf } from '../services/owner-context';
-import { zipStream } from '../services/zip';
-import { analysisOf } from '../services/rendering';
 import { workerCodecs } from '../imaging-codecs';
+import { validate } from '../lib/validate';
+import { authorizePixels } from '../services/allowance';
+import { conversionsOf, startFanOut, toResults, type FanOut } from '../services/conversions';
+import { getLiveRequest } from '../services/image-requests';
+import { zipStream } from '../services/zip';
 import type { AppEnv } from '../types';
+import type { Context } from 'hono';
 import { parseId } from './params';
 
-/**
- * Records and queues the targets, after the rules and the visitor's hourly limit. Content-aware
- * mode (banner with useAi, and every profile fan-out) analyses the picture first, once per upload;
- * when that cannot be done the targets get standard centred crops and `analysisPerformed` says so.
- */
-async function fanOut(c: Context<AppEnv>, flow: ConversionFlow, sourceFormatId: number | null, targetFormatIds: number[], contentAware: boolean): Promise<Response> {
+/** `?formats=1,2,3`: known format ids, each once. */
+const zipQuery = z.object({
+  formats: z
+    .string('List the format ids to download, for example ?formats=1,2')
+    .transform((raw) => [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().regex(/^\d+$/, 'Format ids are numbers').transform(Number).refine((id) => findFormat(id) !== undefined, 'Unknown format id'))
+        .min(1, 'List the format ids to download, for example ?formats=1,2')
+        .max(80, 'At most 80 formats at once'),
+    ),
+});
+
+async function fanOut(c: Context<AppEnv>, input: FanOut): Promise<Response> {
   const db = c.get('db');
-  const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, await ownerOf(c));
-  const targets = checkTargets(flow, sourceFormatId, targetFormatIds);
-  await consumeConversions(
-    c,
-    targets.map((t) => `${request.id}:${t.id}`),
-  );
-  const analysed = contentAware && (await analysisOf({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, upload)) !== null;
-  const results = await startConversions(db, c.env.CONVERSIONS, request, targets, flow, analysed ? 'content-aware' : 'standard');
-  const body: ConversionResponse = { results, analysisPerformed: analysed };
-  return c.json(body, 202);
+  const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
+  const deps = { db, bucket: c.env.BUCKET, codecs: workerCodecs, queue: c.env.CONVERSIONS, counters: c.env.DOWNLOAD_COUNTER };
+  return c.json(await startFanOut(deps, c.get('caller'), request, upload, input), 202);
 }
 
 export const conversionRoutes = new Hono<AppEnv>()
   .post('/banner-convert/:id', validate('json', bannerConvertSchema), (c) => {
     const { sourceFormatId, targetFormatIds, useAi } = c.req.valid('json');
-    return fanOut(c, 'banner', sourceFormatId, targetFormatIds, useAi);
+    return fanOut(c, { flow: 'banner', sourceFormatId, targetFormatIds, contentAware: useAi });
   })
   .post('/profile-convert/:id', validate('json', profileConvertSchema), (c) => {
     const { sourceFormatId, targetFormatIds } = c.req.valid('json');
-    return fanOut(c, 'profile', sourceFormatId, targetFormatIds, true);
+    return fanOut(c, { flow: 'profile', sourceFormatId, targetFormatIds, contentAware: true });
   })
-  .post('/batch-process/:id', validate('json', batchProcessSchema), (c) => fanOut(c, 'batch', null, c.req.valid('json').formats, false))
+  .post('/batch-process/:id', validate('json', batchProcessSchema), (c) => fanOut(c, { flow: 'batch', sourceFormatId: null, targetFormatIds: c.req.valid('json').formats, contentAware: false }))
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {
     const db = c.get('db');
-    const { request } = await getLiveRequest(db, parseId(c.req.param()).id, await ownerOf(c));
+    const { request } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
     const rows = await conversionsOf(db, request.id);
     const body: ConversionResponse = { results: toResults(rows), analysisPerformed: rows.some((r) => r.mode === 'content-aware') };
     return c.json(body);
   })
-  /** GET /api/download-zip/{id}?formats=1,2,3: the finished targets in one streamed ZIP. */
-  .get('/download-zip/:id', async (c) => {
+  /** GET /api/download-zip/{id}?formats=1,2,3: the finished outputs in one streamed ZIP, through the one door. */
+  .get('/download-zip/:id', validate('query', zipQuery), async (c) => {
     const db = c.get('db');
-    const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, await ownerOf(c));
-    const raw = (c.req.query('formats') ?? '').split(',').filter((s) => s.trim() !== '');
-    if (raw.length === 0) throw new ApiError(400, 'formats: List the format ids to download, for example ?formats=1,2');
-    const formats = [...new Set(raw)].map((s) => {
-      const format = /^\d+$/.test(s.trim()) ? findFormat(Number(s)) : undefined;
-      if (!format) throw new ApiError(400, `formats: Unknown format id ${s}`);
-      return format;
-    });
-    const rows = await conversionsOf(
-      db,
-      request.id,
-      formats.map((f) => f.id),
-    );
-    const missing = formats.find((f) => !rows.some((r) => r.formatId === f.id));
-    if (missing) throw new ApiError(400, `formats: ${missing.id} was not converted for this image`);
-    if (rows.some((r) => r.status !== 'complete' || !r.outputKey)) throw new ApiError(409, 'Not every format is ready yet. Please wait until all are processed.');
-    // Banner, profile and batch conversions need no payment; the download step's other formats do.
-    if (rows.some((r) => r.flow === 'other')) await authorizeDownload(c, request);
-    const files = formats.map((f) => ({ name: outputFilename(upload.originalFilename, f), key: rows.find((r) => r.formatId === f.id)?.outputKey ?? '' }));
+    const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
+    const formatIds = c.req.valid('query').formats;
+    const keys = await authorizePixels({ db, counters: c.env.DOWNLOAD_COUNTER }, c.get('caller'), request, formatIds, 'download');
+    const files = formatIds.map((id, i) => ({ name: outputFilename(upload.originalFilename, findFormat(id)!), key: keys[i] ?? '' }));
     return new Response(zipStream(c.env.BUCKET, files), {
       headers: {
         'Content-Type': 'application/zip',

@@ -4,11 +4,9 @@ import { createImageRequestSchema, processImageSchema } from '../../shared/schem
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { workerCodecs } from '../imaging-codecs';
-import { createImageRequest, findOutput, getLiveRequest, getOwnedRequest, toRequestResponse } from '../services/image-requests';
-import { authorizeDownload, tierOf } from '../services/allowance';
-import { ownerOf } from '../services/owner-context';
+import { createImageRequest, getLiveRequest, getOwnedRequest, toRequestResponse } from '../services/image-requests';
+import { authorizePixels, tierFor } from '../services/allowance';
 import { processRequest } from '../services/rendering';
-import { previewKey } from '../services/storage-keys';
 import type { AppEnv } from '../types';
 import { parseFormatParam, parseId } from './params';
 
@@ -26,13 +24,13 @@ function pngResponse(body: ReadableStream, filename: string | null, size: number
 
 export const imageRequestRoutes = new Hono<AppEnv>()
   .post('/image-requests', validate('json', createImageRequestSchema), async (c) => {
-    const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), await ownerOf(c));
-    return c.json(await toRequestResponse(c.get('db'), request, upload, (await tierOf(c)).unlimited), 201);
+    const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), c.get('owner'));
+    return c.json(await toRequestResponse(c.get('db'), request, upload, tierFor(c.get('caller')).unlimited), 201);
   })
   .get('/image-requests/:id', async (c) => {
     const { id } = parseId(c.req.param());
-    const { request, upload } = await getLiveRequest(c.get('db'), id, await ownerOf(c));
-    return c.json(await toRequestResponse(c.get('db'), request, upload, (await tierOf(c)).unlimited));
+    const { request, upload } = await getLiveRequest(c.get('db'), id, c.get('owner'));
+    return c.json(await toRequestResponse(c.get('db'), request, upload, tierFor(c.get('caller')).unlimited));
   })
   .post('/process-image/:id', async (c) => {
     const { id } = parseId(c.req.param());
@@ -48,15 +46,20 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const parsed = processImageSchema.safeParse(body);
     if (!parsed.success) throw new ApiError(400, `formats: ${parsed.error.issues[0]?.message ?? 'Invalid list of formats'}`);
     const db = c.get('db');
-    const { request, upload } = await getLiveRequest(db, id, await ownerOf(c));
+    const { request, upload } = await getLiveRequest(db, id, c.get('owner'));
     await processRequest({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, request, upload, parsed.data.formats ?? []);
-    const fresh = await getOwnedRequest(db, id, await ownerOf(c));
-    return c.json(await toRequestResponse(db, fresh.request, fresh.upload, (await tierOf(c)).unlimited));
+    const fresh = await getOwnedRequest(db, id, c.get('owner'));
+    return c.json(await toRequestResponse(db, fresh.request, fresh.upload, tierFor(c.get('caller')).unlimited));
   })
   .get('/preview/:id/:formatId', async (c) => {
     const { id, formatId } = parseFormatParam(c.req.param());
-    const { request, upload } = await getLiveRequest(c.get('db'), id, await ownerOf(c));
-    const object = (await findOutput(c.get('db'), request, formatId)) ? await c.env.BUCKET.get(previewKey(upload.id, request.id, formatId)) : null;
+    const db = c.get('db');
+    const { request } = await getLiveRequest(db, id, c.get('owner'));
+    const [key] = await authorizePixels({ db, counters: c.env.DOWNLOAD_COUNTER }, c.get('caller'), request, [formatId], 'preview').catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 409) throw new ApiError(404, 'No preview yet: this format has not been processed');
+      throw error;
+    });
+    const object = key ? await c.env.BUCKET.get(key) : null;
     if (!object) throw new ApiError(404, 'No preview yet: this format has not been processed');
     return pngResponse(object.body, null, object.size);
   })
@@ -66,19 +69,14 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     return downloadOutput(c, id, formatId);
   });
 
-/**
- * The rendered PNG of a request's own format (formatId null) or of one of its other formats, once
- * the caller may download it (paid, unlimited, or a free download, which this consumes).
- */
+/** The rendered PNG of a request's own format (formatId null) or of one of its other formats, through the one door. */
 async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number | null): Promise<Response> {
   const db = c.get('db');
-  const { request, upload } = await getLiveRequest(db, id, await ownerOf(c));
+  const { request, upload } = await getLiveRequest(db, id, c.get('owner'));
   const format = findFormat(formatId ?? request.formatId);
   if (!format) throw new ApiError(404, 'Format not found');
-  const output = await findOutput(db, request, format.id);
-  if (!output) throw new ApiError(409, 'This format has not been processed yet');
-  if (!output.free) await authorizeDownload(c, request);
-  const object = await c.env.BUCKET.get(output.key);
+  const [key] = await authorizePixels({ db, counters: c.env.DOWNLOAD_COUNTER }, c.get('caller'), request, [format.id], 'download');
+  const object = key ? await c.env.BUCKET.get(key) : null;
   if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
   return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);
 }

@@ -6,7 +6,6 @@ import { stripeEvents } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
 import { validate } from '../lib/validate';
-import { ownerOf } from '../services/owner-context';
 import { confirmLocalIntent } from '../services/payments/local-provider';
 import { confirmPayment, handleIntentFailed, handleIntentSucceeded, PAYMENT_NOT_FOUND, startPayment } from '../services/payments/payments';
 import { paymentMode, paymentProvider } from '../services/payments/provider';
@@ -27,26 +26,26 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/create-payment-intent', validate('json', createPaymentIntentSchema), async (c) => {
     const db = c.get('db');
     const { imageRequestId, planId } = c.req.valid('json');
-    const result = await startPayment(db, paymentProvider(c.env, db), await ownerOf(c), await currentUser(c), { planId, imageRequestId });
+    const result = await startPayment(db, paymentProvider(c.env, db), c.get('owner'), await currentUser(c), { planId, imageRequestId });
     return c.json(result);
   })
   .post('/confirm-payment', validate('json', confirmPaymentSchema), async (c) => {
     const db = c.get('db');
     const { paymentIntentId, imageRequestId } = c.req.valid('json');
-    const payment = await confirmPayment(db, paymentProvider(c.env, db), await ownerOf(c), { paymentIntentId, imageRequestId });
+    const payment = await confirmPayment(db, paymentProvider(c.env, db), c.get('owner'), { paymentIntentId, imageRequestId });
     return c.json({ success: true, paymentId: payment.id, planId: payment.planId });
   })
   .post('/create-unlimited-access', async (c) => {
     const db = c.get('db');
     const user = await currentUser(c);
     if (!user) throw new ApiError(401, 'Please sign in to buy Unlimited Access.');
-    const result = await startPayment(db, paymentProvider(c.env, db), await ownerOf(c), user, { planId: 'unlimited', imageRequestId: null });
+    const result = await startPayment(db, paymentProvider(c.env, db), c.get('owner'), user, { planId: 'unlimited', imageRequestId: null });
     return c.json(result);
   })
   .post('/payment-success', validate('json', paymentSuccessSchema), async (c) => {
     const db = c.get('db');
     if (!(await currentUser(c))) throw new ApiError(401, 'Not signed in');
-    const payment = await confirmPayment(db, paymentProvider(c.env, db), await ownerOf(c), { paymentIntentId: c.req.valid('json').paymentIntentId, imageRequestId: null });
+    const payment = await confirmPayment(db, paymentProvider(c.env, db), c.get('owner'), { paymentIntentId: c.req.valid('json').paymentIntentId, imageRequestId: null });
     return c.json({ success: true, paymentId: payment.id, planId: payment.planId });
   })
   /**

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { MAX_UPLOAD_BYTES } from '../../shared/schemas';
 import { ApiError } from '../lib/errors';
 import { workerCodecs } from '../imaging-codecs';
-import { ownerOf } from '../services/owner-context';
+import { takeUpload } from '../services/rate-limits';
 import { assertNotExpired, findUpload, storeUpload, toUploadResponse, TOO_LARGE_MESSAGE } from '../services/uploads';
 import { uploadIdFromPath } from '../services/storage-keys';
 import { MULTIPART_OVERHEAD } from '../lib/body-limits';
@@ -12,6 +12,8 @@ import type { AppEnv } from '../types';
 export const uploadRoutes = new Hono<AppEnv>().post('/upload', async (c) => {
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw new ApiError(413, TOO_LARGE_MESSAGE);
+  // Every attempt counts, refused files too: each one costs an inspection and a decode.
+  await takeUpload(c.env.DOWNLOAD_COUNTER, c.get('caller'));
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     throw new ApiError(400, 'image: Send the picture as multipart/form-data in the "image" field');
   }
@@ -25,7 +27,7 @@ export const uploadRoutes = new Hono<AppEnv>().post('/upload', async (c) => {
   if (file === null) throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
   if (typeof file === 'string') throw new ApiError(400, 'image: The "image" field must be a file');
   if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
-  const upload = await storeUpload({ db: c.get('db'), bucket: c.env.BUCKET, codecs: workerCodecs }, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, await ownerOf(c));
+  const upload = await storeUpload({ db: c.get('db'), bucket: c.env.BUCKET, codecs: workerCodecs }, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, c.get('owner'));
   return c.json(toUploadResponse(upload), 201);
 });
 

@@ -1,31 +1,44 @@
 /**
- * Who may download what, decided here and nowhere else:
+ * Who may have the pixels of a request, decided here and nowhere else (`authorizePixels`):
  *
- * - a request paid for with the single plan, within its 30 days;
- * - a user with unlimited access;
- * - otherwise a free download, counted by the DownloadCounter Durable Object over a rolling 24 hours:
- *   1 a day per IP address for anonymous visitors (an IPv6 address counts by its /64, since one
- *   household holds a whole /64), 5 a day per account for registered users. Downloading the same
- *   request again inside the window costs nothing.
+ * - A preview of any finished output, to the request's owner: a preview is never the deliverable
+ *   (at most half the output's size on each side, see imaging/render.ts and docs/decisions).
+ * - The banner and profile adjusters' outputs (flows 'banner' and 'profile'), to the owner, free, as
+ *   the spec says. Their targets are banner or profile formats on another platform than the
+ *   request's own format (services/conversions.ts checks both), so they never hand out that format.
+ * - Everything else (the request's own format, the download step's other formats, batch outputs):
+ *   by the request rule below, whatever the route (one file, the ZIP, or any later one).
  *
- * Once its owner has got a request (it is then a purchase, `acquiredAt`), downloading it or its
- * other formats again costs nothing: the account page offers purchases for download.
+ * The request rule: once its owner has got a request (`acquiredAt`, a purchase), it costs nothing
+ * again. Otherwise a Single Download payment within its 30 days, unlimited access, or a free
+ * download, counted by DownloadCounter Durable Objects over a rolling 24 hours:
+ * - an anonymous visitor: 1 a day per IP address (an IPv6 address counts by its /64);
+ * - a registered user: 5 a day per account and, however many accounts sign up there, 5 a day per
+ *   address (the anonymous download counts in that 5). So new accounts do not bring new downloads.
+ * Downloading the same request again inside the window costs nothing.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import type { Context } from 'hono';
+import type { DownloadCounter } from '../durable-objects/download-counter';
 import type { Db } from '../db/client';
-import { payments, type ImageRequest, type User } from '../db/schema';
+import { conversions, payments, type ImageRequest, type User } from '../db/schema';
 import { clock, DAY_MS } from '../lib/clock';
 import { ApiError } from '../lib/errors';
-import { CONVERSIONS_PER_HOUR, FREE_DOWNLOADS_ANONYMOUS, FREE_DOWNLOADS_REGISTERED } from '../../shared/limits';
-import type { AppEnv } from '../types';
+import { FREE_DOWNLOADS_ANONYMOUS, FREE_DOWNLOADS_REGISTERED } from '../../shared/limits';
 import { markAcquired } from './purchases';
-import { currentUser } from './sessions';
+import { previewKey } from './storage-keys';
 
 export const ALLOWANCE_WINDOW_MS = DAY_MS;
 export const PAYMENT_REQUIRED_MESSAGE = 'Download requires payment';
+export const NOT_PROCESSED_MESSAGE = 'This format has not been processed yet';
 
-export type Tier = { unlimited: true } | { unlimited: false; key: string; limit: number };
+export type Counters = DurableObjectNamespace<DownloadCounter>;
+
+/** Who is asking, as plain values: the signed-in user (or null) and the client's IP address. */
+export type Caller = { user: User | null; ip: string | null };
+
+/** A counter a free download must fit: its Durable Object key and its limit in the window. */
+type Bucket = { key: string; limit: number };
+export type Tier = { unlimited: true } | { unlimited: false; buckets: Bucket[] };
 
 /** The counter key of an IP address: IPv4 as it is, IPv6 by its first 64 bits. */
 export function ipKey(ip: string | undefined | null): string {
@@ -42,27 +55,26 @@ export function ipKey(ip: string | undefined | null): string {
   return `ip6:${prefix.join(':')}::/64`;
 }
 
-export function tierFor(user: User | null, ip: string | undefined | null): Tier {
+export function tierFor({ user, ip }: Caller): Tier {
   if (user?.hasUnlimitedAccess) return { unlimited: true };
-  if (user) return { unlimited: false, key: `user:${user.id}`, limit: FREE_DOWNLOADS_REGISTERED };
-  return { unlimited: false, key: ipKey(ip), limit: FREE_DOWNLOADS_ANONYMOUS };
+  const address = { key: ipKey(ip), limit: user ? FREE_DOWNLOADS_REGISTERED : FREE_DOWNLOADS_ANONYMOUS };
+  return { unlimited: false, buckets: user ? [{ key: `user:${user.id}`, limit: FREE_DOWNLOADS_REGISTERED }, address] : [address] };
 }
 
-/** The tier of the caller: their account if signed in, else their IP address. */
-export async function tierOf(c: Context<AppEnv>): Promise<Tier> {
-  return tierFor(await currentUser(c), c.req.header('CF-Connecting-IP'));
-}
-
-function counter(env: Env, key: string) {
-  return env.DOWNLOAD_COUNTER.get(env.DOWNLOAD_COUNTER.idFromName(key));
+export function counter(counters: Counters, key: string) {
+  return counters.get(counters.idFromName(key));
 }
 
 export type AllowanceStatus = { unlimited: true } | { unlimited: false; limit: number; remaining: number; resetAt: number | null };
 
-export async function checkAllowance(env: Env, tier: Tier): Promise<AllowanceStatus> {
+/** The caller's free downloads: the tightest of their counters (the account's limit is the one shown). */
+export async function checkAllowance(counters: Counters, caller: Caller): Promise<AllowanceStatus> {
+  const tier = tierFor(caller);
   if (tier.unlimited) return tier;
-  const allowance = await counter(env, tier.key).peek(tier.limit, ALLOWANCE_WINDOW_MS, clock.now().getTime());
-  return { unlimited: false, ...allowance };
+  const now = clock.now().getTime();
+  const states = await Promise.all(tier.buckets.map((b) => counter(counters, b.key).peek(b.limit, ALLOWANCE_WINDOW_MS, now)));
+  const tightest = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && (b.resetAt ?? 0) > (a.resetAt ?? 0)) ? b : a));
+  return { unlimited: false, limit: tier.buckets[0]?.limit ?? 0, remaining: tightest.remaining, resetAt: tightest.resetAt };
 }
 
 /** A succeeded single-plan payment for this request whose 30 days have not run out. */
@@ -75,38 +87,59 @@ export async function hasPaidAccess(db: Db, requestId: string): Promise<boolean>
   return row !== undefined;
 }
 
-/**
- * Lets the download of the request through, and records it as acquired, or answers 402. A free
- * download is consumed only after earlier acquisition, payment and unlimited access are ruled out.
- */
-export async function authorizeDownload(c: Context<AppEnv>, request: ImageRequest): Promise<void> {
-  if (request.acquiredAt) return;
-  const db = c.get('db');
-  const now = clock.now();
-  const tier = await tierOf(c);
-  if (!tier.unlimited && !(await hasPaidAccess(db, request.id))) {
-    const result = await counter(c.env, tier.key).consume(request.id, tier.limit, ALLOWANCE_WINDOW_MS, now.getTime());
-    if (!result.allowed) throw new ApiError(402, PAYMENT_REQUIRED_MESSAGE);
+/** Counts one free download of `requestId` on every counter of the tier, all or none. */
+async function consumeFreeDownload(counters: Counters, buckets: Bucket[], requestId: string, now: number): Promise<boolean> {
+  const taken: Array<{ key: string; ids: string[] }> = [];
+  for (const bucket of buckets) {
+    const result = await counter(counters, bucket.key).consume(requestId, bucket.limit, ALLOWANCE_WINDOW_MS, now);
+    if (!result.allowed) {
+      await Promise.all(taken.map((t) => counter(counters, t.key).release(t.ids)));
+      return false;
+    }
+    taken.push({ key: bucket.key, ids: result.counted });
   }
-  await markAcquired(db, request.id, now);
+  return true;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
+/**
+ * The request rule: lets the caller have the request's outputs and records it as acquired, or
+ * answers 402. A free download is consumed only after earlier acquisition, payment and unlimited
+ * access are ruled out.
+ */
+async function grantRequest(deps: { db: Db; counters: Counters }, caller: Caller, request: ImageRequest): Promise<void> {
+  if (request.acquiredAt) return;
+  const now = clock.now();
+  const tier = tierFor(caller);
+  if (!tier.unlimited && !(await hasPaidAccess(deps.db, request.id))) {
+    if (!(await consumeFreeDownload(deps.counters, tier.buckets, request.id, now.getTime()))) throw new ApiError(402, PAYMENT_REQUIRED_MESSAGE);
+  }
+  await markAcquired(deps.db, request.id, now);
+  request.acquiredAt = now;
+}
+
+export type PixelUse = 'preview' | 'download';
 
 /**
- * Counts the conversion targets (request × format; asking again for the same one is free) against
- * the visitor's hourly limit, all or none; 429 with the minutes to wait when they do not fit.
+ * The one door to the pixels of a request: every route that hands out an output or a preview
+ * calls this, after `getLiveRequest` has checked the owner. Answers the R2 key of each format, in
+ * order; 409 when one is not processed yet (nothing is counted then), 402 when the caller may not
+ * have it.
  */
-export async function consumeConversions(c: Context<AppEnv>, keys: string[]): Promise<void> {
-  const user = await currentUser(c);
-  const limit = user?.hasUnlimitedAccess ? CONVERSIONS_PER_HOUR.unlimited : user ? CONVERSIONS_PER_HOUR.registered : CONVERSIONS_PER_HOUR.anonymous;
-  const key = `conversions:${user ? `user:${user.id}` : ipKey(c.req.header('CF-Connecting-IP'))}`;
-  const now = clock.now().getTime();
-  const result = await counter(c.env, key).consumeMany(keys, limit, HOUR_MS, now);
-  if (result.allowed) return;
-  const seconds = Math.max(1, Math.ceil(((result.resetAt ?? now + HOUR_MS) - now) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  throw new ApiError(429, `Too many conversions: up to ${limit} formats an hour (${result.remaining} left). Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, {
-    'Retry-After': String(seconds),
+export async function authorizePixels(deps: { db: Db; counters: Counters }, caller: Caller, request: ImageRequest, formatIds: number[], use: PixelUse): Promise<string[]> {
+  const rows = await deps.db
+    .select({ formatId: conversions.formatId, status: conversions.status, flow: conversions.flow, outputKey: conversions.outputKey })
+    .from(conversions)
+    .where(eq(conversions.requestId, request.id));
+  let needsRequestRule = false;
+  const keys = formatIds.map((formatId) => {
+    const own = formatId === request.formatId;
+    const row = own ? null : rows.find((r) => r.formatId === formatId);
+    const key = own ? (request.status === 'complete' ? request.outputKey : null) : row?.status === 'complete' ? row.outputKey : null;
+    if (!key) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
+    const adjusterOutput = row?.flow === 'banner' || row?.flow === 'profile';
+    if (!adjusterOutput) needsRequestRule = true;
+    return use === 'preview' ? previewKey(request.uploadId, request.id, formatId) : key;
   });
+  if (use === 'download' && needsRequestRule) await grantRequest(deps, caller, request);
+  return keys;
 }

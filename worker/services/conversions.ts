@@ -4,16 +4,24 @@
  */
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { BANNER_FORMATS, findFormat, PLATFORM_FORMATS, PROFILE_FORMATS, type PlatformFormat } from '../../shared/formats';
-import type { ConversionResults } from '../../shared/schemas';
+import type { ConversionResponse, ConversionResults } from '../../shared/schemas';
 import type { Db } from '../db/client';
-import { conversions, type Conversion, type ConversionFlow, type ConversionMode, type ImageRequest } from '../db/schema';
+import { conversions, type Conversion, type ConversionFlow, type ConversionMode, type ImageRequest, type Upload } from '../db/schema';
+import type { Codecs } from '../imaging';
 import { clock } from '../lib/clock';
 import { ApiError } from '../lib/errors';
-import type { ConversionMessage } from '../queues/conversion-message';
+import { log } from '../lib/log';
+import type { Caller, Counters } from './allowance';
+import type { ConversionMessage } from './conversion-message';
+import { takeConversions } from './rate-limits';
+import { analysisOf } from './rendering';
 
 export const SOURCE_REQUIRED = 'Source format required';
 export const NO_TARGETS = 'Please select at least one target format to continue';
 export const SAME_PLATFORM = "You can't select formats from the same platform as the source";
+export const SOURCE_MISMATCH = 'The source format must be the format this image request was made for. Please start the conversion again.';
+export const NOT_QUEUED = 'The conversions could not be started just now. Please try again in a moment.';
+export const BATCH_NEEDS_UNLIMITED = 'Batch processing is part of Unlimited Access. Get Unlimited Access ($9.99, one-time) to convert to many formats at once.';
 
 /** The formats each flow may name, as source and as targets. */
 function formatsOf(flow: ConversionFlow): readonly PlatformFormat[] {
@@ -36,28 +44,71 @@ export function checkTargets(flow: ConversionFlow, sourceFormatId: number | null
   return targets;
 }
 
+export type FanOut = { flow: ConversionFlow; sourceFormatId: number | null; targetFormatIds: number[]; contentAware: boolean };
+export type FanOutDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters };
+
+/**
+ * Starts a fan-out of the request to many targets after every rule: batch is Unlimited Access only
+ * (402); the adjusters convert from the request's own format, so their free outputs are never that
+ * format; the targets' rules (400); the caller's hourly limit (429), charged only for targets that
+ * are then recorded. Content-aware mode (banner with useAi, and every profile fan-out) analyses the
+ * picture first, once per upload; when that cannot be done the targets get standard centred crops
+ * and `analysisPerformed` says so.
+ */
+export async function startFanOut(deps: FanOutDeps, caller: Caller, request: ImageRequest, upload: Upload, input: FanOut): Promise<ConversionResponse> {
+  const targets = checkTargets(input.flow, input.sourceFormatId, input.targetFormatIds);
+  if (input.flow === 'batch' && !caller.user?.hasUnlimitedAccess) throw new ApiError(402, BATCH_NEEDS_UNLIMITED);
+  if (input.flow !== 'batch' && input.sourceFormatId !== request.formatId) throw new ApiError(400, SOURCE_MISMATCH);
+  const grant = await takeConversions(
+    deps.counters,
+    caller,
+    targets.map((t) => `${request.id}:${t.id}`),
+  );
+  try {
+    const analysed = input.contentAware && (await analysisOf(deps, upload)) !== null;
+    const results = await startConversions(deps.db, deps.queue, request, targets, input.flow, analysed ? 'content-aware' : 'standard');
+    return { results, analysisPerformed: analysed };
+  } catch (error) {
+    await grant.release();
+    throw error;
+  }
+}
+
 /**
  * Records each target as processing (a finished one is kept: asking again does no harm) and
  * queues one message per target that is not complete. Answers the statuses at once.
  */
 export async function startConversions(db: Db, queue: Queue, request: ImageRequest, targets: PlatformFormat[], flow: ConversionFlow, mode: ConversionMode): Promise<ConversionResults> {
   const now = clock.now();
-  await db
-    .insert(conversions)
-    .values(targets.map((format) => ({ requestId: request.id, formatId: format.id, status: 'processing' as const, flow, mode })))
-    .onConflictDoUpdate({
-      target: [conversions.requestId, conversions.formatId],
-      set: { status: 'processing', error: null, attempts: 0, flow, mode, updatedAt: now },
-      // A finished target is kept unless it was made in the other mode (AI switched on or off).
-      setWhere: or(ne(conversions.status, 'complete'), ne(conversions.mode, mode)),
-    });
+  // One statement per target (D1 binds at most 100 parameters per statement), all in one
+  // transaction: every target is recorded or none is.
+  const [first, ...rest] = targets.map((format) =>
+    db
+      .insert(conversions)
+      .values({ requestId: request.id, formatId: format.id, status: 'processing' as const, flow, mode })
+      .onConflictDoUpdate({
+        target: [conversions.requestId, conversions.formatId],
+        set: { status: 'processing', error: null, attempts: 0, flow, mode, updatedAt: now },
+        // A finished target is kept unless it was made in the other mode (AI switched on or off).
+        setWhere: or(ne(conversions.status, 'complete'), ne(conversions.mode, mode)),
+      }),
+  );
+  if (first) await db.batch([first, ...rest]);
   const rows = await conversionsOf(
     db,
     request.id,
     targets.map((t) => t.id),
   );
-  const messages: { body: ConversionMessage }[] = rows.filter((r) => r.status === 'processing').map((r) => ({ body: { conversionId: r.id } }));
-  if (messages.length > 0) await queue.sendBatch(messages);
+  const pending = rows.filter((r) => r.status === 'processing');
+  const messages: { body: ConversionMessage }[] = pending.map((r) => ({ body: { conversionId: r.id } }));
+  try {
+    if (messages.length > 0) await queue.sendBatch(messages);
+  } catch (error) {
+    // Nothing would ever render them: end them now rather than leave them processing for ever.
+    log('error', 'conversions could not be queued', { requestId: request.id, error: error instanceof Error ? error.message : String(error) });
+    for (const r of pending) await markConversionFailed(db, r.id, NOT_QUEUED);
+    throw new ApiError(503, NOT_QUEUED);
+  }
   return toResults(rows);
 }
 

@@ -117,17 +117,3 @@ export function requireFormat(id: number) {
   if (!format) throw new ApiError(400, `formats: Unknown format id ${id}`);
   return format;
 }
-
-/**
- * Where the rendered PNG of one of the request's formats is, once that format is complete, and
- * whether it downloads without payment (banner, profile and batch conversions).
- */
-export async function findOutput(db: Db, request: ImageRequest, formatId: number): Promise<{ key: string; free: boolean } | null> {
-  if (formatId === request.formatId) return request.status === 'complete' && request.outputKey ? { key: request.outputKey, free: false } : null;
-  const conversion = await db
-    .select({ status: conversions.status, key: conversions.outputKey, flow: conversions.flow })
-    .from(conversions)
-    .where(and(eq(conversions.requestId, request.id), eq(conversions.formatId, formatId)))
-    .get();
-  return conversion?.status === 'complete' && conversion.key ? { key: conversion.key, free: conversion.flow !== 'other' } : null;
-}

@@ -53,7 +53,7 @@ export const FAQ_TOPICS: readonly FaqTopic[] = [
       },
       {
         question: 'Do I need an account?',
-        answer: `No. Without an account you get ${FREE_DOWNLOADS_ANONYMOUS} free download every 24 hours. A free account raises that to ${FREE_DOWNLOADS_REGISTERED} every 24 hours, keeps your purchase history and lets you download what you got from any device.`,
+        answer: `No. Without an account you get ${FREE_DOWNLOADS_ANONYMOUS} free download every 24 hours. A free account raises that to ${FREE_DOWNLOADS_REGISTERED} every 24 hours (at most ${FREE_DOWNLOADS_REGISTERED} a day per network, however many accounts sign up there), keeps your purchase history and lets you download what you got from any device.`,
       },
     ],
   },

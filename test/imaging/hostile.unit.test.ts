@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { admitImage, decodeImage, estimateDecodeBytes, ImageError, inspectImage, PEAK_BUDGET_BYTES } from '../../worker/imaging';
+import { corpusMutants, jpegSegments, sofSegment } from '../support/mutations';
+import { nodeCodecs } from './node-codecs';
+
+/**
+ * Crafted files against the engine itself (inspect, admit, decode), with every typed array the
+ * decoders allocate counted: a mutant is refused with an ImageError (a 4xx) quickly, or decodes to
+ * the picture admission measured, and no decode allocates more than admission planned for.
+ */
+
+const read = (name: string) => new Uint8Array(readFileSync(`test/fixtures/corpus/${name}`));
+
+const TYPED = ['Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Float32Array'] as const;
+const originals = Object.fromEntries(TYPED.map((name) => [name, globalThis[name]]));
+
+/** Counts the bytes of every typed array constructed with a length while `fn` runs. */
+async function countingAllocations<T>(fn: () => Promise<T>): Promise<{ result: T | Error; bytes: number }> {
+  let bytes = 0;
+  for (const name of TYPED) {
+    const Original = originals[name] as Uint8ArrayConstructor;
+    (globalThis as Record<string, unknown>)[name] = new Proxy(Original, {
+      construct(target, args, newTarget) {
+        if (typeof args[0] === 'number') bytes += args[0] * Original.BYTES_PER_ELEMENT;
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+    });
+  }
+  try {
+    return { result: await fn(), bytes };
+  } catch (error) {
+    return { result: error as Error, bytes };
+  } finally {
+    Object.assign(globalThis, originals);
+  }
+}
+
+afterEach(() => {
+  Object.assign(globalThis, originals);
+});
+
+async function engine(bytes: Uint8Array) {
+  const info = inspectImage(bytes);
+  admitImage(info);
+  const picture = await decodeImage(bytes, info, nodeCodecs);
+  return { info, picture };
+}
+
+describe('marker-level mutants against the engine', () => {
+  const mutants = corpusMutants(read, 20);
+
+  it(`refuses or decodes ${mutants.length} mutants quickly, within the admission budget, with no unexpected error`, async () => {
+    const outcomes = { refused: 0, decoded: 0 };
+    for (const { name, bytes } of mutants) {
+      const started = performance.now();
+      const { result, bytes: allocated } = await countingAllocations(() => engine(bytes));
+      const ms = performance.now() - started;
+      expect(ms, name).toBeLessThan(2000);
+      if (result instanceof Error) {
+        expect(result, `${name}: ${result.message}`).toBeInstanceOf(ImageError);
+        outcomes.refused++;
+      } else {
+        const { info, picture } = result;
+        expect([picture.width, picture.height], name).toEqual([info.width, info.height]);
+        outcomes.decoded++;
+      }
+      // Whatever happened, the decode allocated no more than the budget (JS typed arrays; the WebP
+      // decoder's WebAssembly heap is bounded by the size check of the bitstream against the header).
+      expect(allocated, name).toBeLessThanOrEqual(PEAK_BUDGET_BYTES);
+    }
+    expect(outcomes.refused).toBeGreaterThan(0);
+    expect(outcomes.decoded).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('decodes an accepted JPEG within the estimate admission made for it', async () => {
+    for (const name of ['baseline.jpg', 'progressive.jpg', 'progressive-444.jpg', 'wallpaper-3840x2400-progressive-444.jpg']) {
+      const bytes = read(name);
+      const info = inspectImage(bytes);
+      const { bytes: allocated } = await countingAllocations(() => decodeImage(bytes, info, nodeCodecs));
+      expect(allocated, name).toBeLessThanOrEqual(estimateDecodeBytes(info).peak);
+    }
+  });
+
+  it('refuses the reported attack, a 6000×6000 frame hidden behind FF 00, before allocating it', async () => {
+    const original = read('baseline.jpg');
+    const sof = jpegSegments(original).find((s) => s.marker === 0xc0)!;
+    for (const [w, h] of [
+      [6000, 6000],
+      [30000, 30000],
+      [65535, 65535],
+    ] as const) {
+      const hidden = sofSegment(w, h);
+      const crafted = new Uint8Array([...original.subarray(0, sof.start), 0xff, 0x00, 0, hidden.length + 2, ...hidden, ...original.subarray(sof.start)]);
+      const started = performance.now();
+      const { result, bytes } = await countingAllocations(() => engine(crafted));
+      expect(result).toBeInstanceOf(ImageError);
+      expect((result as ImageError).status).toBe(422);
+      expect(bytes).toBeLessThan(1024 * 1024);
+      expect(performance.now() - started).toBeLessThan(200);
+    }
+  });
+
+  it('refuses a decoder call with a header that does not match the file', async () => {
+    const small = read('baseline.jpg');
+    const info = { ...inspectImage(small), width: 6000, height: 6000 };
+    await expect(decodeImage(small, info, nodeCodecs)).rejects.toBeInstanceOf(ImageError);
+  });
+});

@@ -1,0 +1,234 @@
+/*
+ * Hot loops index typed arrays within their bounds, so they read with `as number` instead of the
+ * `?? 0` that noUncheckedIndexedAccess would otherwise ask for on every sample.
+ */
+
+/** Entropy decoding of one scan into the coefficient bands: baseline, and progressive's four kinds of scan. */
+import type { Component, Frame } from './frame';
+import { LOOKAHEAD, type HuffmanTable } from './huffman';
+import { corrupt } from './markers';
+
+/** Zigzag position → natural (row-major) position, with 16 spare entries for corrupt runs. */
+export const ZIGZAG = new Int32Array([
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45,
+  38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
+]);
+
+export interface Spectral {
+  ss: number;
+  se: number;
+  ah: number;
+  al: number;
+}
+
+/**
+ * Decodes one scan's entropy-coded data, `data` from `start` to `end` (where the marker reader
+ * found the next marker: nothing past it is read). `onBand` (baseline, all components in one scan)
+ * is called as each MCU row completes. Damaged data decodes to damaged pixels, as in libjpeg:
+ * past its end the scan is fed zeros.
+ */
+export function decodeScan(
+  data: Uint8Array,
+  { start, end }: { start: number; end: number },
+  frame: Frame,
+  components: Component[],
+  restartInterval: number,
+  { ss, se, ah, al }: Spectral,
+  bandOf: (c: Component, m: number) => Int16Array,
+  onBand: ((m: number) => void) | null,
+): void {
+  let pos = start;
+  let bitBuf = 0;
+  let bitCnt = 0;
+  let atMarker = false;
+  let eobrun = 0;
+
+  const fill = () => {
+    while (bitCnt <= 16) {
+      let byte = 0;
+      if (!atMarker && pos < end) {
+        byte = data[pos] as number;
+        if (byte === 0xff) {
+          const next = data[pos + 1];
+          if (next === 0x00) pos += 2;
+          else atMarker = true; // a marker: feed zeros from here, as libjpeg does
+          if (next !== 0x00) byte = 0;
+        } else pos++;
+      }
+      bitBuf = ((bitBuf << 8) | byte) & 0xffffff;
+      bitCnt += 8;
+    }
+  };
+  const bits = (n: number): number => {
+    if (n === 0) return 0;
+    if (bitCnt < n) fill();
+    bitCnt -= n;
+    return (bitBuf >>> bitCnt) & ((1 << n) - 1);
+  };
+  const bit = (): number => {
+    if (bitCnt < 1) fill();
+    bitCnt -= 1;
+    return (bitBuf >>> bitCnt) & 1;
+  };
+  const decode = (t: HuffmanTable | null): number => {
+    if (!t) throw corrupt('a scan uses a Huffman table that was never defined');
+    if (bitCnt < 16) fill();
+    const look = (bitBuf >>> (bitCnt - LOOKAHEAD)) & ((1 << LOOKAHEAD) - 1);
+    const entry = t.fast[look] as number;
+    if (entry !== 0) {
+      bitCnt -= entry >> 8;
+      return entry & 0xff;
+    }
+    let length = LOOKAHEAD + 1;
+    let code = (bitBuf >>> (bitCnt - length)) & ((1 << length) - 1);
+    while (code > (t.maxCode[length] as number)) {
+      length++;
+      code = (bitBuf >>> (bitCnt - length)) & ((1 << length) - 1);
+    }
+    if (length > 16) {
+      bitCnt -= 16;
+      return 0; // not a code: damaged data, decoded as zeros
+    }
+    bitCnt -= length;
+    return (t.symbols[(code + (t.offset[length] as number)) & 0xff] ?? 0) as number;
+  };
+  const extend = (v: number, s: number) => (v < 1 << (s - 1) ? v - (1 << s) + 1 : v);
+
+  // One block's worth of decoding, by the scan's kind.
+  const decodeBaseline = (c: Component, block: Int16Array, o: number) => {
+    const s = decode(c.dc);
+    c.pred += s === 0 ? 0 : extend(bits(s), s);
+    block[o] = c.pred;
+    for (let k = 1; k < 64;) {
+      const rs = decode(c.ac);
+      const s2 = rs & 15;
+      const r = rs >> 4;
+      if (s2 === 0) {
+        if (r < 15) break;
+        k += 16;
+        continue;
+      }
+      k += r;
+      block[o + (ZIGZAG[k] as number)] = extend(bits(s2), s2);
+      k++;
+    }
+  };
+  const decodeDcFirst = (c: Component, block: Int16Array, o: number) => {
+    const s = decode(c.dc);
+    c.pred += s === 0 ? 0 : extend(bits(s), s);
+    block[o] = c.pred * (1 << al);
+  };
+  const decodeDcRefine = (_c: Component, block: Int16Array, o: number) => {
+    if (bit()) block[o] = (block[o] as number) | (1 << al);
+  };
+  const decodeAcFirst = (c: Component, block: Int16Array, o: number) => {
+    if (eobrun > 0) {
+      eobrun--;
+      return;
+    }
+    for (let k = ss; k <= se;) {
+      const rs = decode(c.ac);
+      const s = rs & 15;
+      const r = rs >> 4;
+      if (s === 0) {
+        if (r < 15) {
+          eobrun = (1 << r) - 1 + bits(r);
+          break;
+        }
+        k += 16;
+        continue;
+      }
+      k += r;
+      block[o + (ZIGZAG[k] as number)] = extend(bits(s), s) * (1 << al);
+      k++;
+    }
+  };
+  const p1 = 1 << al;
+  const m1 = -1 << al;
+  const refine = (block: Int16Array, z: number) => {
+    const v = block[z] as number;
+    if (bit() && (v & p1) === 0) block[z] = v >= 0 ? v + p1 : v + m1;
+  };
+  const decodeAcRefine = (c: Component, block: Int16Array, o: number) => {
+    let k = ss;
+    if (eobrun === 0) {
+      for (; k <= se; k++) {
+        const rs = decode(c.ac);
+        let r = rs >> 4;
+        let s = rs & 15;
+        if (s !== 0) {
+          s = bit() ? p1 : m1;
+        } else if (r !== 15) {
+          eobrun = (1 << r) + bits(r);
+          break;
+        }
+        while (k <= se) {
+          const z = o + (ZIGZAG[k] as number);
+          if (block[z] !== 0) refine(block, z);
+          else if (--r < 0) break;
+          k++;
+        }
+        if (s !== 0 && k <= se) block[o + (ZIGZAG[k] as number)] = s;
+      }
+    }
+    if (eobrun > 0) {
+      for (; k <= se; k++) {
+        const z = o + (ZIGZAG[k] as number);
+        if (block[z] !== 0) refine(block, z);
+      }
+      eobrun--;
+    }
+  };
+
+  const frameProgressive = frame.progressive;
+  const decodeBlock = !frameProgressive ? decodeBaseline : ss === 0 ? (ah === 0 ? decodeDcFirst : decodeDcRefine) : ah === 0 ? decodeAcFirst : decodeAcRefine;
+  if (frameProgressive && ss === 0 && se !== 0) throw corrupt('a progressive scan mixes DC and AC coefficients');
+
+  const restart = () => {
+    // Skip to the RSTn marker, past it, and start afresh.
+    bitCnt = 0;
+    bitBuf = 0;
+    eobrun = 0;
+    for (const c of components) c.pred = 0;
+    atMarker = false;
+    while (pos + 1 < end && !(data[pos] === 0xff && (data[pos + 1] as number) >= 0xd0 && (data[pos + 1] as number) <= 0xd7)) pos++;
+    pos = Math.min(end, pos + 2);
+  };
+  for (const c of components) c.pred = 0;
+
+  const blockAt = (c: Component, row: number, col: number): [Int16Array, number] => {
+    const m = (row / c.v) | 0;
+    return [bandOf(c, m), ((row - m * c.v) * c.stride + col) * 64];
+  };
+
+  if (components.length === 1) {
+    const c = components[0] as Component;
+    let n = 0;
+    for (let row = 0; row < c.blocksDown; row++) {
+      for (let col = 0; col < c.blocksAcross; col++) {
+        if (restartInterval > 0 && n > 0 && n % restartInterval === 0) restart();
+        const [block, o] = blockAt(c, row, col);
+        decodeBlock(c, block, o);
+        n++;
+      }
+      if (onBand && (row + 1) % c.v === 0) onBand((row / c.v) | 0);
+    }
+  } else {
+    let n = 0;
+    for (let m = 0; m < frame.mcusDown; m++) {
+      const bands = components.map((c) => bandOf(c, m));
+      for (let col = 0; col < frame.mcusAcross; col++) {
+        if (restartInterval > 0 && n > 0 && n % restartInterval === 0) restart();
+        for (let i = 0; i < components.length; i++) {
+          const c = components[i] as Component;
+          const band = bands[i] as Int16Array;
+          for (let v = 0; v < c.v; v++) {
+            for (let h = 0; h < c.h; h++) decodeBlock(c, band, (v * c.stride + col * c.h + h) * 64);
+          }
+        }
+        n++;
+      }
+      if (onBand) onBand(m);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Hourly limits that bound what one visitor can make the service do, each counted by a
+ * DownloadCounter Durable Object over a rolling hour and answered with 429, Retry-After and the
+ * minutes to wait:
+ *
+ * - conversions: targets (request × format) per hour, per account or per address; asking again for
+ *   the same target is free, and targets that were not recorded after all are given back;
+ * - uploads: every upload attempt per hour (each is inspected and decoded, so a file of a few
+ *   kilobytes that claims 12 MP costs a decode), per address, or per account for Unlimited Access;
+ * - registrations: accounts created per hour per address.
+ */
+import { CONVERSIONS_PER_HOUR, REGISTRATIONS_PER_HOUR, UPLOADS_PER_HOUR } from '../../shared/limits';
+import { clock } from '../lib/clock';
+import { ApiError } from '../lib/errors';
+import { counter, ipKey, type Caller, type Counters } from './allowance';
+
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** A grant that can be given back when the work it was for is not done after all. */
+export type Grant = { release: () => Promise<void> };
+
+/** Counts `ids` on `key` (all or none) or answers 429 with `refusal(limit, minutes)`. */
+async function takeHourly(counters: Counters, key: string, ids: string[], limit: number, refusal: (minutes: number, remaining: number) => string): Promise<Grant> {
+  const now = clock.now().getTime();
+  const object = counter(counters, key);
+  const result = await object.consumeMany(ids, limit, HOUR_MS, now);
+  if (result.allowed) return { release: () => object.release(result.counted) };
+  const seconds = Math.max(1, Math.ceil(((result.resetAt ?? now + HOUR_MS) - now) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw new ApiError(429, refusal(minutes, result.remaining), { 'Retry-After': String(seconds) });
+}
+
+const inMinutes = (minutes: number) => `Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+
+/**
+ * Counts the conversion targets against the caller's hourly limit, all or none. Release the grant
+ * if the targets are then not recorded, so refused or failed work costs nothing.
+ */
+export function takeConversions(counters: Counters, { user, ip }: Caller, targetKeys: string[]): Promise<Grant> {
+  const limit = user?.hasUnlimitedAccess ? CONVERSIONS_PER_HOUR.unlimited : user ? CONVERSIONS_PER_HOUR.registered : CONVERSIONS_PER_HOUR.anonymous;
+  const key = `conversions:${user ? `user:${user.id}` : ipKey(ip)}`;
+  return takeHourly(counters, key, targetKeys, limit, (minutes, remaining) => `Too many conversions: up to ${limit} formats an hour (${remaining} left). ${inMinutes(minutes)}`);
+}
+
+/** Counts one upload attempt, before the file is read. */
+export function takeUpload(counters: Counters, { user, ip }: Caller): Promise<Grant> {
+  const unlimited = user?.hasUnlimitedAccess === true;
+  const limit = unlimited ? UPLOADS_PER_HOUR.unlimited : UPLOADS_PER_HOUR.address;
+  const key = `uploads:${unlimited && user ? `user:${user.id}` : ipKey(ip)}`;
+  return takeHourly(counters, key, [crypto.randomUUID()], limit, (minutes) => `Too many uploads: up to ${limit} images an hour. ${inMinutes(minutes)}`);
+}
+
+/** Counts one registration from the caller's address. */
+export function takeRegistration(counters: Counters, { ip }: Caller): Promise<Grant> {
+  return takeHourly(
+    counters,
+    `registrations:${ipKey(ip)}`,
+    [crypto.randomUUID()],
+    REGISTRATIONS_PER_HOUR,
+    (minutes) => `Too many new accounts from this network: up to ${REGISTRATIONS_PER_HOUR} an hour. ${inMinutes(minutes)}`,
+  );
+}
