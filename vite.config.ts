@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { staticHeadersFile } from './worker/lib/security-headers';
+import { staticHeadersFile } from './worker/middleware/security-headers';
 
 // Nothing here may reach the network: no metrics, no fetch of the Request.cf placeholder.
 process.env.WRANGLER_SEND_METRICS ??= 'false';

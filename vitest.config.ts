@@ -13,7 +13,9 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations');
   // The image corpus, handed to workerd as a test-only binding (base64 by file name).
   const corpusDir = './test/fixtures/corpus';
-  const corpus = Object.fromEntries(readdirSync(corpusDir).map((name) => [name, readFileSync(`${corpusDir}/${name}`).toString('base64')]));
+  const corpus = Object.fromEntries(
+    readdirSync(corpusDir).map((name) => [name, readFileSync(`${corpusDir}/${name}`).toString('base64')]),
+  );
   return {
     test: {
       // Logs of passing tests are noise; a failing test still prints its own.

@@ -12,19 +12,39 @@ import type { Photo } from './photos';
 
 /** Share of the output that is backdrop (the crop outside the picture). */
 function backdropShare(crop: CropRect, picture: { width: number; height: number }): number {
-  return 1 - visibleShare({ x: 0, y: 0, ...picture }, crop) * ((picture.width * picture.height) / (crop.width * crop.height));
+  return (
+    1 - visibleShare({ x: 0, y: 0, ...picture }, crop) * ((picture.width * picture.height) / (crop.width * crop.height))
+  );
 }
 
 export async function benchContentAware(photos: Photo[]): Promise<void> {
-  console.log(`\nContent-aware banners: ${photos.length} photos × ${LAYOUTS_1500x500.length} layouts (1500×500, headline + logo) × ${BANNER_FORMATS.length} banner formats`);
-  const all = { ai: [] as number[], aiSafe: [] as number[], centre: [] as number[], backdrop: [] as number[], extended: 0, outputs: 0, analyseMs: [] as number[] };
+  console.log(
+    `\nContent-aware banners: ${photos.length} photos × ${LAYOUTS_1500x500.length} layouts (1500×500, headline + logo) × ${BANNER_FORMATS.length} banner formats`,
+  );
+  const all = {
+    ai: [] as number[],
+    aiSafe: [] as number[],
+    centre: [] as number[],
+    backdrop: [] as number[],
+    extended: 0,
+    outputs: 0,
+    analyseMs: [] as number[],
+  };
   for (const photo of photos) {
     const perPhoto = { ai: 1, centre: 1, centreSum: 0, n: 0 };
     for (const layout of LAYOUTS_1500x500) {
       const banner = await makeMarkedBanner(photo.path, 1500, 500, layout);
       const { data, info } = await sharp(banner.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
       const started = performance.now();
-      const analysis = analysePicture({ width: info.width, height: info.height, channels: 3, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) }, 1);
+      const analysis = analysePicture(
+        {
+          width: info.width,
+          height: info.height,
+          channels: 3,
+          data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+        },
+        1,
+      );
       all.analyseMs.push(performance.now() - started);
       for (const target of BANNER_FORMATS) {
         const plan = planRegionCrop(banner, analysis.region, target);

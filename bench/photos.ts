@@ -19,12 +19,24 @@ export interface Photo {
 const WANTED: Array<{ pkg: string; file: string; note: string }> = [
   { pkg: 'ukui-wallpapers', file: 'usr/share/backgrounds/2004default.jpg', note: 'JPEG baseline 4:4:4, 3840×2400' },
   { pkg: 'ukui-wallpapers', file: 'usr/share/backgrounds/rhythm.jpg', note: 'JPEG progressive 4:4:4, 3840×2400' },
-  { pkg: 'lomiri-wallpapers-20.04', file: 'usr/share/backgrounds/Fossa_by_Jasper_Roks.jpg', note: 'JPEG baseline 4:4:4, 4096×2304' },
+  {
+    pkg: 'lomiri-wallpapers-20.04',
+    file: 'usr/share/backgrounds/Fossa_by_Jasper_Roks.jpg',
+    note: 'JPEG baseline 4:4:4, 4096×2304',
+  },
   { pkg: 'ukui-wallpapers', file: 'usr/share/backgrounds/calla.png', note: 'PNG RGB, 3700×2400' },
-  { pkg: 'python3-skimage', file: 'usr/lib/python3/dist-packages/skimage/data/astronaut.png', note: 'PNG RGB, 512×512' },
+  {
+    pkg: 'python3-skimage',
+    file: 'usr/lib/python3/dist-packages/skimage/data/astronaut.png',
+    note: 'PNG RGB, 512×512',
+  },
   { pkg: 'python3-skimage', file: 'usr/lib/python3/dist-packages/skimage/data/logo.png', note: 'PNG with alpha' },
   { pkg: 'gnome-backgrounds', file: 'usr/share/backgrounds/gnome/adwaita-l.webp', note: 'WebP, 4096×4096' },
-  { pkg: 'lomiri-wallpapers-20.04', file: 'usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg', note: 'JPEG baseline 4:2:0, 6028×3391' },
+  {
+    pkg: 'lomiri-wallpapers-20.04',
+    file: 'usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg',
+    note: 'JPEG baseline 4:2:0, 6028×3391',
+  },
 ];
 
 function unpack(pkg: string): void {
@@ -81,8 +93,16 @@ export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
     const kind = progressive ? 'progressive' : 'baseline';
     const name = `kleiber-largest-${kind}-${limit.width}x${limit.height}.jpg`;
     const path = join(CACHE, name);
-    if (!existsSync(path)) writeFileSync(path, await sharp(source.path).resize(limit.width, limit.height, { fit: 'fill' }).jpeg(options).toBuffer());
-    made.push({ name, path, note: `largest accepted ${kind} 4:2:0 JPEG, ${limit.width}×${limit.height}, scaled from Kleiber` });
+    if (!existsSync(path))
+      writeFileSync(
+        path,
+        await sharp(source.path).resize(limit.width, limit.height, { fit: 'fill' }).jpeg(options).toBuffer(),
+      );
+    made.push({
+      name,
+      path,
+      note: `largest accepted ${kind} 4:2:0 JPEG, ${limit.width}×${limit.height}, scaled from Kleiber`,
+    });
   }
   return made;
 }

@@ -9,7 +9,16 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../shared/formats';
-import { admitImage, centredCrop, decodeImage, fitCrop, ImageError, inspectImage, renderFormat, type CropRect } from '../worker/imaging';
+import {
+  admitImage,
+  centredCrop,
+  decodeImage,
+  fitCrop,
+  ImageError,
+  inspectImage,
+  renderFormat,
+  type CropRect,
+} from '../worker/imaging';
 import { nodeCodecs } from '../test/imaging/node-codecs';
 import { kernelMemoryBytes } from '../worker/imaging/simd/kernels';
 import { benchContentAware } from './content-aware';
@@ -57,7 +66,12 @@ const banner = findFormatByName('linkedin', 'banner') as PlatformFormat;
 function sharpRegion(crop: CropRect, picture: { width: number; height: number }) {
   const left = Math.max(0, Math.round(crop.x));
   const top = Math.max(0, Math.round(crop.y));
-  return { left, top, width: Math.min(picture.width - left, Math.round(crop.width)), height: Math.min(picture.height - top, Math.round(crop.height)) };
+  return {
+    left,
+    top,
+    width: Math.min(picture.width - left, Math.round(crop.width)),
+    height: Math.min(picture.height - top, Math.round(crop.height)),
+  };
 }
 
 async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
@@ -110,14 +124,23 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
   memory.sample();
   for (const format of PLATFORM_FORMATS) {
     gc();
-    const [, renderMs] = await time(() => renderFormat(raster, info.orientation, fitCrop(crop, picture, format), format));
+    const [, renderMs] = await time(() =>
+      renderFormat(raster, info.orientation, fitCrop(crop, picture, format), format),
+    );
     allEngine += renderMs;
     memory.sample();
   }
   const peakMb = memory.stop();
 
   // sharp's side, after the engine's memory is measured.
-  const [, oneSharp] = await time(() => sharp(bytes).rotate().extract(sharpRegion(crop, picture)).resize(banner.width, banner.height, { kernel: 'lanczos3', fit: 'fill' }).png().toBuffer());
+  const [, oneSharp] = await time(() =>
+    sharp(bytes)
+      .rotate()
+      .extract(sharpRegion(crop, picture))
+      .resize(banner.width, banner.height, { kernel: 'lanczos3', fit: 'fill' })
+      .png()
+      .toBuffer(),
+  );
   const [, allSharp] = await time(async () => {
     const { data, info: raw } = await sharp(bytes).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     for (const format of PLATFORM_FORMATS) {
@@ -132,7 +155,9 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
 
   // Sizes of the banner: ours, a plain encode (zlib 6, no filter choice), and sharp's best effort.
   const rawBanner = await sharp(single.png).raw().toBuffer({ resolveWithObject: true });
-  const asRaw = { raw: { width: rawBanner.info.width, height: rawBanner.info.height, channels: rawBanner.info.channels } } as const;
+  const asRaw = {
+    raw: { width: rawBanner.info.width, height: rawBanner.info.height, channels: rawBanner.info.channels },
+  } as const;
   const plain = await sharp(rawBanner.data, asRaw).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
   // Lossless only: sharp's `effort`, `quality` and `colours` switch to a quantised (lossy) palette.
   const best = await sharp(rawBanner.data, asRaw).png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
@@ -157,7 +182,9 @@ async function main() {
   // `npm run bench -- content-aware` runs only the content-aware part.
   if (process.argv.includes('content-aware')) return benchContentAware(real);
   const photos = [...real, ...(await largestAccepted(real))];
-  console.log(`Image engine vs sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), single thread, ${PLATFORM_FORMATS.length} formats, Node ${process.version}\n`);
+  console.log(
+    `Image engine vs sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), single thread, ${PLATFORM_FORMATS.length} formats, Node ${process.version}\n`,
+  );
   const rows: Row[] = [];
   for (const photo of photos) {
     const result = await benchPhoto(photo);
@@ -180,7 +207,9 @@ async function main() {
   if (rows.length > 0) {
     const worstAll = Math.max(...rows.map((r) => r.allEngine / r.allSharp));
     const worstPeak = Math.max(...rows.map((r) => r.peakMb));
-    console.log(`\nSummary: worst (b) ratio ${worstAll.toFixed(2)} (target <= 1.5), highest peak ${worstPeak.toFixed(1)} MB (target < 100 MB)`);
+    console.log(
+      `\nSummary: worst (b) ratio ${worstAll.toFixed(2)} (target <= 1.5), highest peak ${worstPeak.toFixed(1)} MB (target < 100 MB)`,
+    );
   }
   await benchContentAware(real);
 }

@@ -59,13 +59,22 @@ class Visitor {
     this.ip = `10.${runTag}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
   }
 
-  async call(route: string, path: string, expected: number[], init: { method?: string; json?: unknown; body?: FormData } = {}): Promise<Answer | null> {
+  async call(
+    route: string,
+    path: string,
+    expected: number[],
+    init: { method?: string; json?: unknown; body?: FormData } = {},
+  ): Promise<Answer | null> {
     const headers = new Headers({ 'CF-Connecting-IP': this.ip, Origin: this.baseUrl });
     if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (init.json !== undefined) headers.set('Content-Type', 'application/json');
     const started = performance.now();
     try {
-      const res = await fetch(`${this.baseUrl}${path}`, { method: init.method ?? 'GET', headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+      const res = await fetch(`${this.baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      });
       const bytes = new Uint8Array(await res.arrayBuffer());
       record(route, performance.now() - started, res.status);
       for (const line of res.headers.getSetCookie()) {
@@ -107,20 +116,29 @@ async function createAndProcess(
 ) {
   const ratio = format.width / format.height;
   const width = Math.min(upload.width, upload.height * ratio);
-  const crop = { x: (upload.width - width) / 2, y: (upload.height - width / ratio) / 2, width, height: width / ratio, zoom: 1 };
+  const crop = {
+    x: (upload.width - width) / 2,
+    y: (upload.height - width / ratio) / 2,
+    width,
+    height: width / ratio,
+    zoom: 1,
+  };
   const created = await v.call('POST /api/image-requests', '/api/image-requests', [201], {
     method: 'POST',
     json: { originalFilename: upload.originalFilename, originalPath: upload.path, ...format, cropDetails: crop },
   });
   if (!created) return null;
   const { id } = json<{ id: string }>(created);
-  return (await v.call('POST /api/process-image/:id', `/api/process-image/${id}`, [200], { method: 'POST' })) ? id : null;
+  return (await v.call('POST /api/process-image/:id', `/api/process-image/${id}`, [200], { method: 'POST' }))
+    ? id
+    : null;
 }
 
 async function remaining(v: Visitor, expected: string) {
   const answer = await v.call('GET /api/check-rate-limits', '/api/check-rate-limits', [200]);
   const value = answer?.headers.get('X-RateLimit-Remaining');
-  if (answer && value !== expected) errors.push(`check-rate-limits for ${v.ip}: remaining ${value}, expected ${expected}`);
+  if (answer && value !== expected)
+    errors.push(`check-rate-limits for ${v.ip}: remaining ${value}, expected ${expected}`);
 }
 
 /** One person's visit, start to finish. */
@@ -131,7 +149,9 @@ async function visit(baseUrl: string, photo: Uint8Array, index: number) {
   form.append('image', new File([photo as Uint8Array<ArrayBuffer>], 'team-photo.jpg', { type: 'image/jpeg' }));
   const uploaded = await v.call('POST /api/upload', '/api/upload', [201], { method: 'POST', body: form });
   if (!uploaded) return;
-  const upload = json<{ path: string; originalFilename: string; width: number; height: number; size: number }>(uploaded);
+  const upload = json<{ path: string; originalFilename: string; width: number; height: number; size: number }>(
+    uploaded,
+  );
   uploads.push({ visitor: v, path: upload.path, size: upload.size });
   await think();
 
@@ -144,21 +164,33 @@ async function visit(baseUrl: string, photo: Uint8Array, index: number) {
   await remaining(v, '0');
   await think();
 
-  const second = await createAndProcess(v, upload, { platform: 'instagram', format: 'post square', width: 1080, height: 1080 });
+  const second = await createAndProcess(v, upload, {
+    platform: 'instagram',
+    format: 'post square',
+    width: 1080,
+    height: 1080,
+  });
   if (second) await v.call('GET /api/download/:id (needs payment)', `/api/download/${second}`, [402]);
   await v.call('GET /api/download/:id (again, free)', `/api/download/${first}`, [200]);
 
   if (index % BANNER_EVERY !== 0) return;
   await think();
   const started = performance.now();
-  if (!(await v.call('POST /api/banner-convert/:id', `/api/banner-convert/${first}`, [202], { method: 'POST', json: { sourceFormatId: SOURCE, targetFormatIds: TARGETS, useAi: true } }))) return;
+  if (
+    !(await v.call('POST /api/banner-convert/:id', `/api/banner-convert/${first}`, [202], {
+      method: 'POST',
+      json: { sourceFormatId: SOURCE, targetFormatIds: TARGETS, useAi: true },
+    }))
+  )
+    return;
   conversions.push({ visitor: v, requestId: first });
   for (;;) {
     const status = await v.call('GET /api/conversions/:id', `/api/conversions/${first}`, [200]);
     if (!status) return;
     const results = Object.values(json<{ results: Record<string, string> }>(status).results);
     if (results.every((r) => r !== 'processing')) break;
-    if (performance.now() - started > CONVERSION_TIMEOUT_MS) return void errors.push(`conversion ${first} still processing after ${CONVERSION_TIMEOUT_MS / 1000} s`);
+    if (performance.now() - started > CONVERSION_TIMEOUT_MS)
+      return void errors.push(`conversion ${first} still processing after ${CONVERSION_TIMEOUT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   conversionMs.push(performance.now() - started);
@@ -173,10 +205,14 @@ const ms = (value: number) => `${Math.round(value)}`;
 
 async function main() {
   // A real photo at the size the browser sends after its own normalisation of larger pictures.
-  const source = readFileSync(join(import.meta.dirname, '../test/fixtures/corpus/wallpaper-3840x2400-progressive-444.jpg'));
+  const source = readFileSync(
+    join(import.meta.dirname, '../test/fixtures/corpus/wallpaper-3840x2400-progressive-444.jpg'),
+  );
   const photo = new Uint8Array(await sharp(source).resize(1600, 1000).jpeg({ quality: 88 }).toBuffer());
 
-  const { baseUrl, stop } = process.env.LOAD_URL ? { baseUrl: process.env.LOAD_URL, stop: () => undefined } : await startWranglerDev(PORT, { logFile: LOG_FILE });
+  const { baseUrl, stop } = process.env.LOAD_URL
+    ? { baseUrl: process.env.LOAD_URL, stop: () => undefined }
+    : await startWranglerDev(PORT, { logFile: LOG_FILE });
   console.log(
     `load: ${CONCURRENCY} concurrent visitors for ${SECONDS} s, pausing ${THINK_MS} ms on average between steps, against ${baseUrl} (photo 1600×1000, ${(photo.length / 1024).toFixed(0)} KB)`,
   );
@@ -192,12 +228,22 @@ async function main() {
     );
     const elapsed = (performance.now() - startedAt) / 1000;
 
-    console.log(`\n${visitors.length} visits, ${requests} requests in ${elapsed.toFixed(1)} s: ${(requests / elapsed).toFixed(1)} requests/s\n`);
+    console.log(
+      `\n${visitors.length} visits, ${requests} requests in ${elapsed.toFixed(1)} s: ${(requests / elapsed).toFixed(1)} requests/s\n`,
+    );
     console.log(['route'.padEnd(40), 'count', '  p50', '  p95', '  p99', '  max', 'statuses'].join('  '));
     for (const [route, values] of [...latencies].sort(([a], [b]) => a.localeCompare(b))) {
       const sorted = [...values].sort((a, b) => a - b);
       const byStatus = [...(statuses.get(route) ?? [])].map(([s, n]) => `${s}×${n}`).join(' ');
-      console.log([route.padEnd(40), String(sorted.length).padStart(5), ...[50, 95, 99].map((p) => ms(percentile(sorted, p)).padStart(5)), ms(sorted.at(-1) ?? 0).padStart(5), byStatus].join('  '));
+      console.log(
+        [
+          route.padEnd(40),
+          String(sorted.length).padStart(5),
+          ...[50, 95, 99].map((p) => ms(percentile(sorted, p)).padStart(5)),
+          ms(sorted.at(-1) ?? 0).padStart(5),
+          byStatus,
+        ].join('  '),
+      );
     }
     if (conversionMs.length) {
       const sorted = [...conversionMs].sort((a, b) => a - b);
@@ -210,12 +256,18 @@ async function main() {
     const checks: string[] = [];
     for (const upload of uploads) {
       const answer = await upload.visitor.call('check: GET /uploads/:name', upload.path, [200]);
-      if (answer && answer.bytes.length !== upload.size) checks.push(`upload ${upload.path}: ${answer.bytes.length} bytes, stored ${upload.size}`);
+      if (answer && answer.bytes.length !== upload.size)
+        checks.push(`upload ${upload.path}: ${answer.bytes.length} bytes, stored ${upload.size}`);
     }
     for (const conversion of conversions) {
-      const answer = await conversion.visitor.call('check: GET /api/conversions/:id', `/api/conversions/${conversion.requestId}`, [200]);
+      const answer = await conversion.visitor.call(
+        'check: GET /api/conversions/:id',
+        `/api/conversions/${conversion.requestId}`,
+        [200],
+      );
       const results = answer ? json<{ results: Record<string, string> }>(answer).results : {};
-      if (Object.keys(results).length !== TARGETS.length || Object.values(results).some((r) => r !== 'complete')) checks.push(`conversion ${conversion.requestId}: ${JSON.stringify(results)}`);
+      if (Object.keys(results).length !== TARGETS.length || Object.values(results).some((r) => r !== 'complete'))
+        checks.push(`conversion ${conversion.requestId}: ${JSON.stringify(results)}`);
     }
     for (const visitor of visitors) await remaining(visitor, '0');
     const free = statuses.get('GET /api/download/:id')?.get(200) ?? 0;

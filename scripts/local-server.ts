@@ -12,10 +12,20 @@ type Server = { baseUrl: string; stop: () => void };
  */
 export function startWranglerDev(port: number, options: { logFile?: string } = {}): Promise<Server> {
   // The same command as `npm start` (package.json).
-  return startServer('wrangler', ['dev', '-c', 'dist/social_resizer/wrangler.json', '--persist-to', '.wrangler/state', '--port', String(port)], port, options.logFile);
+  return startServer(
+    'wrangler',
+    ['dev', '-c', 'dist/social_resizer/wrangler.json', '--persist-to', '.wrangler/state', '--port', String(port)],
+    port,
+    options.logFile,
+  );
 }
 
-async function startServer(command: string, args: string[], port: number, logFile: string | undefined): Promise<Server> {
+async function startServer(
+  command: string,
+  args: string[],
+  port: number,
+  logFile: string | undefined,
+): Promise<Server> {
   const baseUrl = `http://localhost:${port}`;
   const server: ChildProcess = spawn(command, args, {
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
@@ -40,7 +50,8 @@ async function startServer(command: string, args: string[], port: number, logFil
     } catch {
       // not listening yet
     }
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`${command} ${args[0]} did not start on ${baseUrl}:\n${output}`);
+    if (server.exitCode !== null || Date.now() > deadline)
+      throw new Error(`${command} ${args[0]} did not start on ${baseUrl}:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {

@@ -22,7 +22,9 @@ function picture(width = 240, height = 160, alpha = false): Sharp {
       data[i] = topLeft ? 230 : bottomRight ? 20 : Math.round((255 * x) / width);
       data[i + 1] = topLeft ? 30 : bottomRight ? 40 : Math.round((255 * y) / height);
       data[i + 2] = topLeft ? 30 : bottomRight ? 220 : 120;
-      data[i + 3] = alpha ? Math.round(255 * Math.min(1, Math.hypot(x - width / 2, y - height / 2) < 60 ? 1 : 0.25)) : 255;
+      data[i + 3] = alpha
+        ? Math.round(255 * Math.min(1, Math.hypot(x - width / 2, y - height / 2) < 60 ? 1 : 0.25))
+        : 255;
     }
   }
   return sharp(data, { raw: { width, height, channels: 4 } });
@@ -62,7 +64,13 @@ async function main() {
   };
   for (const [orientation, transform] of Object.entries(undo)) {
     const stored = await transform(sharp(await picture().png().toBuffer())).toBuffer();
-    write(`orientation-${orientation}.jpg`, await sharp(stored).jpeg({ quality: 90 }).withMetadata({ orientation: Number(orientation) }).toBuffer());
+    write(
+      `orientation-${orientation}.jpg`,
+      await sharp(stored)
+        .jpeg({ quality: 90 })
+        .withMetadata({ orientation: Number(orientation) })
+        .toBuffer(),
+    );
   }
   write('baseline.jpg', await picture().jpeg({ quality: 85 }).toBuffer());
   write('progressive.jpg', await picture().jpeg({ progressive: true }).toBuffer());
@@ -71,11 +79,26 @@ async function main() {
   // The sizes the engine must and should take straight from a camera or a wallpaper pack: a
   // 3840×2400 progressive 4:4:4 JPEG (the costliest kind to decode) and a 4032×3024 phone photo
   // stored sideways (4:2:0, EXIF orientation 6).
-  write('wallpaper-3840x2400-progressive-444.jpg', await picture(3840, 2400).jpeg({ quality: 70, progressive: true, chromaSubsampling: '4:4:4' }).toBuffer());
-  write('phone-4032x3024-orientation-6.jpg', await picture(4032, 3024).jpeg({ quality: 70 }).withMetadata({ orientation: 6 }).toBuffer());
+  write(
+    'wallpaper-3840x2400-progressive-444.jpg',
+    await picture(3840, 2400).jpeg({ quality: 70, progressive: true, chromaSubsampling: '4:4:4' }).toBuffer(),
+  );
+  write(
+    'phone-4032x3024-orientation-6.jpg',
+    await picture(4032, 3024).jpeg({ quality: 70 }).withMetadata({ orientation: 6 }).toBuffer(),
+  );
   write('cmyk.jpg', await picture().removeAlpha().toColourspace('cmyk').jpeg().toBuffer());
   write('display-p3.jpg', await picture().jpeg().withIccProfile('p3').toBuffer());
-  write('gps-exif.jpg', await picture().jpeg().withExif({ IFD0: { Make: 'TestCam', Model: 'Fixture 1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } }).toBuffer());
+  write(
+    'gps-exif.jpg',
+    await picture()
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'TestCam', Model: 'Fixture 1' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+      })
+      .toBuffer(),
+  );
   write('rgba.png', await picture(240, 160, true).png().toBuffer());
   write('rgb.png', await picture().removeAlpha().png().toBuffer());
   write('rgba-16bit.png', await picture(240, 160, true).toColourspace('rgb16').png().toBuffer());
@@ -86,8 +109,18 @@ async function main() {
   write('lossy.webp', await picture().removeAlpha().webp({ quality: 80 }).toBuffer());
   write('alpha.webp', await picture(240, 160, true).webp({ quality: 80 }).toBuffer());
   const strip = await picture(48, 144).raw().toBuffer();
-  write('animated.webp', await sharp(strip, { raw: { width: 48, height: 144, channels: 4, pageHeight: 48 } } as never).webp({ loop: 0 }).toBuffer());
-  write('animated.gif', await sharp(strip, { raw: { width: 48, height: 144, channels: 4, pageHeight: 48 } } as never).gif({ loop: 0 }).toBuffer());
+  write(
+    'animated.webp',
+    await sharp(strip, { raw: { width: 48, height: 144, channels: 4, pageHeight: 48 } } as never)
+      .webp({ loop: 0 })
+      .toBuffer(),
+  );
+  write(
+    'animated.gif',
+    await sharp(strip, { raw: { width: 48, height: 144, channels: 4, pageHeight: 48 } } as never)
+      .gif({ loop: 0 })
+      .toBuffer(),
+  );
 
   // An APNG: a PNG with an acTL chunk (decoders that ignore animation show the first frame).
   const still = await picture(64, 64).png().toBuffer();
@@ -121,12 +154,25 @@ async function main() {
   ihdr.writeUInt32BE(100000, 4);
   ihdr[8] = 8;
   ihdr[9] = 6;
-  const bombPng = Buffer.concat([png.subarray(0, 8), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(1000))), pngChunk('IEND', new Uint8Array(0))]);
+  const bombPng = Buffer.concat([
+    png.subarray(0, 8),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(1000))),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]);
   write('bomb-100000.png', bombPng);
 
   // Not images, or not ones we take.
-  write('script.svg', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'));
-  write('page-named.png', new TextEncoder().encode('<!doctype html><html><body><script>alert(1)</script></body></html>'));
+  write(
+    'script.svg',
+    new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    ),
+  );
+  write(
+    'page-named.png',
+    new TextEncoder().encode('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+  );
   write('photo.gif', await picture().gif().toBuffer());
   write('photo.tiff', await picture().tiff().toBuffer());
   write('text.jpg', new TextEncoder().encode('just some text pretending to be a photo'));

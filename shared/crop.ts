@@ -11,7 +11,11 @@ export interface CropRect {
 }
 
 /** The crop the cropper gives at this zoom, centred on the picture, for a target's shape. */
-export function centredCrop(picture: { width: number; height: number }, target: { width: number; height: number }, zoom: number): CropRect & { zoom: number } {
+export function centredCrop(
+  picture: { width: number; height: number },
+  target: { width: number; height: number },
+  zoom: number,
+): CropRect & { zoom: number } {
   return { ...fitCrop({ x: 0, y: 0, ...picture, zoom }, picture, target), zoom };
 }
 
@@ -20,7 +24,11 @@ export function centredCrop(picture: { width: number; height: number }, target: 
  * other format's shape, as the cropper would have framed it (at zoom 1 the largest rectangle of
  * that shape inside the picture; zoom z shrinks it by z).
  */
-export function fitCrop(base: CropRect & { zoom: number }, picture: { width: number; height: number }, target: { width: number; height: number }): CropRect {
+export function fitCrop(
+  base: CropRect & { zoom: number },
+  picture: { width: number; height: number },
+  target: { width: number; height: number },
+): CropRect {
   const aspect = target.width / target.height;
   const fitWidth = picture.width / picture.height > aspect ? picture.height * aspect : picture.width;
   const width = fitWidth / base.zoom;

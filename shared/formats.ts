@@ -17,17 +17,7 @@
 import type { Platform } from './platforms';
 
 export type FormatKind =
-  | 'profile'
-  | 'banner'
-  | 'post'
-  | 'story'
-  | 'link'
-  | 'ad'
-  | 'thumbnail'
-  | 'icon'
-  | 'screenshot'
-  | 'gallery'
-  | 'logo';
+  'profile' | 'banner' | 'post' | 'story' | 'link' | 'ad' | 'thumbnail' | 'icon' | 'screenshot' | 'gallery' | 'logo';
 
 export type Confidence = 'official' | 'widely-cited' | 'uncertain';
 
@@ -83,6 +73,8 @@ function entry(input: EntryInput): PlatformFormat {
   };
 }
 
+// One line a format, so the catalogue reads as a table (prettier would spread it over a thousand lines).
+// prettier-ignore
 export const PLATFORM_FORMATS: readonly PlatformFormat[] = [
   // ── facebook ──────────────────────────────────────────────────────────────────────────────
   // uncertain: guides give 170, 180, 320, 360 and 720; civicplus.com quotes Facebook recommending
@@ -324,10 +316,6 @@ export function findFormatByName(platform: string, format: string): PlatformForm
   return PLATFORM_FORMATS.find((f) => f.platform === platform && f.format === format);
 }
 
-export function formatsForPlatform(platform: string): PlatformFormat[] {
-  return PLATFORM_FORMATS.filter((f) => f.platform === platform);
-}
-
 /** width/height as a number, parsed from an "a:b" aspect ratio string. */
 export function parseAspectRatio(ratio: string): number {
   const match = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(ratio);
@@ -336,7 +324,10 @@ export function parseAspectRatio(ratio: string): number {
 }
 
 /** "beach.jpg" + LinkedIn banner -> "beach-linkedin-banner-1584x396.png". */
-export function outputFilename(originalFilename: string, format: Pick<PlatformFormat, 'platform' | 'format' | 'width' | 'height'>): string {
+export function outputFilename(
+  originalFilename: string,
+  format: Pick<PlatformFormat, 'platform' | 'format' | 'width' | 'height'>,
+): string {
   const base = slug(originalFilename.replace(/\.[^.]*$/, '')) || 'image';
   return `${base}-${slug(format.platform)}-${slug(format.format)}-${format.width}x${format.height}.png`;
 }

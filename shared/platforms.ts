@@ -17,10 +17,6 @@ export type Platform = (typeof PLATFORMS)[number];
 
 export const DEFAULT_PLATFORM: Platform = 'linkedin';
 
-export function isPlatform(value: string): value is Platform {
-  return (PLATFORMS as readonly string[]).includes(value);
-}
-
 /** 'google play store' -> 'Google Play Store'; used for platform and format names alike. */
 export function titleCase(value: string): string {
   return value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());

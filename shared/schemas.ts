@@ -4,9 +4,6 @@
  */
 import { z } from 'zod';
 
-/** Every API failure. */
-export type ApiErrorBody = { message: string };
-
 /** The user as the API answers it: never anything about the password. */
 export type PublicUser = {
   id: string;
@@ -20,14 +17,24 @@ export type PublicUser = {
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
 
-const username = z.string('Username must be at least 3 characters').trim().min(USERNAME_MIN, 'Username must be at least 3 characters').max(30, 'Username must be at most 30 characters');
+const username = z
+  .string('Username must be at least 3 characters')
+  .trim()
+  .min(USERNAME_MIN, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters');
 /** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
-const password = z.string('Password must be at least 6 characters').min(PASSWORD_MIN, 'Password must be at least 6 characters').max(200, 'Password must be at most 200 characters');
+const password = z
+  .string('Password must be at least 6 characters')
+  .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+  .max(200, 'Password must be at most 200 characters');
 
 export const loginSchema = z.object({ username, password });
 
 export const registerSchema = z.object({
-  username: username.regex(/^[\p{L}\p{N}._-]+$/u, 'Username may contain only letters, numbers, dots, hyphens and underscores'),
+  username: username.regex(
+    /^[\p{L}\p{N}._-]+$/u,
+    'Username may contain only letters, numbers, dots, hyphens and underscores',
+  ),
   email: z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'),
   password,
   /** Optional; an empty name is no name. */
@@ -70,10 +77,18 @@ export type Purchase = {
 export const CONTACT_SUBJECTS = ['general', 'support', 'billing', 'feedback', 'partnership', 'other'] as const;
 
 export const contactMessageSchema = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters.').max(100, 'Name must be at most 100 characters.'),
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Name must be at least 2 characters.')
+    .max(100, 'Name must be at most 100 characters.'),
   email: z.email('Please enter a valid email address.').max(254, 'Please enter a valid email address.'),
   subject: z.enum(CONTACT_SUBJECTS, 'Please select a subject.'),
-  message: z.string().trim().min(10, 'Message must be at least 10 characters.').max(5000, 'Message must be at most 5000 characters.'),
+  message: z
+    .string()
+    .trim()
+    .min(10, 'Message must be at least 10 characters.')
+    .max(5000, 'Message must be at most 5000 characters.'),
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
@@ -104,7 +119,8 @@ export type UploadResponse = {
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 3;
 
-const finite = (field: string) => z.number(`${field} must be a number`).refine(Number.isFinite, `${field} must be a finite number`);
+const finite = (field: string) =>
+  z.number(`${field} must be a number`).refine(Number.isFinite, `${field} must be a finite number`);
 
 /** react-easy-crop's croppedAreaPixels, plus the zoom it was made at. */
 export const cropDetailsSchema = z.object({
@@ -112,7 +128,10 @@ export const cropDetailsSchema = z.object({
   y: finite('y'),
   width: finite('width').refine((v) => v > 0, 'width must be greater than 0'),
   height: finite('height').refine((v) => v > 0, 'height must be greater than 0'),
-  zoom: z.number('zoom must be a number').min(ZOOM_MIN, `zoom must be at least ${ZOOM_MIN}`).max(ZOOM_MAX, `zoom must be at most ${ZOOM_MAX}`),
+  zoom: z
+    .number('zoom must be a number')
+    .min(ZOOM_MIN, `zoom must be at least ${ZOOM_MIN}`)
+    .max(ZOOM_MAX, `zoom must be at most ${ZOOM_MAX}`),
 });
 
 export type CropDetailsInput = z.infer<typeof cropDetailsSchema>;
@@ -167,7 +186,9 @@ export type ImageRequestResponse = {
   outputs: FormatOutput[];
 };
 
-const paymentIntentId = z.string('paymentIntentId is required').regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'Not a payment intent id');
+const paymentIntentId = z
+  .string('paymentIntentId is required')
+  .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'Not a payment intent id');
 
 /** Checkout: the plan by id only; the server knows its price. */
 export const createPaymentIntentSchema = z.object({
@@ -190,14 +211,17 @@ export const localCardSchema = z.object({
 export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: string };
 
 /** How the checkout takes cards: Stripe's Payment Element, or the local test mode's own form. */
-export type PaymentConfig = { mode: 'stripe'; publishableKey: string | null } | { mode: 'local'; publishableKey: null; available: boolean };
+export type PaymentConfig =
+  { mode: 'stripe'; publishableKey: string | null } | { mode: 'local'; publishableKey: null; available: boolean };
 
 /** A conversion's status by target format id. */
 export type ConversionResults = Record<string, 'processing' | 'complete' | 'failed'>;
 
 export type ConversionResponse = { results: ConversionResults; analysisPerformed: boolean };
 
-const formatIds = z.array(z.number('Format ids are numbers').int().positive(), 'targetFormatIds must be a list of format ids').max(80, 'At most 80 target formats at once');
+const formatIds = z
+  .array(z.number('Format ids are numbers').int().positive(), 'targetFormatIds must be a list of format ids')
+  .max(80, 'At most 80 target formats at once');
 
 export const bannerConvertSchema = z.object({
   sourceFormatId: z.number('Source format required').int().positive('Source format required'),
@@ -214,8 +238,26 @@ export const batchProcessSchema = z.object({ formats: formatIds });
 
 // ── admin ───────────────────────────────────────────────────────────────────────────────────────
 
-export const adminLoginSchema = z.object({ password: z.string('Password is required').min(1, 'Password is required').max(200, 'Password is too long') });
+export const adminLoginSchema = z.object({
+  password: z.string('Password is required').min(1, 'Password is required').max(200, 'Password is too long'),
+});
 
 export type AdminUser = PublicUser;
-export type AdminPayment = { id: string; planId: 'single' | 'unlimited'; amountCents: number; currency: string; status: string; username: string | null; createdAt: string; grantedAt: string | null };
-export type AdminContactMessage = { id: string; name: string; email: string; subject: string; message: string; createdAt: string };
+export type AdminPayment = {
+  id: string;
+  planId: 'single' | 'unlimited';
+  amountCents: number;
+  currency: string;
+  status: string;
+  username: string | null;
+  createdAt: string;
+  grantedAt: string | null;
+};
+export type AdminContactMessage = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+};

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { createDb } from './db/client';
-import { bodyLimits } from './lib/body-limits';
+import { checkEnv } from './environment';
+import { bodyLimits } from './middleware/body-limits';
 import { handleError, handleNotFound } from './lib/errors';
 import { log } from './lib/log';
-import { sameOrigin } from './lib/same-origin';
-import { securityHeaders } from './lib/security-headers';
-import { visitor } from './lib/visitor';
+import { sameOrigin } from './middleware/same-origin';
+import { securityHeaders } from './middleware/security-headers';
+import { visitor } from './middleware/visitor';
 import { identify } from './middleware/identify';
 import { adminRoutes } from './routes/admin';
 import { allowanceRoutes } from './routes/allowance';
@@ -40,6 +41,7 @@ app.use(async (c, next) => {
 });
 
 app.use(async (c, next) => {
+  checkEnv(c.env); // once per isolate: a missing binding or malformed secret is a logged 500
   c.set('db', createDb(c.env.DB));
   await next();
 });

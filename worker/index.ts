@@ -4,6 +4,7 @@
  */
 import { app } from './app';
 import { createDb } from './db/client';
+import { checkEnv } from './environment';
 import { clock } from './lib/clock';
 import { log } from './lib/log';
 import { handleQueueBatch } from './queues/consumer';
@@ -14,8 +15,12 @@ export { DownloadCounter } from './durable-objects/download-counter';
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env, _ctx) => handleQueueBatch(batch, env),
+  queue: (batch, env, _ctx) => {
+    checkEnv(env);
+    return handleQueueBatch(batch, env);
+  },
   scheduled: async (_controller, env, _ctx) => {
+    checkEnv(env);
     const db = createDb(env.DB);
     const expired = await expireOldUploads(db, env.BUCKET, clock.now());
     await forgetOldFailures(db, clock.now());

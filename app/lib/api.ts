@@ -18,7 +18,8 @@ export class ApiRequestError extends Error {
   get serverMessage(): string {
     try {
       const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
+        return parsed.message;
     } catch {
       // not JSON: fall through to the raw text
     }
@@ -49,6 +50,11 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   });
   await throwIfNotOk(res);
   return res;
+}
+
+/** A GET of the API, its JSON body typed as the route answers it (shared/schemas.ts). */
+export async function getJson<T>(url: string): Promise<T> {
+  return (await apiRequest('GET', url)).json() as Promise<T>;
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

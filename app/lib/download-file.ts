@@ -22,5 +22,9 @@ export async function downloadFile(url: string): Promise<void> {
 
 /** The spec's 'Download Failed' toast, with the server's reason when it gave one (an expired image, a file not ready). */
 export function toastDownloadFailed(error: unknown): void {
-  toast({ title: 'Download Failed', description: errorMessage(error, 'There was an error downloading your image.'), variant: 'destructive' });
+  toast({
+    title: 'Download Failed',
+    description: errorMessage(error, 'There was an error downloading your image.'),
+    variant: 'destructive',
+  });
 }

@@ -9,7 +9,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   head: () => ({
     meta: [
       { title: 'Social Resizer: images sized for every platform' },
-      { name: 'description', content: 'Upload one picture and download it sized for LinkedIn, Instagram, YouTube, the App Store and more.' },
+      {
+        name: 'description',
+        content: 'Upload one picture and download it sized for LinkedIn, Instagram, YouTube, the App Store and more.',
+      },
     ],
   }),
   component: RootLayout,
@@ -20,7 +23,10 @@ function RootLayout() {
   return (
     <>
       <HeadContent />
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <Header />

@@ -27,7 +27,10 @@ function AdminLoginPage() {
     },
     onError: (failure) => {
       // A wrong password gets the spec's words; a throttle or a missing configuration says why.
-      const description = failure instanceof ApiRequestError && failure.status !== 401 ? failure.serverMessage : 'Invalid administrator password';
+      const description =
+        failure instanceof ApiRequestError && failure.status !== 401
+          ? failure.serverMessage
+          : 'Invalid administrator password';
       toast({ title: 'Authentication Failed', description, variant: 'destructive' });
     },
   });
@@ -52,7 +55,16 @@ function AdminLoginPage() {
         <CardContent>
           <form onSubmit={submit} className="grid gap-4" aria-label="Administrator login" noValidate>
             <Field label="Password" error={error}>
-              {(props) => <input {...props} type="password" autoComplete="current-password" className={inputClass} value={password} onChange={(e) => setPassword(e.target.value)} />}
+              {(props) => (
+                <input
+                  {...props}
+                  type="password"
+                  autoComplete="current-password"
+                  className={inputClass}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              )}
             </Field>
             <Button type="submit" disabled={login.isPending}>
               {login.isPending ? 'Authenticating...' : 'Login'}

@@ -7,7 +7,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { toast } from '../components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/dates';
-import { ADMIN_FLAG, adminLogout, adminMessagesKey, adminPaymentsKey, adminUsersKey, type AdminContactMessage, type AdminPayment, type AdminUser } from '../features/admin/api';
+import { ADMIN_FLAG, adminLogout } from '../features/admin/api';
+import { adminMessagesQuery, adminPaymentsQuery, adminUsersQuery } from '../features/admin/queries';
 
 /** The browser-side flag only routes; every admin API call is checked by the server. */
 export const Route = createFileRoute('/admin')({
@@ -43,12 +44,14 @@ function Table({ columns, children }: { columns: string[]; children: ReactNode }
 function AdminPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const users = useQuery<AdminUser[]>({ queryKey: adminUsersKey, refetchInterval: 60_000 });
-  const payments = useQuery<AdminPayment[]>({ queryKey: adminPaymentsKey, refetchInterval: 60_000 });
-  const messages = useQuery<AdminContactMessage[]>({ queryKey: adminMessagesKey, refetchInterval: 60_000 });
+  const users = useQuery(adminUsersQuery);
+  const payments = useQuery(adminPaymentsQuery);
+  const messages = useQuery(adminMessagesQuery);
 
   // The flag is only a hint: when the server says the admin session is gone, log in again.
-  const expired = [users.error, payments.error, messages.error].some((e) => e instanceof ApiRequestError && e.status === 401);
+  const expired = [users.error, payments.error, messages.error].some(
+    (e) => e instanceof ApiRequestError && e.status === 401,
+  );
   useEffect(() => {
     if (!expired) return;
     sessionStorage.removeItem(ADMIN_FLAG);
@@ -60,7 +63,8 @@ function AdminPage() {
       await adminLogout();
     } finally {
       sessionStorage.removeItem(ADMIN_FLAG);
-      for (const key of [adminUsersKey, adminPaymentsKey, adminMessagesKey]) queryClient.removeQueries({ queryKey: key });
+      for (const key of [adminUsersQuery.queryKey, adminPaymentsQuery.queryKey, adminMessagesQuery.queryKey])
+        queryClient.removeQueries({ queryKey: key });
       toast({ title: 'Logged Out', description: 'You have been logged out of the admin area' });
       void navigate({ to: '/admin-login' });
     }

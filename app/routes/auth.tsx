@@ -9,7 +9,11 @@ import { useCurrentUser } from '../features/auth/queries';
 
 export const Route = createFileRoute('/auth')({
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
-  head: () => pageHead('Sign in', 'Sign in or create a free account: 5 images a day, purchase history and your images from anywhere.'),
+  head: () =>
+    pageHead(
+      'Sign in',
+      'Sign in or create a free account: 5 images a day, purchase history and your images from anywhere.',
+    ),
   component: AuthPage,
 });
 
@@ -42,7 +46,9 @@ function AuthPage() {
       <Card>
         <CardHeader>
           <CardTitle className="text-2xl">Welcome</CardTitle>
-          <CardDescription>Log in to your account, or register for free to get 5 images every 24 hours.</CardDescription>
+          <CardDescription>
+            Log in to your account, or register for free to get 5 images every 24 hours.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Tabs defaultValue="login">
@@ -61,7 +67,9 @@ function AuthPage() {
       </Card>
       <section className="hidden rounded-xl bg-brand-600 p-8 text-white lg:block" aria-label="Why create an account">
         <h2 className="text-2xl font-bold">Every platform, one upload</h2>
-        <p className="mt-2 text-brand-100">A free account gives you 5 images a day, keeps your purchases and lets you download them from anywhere.</p>
+        <p className="mt-2 text-brand-100">
+          A free account gives you 5 images a day, keeps your purchases and lets you download them from anywhere.
+        </p>
         <ul className="mt-8 grid grid-cols-2 gap-4">
           {tiles.map((tile) => (
             <li key={tile.title} className="rounded-lg bg-white/10 p-4">

@@ -10,7 +10,10 @@ export const Route = createFileRoute('/blog/$slug')({
     if (!article) throw notFound();
     return article;
   },
-  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.title, loaderData.excerpt) : pageHead('Article not found', 'This article does not exist.')),
+  head: ({ loaderData }) =>
+    loaderData
+      ? pageHead(loaderData.title, loaderData.excerpt)
+      : pageHead('Article not found', 'This article does not exist.'),
   notFoundComponent: NotFound,
   component: ArticlePage,
 });

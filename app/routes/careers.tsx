@@ -8,7 +8,9 @@ export const Route = createFileRoute('/careers')({
   component: () => (
     <main className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Careers</h1>
-      <p className="mt-3 text-lg text-slate-600">Help people look their best on every platform. We are a small, remote team that cares about exact details.</p>
+      <p className="mt-3 text-lg text-slate-600">
+        Help people look their best on every platform. We are a small, remote team that cares about exact details.
+      </p>
       <div className="mt-10">
         <CareersBoard />
       </div>

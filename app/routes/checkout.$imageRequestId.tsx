@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { titleCase } from '../../shared/platforms';
-import type { ImageRequestResponse } from '../../shared/schemas';
 import { pageHead } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
@@ -15,7 +14,7 @@ import { confirmPayment, createPaymentIntent, dollars, paymentConfigQuery, plans
 import { ErrorScreen } from '../features/checkout/error-screen';
 import { PaymentModeBanner } from '../features/checkout/mode-banner';
 import { PaymentForm } from '../features/checkout/payment-form';
-import { processImage, rateLimitsKey } from '../features/single-image/api';
+import { imageRequestQuery, processImage, rateLimitsQuery } from '../features/single-image/api';
 import { ApiRequestError, errorMessage } from '../lib/api';
 import { downloadFile, toastDownloadFailed } from '../lib/download-file';
 
@@ -45,9 +44,7 @@ function CheckoutPage() {
   const [paid, setPaid] = useState(false);
 
   // The request's details only dress the summary: a failure is logged, the payment still works.
-  const requestKey = [`/api/image-requests/${imageRequestId}`];
-  // The app's default query: GET the path in the key.
-  const request = useQuery<ImageRequestResponse>({ queryKey: requestKey, retry: 1 });
+  const request = useQuery(imageRequestQuery(imageRequestId));
   useEffect(() => {
     if (request.error) console.warn('checkout: the image request could not be loaded', request.error);
   }, [request.error]);
@@ -55,7 +52,9 @@ function CheckoutPage() {
   const plans = useQuery(plansQuery);
   const config = useQuery(paymentConfigQuery);
   const plan = plans.data?.find((p) => p.id === search.plan) ?? plans.data?.[0];
-  const canPay = config.data !== undefined && (config.data.mode === 'local' ? config.data.available : Boolean(config.data.publishableKey));
+  const canPay =
+    config.data !== undefined &&
+    (config.data.mode === 'local' ? config.data.available : Boolean(config.data.publishableKey));
   const intent = useQuery({
     queryKey: ['payment-intent', imageRequestId, plan?.id],
     queryFn: () => createPaymentIntent(imageRequestId, plan?.id ?? ''),
@@ -64,7 +63,12 @@ function CheckoutPage() {
     gcTime: 0,
   });
   useEffect(() => {
-    if (intent.error) toast({ title: 'Error', description: errorMessage(intent.error, 'Failed to create payment intent'), variant: 'destructive' });
+    if (intent.error)
+      toast({
+        title: 'Error',
+        description: errorMessage(intent.error, 'Failed to create payment intent'),
+        variant: 'destructive',
+      });
   }, [intent.error]);
 
   /** After the provider says succeeded: the server confirms and grants, then the image is processed. */
@@ -72,7 +76,11 @@ function CheckoutPage() {
     try {
       await confirmPayment(paymentIntentId, imageRequestId);
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'There was an error confirming your payment.'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'There was an error confirming your payment.'),
+        variant: 'destructive',
+      });
       return;
     }
     try {
@@ -83,11 +91,13 @@ function CheckoutPage() {
     }
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
-      queryClient.invalidateQueries({ queryKey: rateLimitsKey }),
-      queryClient.invalidateQueries({ queryKey: requestKey }),
+      queryClient.invalidateQueries({ queryKey: rateLimitsQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: imageRequestQuery(imageRequestId).queryKey }),
     ]);
     setPaid(true);
   }
+  const finishing = useMutation({ mutationFn: finish });
+  const finishPayment = finishing.mutate;
 
   // Back from a redirect: the flag leaves the address, the toast shows, and the payment is confirmed.
   const handledReturn = useRef(false);
@@ -96,15 +106,28 @@ function CheckoutPage() {
     handledReturn.current = true;
     void navigate({ to: '.', search: { plan: search.plan }, replace: true });
     toast({ title: 'Payment Successful', description: 'Your payment was received.', variant: 'success' });
-    if (search.payment_intent) void finish(search.payment_intent);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
-  }, [search.success]);
+    if (search.payment_intent) finishPayment(search.payment_intent);
+  }, [search.success, search.plan, search.payment_intent, navigate, finishPayment]);
 
   if (config.isPending || plans.isPending) return <Loading />;
-  if (config.isError || plans.isError) return <ErrorScreen title="Payment Error" message={errorMessage(config.error ?? plans.error, 'Failed to create payment intent')} />;
+  if (config.isError || plans.isError)
+    return (
+      <ErrorScreen
+        title="Payment Error"
+        message={errorMessage(config.error ?? plans.error, 'Failed to create payment intent')}
+      />
+    );
   if (config.data.mode === 'stripe' && !config.data.publishableKey)
-    return <ErrorScreen title="Configuration Error" message="Payments are not configured on this server (the public payment key is missing)." />;
-  if (config.data.mode === 'local' && !config.data.available) return <ErrorScreen title="Payment Error" message="Payments are not available right now. Please try again later." />;
+    return (
+      <ErrorScreen
+        title="Configuration Error"
+        message="Payments are not configured on this server (the public payment key is missing)."
+      />
+    );
+  if (config.data.mode === 'local' && !config.data.available)
+    return (
+      <ErrorScreen title="Payment Error" message="Payments are not available right now. Please try again later." />
+    );
   if (!plan) return <ErrorScreen title="Payment Error" message="No plan is available." />;
   if (intent.isError) {
     // Unlimited Access is bought signed in, so it follows the account; the auth page brings the buyer back to it.
@@ -116,10 +139,17 @@ function CheckoutPage() {
           </Link>
         </Button>
       ) : undefined;
-    return <ErrorScreen title="Payment Error" message={errorMessage(intent.error, 'Failed to create payment intent')} action={signIn} />;
+    return (
+      <ErrorScreen
+        title="Payment Error"
+        message={errorMessage(intent.error, 'Failed to create payment intent')}
+        action={signIn}
+      />
+    );
   }
   if (intent.isPending) return <Loading />;
-  if (!intent.data.clientSecret) return <ErrorScreen title="Payment Setup Error" message="Please try again later or contact support." />;
+  if (!intent.data.clientSecret)
+    return <ErrorScreen title="Payment Setup Error" message="Please try again later or contact support." />;
 
   const summary = request.data;
   return (
@@ -133,7 +163,11 @@ function CheckoutPage() {
           <CardContent className="space-y-4">
             {summary ? (
               <div className="flex gap-4">
-                <img src={summary.previewPath ?? summary.originalPath} alt="Your image" className="h-20 w-20 rounded-md bg-slate-100 object-contain" />
+                <img
+                  src={summary.previewPath ?? summary.originalPath}
+                  alt="Your image"
+                  className="h-20 w-20 rounded-md bg-slate-100 object-contain"
+                />
                 <div className="space-y-1 text-sm">
                   <p className="font-semibold text-slate-900">
                     {titleCase(summary.platform)} {titleCase(summary.format)}
@@ -141,7 +175,9 @@ function CheckoutPage() {
                   <p className="text-slate-600">
                     {summary.width} × {summary.height} pixels
                   </p>
-                  <span className="inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">One-time purchase</span>
+                  <span className="inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                    One-time purchase
+                  </span>
                 </div>
               </div>
             ) : null}
@@ -177,9 +213,16 @@ function CheckoutPage() {
           </CardContent>
         </Card>
       </div>
-      <Dialog open={paid} onOpenChange={setPaid} title="Payment Successful!" description="Thank you. Your image is ready to download.">
+      <Dialog
+        open={paid}
+        onOpenChange={setPaid}
+        title="Payment Successful!"
+        description="Thank you. Your image is ready to download."
+      >
         <div className="grid gap-3">
-          <Button onClick={() => void downloadFile(`/api/download/${imageRequestId}`).catch(toastDownloadFailed)}>Download Your Image</Button>
+          <Button onClick={() => void downloadFile(`/api/download/${imageRequestId}`).catch(toastDownloadFailed)}>
+            Download Your Image
+          </Button>
           <Button asChild variant="outline">
             <Link to="/">Start Over with a New Image</Link>
           </Button>

@@ -3,14 +3,24 @@ import { pageHead } from '../components/layout/page';
 import { ContactForm } from '../features/contact/contact-form';
 
 export const Route = createFileRoute('/contact')({
-  head: () => pageHead('Contact', 'Questions about formats, payments or your account? Send us a message; we reply within 24 hours on business days.'),
+  head: () =>
+    pageHead(
+      'Contact',
+      'Questions about formats, payments or your account? Send us a message; we reply within 24 hours on business days.',
+    ),
   component: ContactPage,
 });
 
 const faq = [
   { q: 'How quickly do you reply?', a: 'Within 24 hours on business days (Monday to Friday, 9 am to 5 pm Pacific).' },
-  { q: 'Can I get help with a payment?', a: 'Yes: choose "Billing question" and include the date of the payment and the e-mail address you used.' },
-  { q: 'A platform changed its sizes. Will you update?', a: 'Yes. Tell us which format changed and we will check it against the platform’s own help pages.' },
+  {
+    q: 'Can I get help with a payment?',
+    a: 'Yes: choose "Billing question" and include the date of the payment and the e-mail address you used.',
+  },
+  {
+    q: 'A platform changed its sizes. Will you update?',
+    a: 'Yes. Tell us which format changed and we will check it against the platform’s own help pages.',
+  },
 ];
 
 function ContactPage() {
@@ -27,12 +37,17 @@ function ContactPage() {
         <section>
           <h2 className="font-semibold text-slate-900">Contact information</h2>
           <p className="mt-2 text-sm text-slate-600">
-            E-mail: <a className="text-brand-700 hover:underline" href="mailto:support@socialresizer.app">support@socialresizer.app</a>
+            E-mail:{' '}
+            <a className="text-brand-700 hover:underline" href="mailto:support@socialresizer.app">
+              support@socialresizer.app
+            </a>
           </p>
         </section>
         <section>
           <h2 className="font-semibold text-slate-900">Hours</h2>
-          <p className="mt-2 text-sm text-slate-600">Monday to Friday, 9 am to 5 pm PST. We reply within 24 hours on business days.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            Monday to Friday, 9 am to 5 pm PST. We reply within 24 hours on business days.
+          </p>
         </section>
         <section>
           <h2 className="font-semibold text-slate-900">Frequently asked</h2>

@@ -7,7 +7,10 @@ import { HelpCenter } from '../features/help/help-center';
 export const Route = createFileRoute('/help')({
   head: () => pageHead('Help Center', 'Answers about formats, sizes, downloads, payments and your account.'),
   component: () => (
-    <Page title="Help Center" intro={`Answers about ${PLATFORM_FORMATS.length} formats across ${PLATFORMS.length} platforms, downloads, payments and your account.`}>
+    <Page
+      title="Help Center"
+      intro={`Answers about ${PLATFORM_FORMATS.length} formats across ${PLATFORMS.length} platforms, downloads, payments and your account.`}
+    >
       <HelpCenter />
     </Page>
   ),

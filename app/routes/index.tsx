@@ -12,22 +12,48 @@ const TOOL_TABS = ['singleImage', 'bannerAdjuster', 'profileAdjuster'] as const;
 type ToolTab = (typeof TOOL_TABS)[number];
 
 export const Route = createFileRoute('/')({
-  head: () => pageHead('Social Media Image Resizer', 'Upload one picture and download it sized for LinkedIn, Instagram, YouTube, the App Store and more. Exact sizes, transparent PNGs.'),
+  head: () =>
+    pageHead(
+      'Social Media Image Resizer',
+      'Upload one picture and download it sized for LinkedIn, Instagram, YouTube, the App Store and more. Exact sizes, transparent PNGs.',
+    ),
   validateSearch: z.object({ tab: z.enum(TOOL_TABS).optional().catch(undefined) }),
   component: Home,
 });
 
 const howItWorks = [
-  { title: 'Upload a high-resolution image', text: 'JPG, PNG or WEBP up to 50 MB. The larger the original, the sharper every output.' },
-  { title: 'Choose and adjust', text: `Pick one of ${PLATFORM_FORMATS.length} formats across ${PLATFORMS.length} platforms, then zoom and drag to frame it.` },
-  { title: 'Pay once and download', text: 'A transparent PNG at the exact size the platform asks for. No subscription.' },
+  {
+    title: 'Upload a high-resolution image',
+    text: 'JPG, PNG or WEBP up to 50 MB. The larger the original, the sharper every output.',
+  },
+  {
+    title: 'Choose and adjust',
+    text: `Pick one of ${PLATFORM_FORMATS.length} formats across ${PLATFORMS.length} platforms, then zoom and drag to frame it.`,
+  },
+  {
+    title: 'Pay once and download',
+    text: 'A transparent PNG at the exact size the platform asks for. No subscription.',
+  },
 ];
 
 /** Sample testimonials (the spec asks for three); captioned as samples on the page. */
 const testimonials = [
-  { quote: 'I made my LinkedIn banner, X header and YouTube channel art from one picture in five minutes, and my logo is in frame on all of them.', name: 'Alex Morgan', role: 'Freelance designer' },
-  { quote: 'The App Store screenshots came out at exactly the sizes Apple checks. No more rejected uploads.', name: 'Sam Lee', role: 'Indie app developer' },
-  { quote: 'Paid once, and the whole team’s profile pictures are now sharp and centred in every circle.', name: 'Jordan Patel', role: 'Social media manager' },
+  {
+    quote:
+      'I made my LinkedIn banner, X header and YouTube channel art from one picture in five minutes, and my logo is in frame on all of them.',
+    name: 'Alex Morgan',
+    role: 'Freelance designer',
+  },
+  {
+    quote: 'The App Store screenshots came out at exactly the sizes Apple checks. No more rejected uploads.',
+    name: 'Sam Lee',
+    role: 'Indie app developer',
+  },
+  {
+    quote: 'Paid once, and the whole team’s profile pictures are now sharp and centred in every circle.',
+    name: 'Jordan Patel',
+    role: 'Social media manager',
+  },
 ];
 
 function Home() {
@@ -37,10 +63,17 @@ function Home() {
     <main className="mx-auto max-w-6xl px-4 py-10">
       <section className="text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Social Media Image Resizer</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-600">Upload once and get every size you need, exact to the pixel, for {PLATFORMS.length} social and store platforms.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
+          Upload once and get every size you need, exact to the pixel, for {PLATFORMS.length} social and store
+          platforms.
+        </p>
       </section>
 
-      <Tabs value={tab} onValueChange={(value) => void navigate({ search: { tab: value as ToolTab }, replace: true })} className="mt-8">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => void navigate({ search: { tab: value as ToolTab }, replace: true })}
+        className="mt-8"
+      >
         <div className="flex justify-center">
           <TabsList aria-label="Tools">
             <TabsTrigger value="singleImage">Single Image</TabsTrigger>

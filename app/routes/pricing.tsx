@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { useCurrentUser } from '../features/auth/queries';
 
 export const Route = createFileRoute('/pricing')({
-  head: () => pageHead('Pricing', 'Free for one image a day, five with a free account, or unlimited for a one-time $9.99.'),
+  head: () =>
+    pageHead('Pricing', 'Free for one image a day, five with a free account, or unlimited for a one-time $9.99.'),
   component: PricingPage,
 });
 
@@ -69,7 +70,13 @@ function PricingPage() {
               <li>Forever access, no subscription</li>
             </ul>
             <Button asChild>
-              {signedIn ? <Link to="/unlimited-access">Get Unlimited Access</Link> : <Link to="/auth" search={{ redirect: 'unlimited-access' }}>Get Unlimited Access</Link>}
+              {signedIn ? (
+                <Link to="/unlimited-access">Get Unlimited Access</Link>
+              ) : (
+                <Link to="/auth" search={{ redirect: 'unlimited-access' }}>
+                  Get Unlimited Access
+                </Link>
+              )}
             </Button>
           </CardContent>
         </Card>

@@ -8,13 +8,20 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { currentUserQuery, useCurrentUser } from '../features/auth/queries';
-import { createUnlimitedAccess, dollars, isTestMode, paymentConfigQuery, reportPaymentSuccess } from '../features/checkout/api';
+import {
+  createUnlimitedAccess,
+  dollars,
+  isTestMode,
+  paymentConfigQuery,
+  reportPaymentSuccess,
+} from '../features/checkout/api';
 import { PaymentModeBanner } from '../features/checkout/mode-banner';
 import { PaymentForm } from '../features/checkout/payment-form';
 import { errorMessage } from '../lib/api';
 
 export const Route = createFileRoute('/unlimited-access')({
-  head: () => pageHead('Unlimited Access', 'Unlimited downloads in every format for a one-time $9.99. No subscription.'),
+  head: () =>
+    pageHead('Unlimited Access', 'Unlimited downloads in every format for a one-time $9.99. No subscription.'),
   component: UnlimitedAccessPage,
 });
 
@@ -68,15 +75,29 @@ function UnlimitedPayment() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = useQuery(paymentConfigQuery);
-  const intent = useQuery({ queryKey: ['unlimited-intent'], queryFn: createUnlimitedAccess, staleTime: Infinity, gcTime: 0 });
+  const intent = useQuery({
+    queryKey: ['unlimited-intent'],
+    queryFn: createUnlimitedAccess,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
   const live = config.data !== undefined && !isTestMode(config.data);
 
   useEffect(() => {
-    if (intent.error) toast({ title: 'Error', description: 'Failed to initialize payment. Please try again later.', variant: 'destructive' });
+    if (intent.error)
+      toast({
+        title: 'Error',
+        description: 'Failed to initialize payment. Please try again later.',
+        variant: 'destructive',
+      });
   }, [intent.error]);
   useEffect(() => {
     if (live && intent.data) {
-      toast({ title: 'Live Payment Mode', description: `You will be charged ${dollars(price)}. This is a real payment.`, duration: PAYMENT_TOAST_MS });
+      toast({
+        title: 'Live Payment Mode',
+        description: `You will be charged ${dollars(price)}. This is a real payment.`,
+        duration: PAYMENT_TOAST_MS,
+      });
     }
   }, [live, intent.data]);
 
@@ -84,18 +105,34 @@ function UnlimitedPayment() {
     try {
       await reportPaymentSuccess(paymentIntentId);
       await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      toast({ title: 'Payment Successful', description: 'You now have unlimited access!', variant: 'success', duration: PAYMENT_TOAST_MS });
+      toast({
+        title: 'Payment Successful',
+        description: 'You now have unlimited access!',
+        variant: 'success',
+        duration: PAYMENT_TOAST_MS,
+      });
       await navigate({ to: '/account' });
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'There was an error confirming your payment.'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'There was an error confirming your payment.'),
+        variant: 'destructive',
+      });
     }
   }
 
   if (config.isPending || intent.isPending) return <Spinner label="Preparing the payment" />;
-  if (config.isError || intent.isError) return <p className="text-sm text-red-600">Failed to initialize payment. Please try again later.</p>;
+  if (config.isError || intent.isError)
+    return <p className="text-sm text-red-600">Failed to initialize payment. Please try again later.</p>;
   return (
     <div className="space-y-4">
-      <span className={live ? 'inline-block rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white' : 'inline-block rounded bg-sky-600 px-2 py-0.5 text-xs font-bold text-white'}>
+      <span
+        className={
+          live
+            ? 'inline-block rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white'
+            : 'inline-block rounded bg-sky-600 px-2 py-0.5 text-xs font-bold text-white'
+        }
+      >
         {live ? 'LIVE MODE' : 'TEST MODE'}
       </span>
       <PaymentModeBanner config={config.data} amount={price} />

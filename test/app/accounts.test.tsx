@@ -10,7 +10,14 @@ afterEach(() => {
 });
 
 const signedOut = { 'GET /api/user': json({ message: 'Not signed in' }, 401) };
-const ada = { id: 'u1', username: 'ada', email: 'ada@example.com', name: null, hasUnlimitedAccess: false, createdAt: '2026-01-01T00:00:00.000Z' };
+const ada = {
+  id: 'u1',
+  username: 'ada',
+  email: 'ada@example.com',
+  name: null,
+  hasUnlimitedAccess: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 /** A response that arrives when the test says so, to see the pending state. */
 function deferred(response: () => Response) {
@@ -51,7 +58,12 @@ describe('the /auth page', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Create Account' }));
     expect(await within(form).findByRole('button', { name: 'Creating Account' })).toBeDisabled();
     const post = calls.find((c) => c.method === 'POST');
-    expect(await post?.json()).toEqual({ username: 'ada', email: 'ada@example.com', password: 'correct horse', name: null });
+    expect(await post?.json()).toEqual({
+      username: 'ada',
+      email: 'ada@example.com',
+      password: 'correct horse',
+      name: null,
+    });
 
     pending.release();
     expect(await screen.findByText('Welcome, ada!')).toBeInTheDocument();
@@ -101,7 +113,10 @@ describe('the header', () => {
   });
 
   it('the menu shows name, e-mail and Unlimited Access, and logs out', async () => {
-    const calls = mockApi({ 'GET /api/user': json({ ...ada, name: 'Ada King Lovelace', hasUnlimitedAccess: true }), 'POST /api/logout': json({ message: 'Logged out' }) });
+    const calls = mockApi({
+      'GET /api/user': json({ ...ada, name: 'Ada King Lovelace', hasUnlimitedAccess: true }),
+      'POST /api/logout': json({ message: 'Logged out' }),
+    });
     renderApp('/pricing');
     const avatar = await screen.findByRole('button', { name: 'Account menu of Ada King Lovelace' });
     expect(avatar).toHaveTextContent('AK');
@@ -121,8 +136,24 @@ describe('the header', () => {
 
 describe('the account page', () => {
   const purchases = [
-    { id: 'r1', createdAt: '2026-01-05T12:00:00.000Z', originalFilename: 'beach.jpg', platform: 'linkedin', format: 'banner', processedPath: '/api/download/r1', expired: false },
-    { id: 'r2', createdAt: '2026-03-17T12:00:00.000Z', originalFilename: 'team.png', platform: 'instagram', format: 'post', processedPath: null, expired: false },
+    {
+      id: 'r1',
+      createdAt: '2026-01-05T12:00:00.000Z',
+      originalFilename: 'beach.jpg',
+      platform: 'linkedin',
+      format: 'banner',
+      processedPath: '/api/download/r1',
+      expired: false,
+    },
+    {
+      id: 'r2',
+      createdAt: '2026-03-17T12:00:00.000Z',
+      originalFilename: 'team.png',
+      platform: 'instagram',
+      format: 'post',
+      processedPath: null,
+      expired: false,
+    },
   ];
 
   it('shows the account, Not provided for no name, and each purchase with its date and status', async () => {
@@ -154,11 +185,17 @@ describe('the account page', () => {
   it('says when the purchase history cannot be loaded', async () => {
     mockApi({ 'GET /api/user': json(ada), 'GET /api/user/purchases': json({ message: 'Database unavailable' }, 500) });
     renderApp('/account');
-    expect(await screen.findByText('Error loading purchase history: 500: {"message":"Database unavailable"}')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error loading purchase history: 500: {"message":"Database unavailable"}'),
+    ).toBeInTheDocument();
   });
 
   it('deletes the account only with the password, then leaves for the home page', async () => {
-    const calls = mockApi({ 'GET /api/user': json(ada), 'GET /api/user/purchases': json([]), 'DELETE /api/user': json({ message: 'Account deleted' }) });
+    const calls = mockApi({
+      'GET /api/user': json(ada),
+      'GET /api/user/purchases': json([]),
+      'DELETE /api/user': json({ message: 'Account deleted' }),
+    });
     const { router } = renderApp('/account');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Account' }));
     const form = screen.getByRole('form', { name: 'Delete account' });

@@ -10,20 +10,51 @@ import { ResultsStep } from '../../app/features/adjusters/results-step';
 import { Toaster } from '../../app/components/ui/toaster';
 import { dismissToast } from '../../app/components/ui/use-toast';
 
-const upload: UploadResponse = { id: 'u', path: '/uploads/u.png', originalFilename: 'header.png', width: 1500, height: 500, size: 1000, type: 'image/png' };
+const upload: UploadResponse = {
+  id: 'u',
+  path: '/uploads/u.png',
+  originalFilename: 'header.png',
+  width: 1500,
+  height: 500,
+  size: 1000,
+  type: 'image/png',
+};
 
-function Configure({ flow, formats, onContinue = () => undefined }: { flow: AdjusterFlow; formats: typeof BANNER_FORMATS; onContinue?: () => void }) {
+function Configure({
+  flow,
+  formats,
+  onContinue = () => undefined,
+}: {
+  flow: AdjusterFlow;
+  formats: typeof BANNER_FORMATS;
+  onContinue?: () => void;
+}) {
   const [selection, setSelection] = useState<Selection>({ source: null, targets: [], useAi: true, tab: null });
   return (
     <>
-      <ConfigureStep flow={flow} upload={upload} formats={[...formats]} selection={selection} onChange={setSelection} onBack={() => undefined} onContinue={onContinue} />
-      <p data-testid="selection">{JSON.stringify({ source: selection.source?.id ?? null, targets: selection.targets, useAi: selection.useAi })}</p>
+      <ConfigureStep
+        flow={flow}
+        upload={upload}
+        formats={[...formats]}
+        selection={selection}
+        onChange={setSelection}
+        onBack={() => undefined}
+        onContinue={onContinue}
+      />
+      <p data-testid="selection">
+        {JSON.stringify({ source: selection.source?.id ?? null, targets: selection.targets, useAi: selection.useAi })}
+      </p>
       <Toaster />
     </>
   );
 }
 
-const selected = () => JSON.parse(screen.getByTestId('selection').textContent ?? '{}') as { source: number | null; targets: number[]; useAi: boolean };
+const selected = () =>
+  JSON.parse(screen.getByTestId('selection').textContent ?? '{}') as {
+    source: number | null;
+    targets: number[];
+    useAi: boolean;
+  };
 
 afterEach(() => dismissToast());
 
@@ -37,7 +68,9 @@ describe('banner adjuster, configure step', () => {
     expect(screen.getByText('Source format required')).toBeInTheDocument();
     expect(screen.getByText('Please select the current format of your banner')).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('Source format'), { target: { value: String(BANNER_FORMATS.find((f) => f.platform === 'facebook')?.id) } });
+    fireEvent.change(screen.getByLabelText('Source format'), {
+      target: { value: String(BANNER_FORMATS.find((f) => f.platform === 'facebook')?.id) },
+    });
     fireEvent.click(next);
     expect(screen.getByText('No target formats selected')).toBeInTheDocument();
     expect(continued).toBe(0);
@@ -61,7 +94,9 @@ describe('banner adjuster, configure step', () => {
     // The source's tab can still be opened to see why; choosing there is refused with the toast.
     fireEvent.mouseDown(twitterTab);
     expect(screen.getByRole('button', { name: 'Select All' })).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByText('This is your source platform: choose targets on the other platforms.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This is your source platform: choose targets on the other platforms.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Select All' }));
     expect(screen.getByText('Cannot select')).toBeInTheDocument();
     expect(screen.getByText("You can't select formats from the same platform as the source")).toBeInTheDocument();
@@ -154,7 +189,11 @@ describe('results step', () => {
   it('says when AI was requested but not performed, and nothing when it was not requested', () => {
     const { unmount } = renderResults({ analysisPerformed: false });
     expect(screen.getByText('Standard Conversion Used')).toBeInTheDocument();
-    expect(screen.getByText("AI analysis was requested but couldn't be performed. A standard conversion was used instead to preserve your image content.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "AI analysis was requested but couldn't be performed. A standard conversion was used instead to preserve your image content.",
+      ),
+    ).toBeInTheDocument();
     unmount();
     renderResults({ analysisPerformed: null });
     expect(screen.queryByText('Standard Conversion Used')).toBeNull();
@@ -164,7 +203,19 @@ describe('results step', () => {
 
 describe('adjuster rules', () => {
   it('records the largest centred crop of the source format’s shape', () => {
-    expect(centredCrop({ width: 1600, height: 500 }, { width: 1500, height: 500 }, 1)).toEqual({ x: 50, y: 0, width: 1500, height: 500, zoom: 1 });
-    expect(centredCrop({ width: 1000, height: 1000 }, { width: 400, height: 200 }, 1)).toEqual({ x: 0, y: 250, width: 1000, height: 500, zoom: 1 });
+    expect(centredCrop({ width: 1600, height: 500 }, { width: 1500, height: 500 }, 1)).toEqual({
+      x: 50,
+      y: 0,
+      width: 1500,
+      height: 500,
+      zoom: 1,
+    });
+    expect(centredCrop({ width: 1000, height: 1000 }, { width: 400, height: 200 }, 1)).toEqual({
+      x: 0,
+      y: 250,
+      width: 1000,
+      height: 500,
+      zoom: 1,
+    });
   });
 });

@@ -12,7 +12,14 @@ afterEach(() => {
 
 const ID = '3f2b9c1e-8a4d-4c55-9d1e-2b7f6a0c9e11';
 const signedOut = { 'GET /api/user': json({ message: 'Not signed in' }, 401) };
-const ada = { id: 'u1', username: 'ada', email: 'ada@example.com', name: null, hasUnlimitedAccess: false, createdAt: '2026-01-01T00:00:00.000Z' };
+const ada = {
+  id: 'u1',
+  username: 'ada',
+  email: 'ada@example.com',
+  name: null,
+  hasUnlimitedAccess: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const local = { mode: 'local', publishableKey: null, available: true };
 const request = {
   id: ID,
@@ -29,7 +36,11 @@ const base = { ...signedOut, 'GET /api/plans': json(PLANS), [`GET /api/image-req
 
 describe('the checkout page', () => {
   it('shows the order summary, the local test-mode banner with test cards, and the card form', async () => {
-    mockApi({ ...base, 'GET /api/payment-config': json(local), 'POST /api/create-payment-intent': json({ clientSecret: 'pi_local_1_secret_2', paymentIntentId: 'pi_local_1' }) });
+    mockApi({
+      ...base,
+      'GET /api/payment-config': json(local),
+      'POST /api/create-payment-intent': json({ clientSecret: 'pi_local_1_secret_2', paymentIntentId: 'pi_local_1' }),
+    });
     renderApp(`/checkout/${ID}?plan=single`);
     expect(await screen.findByRole('heading', { name: 'Secure Checkout' })).toBeInTheDocument();
     expect(await screen.findByText('Linkedin Banner')).toBeInTheDocument();
@@ -40,12 +51,17 @@ describe('the checkout page', () => {
     expect(screen.getByText('Local test mode: no real payment is made')).toBeInTheDocument();
     expect(screen.getByText('Success: 4242 4242 4242 4242')).toBeInTheDocument();
     expect(screen.getByText('Decline: 4000 0000 0000 0002')).toBeInTheDocument();
-    for (const benefit of ['Optimized for social media', 'High-quality processing', 'Instant download after payment']) expect(screen.getByText(benefit)).toBeInTheDocument();
+    for (const benefit of ['Optimized for social media', 'High-quality processing', 'Instant download after payment'])
+      expect(screen.getByText(benefit)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $1.99' })).toBeEnabled();
   });
 
   it('uses the plan of the address, or the first plan', async () => {
-    const calls = mockApi({ ...base, 'GET /api/payment-config': json(local), 'POST /api/create-payment-intent': json({ clientSecret: 's', paymentIntentId: 'pi_local_1' }) });
+    const calls = mockApi({
+      ...base,
+      'GET /api/payment-config': json(local),
+      'POST /api/create-payment-intent': json({ clientSecret: 's', paymentIntentId: 'pi_local_1' }),
+    });
     renderApp(`/checkout/${ID}`);
     expect(await screen.findByRole('button', { name: 'Pay $1.99' })).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
@@ -53,7 +69,11 @@ describe('the checkout page', () => {
   });
 
   it('warns before a live payment with the currency and amount', async () => {
-    mockApi({ ...base, 'GET /api/payment-config': json({ mode: 'stripe', publishableKey: 'pk_live_abc' }), 'POST /api/create-payment-intent': json({ clientSecret: 's', paymentIntentId: 'pi_1' }) });
+    mockApi({
+      ...base,
+      'GET /api/payment-config': json({ mode: 'stripe', publishableKey: 'pk_live_abc' }),
+      'POST /api/create-payment-intent': json({ clientSecret: 's', paymentIntentId: 'pi_1' }),
+    });
     renderApp(`/checkout/${ID}?plan=unlimited`);
     expect(await screen.findByText('Your card will be charged USD 9.99. This is a real payment.')).toBeInTheDocument();
   });
@@ -66,7 +86,11 @@ describe('the checkout page', () => {
   });
 
   it('shows the Payment Error screen and toast when the intent cannot be made', async () => {
-    mockApi({ ...base, 'GET /api/payment-config': json(local), 'POST /api/create-payment-intent': json({ message: 'Image request not found' }, 404) });
+    mockApi({
+      ...base,
+      'GET /api/payment-config': json(local),
+      'POST /api/create-payment-intent': json({ message: 'Image request not found' }, 404),
+    });
     renderApp(`/checkout/${ID}`);
     expect(await screen.findByRole('heading', { name: 'Payment Error' })).toBeInTheDocument();
     expect(screen.getAllByText('Image request not found').length).toBeGreaterThan(0);
@@ -74,21 +98,39 @@ describe('the checkout page', () => {
   });
 
   it('offers to sign in when Unlimited Access is chosen signed out', async () => {
-    mockApi({ ...base, 'GET /api/payment-config': json(local), 'POST /api/create-payment-intent': json({ message: 'Please sign in to buy Unlimited Access, so it is yours on every device.' }, 401) });
+    mockApi({
+      ...base,
+      'GET /api/payment-config': json(local),
+      'POST /api/create-payment-intent': json(
+        { message: 'Please sign in to buy Unlimited Access, so it is yours on every device.' },
+        401,
+      ),
+    });
     renderApp(`/checkout/${ID}?plan=unlimited`);
     const main = await screen.findByRole('main');
-    expect(await within(main).findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth?redirect=unlimited-access');
+    expect(await within(main).findByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=unlimited-access',
+    );
   });
 
   it('shows the Payment Setup Error screen without a client secret', async () => {
-    mockApi({ ...base, 'GET /api/payment-config': json(local), 'POST /api/create-payment-intent': json({ clientSecret: '', paymentIntentId: 'pi_1' }) });
+    mockApi({
+      ...base,
+      'GET /api/payment-config': json(local),
+      'POST /api/create-payment-intent': json({ clientSecret: '', paymentIntentId: 'pi_1' }),
+    });
     renderApp(`/checkout/${ID}`);
     expect(await screen.findByRole('heading', { name: 'Payment Setup Error' })).toBeInTheDocument();
     expect(screen.getByText('Please try again later or contact support.')).toBeInTheDocument();
   });
 
   it('takes success=true out of the address and says the payment succeeded', async () => {
-    mockApi({ ...base, 'GET /api/payment-config': json(local), 'POST /api/create-payment-intent': json({ clientSecret: 's', paymentIntentId: 'pi_local_1' }) });
+    mockApi({
+      ...base,
+      'GET /api/payment-config': json(local),
+      'POST /api/create-payment-intent': json({ clientSecret: 's', paymentIntentId: 'pi_local_1' }),
+    });
     const { router } = renderApp(`/checkout/${ID}?plan=single&success=true`);
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toEqual({ plan: 'single' }));
@@ -105,7 +147,10 @@ describe('the unlimited access page', () => {
   it('asks a visitor to sign in, with the way back', async () => {
     mockApi(signedOut);
     renderApp('/unlimited-access');
-    expect(await screen.findByRole('link', { name: 'Sign in to purchase' })).toHaveAttribute('href', '/auth?redirect=unlimited-access');
+    expect(await screen.findByRole('link', { name: 'Sign in to purchase' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=unlimited-access',
+    );
     expect(screen.getByText('$9.99')).toBeInTheDocument();
   });
 
@@ -125,12 +170,19 @@ describe('the unlimited access page', () => {
     expect(await screen.findByText('LIVE MODE')).toBeInTheDocument();
     expect(await screen.findByText('Live Payment Mode')).toBeInTheDocument();
     expect(screen.getByText('You will be charged $9.99. This is a real payment.')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('in local test mode shows TEST MODE and the local card form', async () => {
-    mockApi({ 'GET /api/user': json(ada), 'GET /api/payment-config': json(local), 'POST /api/create-unlimited-access': json({ clientSecret: 's', paymentIntentId: 'pi_local_1' }) });
+    mockApi({
+      'GET /api/user': json(ada),
+      'GET /api/payment-config': json(local),
+      'POST /api/create-unlimited-access': json({ clientSecret: 's', paymentIntentId: 'pi_local_1' }),
+    });
     renderApp('/unlimited-access');
     expect(await screen.findByText('TEST MODE')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $9.99 - Unlimited Access' })).toBeInTheDocument();
@@ -138,9 +190,15 @@ describe('the unlimited access page', () => {
   });
 
   it('says so when the payment cannot be prepared', async () => {
-    mockApi({ 'GET /api/user': json(ada), 'GET /api/payment-config': json(local), 'POST /api/create-unlimited-access': json({ message: 'boom' }, 500) });
+    mockApi({
+      'GET /api/user': json(ada),
+      'GET /api/payment-config': json(local),
+      'POST /api/create-unlimited-access': json({ message: 'boom' }, 500),
+    });
     renderApp('/unlimited-access');
-    expect((await screen.findAllByText('Failed to initialize payment. Please try again later.')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('Failed to initialize payment. Please try again later.')).length,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -150,14 +208,22 @@ describe('the pricing page', () => {
     renderApp('/pricing');
     expect(await screen.findByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/auth');
-    expect(screen.getByRole('link', { name: 'Get Unlimited Access' })).toHaveAttribute('href', '/auth?redirect=unlimited-access');
+    expect(screen.getByRole('link', { name: 'Get Unlimited Access' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=unlimited-access',
+    );
   });
 
   it('sends a signed-in user to the tool and to the unlimited page', async () => {
     mockApi({ 'GET /api/user': json(ada) });
     renderApp('/pricing');
     const main = await screen.findByRole('main');
-    await waitFor(() => expect(within(main).getByRole('link', { name: 'Get Unlimited Access' })).toHaveAttribute('href', '/unlimited-access'));
+    await waitFor(() =>
+      expect(within(main).getByRole('link', { name: 'Get Unlimited Access' })).toHaveAttribute(
+        'href',
+        '/unlimited-access',
+      ),
+    );
     expect(within(main).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/');
   });
 });

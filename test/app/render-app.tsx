@@ -7,7 +7,11 @@ import { routeTree } from '../../app/routeTree.gen';
 /** The whole app (routes, header, footer, toasts) at a path, with a fresh query cache. */
 export function renderApp(path: string) {
   const queryClient = createQueryClient();
-  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -20,7 +24,10 @@ export function renderApp(path: string) {
 export function mockApi(routes: Record<string, () => Response | Promise<Response>>) {
   const calls: Request[] = [];
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'), init);
+    const request = new Request(
+      new URL(String(input instanceof Request ? input.url : input), 'http://localhost'),
+      init,
+    );
     calls.push(request);
     const handler = routes[`${request.method} ${new URL(request.url).pathname}`];
     return handler ? handler() : new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
@@ -29,4 +36,7 @@ export function mockApi(routes: Record<string, () => Response | Promise<Response
   return calls;
 }
 
-export const json = (data: unknown, status = 200) => () => new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+export const json =
+  (data: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });

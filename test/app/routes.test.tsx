@@ -10,7 +10,14 @@ afterEach(() => {
 });
 
 const signedOut = { 'GET /api/user': json({ message: 'Not signed in' }, 401) };
-const user = { id: 'u1', username: 'grace', email: 'grace@example.com', name: 'Grace Hopper', hasUnlimitedAccess: false, createdAt: '2026-01-01T00:00:00.000Z' };
+const user = {
+  id: 'u1',
+  username: 'grace',
+  email: 'grace@example.com',
+  name: 'Grace Hopper',
+  hasUnlimitedAccess: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 describe('app shell', () => {
   it('shows the three tools on the home page, single image first', async () => {
@@ -64,7 +71,14 @@ describe('contact form rules', () => {
       subject: 'Please select a subject.',
       message: 'Message must be at least 10 characters.',
     });
-    expect(validateContact({ name: 'Ada', email: 'ada@example.com', subject: 'billing', message: 'A question about my payment.' }).errors).toEqual({});
+    expect(
+      validateContact({
+        name: 'Ada',
+        email: 'ada@example.com',
+        subject: 'billing',
+        message: 'A question about my payment.',
+      }).errors,
+    ).toEqual({});
   });
 
   it('shows the errors under the fields and sends nothing while invalid', async () => {
@@ -87,7 +101,12 @@ describe('contact form rules', () => {
     expect(await screen.findByText("Thank you for contacting us. We'll get back to you soon.")).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('');
     const post = calls.find((c) => c.method === 'POST');
-    expect(await post?.json()).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'feedback', message: 'The banner came out perfectly.' });
+    expect(await post?.json()).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      subject: 'feedback',
+      message: 'The banner came out perfectly.',
+    });
   });
 });
 

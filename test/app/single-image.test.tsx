@@ -5,8 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
 import type { UploadResponse } from '../../shared/schemas';
 import { AdjustStep, type Adjustment } from '../../app/features/single-image/adjust-step';
-import { platformFormatsKey } from '../../app/features/single-image/api';
-import { estimatedSize, formatForPlatform, formatLabel, isWideFormat, normalisedSize, previewHeight } from '../../app/features/single-image/rules';
+import { platformFormatsQuery } from '../../app/features/tools/queries';
+import {
+  estimatedSize,
+  formatForPlatform,
+  formatLabel,
+  isWideFormat,
+  normalisedSize,
+  previewHeight,
+} from '../../app/features/single-image/rules';
 import { createQueryClient } from '../../app/lib/api';
 
 describe('single-image rules', () => {
@@ -58,28 +65,52 @@ describe('single-image rules', () => {
   });
 });
 
-const upload: UploadResponse = { id: 'u', path: '/uploads/u.jpg', originalFilename: 'beach.jpg', width: 1200, height: 800, size: 1000, type: 'image/jpeg' };
+const upload: UploadResponse = {
+  id: 'u',
+  path: '/uploads/u.jpg',
+  originalFilename: 'beach.jpg',
+  width: 1200,
+  height: 800,
+  size: 1000,
+  type: 'image/jpeg',
+};
 
 function Harness({ initial }: { initial: Adjustment | null }) {
   const [platform, setPlatform] = useState('linkedin');
   const [adjustment, setAdjustment] = useState<Adjustment | null>(initial);
   return (
     <>
-      <AdjustStep upload={upload} platform={platform} adjustment={adjustment} onPlatform={setPlatform} onAdjust={setAdjustment} onBack={() => undefined} onNext={() => undefined} busy={false} />
-      <output data-testid="state">{JSON.stringify({ id: adjustment?.format.id, zoom: adjustment?.zoom, crop: adjustment?.crop })}</output>
+      <AdjustStep
+        upload={upload}
+        platform={platform}
+        adjustment={adjustment}
+        onPlatform={setPlatform}
+        onAdjust={setAdjustment}
+        onBack={() => undefined}
+        onNext={() => undefined}
+        busy={false}
+      />
+      <output data-testid="state">
+        {JSON.stringify({ id: adjustment?.format.id, zoom: adjustment?.zoom, crop: adjustment?.crop })}
+      </output>
     </>
   );
 }
 
 function renderAdjust(initial: Adjustment | null = null) {
   const client = createQueryClient();
-  client.setQueryData(platformFormatsKey, PLATFORM_FORMATS);
+  client.setQueryData(platformFormatsQuery.queryKey, [...PLATFORM_FORMATS]);
   render(
     <QueryClientProvider client={client}>
       <Harness initial={initial} />
     </QueryClientProvider>,
   );
-  return () => JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { id: number; zoom: number; crop: { x: number; y: number } };
+  return () =>
+    JSON.parse(screen.getByTestId('state').textContent ?? '{}') as {
+      id: number;
+      zoom: number;
+      crop: { x: number; y: number };
+    };
 }
 
 describe('the adjust step', () => {

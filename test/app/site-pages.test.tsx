@@ -20,13 +20,19 @@ async function openHelp() {
   renderApp('/help');
   await screen.findByRole('searchbox', { name: 'Search help articles' });
 }
-const questions = () => screen.queryAllByRole('button', { expanded: false }).concat(screen.queryAllByRole('button', { expanded: true }));
+const questions = () =>
+  screen.queryAllByRole('button', { expanded: false }).concat(screen.queryAllByRole('button', { expanded: true }));
 const search = () => screen.getByRole('searchbox', { name: 'Search help articles' });
 
 describe('help centre', () => {
   it('filters questions and answers live, ignoring case, across the four tabs, and Clear resets it', async () => {
     await openHelp();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Single Image Resizer', 'Banner Adjuster', 'Account & Billing']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'General',
+      'Single Image Resizer',
+      'Banner Adjuster',
+      'Account & Billing',
+    ]);
     const generalCount = FAQ_TOPICS.find((t) => t.id === 'general')!.items.length;
     expect(screen.getAllByRole('button', { expanded: false })).toHaveLength(generalCount);
 
@@ -68,7 +74,9 @@ describe('help centre', () => {
     const termsText = terms.closest('main')!.textContent!;
     const refund = FAQ_TOPICS.flatMap((t) => t.items).find((i) => i.question === 'Can I get a refund?')!;
     expect(termsText).toContain(refund.answer.split(' If ')[0]);
-    expect(FAQ_TOPICS.flatMap((t) => t.items).some((i) => /30[- ]day refund|refund within 30/i.test(i.answer))).toBe(false);
+    expect(FAQ_TOPICS.flatMap((t) => t.items).some((i) => /30[- ]day refund|refund within 30/i.test(i.answer))).toBe(
+      false,
+    );
   });
 });
 
@@ -129,7 +137,14 @@ describe('blog', () => {
 describe('careers', () => {
   it('lists four positions, filters by department, and shows the empty state with View All Positions', () => {
     render(<CareersBoard />);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'Engineering', 'Marketing', 'Customer Success', 'Design', 'Operations']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'All',
+      'Engineering',
+      'Marketing',
+      'Customer Success',
+      'Design',
+      'Operations',
+    ]);
     expect(screen.getAllByRole('button', { name: /Show details/ })).toHaveLength(4);
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Engineering' }));
     expect(screen.getAllByRole('button', { name: /Show details/ })).toHaveLength(2);
@@ -143,9 +158,12 @@ describe('careers', () => {
   it('expands a card to responsibilities, requirements, benefits and a mailto Apply', () => {
     render(<CareersBoard />);
     fireEvent.click(screen.getByRole('button', { name: /Customer Success Specialist/ }));
-    for (const heading of ['Responsibilities', 'Requirements', 'Benefits']) expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    for (const heading of ['Responsibilities', 'Requirements', 'Benefits'])
+      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
     const apply = screen.getByRole('link', { name: 'Apply for Customer Success Specialist' });
-    expect(apply.getAttribute('href')).toMatch(/^mailto:careers@socialresizer\.app\?subject=Application%3A%20Customer%20Success%20Specialist$/);
+    expect(apply.getAttribute('href')).toMatch(
+      /^mailto:careers@socialresizer\.app\?subject=Application%3A%20Customer%20Success%20Specialist$/,
+    );
   });
 });
 
@@ -159,8 +177,25 @@ describe('home and legal pages', () => {
   });
 
   it.each([
-    ['/privacy', 'Privacy Policy', [/Account Settings/, /removes your pictures .* ends your unlimited access/, /under 13/, /deleted automatically 7 days after upload/]],
-    ['/terms', 'Terms of Service', [/at least 13 years old/, /greater of \$100 or the amounts you paid us in the past 12 months/, /non-refundable, except where the law requires/]],
+    [
+      '/privacy',
+      'Privacy Policy',
+      [
+        /Account Settings/,
+        /removes your pictures .* ends your unlimited access/,
+        /under 13/,
+        /deleted automatically 7 days after upload/,
+      ],
+    ],
+    [
+      '/terms',
+      'Terms of Service',
+      [
+        /at least 13 years old/,
+        /greater of \$100 or the amounts you paid us in the past 12 months/,
+        /non-refundable, except where the law requires/,
+      ],
+    ],
     ['/cookies', 'Cookie Policy', [/sr_session/, /Stripe/]],
   ])('%s carries the date and the facts', async (path, title, facts) => {
     mockApi(signedOut);

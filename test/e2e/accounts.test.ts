@@ -21,7 +21,10 @@ describe('accounts in Chromium', () => {
     await uploadAndAdjust(page, join(CORPUS, 'baseline.jpg'));
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
-    const [first] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Now' }).click()]);
+    const [first] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Now' }).click(),
+    ]);
     expect(first.suggestedFilename()).toBe('baseline-linkedin-banner-1584x396.png');
 
     // Register from the header's Sign In.
@@ -42,7 +45,9 @@ describe('accounts in Chromium', () => {
     // Log out from the avatar menu.
     await avatar.click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await expect.poll(() => page.getByText('You have been logged out successfully', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('You have been logged out successfully', { exact: true }).isVisible())
+      .toBe(true);
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     const signedOut = await page.request.get(new URL('/api/user/purchases', page.url()).href);
     expect(signedOut.status()).toBe(401);
@@ -63,7 +68,10 @@ describe('accounts in Chromium', () => {
     expect(await purchase.count()).toBe(1);
     expect(await purchase.textContent()).toContain('baseline.jpg');
     await purchase.getByText('Processed', { exact: true }).waitFor();
-    const [again] = await Promise.all([page.waitForEvent('download'), purchase.getByRole('button', { name: 'Download' }).click()]);
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      purchase.getByRole('button', { name: 'Download' }).click(),
+    ]);
     const meta = await sharp(readFileSync(await again.path())).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396 });
   });

@@ -27,10 +27,17 @@ afterAll(async () => {
 });
 
 /** Opens a tool tab, uploads the file and goes on to the configure step. */
-async function uploadIn(page: Page, tab: 'bannerAdjuster' | 'profileAdjuster', path: string, heading: string): Promise<void> {
+async function uploadIn(
+  page: Page,
+  tab: 'bannerAdjuster' | 'profileAdjuster',
+  path: string,
+  heading: string,
+): Promise<void> {
   await page.goto(`${baseUrl()}/?tab=${tab}`);
   await page.locator('input[type=file]').setInputFiles(path);
-  await expect.poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
+    .toBe(true);
   await page.getByRole('button', { name: 'Next: Choose Format' }).click();
   await page.getByRole('heading', { name: heading }).waitFor();
 }
@@ -49,7 +56,9 @@ describe('the banner and profile adjusters in Chromium', () => {
     const targetTabs = page.getByRole('tablist', { name: 'Target platforms' });
     await targetTabs.getByRole('tab', { name: 'twitter (source)' }).waitFor();
     expect(await targetTabs.getByRole('tab', { selected: true }).textContent()).toBe('facebook');
-    expect(await page.getByRole('switch', { name: 'Enable intelligent resizing' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: 'Enable intelligent resizing' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
 
     await page.getByRole('tabpanel').getByRole('checkbox').first().check();
     for (const platform of ['linkedin', 'youtube', 'google play store', 'behance']) await pickFirst(page, platform);
@@ -61,9 +70,20 @@ describe('the banner and profile adjusters in Chromium', () => {
     expect(await page.getByText('Ready to download').count()).toBe(5);
     await page.getByTestId('source-card').getByText('Original').waitFor();
     // Previews load from the server.
-    await expect.poll(() => page.locator('img[src^="/api/preview/"]').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 15_000 }).toBe(5);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('img[src^="/api/preview/"]')
+            .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+        { timeout: 15_000 },
+      )
+      .toBe(5);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All as ZIP' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download All as ZIP' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('launch-header-formats.zip');
     const files = unzipSync(readFileSync(await download.path()));
     const sizes = await Promise.all(
@@ -109,7 +129,10 @@ describe('the banner and profile adjusters in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
     expect(await page.getByText('Ready to download').count()).toBe(3);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('result-35').getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('result-35').getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/-youtube-profile-picture-800x800\.png$/);
     expect(await sharp(readFileSync(await download.path())).metadata()).toMatchObject({ width: 800, height: 800 });
   });

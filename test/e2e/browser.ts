@@ -8,7 +8,16 @@ export const baseUrl = () => inject('baseUrl');
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -21,7 +30,9 @@ export async function newPage(browser: Browser, options: { width?: number } = {}
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
   });
   return context.newPage();
 }
@@ -46,7 +57,11 @@ export async function visitor(browser: Browser): Promise<Page> {
 let bannerId: number | undefined;
 async function linkedinBannerId(): Promise<number> {
   if (bannerId === undefined) {
-    const formats = (await (await fetch(`${baseUrl()}/api/platform-formats`)).json()) as Array<{ id: number; platform: string; format: string }>;
+    const formats = (await (await fetch(`${baseUrl()}/api/platform-formats`)).json()) as Array<{
+      id: number;
+      platform: string;
+      format: string;
+    }>;
     bannerId = formats.find((f) => f.platform === 'linkedin' && f.format === 'banner')?.id ?? 0;
   }
   return bannerId;
@@ -55,7 +70,9 @@ async function linkedinBannerId(): Promise<number> {
 /** In the Single Image tool: uploads the file and frames the LinkedIn banner. */
 export async function uploadAndAdjust(page: Page, path: string): Promise<void> {
   await page.locator('#single-image-file').setInputFiles(path);
-  await expect.poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
+    .toBe(true);
   await page.getByRole('button', { name: 'Next: Choose Format' }).click();
   await page.getByRole('heading', { name: 'Adjust Image & Choose Format' }).first().waitFor();
   expect(await page.getByLabel('Platform').inputValue()).toBe('linkedin');

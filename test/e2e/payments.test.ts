@@ -30,7 +30,10 @@ async function pastTheFreeDownload(): Promise<Page> {
   await page.getByRole('button', { name: 'Start Over' }).click();
   await makeBanner(page);
   await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('Download requires payment');
-  await page.getByRole('region', { name: 'Choose Your Plan' }).getByRole('link', { name: 'Choose Single Download' }).click();
+  await page
+    .getByRole('region', { name: 'Choose Your Plan' })
+    .getByRole('link', { name: 'Choose Single Download' })
+    .click();
   await page.getByRole('heading', { name: 'Secure Checkout' }).waitFor();
   return page;
 }
@@ -54,7 +57,10 @@ describe('payments in Chromium (local test mode)', () => {
     await payWith(page, '4242 4242 4242 4242');
     const modal = page.getByRole('dialog', { name: 'Payment Successful!' });
     await modal.waitFor({ timeout: 30_000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('button', { name: 'Download Your Image' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      modal.getByRole('button', { name: 'Download Your Image' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('baseline-linkedin-banner-1584x396.png');
     const meta = await sharp(readFileSync(await download.path())).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396 });
@@ -99,7 +105,10 @@ describe('payments in Chromium (local test mode)', () => {
     await page.getByRole('link', { name: 'Social Resizer' }).click();
     await makeBanner(page);
     await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('Unlimited downloads available');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Now' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Now' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/1584x396\.png$/);
   });
 });

@@ -20,17 +20,48 @@ describe('the local server', () => {
     const upload = (withOrigin: boolean) => {
       const form = new FormData();
       form.append('image', new File([photo], 'rgb.png', { type: 'image/png' }));
-      return fetch(`${origin}/api/upload`, { method: 'POST', body: form, headers: withOrigin ? headers : { ...headers, Origin: 'https://elsewhere.example' } });
+      return fetch(`${origin}/api/upload`, {
+        method: 'POST',
+        body: form,
+        headers: withOrigin ? headers : { ...headers, Origin: 'https://elsewhere.example' },
+      });
     };
     const steps: Array<[string, () => Promise<Response>, number]> = [
       ['cross-site 403 with an unread upload', () => upload(false), 403],
       ['health', () => fetch(`${origin}/api/health`), 200],
       ['401', () => fetch(`${origin}/api/user`, { method: 'GET' }), 401],
       ['formats', () => fetch(`${origin}/api/platform-formats`), 200],
-      ['404 with an unread body', () => fetch(`${origin}/api/no-such-route`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ padding }) }), 404],
+      [
+        '404 with an unread body',
+        () =>
+          fetch(`${origin}/api/no-such-route`, {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ padding }),
+          }),
+        404,
+      ],
       ['upload', () => upload(true), 201],
-      ['413 body limit', () => fetch(`${origin}/api/contact`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ padding: padding.repeat(4) }) }), 413],
-      ['login 400', () => fetch(`${origin}/api/login`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{}' }), 400],
+      [
+        '413 body limit',
+        () =>
+          fetch(`${origin}/api/contact`, {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ padding: padding.repeat(4) }),
+          }),
+        413,
+      ],
+      [
+        'login 400',
+        () =>
+          fetch(`${origin}/api/login`, {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': 'application/json' },
+            body: '{}',
+          }),
+        400,
+      ],
     ];
     const failures: string[] = [];
     for (let round = 0; round < 6; round++) {

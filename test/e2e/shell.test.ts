@@ -15,7 +15,9 @@ describe('the site in Chromium', () => {
     const page = await newPage(browser);
     await page.goto(baseUrl());
     const tabs = page.getByRole('tablist', { name: 'Tools' }).getByRole('tab');
-    await expect.poll(() => tabs.allTextContents()).toEqual(['Single Image', 'Banner Adjuster', 'Profile Picture Adjuster']);
+    await expect
+      .poll(() => tabs.allTextContents())
+      .toEqual(['Single Image', 'Banner Adjuster', 'Profile Picture Adjuster']);
     await page.getByRole('tab', { name: 'Banner Adjuster' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Upload Your Banner' }).isVisible()).toBe(true);
     expect(new URL(page.url()).searchParams.get('tab')).toBe('bannerAdjuster');
@@ -55,7 +57,9 @@ describe('the site in Chromium', () => {
     const page = await newPage(browser, { width: 375 });
     await page.goto(baseUrl());
     await page.getByRole('tablist', { name: 'Tools' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

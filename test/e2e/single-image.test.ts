@@ -35,7 +35,10 @@ describe('the Single Image tool in Chromium', () => {
     await page.getByText('1584 x 396 px').waitFor();
     await page.getByText('PNG (transparent background)').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Now' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Now' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/-linkedin-banner-1584x396\.png$/);
     const file = readFileSync(await download.path());
     const meta = await sharp(file).metadata();
@@ -52,7 +55,8 @@ describe('the Single Image tool in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Download Now' }).count()).toBe(0);
     const plans = page.getByRole('region', { name: 'Choose Your Plan' });
     // The plans arrive from /api/plans after the section appears: wait for them rather than race them.
-    for (const text of ['Single Download', '$1.99', 'Unlimited Access', '$9.99', 'BEST VALUE']) await plans.getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
+    for (const text of ['Single Download', '$1.99', 'Unlimited Access', '$9.99', 'BEST VALUE'])
+      await plans.getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
     await plans.getByRole('link', { name: 'Choose Single Download' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
     expect(new URL(page.url()).searchParams.get('plan')).toBe('single');

@@ -25,7 +25,8 @@ const FOOTER: [column: string, link: string, heading: string][] = [
   ['Support', 'Cookie Policy', 'Cookie Policy'],
 ];
 
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('the site pages in Chromium', () => {
   it('walks every footer link to a page with its heading and its own title', async () => {
@@ -34,7 +35,11 @@ describe('the site pages in Chromium', () => {
     const titles = new Set<string>();
     for (const [column, link, heading] of FOOTER) {
       await page.getByRole('navigation', { name: column }).getByRole('link', { name: link, exact: true }).click();
-      await expect.poll(() => page.getByRole('heading', { name: heading, exact: true }).first().isVisible(), { message: `${link} → ${heading}` }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { name: heading, exact: true }).first().isVisible(), {
+          message: `${link} → ${heading}`,
+        })
+        .toBe(true);
       titles.add(await page.title());
     }
     // Home and its tool tabs share a title; every other page has its own.
@@ -77,7 +82,18 @@ describe('the site pages in Chromium', () => {
 
   it('reads well at 375 px: no horizontal scrolling on any site page', async () => {
     const page = await newPage(browser, { width: 375 });
-    for (const path of ['/help', '/blog', '/blog/youtube-channel-art-every-screen', '/careers', '/contact', '/about', '/privacy', '/terms', '/cookies', '/pricing']) {
+    for (const path of [
+      '/help',
+      '/blog',
+      '/blog/youtube-channel-art-every-screen',
+      '/careers',
+      '/contact',
+      '/about',
+      '/privacy',
+      '/terms',
+      '/cookies',
+      '/pricing',
+    ]) {
       await page.goto(`${baseUrl()}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       expect(await overflow(page), path).toBeLessThanOrEqual(0);

@@ -7,16 +7,20 @@ import { rawOf, syntheticPhoto, toSharp } from './images';
 const background = await toSharp(syntheticPhoto(1500, 500)).png().toBuffer();
 
 describe('content-aware crops', () => {
-  it.each(LAYOUTS_1500x500.map((layout) => [layout.name, layout] as const))('keeps the headline and logo of %s whole, inside every banner target’s safe zone', async (_name, layout) => {
-    const banner = await makeMarkedBanner(background, 1500, 500, layout);
-    const analysis = analysePicture(await rawOf(banner.png), 1);
-    expect(analysis.region).not.toBeNull();
-    for (const target of BANNER_FORMATS) {
-      const { crop } = planRegionCrop(banner, analysis.region, target);
-      expect(crop.width / crop.height).toBeCloseTo(target.width / target.height, 6);
-      for (const mark of banner.marks) expect(safeZoneShare(mark, crop, target), `${layout.name} → ${target.key}`).toBeGreaterThanOrEqual(0.98);
-    }
-  });
+  it.each(LAYOUTS_1500x500.map((layout) => [layout.name, layout] as const))(
+    'keeps the headline and logo of %s whole, inside every banner target’s safe zone',
+    async (_name, layout) => {
+      const banner = await makeMarkedBanner(background, 1500, 500, layout);
+      const analysis = analysePicture(await rawOf(banner.png), 1);
+      expect(analysis.region).not.toBeNull();
+      for (const target of BANNER_FORMATS) {
+        const { crop } = planRegionCrop(banner, analysis.region, target);
+        expect(crop.width / crop.height).toBeCloseTo(target.width / target.height, 6);
+        for (const mark of banner.marks)
+          expect(safeZoneShare(mark, crop, target), `${layout.name} → ${target.key}`).toBeGreaterThanOrEqual(0.98);
+      }
+    },
+  );
 
   it('crops without extending the canvas when the important part fits the target’s shape', () => {
     const picture = { width: 1500, height: 500 };

@@ -1,6 +1,16 @@
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage, decodePng, encodePng, fitCrop, ImageError, inspectImage, renderFormat, resampleCrop, type Raster } from '../../worker/imaging';
+import {
+  decodeImage,
+  decodePng,
+  encodePng,
+  fitCrop,
+  ImageError,
+  inspectImage,
+  renderFormat,
+  resampleCrop,
+  type Raster,
+} from '../../worker/imaging';
 import { dHash, hamming, meanAbsDiff, pixel, rawOf, syntheticPhoto, toSharp } from './images';
 import { nodeCodecs } from './node-codecs';
 
@@ -22,7 +32,14 @@ describe('inspectImage', () => {
   it('reads type, size and progressive mode from a JPEG header', async () => {
     const baseline = await toSharp(photo).jpeg({ quality: 85 }).toBuffer();
     const progressive = await toSharp(photo).jpeg({ progressive: true }).toBuffer();
-    expect(inspectImage(baseline)).toMatchObject({ type: 'jpeg', width: 640, height: 427, progressive: false, components: 3, orientation: 1 });
+    expect(inspectImage(baseline)).toMatchObject({
+      type: 'jpeg',
+      width: 640,
+      height: 427,
+      progressive: false,
+      components: 3,
+      orientation: 1,
+    });
     expect(inspectImage(progressive)).toMatchObject({ type: 'jpeg', progressive: true });
   });
 
@@ -36,22 +53,48 @@ describe('inspectImage', () => {
   });
 
   it('reads PNG and WebP headers, alpha included', async () => {
-    expect(inspectImage(await toSharp(photo).png().toBuffer())).toMatchObject({ type: 'png', width: 640, height: 427, hasAlpha: true });
-    expect(inspectImage(await toSharp(photo).removeAlpha().png().toBuffer())).toMatchObject({ hasAlpha: false, colorType: 2 });
-    expect(inspectImage(await toSharp(photo).webp({ lossless: true }).toBuffer())).toMatchObject({ type: 'webp', width: 640, height: 427 });
-    expect(inspectImage(await toSharp(photo).removeAlpha().webp({ quality: 80 }).toBuffer())).toMatchObject({ type: 'webp', width: 640, height: 427, hasAlpha: false });
+    expect(inspectImage(await toSharp(photo).png().toBuffer())).toMatchObject({
+      type: 'png',
+      width: 640,
+      height: 427,
+      hasAlpha: true,
+    });
+    expect(inspectImage(await toSharp(photo).removeAlpha().png().toBuffer())).toMatchObject({
+      hasAlpha: false,
+      colorType: 2,
+    });
+    expect(inspectImage(await toSharp(photo).webp({ lossless: true }).toBuffer())).toMatchObject({
+      type: 'webp',
+      width: 640,
+      height: 427,
+    });
+    expect(inspectImage(await toSharp(photo).removeAlpha().webp({ quality: 80 }).toBuffer())).toMatchObject({
+      type: 'webp',
+      width: 640,
+      height: 427,
+      hasAlpha: false,
+    });
   });
 
   it('refuses what is not JPEG, PNG or WebP by its bytes with 415', async () => {
     const gif = await toSharp(photo).gif().toBuffer();
     await expectImageError(gif, 415, /Please upload a JPG, PNG or WEBP image/);
-    await expectImageError(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 415, /JPG, PNG or WEBP/);
-    await expectImageError(new TextEncoder().encode('<!doctype html><html><body>hi</body></html>'), 415, /JPG, PNG or WEBP/);
+    await expectImageError(
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      415,
+      /JPG, PNG or WEBP/,
+    );
+    await expectImageError(
+      new TextEncoder().encode('<!doctype html><html><body>hi</body></html>'),
+      415,
+      /JPG, PNG or WEBP/,
+    );
   });
 
   it('refuses truncated and corrupt files with 422 before any decoder sees them', async () => {
     const jpeg = await toSharp(photo).jpeg().toBuffer();
-    for (const cut of [700, Math.floor(jpeg.length / 2), jpeg.length - 2]) await expectImageError(jpeg.subarray(0, cut), 422, /damaged or incomplete/);
+    for (const cut of [700, Math.floor(jpeg.length / 2), jpeg.length - 2])
+      await expectImageError(jpeg.subarray(0, cut), 422, /damaged or incomplete/);
     const png = await toSharp(photo).png().toBuffer();
     await expectImageError(png.subarray(0, Math.floor(png.length * 0.7)), 422, /damaged or incomplete/);
     const flipped = Uint8Array.from(png);
@@ -67,7 +110,9 @@ describe('inspectImage', () => {
     await expectImageError(cmyk, 422, /CMYK/);
     // sharp writes an animated WebP from a strip of frames of pageHeight rows each.
     const strip = syntheticPhoto(16, 48);
-    const anim = await sharp(Buffer.from(strip.data.buffer), { raw: { width: 16, height: 48, channels: 4, pageHeight: 16 } })
+    const anim = await sharp(Buffer.from(strip.data.buffer), {
+      raw: { width: 16, height: 48, channels: 4, pageHeight: 16 },
+    })
       .webp({ loop: 0 })
       .toBuffer();
     expect((await sharp(anim).metadata()).pages).toBe(3);
@@ -114,7 +159,13 @@ describe('PNG codec', () => {
     expect(meanAbsDiff(await rawOf(opaque), photo)).toBe(0);
 
     // Byte 25 of a PNG is its IHDR colour type: 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA.
-    const twoColours: Raster = { width: 50, height: 50, data: new Uint8ClampedArray(50 * 50 * 4).map((_, i) => (i % 4 === 3 ? 255 : i % 8 === 0 ? 200 : i % 8 === 6 ? 200 : 0)) };
+    const twoColours: Raster = {
+      width: 50,
+      height: 50,
+      data: new Uint8ClampedArray(50 * 50 * 4).map((_, i) =>
+        i % 4 === 3 ? 255 : i % 8 === 0 ? 200 : i % 8 === 6 ? 200 : 0,
+      ),
+    };
     const palette = await encodePng(twoColours);
     expect(palette[25]).toBe(3);
     expect(meanAbsDiff(await rawOf(palette), twoColours)).toBe(0);
@@ -145,14 +196,26 @@ describe('resampleCrop', () => {
     const crop = { x: 40, y: 30, width: 560, height: 280 };
     const ours = resampleCrop({ source: photo, orientation: 1, crop, width: 300, height: 150 });
     expect([ours.width, ours.height]).toEqual([300, 150]);
-    const reference = await rawOf(await toSharp(photo).extract({ left: 40, top: 30, width: 560, height: 280 }).resize(300, 150, { kernel: 'lanczos3' }).png().toBuffer());
+    const reference = await rawOf(
+      await toSharp(photo)
+        .extract({ left: 40, top: 30, width: 560, height: 280 })
+        .resize(300, 150, { kernel: 'lanczos3' })
+        .png()
+        .toBuffer(),
+    );
     expect(hamming(await dHash(ours), await dHash(reference))).toBeLessThanOrEqual(3);
     expect(meanAbsDiff(ours, reference)).toBeLessThan(4);
   });
 
   it('stays close to sharp on a large reduction (pre-shrink then lanczos3)', async () => {
     const big = syntheticPhoto(2400, 1600);
-    const ours = resampleCrop({ source: big, orientation: 1, crop: { x: 0, y: 0, width: 2400, height: 1600 }, width: 150, height: 100 });
+    const ours = resampleCrop({
+      source: big,
+      orientation: 1,
+      crop: { x: 0, y: 0, width: 2400, height: 1600 },
+      width: 150,
+      height: 100,
+    });
     const reference = await rawOf(await toSharp(big).resize(150, 100, { kernel: 'lanczos3' }).png().toBuffer());
     expect(hamming(await dHash(ours), await dHash(reference))).toBeLessThanOrEqual(3);
     expect(meanAbsDiff(ours, reference)).toBeLessThan(6);
@@ -164,15 +227,27 @@ describe('resampleCrop', () => {
       const info = inspectImage(jpeg);
       const decoded = await decodeImage(jpeg, info, nodeCodecs);
       const crop = { x: 0, y: 0, width: info.uprightWidth, height: info.uprightHeight };
-      const ours = resampleCrop({ source: decoded, orientation, crop, width: Math.round(info.uprightWidth / 4), height: Math.round(info.uprightHeight / 4) });
-      const reference = await rawOf(await sharp(jpeg).rotate().resize(ours.width, ours.height, { fit: 'fill' }).png().toBuffer());
+      const ours = resampleCrop({
+        source: decoded,
+        orientation,
+        crop,
+        width: Math.round(info.uprightWidth / 4),
+        height: Math.round(info.uprightHeight / 4),
+      });
+      const reference = await rawOf(
+        await sharp(jpeg).rotate().resize(ours.width, ours.height, { fit: 'fill' }).png().toBuffer(),
+      );
       expect(hamming(await dHash(ours), await dHash(reference)), `orientation ${orientation}`).toBeLessThanOrEqual(4);
     }
   });
 
   it('makes the area outside the picture transparent when zoomed out (zoom 0.5)', () => {
     // Zoom 0.5 on a 640×427 picture into a square: the crop is twice the fitted square.
-    const crop = fitCrop({ x: 106.5, y: 0, width: 427, height: 427, zoom: 0.5 }, { width: 640, height: 427 }, { width: 400, height: 400 });
+    const crop = fitCrop(
+      { x: 106.5, y: 0, width: 427, height: 427, zoom: 0.5 },
+      { width: 640, height: 427 },
+      { width: 400, height: 400 },
+    );
     const out = resampleCrop({ source: photo, orientation: 1, crop, width: 400, height: 400 });
     expect(pixel(out, 2, 2)[3]).toBe(0);
     expect(pixel(out, 200, 5)[3]).toBe(0);
@@ -184,21 +259,37 @@ describe('resampleCrop', () => {
     const size = 200;
     const data = new Uint8ClampedArray(size * size * 4);
     for (let y = 50; y < 150; y++) for (let x = 50; x < 150; x++) data.set([255, 0, 0, 255], (y * size + x) * 4);
-    const out = resampleCrop({ source: { width: size, height: size, channels: 4, data }, orientation: 1, crop: { x: 0, y: 0, width: size, height: size }, width: 37, height: 37 });
+    const out = resampleCrop({
+      source: { width: size, height: size, channels: 4, data },
+      orientation: 1,
+      crop: { x: 0, y: 0, width: size, height: size },
+      width: 37,
+      height: 37,
+    });
     for (let i = 0; i < out.data.length; i += 4) {
       if ((out.data[i + 3] ?? 0) > 8) expect(out.data[i], `pixel ${i / 4}`).toBeGreaterThanOrEqual(250);
     }
   });
 
   it('keeps full opacity at the picture edges when the crop touches them', () => {
-    const out = resampleCrop({ source: photo, orientation: 1, crop: { x: 0, y: 0, width: 640, height: 427 }, width: 320, height: 213 });
+    const out = resampleCrop({
+      source: photo,
+      orientation: 1,
+      crop: { x: 0, y: 0, width: 640, height: 427 },
+      width: 320,
+      height: 213,
+    });
     expect([pixel(out, 0, 0)[3], pixel(out, 319, 212)[3], pixel(out, 0, 212)[3]]).toEqual([255, 255, 255]);
   });
 });
 
 describe('renderFormat', () => {
   it('flattens formats that refuse transparency and writes no alpha channel', async () => {
-    const crop = fitCrop({ x: 0, y: 0, width: 427, height: 427, zoom: 0.5 }, { width: 640, height: 427 }, { width: 1024, height: 1024 });
+    const crop = fitCrop(
+      { x: 0, y: 0, width: 427, height: 427, zoom: 0.5 },
+      { width: 640, height: 427 },
+      { width: 1024, height: 1024 },
+    );
     const { png } = await renderFormat(photo, 1, crop, { width: 1024, height: 1024, opaque: true, maxBytes: null });
     const meta = await sharp(png).metadata();
     expect(meta).toMatchObject({ width: 1024, height: 1024, hasAlpha: false });
@@ -207,18 +298,38 @@ describe('renderFormat', () => {
 
   it('keeps the output under the platform file-size cap', async () => {
     const noisy = syntheticPhoto(900, 500);
-    for (let i = 0; i < noisy.data.length; i += 4) noisy.data[i] = ((noisy.data[i] ?? 0) + ((i * 2654435761) >>> 27)) & 255;
+    for (let i = 0; i < noisy.data.length; i += 4)
+      noisy.data[i] = ((noisy.data[i] ?? 0) + ((i * 2654435761) >>> 27)) & 255;
     // A cap below even the smallest lossless encode, so colour bits must go.
-    const smallest = await encodePng(resampleCrop({ source: noisy, orientation: 1, crop: { x: 0, y: 0, width: 900, height: 500 }, width: 900, height: 500 }), { alpha: 'keep', effort: 'small' });
+    const smallest = await encodePng(
+      resampleCrop({
+        source: noisy,
+        orientation: 1,
+        crop: { x: 0, y: 0, width: 900, height: 500 },
+        width: 900,
+        height: 500,
+      }),
+      { alpha: 'keep', effort: 'small' },
+    );
     const cap = Math.floor(smallest.length * 0.8);
-    const capped = await renderFormat(noisy, 1, { x: 0, y: 0, width: 900, height: 500 }, { width: 900, height: 500, opaque: false, maxBytes: cap });
+    const capped = await renderFormat(
+      noisy,
+      1,
+      { x: 0, y: 0, width: 900, height: 500 },
+      { width: 900, height: 500, opaque: false, maxBytes: cap },
+    );
     expect(capped.png.length).toBeLessThanOrEqual(cap);
     expect(capped.reducedBits).toBeGreaterThan(0);
     expect((await sharp(capped.png).metadata()).width).toBe(900);
   });
 
   it('makes a small preview', async () => {
-    const { preview } = await renderFormat(photo, 1, { x: 0, y: 0, width: 640, height: 427 }, { width: 1584, height: 396, opaque: false, maxBytes: null });
+    const { preview } = await renderFormat(
+      photo,
+      1,
+      { x: 0, y: 0, width: 640, height: 427 },
+      { width: 1584, height: 396, opaque: false, maxBytes: null },
+    );
     expect(await sharp(preview).metadata()).toMatchObject({ width: 480, height: 120 });
   });
 });

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { admitImage, decodeImage, estimateDecodeBytes, ImageError, inspectImage, PEAK_BUDGET_BYTES } from '../../worker/imaging';
+import {
+  admitImage,
+  decodeImage,
+  estimateDecodeBytes,
+  ImageError,
+  inspectImage,
+  PEAK_BUDGET_BYTES,
+} from '../../worker/imaging';
 import { corpusMutants, jpegSegments, sofSegment } from '../support/mutations';
 import { nodeCodecs } from './node-codecs';
 
@@ -74,7 +81,12 @@ describe('marker-level mutants against the engine', () => {
   }, 120_000);
 
   it('decodes an accepted JPEG within the estimate admission made for it', async () => {
-    for (const name of ['baseline.jpg', 'progressive.jpg', 'progressive-444.jpg', 'wallpaper-3840x2400-progressive-444.jpg']) {
+    for (const name of [
+      'baseline.jpg',
+      'progressive.jpg',
+      'progressive-444.jpg',
+      'wallpaper-3840x2400-progressive-444.jpg',
+    ]) {
       const bytes = read(name);
       const info = inspectImage(bytes);
       const { bytes: allocated } = await countingAllocations(() => decodeImage(bytes, info, nodeCodecs));
@@ -91,7 +103,15 @@ describe('marker-level mutants against the engine', () => {
       [65535, 65535],
     ] as const) {
       const hidden = sofSegment(w, h);
-      const crafted = new Uint8Array([...original.subarray(0, sof.start), 0xff, 0x00, 0, hidden.length + 2, ...hidden, ...original.subarray(sof.start)]);
+      const crafted = new Uint8Array([
+        ...original.subarray(0, sof.start),
+        0xff,
+        0x00,
+        0,
+        hidden.length + 2,
+        ...hidden,
+        ...original.subarray(sof.start),
+      ]);
       const started = performance.now();
       const { result, bytes } = await countingAllocations(() => engine(crafted));
       expect(result).toBeInstanceOf(ImageError);

@@ -22,19 +22,32 @@ export function syntheticPhoto(width: number, height: number): Picture {
 }
 
 export function toSharp(raster: Raster) {
-  return sharp(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), { raw: { width: raster.width, height: raster.height, channels: 4 } });
+  return sharp(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), {
+    raw: { width: raster.width, height: raster.height, channels: 4 },
+  });
 }
 
 export async function rawOf(bytes: Uint8Array | Buffer): Promise<Picture> {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, channels: 4, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+  return {
+    width: info.width,
+    height: info.height,
+    channels: 4,
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+  };
 }
 
 /** 64-bit difference hash of a raster: a perceptual fingerprint robust to small resampling differences. */
 export async function dHash(raster: Raster): Promise<bigint> {
-  const { data } = await toSharp(raster).flatten({ background: '#fff' }).greyscale().resize(9, 8, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await toSharp(raster)
+    .flatten({ background: '#fff' })
+    .greyscale()
+    .resize(9, 8, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let hash = 0n;
-  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) hash = (hash << 1n) | ((data[y * 9 + x] ?? 0) > (data[y * 9 + x + 1] ?? 0) ? 1n : 0n);
+  for (let y = 0; y < 8; y++)
+    for (let x = 0; x < 8; x++) hash = (hash << 1n) | ((data[y * 9 + x] ?? 0) > (data[y * 9 + x + 1] ?? 0) ? 1n : 0n);
   return hash;
 }
 

@@ -10,7 +10,11 @@ const FIXTURES = join(import.meta.dirname, '../fixtures/jpeg');
 
 /** libjpeg-turbo's decode (through sharp) of the same file, as RGB. */
 async function reference(bytes: Uint8Array | Buffer) {
-  const { data, info } = await sharp(bytes).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes)
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, channels: info.channels, data };
 }
 
@@ -19,7 +23,8 @@ function compare(ours: Picture, ref: { width: number; height: number; data: Uint
   let sum = 0;
   let max = 0;
   let lumaSum = 0;
-  const luma = (d: ArrayLike<number>, i: number) => 0.299 * (d[i] ?? 0) + 0.587 * (d[i + 1] ?? 0) + 0.114 * (d[i + 2] ?? 0);
+  const luma = (d: ArrayLike<number>, i: number) =>
+    0.299 * (d[i] ?? 0) + 0.587 * (d[i + 1] ?? 0) + 0.114 * (d[i + 2] ?? 0);
   for (let i = 0; i < ref.data.length; i++) {
     const d = Math.abs((ours.data[i] ?? 0) - (ref.data[i] ?? 0));
     sum += d;
@@ -55,7 +60,8 @@ describe('JPEG decoder', () => {
     expect(inspectImage(bytes).components).toBe(1);
     const ours = await decode(bytes);
     let unequal = 0;
-    for (let i = 0; i < ours.data.length; i += 3) if (ours.data[i] !== ours.data[i + 1] || ours.data[i] !== ours.data[i + 2]) unequal++;
+    for (let i = 0; i < ours.data.length; i += 3)
+      if (ours.data[i] !== ours.data[i + 1] || ours.data[i] !== ours.data[i + 2]) unequal++;
     expect(unequal).toBe(0);
     const { mean, max } = compare(ours, await reference(bytes));
     expect(mean).toBeLessThan(0.2);

@@ -23,7 +23,12 @@ function noise(seed: number) {
 }
 
 /** Rows that favour different filters: noise, horizontal and vertical gradients, flat runs. */
-function mixedPicture(width: number, height: number, kind: 'rgba' | 'rgb' | 'grey' | 'greyAlpha', seed: number): Raster {
+function mixedPicture(
+  width: number,
+  height: number,
+  kind: 'rgba' | 'rgb' | 'grey' | 'greyAlpha',
+  seed: number,
+): Raster {
   const next = noise(seed);
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
@@ -56,18 +61,26 @@ function referenceFilter(cur: Uint8Array, prev: Uint8Array, bpp: number): number
     const a = i >= bpp ? (cur[i - bpp] ?? 0) : 0;
     const b = prev[i] ?? 0;
     const c = i >= bpp ? (prev[i - bpp] ?? 0) : 0;
-    [x, x - a, x - b, x - ((a + b) >> 1), x - paeth(a, b, c)].forEach((v, t) => (sums[t] = (sums[t] ?? 0) + magnitude(v & 255)));
+    [x, x - a, x - b, x - ((a + b) >> 1), x - paeth(a, b, c)].forEach(
+      (v, t) => (sums[t] = (sums[t] ?? 0) + magnitude(v & 255)),
+    );
   }
   return sums.indexOf(Math.min(...sums));
 }
 
 /** The filter type bytes of a PNG (non-interlaced, 8-bit), and its unfiltered rows. */
-function filtersOf(png: Uint8Array, width: number, height: number, bpp: number): { types: number[]; rows: Uint8Array[] } {
+function filtersOf(
+  png: Uint8Array,
+  width: number,
+  height: number,
+  bpp: number,
+): { types: number[]; rows: Uint8Array[] } {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   const idat: Uint8Array[] = [];
   for (let pos = 8; pos < png.length;) {
     const length = view.getUint32(pos);
-    if (String.fromCharCode(...png.subarray(pos + 4, pos + 8)) === 'IDAT') idat.push(png.subarray(pos + 8, pos + 8 + length));
+    if (String.fromCharCode(...png.subarray(pos + 4, pos + 8)) === 'IDAT')
+      idat.push(png.subarray(pos + 8, pos + 8 + length));
     pos += 12 + length;
   }
   const raw = inflateSync(Buffer.concat(idat));
@@ -100,24 +113,30 @@ describe('PNG row kernels', () => {
     ['greyAlpha', 4, 2, 'auto'],
   ] as const;
   for (const [kind, colorType, bpp, alpha] of kinds) {
-    it.each([1, 3, 5, 16, 17, 33, 67])(`${kind}, %i px wide: libpng's filter on every row, and decodes to the input exactly`, async (width) => {
-      // Tall enough for over 256 colours, so no picture is written as a palette.
-      const height = Math.max(24, Math.ceil(600 / width));
-      const picture = mixedPicture(width, height, kind, width * 31 + colorType);
-      const png = await encodePng(picture, { alpha });
-      expect(png[25]).toBe(colorType);
-      const { types, rows } = filtersOf(png, width, height, bpp);
-      let prev: Uint8Array = new Uint8Array(width * bpp);
-      types.forEach((type, y) => {
-        expect(type, `row ${y}`).toBe(referenceFilter(rows[y] as Uint8Array, prev, bpp));
-        prev = rows[y] as Uint8Array;
-      });
-      // More than one filter wins across these rows, so each path of the kernel is exercised.
-      if (width >= 16) expect(new Set(types).size).toBeGreaterThan(1);
-      const expected = alpha === 'drop' ? { ...picture, data: picture.data.map((v, i) => (i % 4 === 3 ? 255 : v)) } : picture;
-      expect(Buffer.from((await decodePng(png, inspectImage(png))).data).equals(Buffer.from(expected.data))).toBe(true);
-      expect(Buffer.from((await rawOf(png)).data).equals(Buffer.from(expected.data))).toBe(true);
-    });
+    it.each([1, 3, 5, 16, 17, 33, 67])(
+      `${kind}, %i px wide: libpng's filter on every row, and decodes to the input exactly`,
+      async (width) => {
+        // Tall enough for over 256 colours, so no picture is written as a palette.
+        const height = Math.max(24, Math.ceil(600 / width));
+        const picture = mixedPicture(width, height, kind, width * 31 + colorType);
+        const png = await encodePng(picture, { alpha });
+        expect(png[25]).toBe(colorType);
+        const { types, rows } = filtersOf(png, width, height, bpp);
+        let prev: Uint8Array = new Uint8Array(width * bpp);
+        types.forEach((type, y) => {
+          expect(type, `row ${y}`).toBe(referenceFilter(rows[y] as Uint8Array, prev, bpp));
+          prev = rows[y] as Uint8Array;
+        });
+        // More than one filter wins across these rows, so each path of the kernel is exercised.
+        if (width >= 16) expect(new Set(types).size).toBeGreaterThan(1);
+        const expected =
+          alpha === 'drop' ? { ...picture, data: picture.data.map((v, i) => (i % 4 === 3 ? 255 : v)) } : picture;
+        expect(Buffer.from((await decodePng(png, inspectImage(png))).data).equals(Buffer.from(expected.data))).toBe(
+          true,
+        );
+        expect(Buffer.from((await rawOf(png)).data).equals(Buffer.from(expected.data))).toBe(true);
+      },
+    );
   }
 });
 
@@ -126,7 +145,8 @@ it('streams a large picture in strips, one IDAT each, into one valid zlib stream
   for (const effort of ['fast', 'small'] as const) {
     const png = await encodePng(picture, { alpha: 'keep', effort });
     let idats = 0;
-    for (let at = 8; at < png.length; at += 12 + new DataView(png.buffer, png.byteOffset).getUint32(at)) if (String.fromCharCode(...png.subarray(at + 4, at + 8)) === 'IDAT') idats++;
+    for (let at = 8; at < png.length; at += 12 + new DataView(png.buffer, png.byteOffset).getUint32(at))
+      if (String.fromCharCode(...png.subarray(at + 4, at + 8)) === 'IDAT') idats++;
     expect(idats).toBeGreaterThanOrEqual(4); // 4.8 MB of rows in strips of about 1 MB
     expect(Buffer.from((await rawOf(png)).data).equals(Buffer.from(picture.data))).toBe(true);
     expect(Buffer.from((await decodePng(png, inspectImage(png))).data).equals(Buffer.from(picture.data))).toBe(true);
@@ -157,9 +177,16 @@ describe('resampling kernels', () => {
       expect(Buffer.from(same.data).equals(Buffer.from(data))).toBe(true);
 
       const translucent: Picture = { ...opaque, data: data.map((v, i) => (i % 4 === 3 ? 64 + (next() % 192) : v)) };
-      const back = resampleCrop({ source: translucent, orientation: 1, crop: { x: 0, y: 0, width, height }, width, height });
+      const back = resampleCrop({
+        source: translucent,
+        orientation: 1,
+        crop: { x: 0, y: 0, width, height },
+        width,
+        height,
+      });
       let worst = 0;
-      for (let i = 0; i < back.data.length; i++) worst = Math.max(worst, Math.abs((back.data[i] ?? 0) - (translucent.data[i] ?? 0)));
+      for (let i = 0; i < back.data.length; i++)
+        worst = Math.max(worst, Math.abs((back.data[i] ?? 0) - (translucent.data[i] ?? 0)));
       expect(worst).toBeLessThanOrEqual(1);
     }
   });
@@ -167,19 +194,50 @@ describe('resampling kernels', () => {
   it('reads 3-byte RGB pictures (JPEG) like the same pixels as RGBA', () => {
     const next = noise(11);
     const rgb = new Uint8ClampedArray(29 * 17 * 3).map(() => next());
-    const rgba = new Uint8ClampedArray(29 * 17 * 4).map((_, i) => (i % 4 === 3 ? 255 : (rgb[Math.floor(i / 4) * 3 + (i % 4)] ?? 0)));
+    const rgba = new Uint8ClampedArray(29 * 17 * 4).map((_, i) =>
+      i % 4 === 3 ? 255 : (rgb[Math.floor(i / 4) * 3 + (i % 4)] ?? 0),
+    );
     const crop = { x: 3.5, y: -2, width: 20, height: 18 };
-    const a = resampleCrop({ source: { width: 29, height: 17, channels: 3, data: rgb }, orientation: 6, crop, width: 11, height: 9 });
-    const b = resampleCrop({ source: { width: 29, height: 17, channels: 4, data: rgba }, orientation: 6, crop, width: 11, height: 9 });
+    const a = resampleCrop({
+      source: { width: 29, height: 17, channels: 3, data: rgb },
+      orientation: 6,
+      crop,
+      width: 11,
+      height: 9,
+    });
+    const b = resampleCrop({
+      source: { width: 29, height: 17, channels: 4, data: rgba },
+      orientation: 6,
+      crop,
+      width: 11,
+      height: 9,
+    });
     expect(Buffer.from(a.data).equals(Buffer.from(b.data))).toBe(true);
   });
 
   it('handles pictures smaller than the filter: one pixel up to 7×3, 3×2 down to 1×1', () => {
     const dot: Picture = { width: 1, height: 1, channels: 4, data: Uint8ClampedArray.from([200, 100, 50, 255]) };
-    const up = resampleCrop({ source: dot, orientation: 1, crop: { x: 0, y: 0, width: 1, height: 1 }, width: 7, height: 3 });
+    const up = resampleCrop({
+      source: dot,
+      orientation: 1,
+      crop: { x: 0, y: 0, width: 1, height: 1 },
+      width: 7,
+      height: 3,
+    });
     for (let i = 0; i < up.data.length; i += 4) expect([...up.data.subarray(i, i + 4)]).toEqual([200, 100, 50, 255]);
-    const tiny: Picture = { width: 3, height: 2, channels: 4, data: new Uint8ClampedArray(24).fill(120).map((v, i) => (i % 4 === 3 ? 255 : v)) };
-    const down = resampleCrop({ source: tiny, orientation: 1, crop: { x: 0, y: 0, width: 3, height: 2 }, width: 1, height: 1 });
+    const tiny: Picture = {
+      width: 3,
+      height: 2,
+      channels: 4,
+      data: new Uint8ClampedArray(24).fill(120).map((v, i) => (i % 4 === 3 ? 255 : v)),
+    };
+    const down = resampleCrop({
+      source: tiny,
+      orientation: 1,
+      crop: { x: 0, y: 0, width: 3, height: 2 },
+      width: 1,
+      height: 1,
+    });
     expect([...down.data]).toEqual([120, 120, 120, 255]);
   });
 
@@ -187,7 +245,13 @@ describe('resampling kernels', () => {
     const photo = syntheticPhoto(600, 600);
     // A whole picture squeezed into a 3200×2 strip: 300 source rows per output row. With one
     // pre-shrink factor for both axes this would hold 600 filtered rows of 3200 pixels (30 MB).
-    const strip = resampleCrop({ source: photo, orientation: 1, crop: { x: 0, y: 0, width: 600, height: 600 }, width: 3200, height: 2 });
+    const strip = resampleCrop({
+      source: photo,
+      orientation: 1,
+      crop: { x: 0, y: 0, width: 600, height: 600 },
+      width: 3200,
+      height: 2,
+    });
     expect(kernelMemoryBytes()).toBeLessThan(4 * 1024 * 1024);
     // Each output row is the average of its half of the picture: the top half's mean red, for one.
     let red = 0;

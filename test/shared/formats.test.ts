@@ -31,15 +31,18 @@ describe('platform format catalogue', () => {
     expect(Object.fromEntries(PLATFORM_FORMATS.map((f) => [f.id, f.key]))).toMatchSnapshot();
   });
 
-  it.each(PLATFORM_FORMATS.map((f) => [f.key, f] as const))('%s has positive integer sizes and an aspect ratio that matches them', (_key, f) => {
-    expect(Number.isInteger(f.width) && f.width > 0).toBe(true);
-    expect(Number.isInteger(f.height) && f.height > 0).toBe(true);
-    const ratio = parseAspectRatio(f.aspectRatio);
-    expect(Number.isFinite(ratio)).toBe(true);
-    expect(Math.abs(ratio - f.width / f.height) / (f.width / f.height)).toBeLessThan(0.01);
-    expect(f.description.length).toBeGreaterThan(3);
-    if (f.maxBytes !== null) expect(f.maxBytes).toBeGreaterThan(100 * 1024);
-  });
+  it.each(PLATFORM_FORMATS.map((f) => [f.key, f] as const))(
+    '%s has positive integer sizes and an aspect ratio that matches them',
+    (_key, f) => {
+      expect(Number.isInteger(f.width) && f.width > 0).toBe(true);
+      expect(Number.isInteger(f.height) && f.height > 0).toBe(true);
+      const ratio = parseAspectRatio(f.aspectRatio);
+      expect(Number.isFinite(ratio)).toBe(true);
+      expect(Math.abs(ratio - f.width / f.height) / (f.width / f.height)).toBeLessThan(0.01);
+      expect(f.description.length).toBeGreaterThan(3);
+      if (f.maxBytes !== null) expect(f.maxBytes).toBeGreaterThan(100 * 1024);
+    },
+  );
 
   it('keeps every safe zone rectangle inside its frame', () => {
     for (const f of PLATFORM_FORMATS) {
@@ -51,7 +54,11 @@ describe('platform format catalogue', () => {
   });
 
   it('selects banners by the spec rule (cover, banner or header in the description) and nothing else', () => {
-    expect(BANNER_FORMATS.map((f) => f.key).sort()).toEqual(PLATFORM_FORMATS.filter((f) => f.kind === 'banner').map((f) => f.key).sort());
+    expect(BANNER_FORMATS.map((f) => f.key).sort()).toEqual(
+      PLATFORM_FORMATS.filter((f) => f.kind === 'banner')
+        .map((f) => f.key)
+        .sort(),
+    );
     expect(BANNER_FORMATS).toHaveLength(11);
   });
 
@@ -72,8 +79,16 @@ describe('platform format catalogue', () => {
 
   it('carries the sizes the platforms publish for the best-known formats', () => {
     expect(findFormatByName('linkedin', 'banner')).toMatchObject({ width: 1584, height: 396, aspectRatio: '4:1' });
-    expect(findFormatByName('youtube', 'banner')).toMatchObject({ width: 2560, height: 1440, maxBytes: 6 * 1024 * 1024 });
-    expect(findFormatByName('youtube', 'thumbnail')).toMatchObject({ width: 1280, height: 720, maxBytes: 2 * 1024 * 1024 });
+    expect(findFormatByName('youtube', 'banner')).toMatchObject({
+      width: 2560,
+      height: 1440,
+      maxBytes: 6 * 1024 * 1024,
+    });
+    expect(findFormatByName('youtube', 'thumbnail')).toMatchObject({
+      width: 1280,
+      height: 720,
+      maxBytes: 2 * 1024 * 1024,
+    });
     expect(findFormatByName('instagram', 'story')).toMatchObject({ width: 1080, height: 1920 });
     expect(findFormatByName('app store', 'app icon')).toMatchObject({ width: 1024, height: 1024 });
     expect(findFormat(20)?.key).toBe('linkedin_profile_banner');

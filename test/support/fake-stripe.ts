@@ -59,7 +59,14 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-const notFound = (id: string) => ({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'`, param: 'intent' } });
+const notFound = (id: string) => ({
+  error: {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such payment_intent: '${id}'`,
+    param: 'intent',
+  },
+});
 
 async function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://fake');
@@ -67,7 +74,8 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   const intentPath = /^\/(v1|_fake)\/payment_intents\/([^/]+)$/.exec(url.pathname);
 
   if (url.pathname.startsWith('/v1/')) {
-    if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`)
+      return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const form = new URLSearchParams(body);
       const metadata: Record<string, string> = {};
@@ -75,13 +83,24 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
         const m = /^metadata\[(.+)\]$/.exec(key);
         if (m?.[1]) metadata[m[1]] = value;
       }
-      return send(res, 200, newIntent({ amount: Number(form.get('amount')), currency: form.get('currency') ?? 'usd', metadata, description: form.get('description') }));
+      return send(
+        res,
+        200,
+        newIntent({
+          amount: Number(form.get('amount')),
+          currency: form.get('currency') ?? 'usd',
+          metadata,
+          description: form.get('description'),
+        }),
+      );
     }
     if (req.method === 'GET' && intentPath?.[1] === 'v1') {
       const intent = intents.get(intentPath[2] ?? '');
       return intent ? send(res, 200, intent) : send(res, 404, notFound(intentPath[2] ?? ''));
     }
-    return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    return send(res, 404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+    });
   }
 
   // Test controls.

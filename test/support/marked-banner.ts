@@ -67,7 +67,10 @@ function textSvg(text: string, x0: number, y0: number, dot: number, fill: string
     if (!glyph) throw new Error(`no glyph for ${ch}`);
     glyph.forEach((row, gy) => {
       [...row].forEach((bit, gx) => {
-        if (bit === '1') rects.push(`<rect x="${x0 + (index * 6 + gx) * dot}" y="${y0 + gy * dot}" width="${dot}" height="${dot}" fill="${fill}"/>`);
+        if (bit === '1')
+          rects.push(
+            `<rect x="${x0 + (index * 6 + gx) * dot}" y="${y0 + gy * dot}" width="${dot}" height="${dot}" fill="${fill}"/>`,
+          );
       });
     });
   });
@@ -75,7 +78,12 @@ function textSvg(text: string, x0: number, y0: number, dot: number, fill: string
 }
 
 /** A photo cover-cropped to width × height with the layout's headline (white, shadowed) and logo drawn on it. */
-export async function makeMarkedBanner(photo: string | Buffer, width: number, height: number, layout: MarkedLayout): Promise<MarkedBanner> {
+export async function makeMarkedBanner(
+  photo: string | Buffer,
+  width: number,
+  height: number,
+  layout: MarkedLayout,
+): Promise<MarkedBanner> {
   const { x, y, dot } = layout.textAt;
   const size = textSize(layout.text, dot);
   const shadow = Math.max(1, Math.round(dot / 3));
@@ -105,10 +113,30 @@ export async function makeMarkedBanner(photo: string | Buffer, width: number, he
 
 /** Layouts a designer would use on a 1500×500 header: headline left, centred or right, logo in a corner or beside. */
 export const LAYOUTS_1500x500: MarkedLayout[] = [
-  { name: 'text-left-logo-right', text: 'SUMMER SALE', textAt: { x: 70, y: 200, dot: 10 }, logo: { cx: 1380, cy: 110, r: 60 } },
-  { name: 'text-centre-logo-left', text: 'NEW COLLECTION', textAt: { x: 330, y: 280, dot: 10 }, logo: { cx: 120, cy: 120, r: 70 } },
-  { name: 'text-right-logo-below', text: 'WEBINAR 2026', textAt: { x: 820, y: 120, dot: 8 }, logo: { cx: 1300, cy: 360, r: 55 } },
-  { name: 'text-top-logo-corner', text: 'OPEN HOUSE', textAt: { x: 500, y: 40, dot: 9 }, logo: { cx: 1420, cy: 430, r: 45 } },
+  {
+    name: 'text-left-logo-right',
+    text: 'SUMMER SALE',
+    textAt: { x: 70, y: 200, dot: 10 },
+    logo: { cx: 1380, cy: 110, r: 60 },
+  },
+  {
+    name: 'text-centre-logo-left',
+    text: 'NEW COLLECTION',
+    textAt: { x: 330, y: 280, dot: 10 },
+    logo: { cx: 120, cy: 120, r: 70 },
+  },
+  {
+    name: 'text-right-logo-below',
+    text: 'WEBINAR 2026',
+    textAt: { x: 820, y: 120, dot: 8 },
+    logo: { cx: 1300, cy: 360, r: 55 },
+  },
+  {
+    name: 'text-top-logo-corner',
+    text: 'OPEN HOUSE',
+    textAt: { x: 500, y: 40, dot: 9 },
+    logo: { cx: 1420, cy: 430, r: 45 },
+  },
   { name: 'lockup-left', text: 'STUDIO', textAt: { x: 230, y: 215, dot: 10 }, logo: { cx: 150, cy: 250, r: 55 } },
   { name: 'lockup-right', text: 'DESIGN', textAt: { x: 1010, y: 360, dot: 8 }, logo: { cx: 1400, cy: 385, r: 40 } },
 ];
@@ -125,5 +153,10 @@ export function safeZoneShare(mark: Box, crop: Box, target: CropTarget): number 
   const safe = safeRect(target);
   const sx = crop.width / target.width;
   const sy = crop.height / target.height;
-  return visibleShare(mark, { x: crop.x + safe.x * sx, y: crop.y + safe.y * sy, width: safe.width * sx, height: safe.height * sy });
+  return visibleShare(mark, {
+    x: crop.x + safe.x * sx,
+    y: crop.y + safe.y * sy,
+    width: safe.width * sx,
+    height: safe.height * sy,
+  });
 }

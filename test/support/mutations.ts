@@ -43,7 +43,11 @@ export function jpegSegments(b: Uint8Array): JpegSegment[] {
     if (marker === 0xd9) break;
     let end = pos + 2 + (((b[pos + 2] ?? 0) << 8) | (b[pos + 3] ?? 0));
     if (marker === 0xda) {
-      while (end + 1 < b.length && !(b[end] === 0xff && b[end + 1] !== 0 && ((b[end + 1] ?? 0) < 0xd0 || (b[end + 1] ?? 0) > 0xd7))) end++;
+      while (
+        end + 1 < b.length &&
+        !(b[end] === 0xff && b[end + 1] !== 0 && ((b[end + 1] ?? 0) < 0xd0 || (b[end + 1] ?? 0) > 0xd7))
+      )
+        end++;
     }
     out.push({ marker, start: pos, end });
     pos = end;
@@ -67,7 +71,12 @@ export function jpegMutants(name: string, original: Uint8Array, count: number): 
   for (let i = 0; i < count; i++) {
     const random = prng(i * 104729 + original.length);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-    const huge = pick([[6000, 6000], [30000, 30000], [65535, 65535], [16000, 200]] as const);
+    const huge = pick([
+      [6000, 6000],
+      [30000, 30000],
+      [65535, 65535],
+      [16000, 200],
+    ] as const);
     let bytes: Uint8Array;
     let kind: string;
     switch (i % 10) {
@@ -113,7 +122,10 @@ export function jpegMutants(name: string, original: Uint8Array, count: number): 
         // A huge frame hidden behind an unknown marker, or after the scan as a second frame.
         const hidden = sofSegment(huge[0], huge[1]);
         const unknown = pick([0x02, 0x4f, 0xc8, 0xf0]);
-        bytes = random() < 0.5 ? concat(head(firstSof.start), [0xff, unknown, ...be16(hidden.length + 2)], hidden, tail(firstSof.start)) : concat(head(firstSos.end), hidden, tail(firstSos.end));
+        bytes =
+          random() < 0.5
+            ? concat(head(firstSof.start), [0xff, unknown, ...be16(hidden.length + 2)], hidden, tail(firstSof.start))
+            : concat(head(firstSos.end), hidden, tail(firstSos.end));
         kind = `hidden-frame-${huge[0]}x${huge[1]}`;
         break;
       }
@@ -173,7 +185,10 @@ function crc(bytes: ArrayLike<number>): number {
 
 /** A PNG chunk with its length and a correct CRC. */
 export function pngChunk(type: string, data: ArrayLike<number>): Uint8Array {
-  const typeAndData = concat([...type].map((ch) => ch.charCodeAt(0)), data);
+  const typeAndData = concat(
+    [...type].map((ch) => ch.charCodeAt(0)),
+    data,
+  );
   return concat(be32(data.length), typeAndData, be32(crc(typeAndData)));
 }
 
@@ -184,7 +199,10 @@ export function pngChunks(b: Uint8Array): PngChunk[] {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   for (let pos = 8; pos + 12 <= b.length;) {
     const length = view.getUint32(pos);
-    out.push({ type: String.fromCharCode(...b.subarray(pos + 4, pos + 8)), data: b.subarray(pos + 8, pos + 8 + length) });
+    out.push({
+      type: String.fromCharCode(...b.subarray(pos + 4, pos + 8)),
+      data: b.subarray(pos + 8, pos + 8 + length),
+    });
     pos += 12 + length;
   }
   return out;
@@ -192,7 +210,8 @@ export function pngChunks(b: Uint8Array): PngChunk[] {
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const png = (chunks: Array<Uint8Array>) => concat(PNG_SIGNATURE, ...chunks);
-const ihdr = (width: number, height: number, depth = 8, colour = 2, interlace = 0) => pngChunk('IHDR', [...be32(width), ...be32(height), depth, colour, 0, 0, interlace]);
+const ihdr = (width: number, height: number, depth = 8, colour = 2, interlace = 0) =>
+  pngChunk('IHDR', [...be32(width), ...be32(height), depth, colour, 0, 0, interlace]);
 
 export function pngMutants(name: string, original: Uint8Array, count: number): Mutant[] {
   const chunks = pngChunks(original);
@@ -209,8 +228,17 @@ export function pngMutants(name: string, original: Uint8Array, count: number): M
     switch (i % 8) {
       case 0: {
         // A second IHDR, huge or small, after the first.
-        const [w, h] = pick([[100000, 100000], [16383, 16383], [1, 1], [width * 2, height]] as const);
-        bytes = png([ihdr(width, height, header.data[8], header.data[9], header.data[12]), ihdr(w, h), ...rebuilt(chunks.slice(1))]);
+        const [w, h] = pick([
+          [100000, 100000],
+          [16383, 16383],
+          [1, 1],
+          [width * 2, height],
+        ] as const);
+        bytes = png([
+          ihdr(width, height, header.data[8], header.data[9], header.data[12]),
+          ihdr(w, h),
+          ...rebuilt(chunks.slice(1)),
+        ]);
         kind = `repeat-ihdr-${w}x${h}`;
         break;
       }
@@ -233,7 +261,14 @@ export function pngMutants(name: string, original: Uint8Array, count: number): M
       }
       case 3: {
         // The header's size changed, with a valid CRC: huge, larger or smaller than the data.
-        const [w, h] = pick([[100000, 100000], [16383, 16383], [1, 0x7fffffff], [width + 1, height], [width, Math.max(1, height >> 1)], [1, 1]] as const);
+        const [w, h] = pick([
+          [100000, 100000],
+          [16383, 16383],
+          [1, 0x7fffffff],
+          [width + 1, height],
+          [width, Math.max(1, height >> 1)],
+          [1, 1],
+        ] as const);
         bytes = png([ihdr(w, h, header.data[8], header.data[9], header.data[12]), ...rebuilt(chunks.slice(1))]);
         kind = `ihdr-size-${w}x${h}`;
         break;
@@ -253,7 +288,13 @@ export function pngMutants(name: string, original: Uint8Array, count: number): M
         const size = pick([1, 7, 1000]);
         const pieces: Uint8Array[] = [];
         for (let at = 0; at < idat.length; at += size) pieces.push(pngChunk('IDAT', idat.subarray(at, at + size)));
-        bytes = png([pngChunk('IHDR', header.data), ...rebuilt(rest), pngChunk('IDAT', []), ...pieces, pngChunk('IEND', [])]);
+        bytes = png([
+          pngChunk('IHDR', header.data),
+          ...rebuilt(rest),
+          pngChunk('IDAT', []),
+          ...pieces,
+          pngChunk('IEND', []),
+        ]);
         kind = `idat-split-${size}`;
         break;
       }
@@ -261,13 +302,21 @@ export function pngMutants(name: string, original: Uint8Array, count: number): M
         // A palette or transparency chunk of the wrong size, or repeated.
         const type = pick(['PLTE', 'tRNS']);
         const data = new Uint8Array(pick([0, 1, 770, 3000])).fill(7);
-        bytes = png([pngChunk('IHDR', header.data), pngChunk(type, data), pngChunk(type, data), ...rebuilt(chunks.slice(1))]);
+        bytes = png([
+          pngChunk('IHDR', header.data),
+          pngChunk(type, data),
+          pngChunk(type, data),
+          ...rebuilt(chunks.slice(1)),
+        ]);
         kind = `${type}-${data.length}`;
         break;
       }
       default: {
         // No IEND, or IEND before the data.
-        bytes = random() < 0.5 ? png(rebuilt(chunks.filter((c) => c.type !== 'IEND'))) : png([pngChunk('IHDR', header.data), pngChunk('IEND', []), ...rebuilt(chunks.slice(1))]);
+        bytes =
+          random() < 0.5
+            ? png(rebuilt(chunks.filter((c) => c.type !== 'IEND')))
+            : png([pngChunk('IHDR', header.data), pngChunk('IEND', []), ...rebuilt(chunks.slice(1))]);
         kind = 'iend';
       }
     }
@@ -291,12 +340,19 @@ function riffChunks(b: Uint8Array): RiffChunk[] {
   return out;
 }
 
-const riffChunk = (fourcc: string, data: ArrayLike<number>, size = data.length) => concat([...fourcc].map((c) => c.charCodeAt(0)), le32(size), data, data.length & 1 ? [0] : []);
+const riffChunk = (fourcc: string, data: ArrayLike<number>, size = data.length) =>
+  concat(
+    [...fourcc].map((c) => c.charCodeAt(0)),
+    le32(size),
+    data,
+    data.length & 1 ? [0] : [],
+  );
 const riff = (chunks: Uint8Array[], size?: number) => {
   const body = concat([0x57, 0x45, 0x42, 0x50], ...chunks);
   return concat([0x52, 0x49, 0x46, 0x46], le32(size ?? body.length), body);
 };
-const vp8x = (width: number, height: number, flags = 0) => riffChunk('VP8X', [flags, 0, 0, 0, ...le32(width - 1).slice(0, 3), ...le32(height - 1).slice(0, 3)]);
+const vp8x = (width: number, height: number, flags = 0) =>
+  riffChunk('VP8X', [flags, 0, 0, 0, ...le32(width - 1).slice(0, 3), ...le32(height - 1).slice(0, 3)]);
 
 export function webpMutants(name: string, original: Uint8Array, count: number): Mutant[] {
   const chunks = riffChunks(original);
@@ -319,20 +375,33 @@ export function webpMutants(name: string, original: Uint8Array, count: number): 
       case 1: {
         // A chunk size that does not fit its chunk.
         const value = pick([0, 1, image.data.length - 1, image.data.length + 2, 0x7fffffff, 0xffffffff]);
-        bytes = riff(chunks.map((c) => (c === image ? riffChunk(c.fourcc, c.data, value) : riffChunk(c.fourcc, c.data))));
+        bytes = riff(
+          chunks.map((c) => (c === image ? riffChunk(c.fourcc, c.data, value) : riffChunk(c.fourcc, c.data))),
+        );
         kind = `chunk-size-${value}`;
         break;
       }
       case 2: {
         // An extended header whose canvas disagrees with the bitstream: huge or small.
-        const [w, h] = pick([[16383, 16383], [16384, 16384], [1, 1], [8000, 8000]] as const);
-        bytes = riff([vp8x(w, h), ...chunks.filter((c) => c.fourcc !== 'VP8X').map((c) => riffChunk(c.fourcc, c.data))]);
+        const [w, h] = pick([
+          [16383, 16383],
+          [16384, 16384],
+          [1, 1],
+          [8000, 8000],
+        ] as const);
+        bytes = riff([
+          vp8x(w, h),
+          ...chunks.filter((c) => c.fourcc !== 'VP8X').map((c) => riffChunk(c.fourcc, c.data)),
+        ]);
         kind = `canvas-${w}x${h}`;
         break;
       }
       case 3: {
         // The image chunk twice, or two extended headers.
-        bytes = random() < 0.5 ? riff([...chunks.map((c) => riffChunk(c.fourcc, c.data)), riffChunk(image.fourcc, image.data)]) : riff([vp8x(4, 4), vp8x(4, 4), ...chunks.map((c) => riffChunk(c.fourcc, c.data))]);
+        bytes =
+          random() < 0.5
+            ? riff([...chunks.map((c) => riffChunk(c.fourcc, c.data)), riffChunk(image.fourcc, image.data)])
+            : riff([vp8x(4, 4), vp8x(4, 4), ...chunks.map((c) => riffChunk(c.fourcc, c.data))]);
         kind = 'repeated-chunk';
         break;
       }
@@ -353,7 +422,9 @@ export function webpMutants(name: string, original: Uint8Array, count: number): 
 /** Every mutant of the corpus files the hostile tests use. */
 export function corpusMutants(read: (name: string) => Uint8Array, perFile = 20): Mutant[] {
   return [
-    ...['baseline.jpg', 'progressive.jpg', 'progressive-444.jpg', 'orientation-6.jpg'].flatMap((n) => jpegMutants(n, read(n), perFile)),
+    ...['baseline.jpg', 'progressive.jpg', 'progressive-444.jpg', 'orientation-6.jpg'].flatMap((n) =>
+      jpegMutants(n, read(n), perFile),
+    ),
     ...['rgb.png', 'palette.png', 'interlaced.png'].flatMap((n) => pngMutants(n, read(n), perFile)),
     ...['lossy.webp', 'lossless.webp', 'alpha.webp'].flatMap((n) => webpMutants(n, read(n), perFile)),
   ];

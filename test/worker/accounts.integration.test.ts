@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase, PublicUser } from '../../shared/schemas';
 import { clock, DAY_MS } from '../../worker/lib/clock';
 import { PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS } from '../../worker/services/passwords';
-import { SESSION_COOKIE } from '../../worker/services/sessions';
+import { SESSION_COOKIE } from '../../worker/middleware/session';
 import { body, Browser, call, ORIGIN, processedRequest } from './helpers';
 
 afterEach(() => {
@@ -15,7 +15,9 @@ let counter = 0;
 const fresh = (base: string) => `${base}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 async function storedHash(username: string): Promise<string> {
-  const row = await env.DB.prepare('SELECT password_hash AS h FROM users WHERE username = ?').bind(username).first<{ h: string }>();
+  const row = await env.DB.prepare('SELECT password_hash AS h FROM users WHERE username = ?')
+    .bind(username)
+    .first<{ h: string }>();
   if (!row) throw new Error(`no user ${username}`);
   return row.h;
 }
@@ -34,7 +36,14 @@ describe('POST /api/register', () => {
     const res = await browser.register(username, { name: 'Ada Lovelace' });
     expect(res.status).toBe(201);
     const user = await body<PublicUser>(res);
-    expect(user).toEqual({ id: expect.any(String), username, email: `${username}@example.com`, name: 'Ada Lovelace', hasUnlimitedAccess: false, createdAt: expect.any(String) });
+    expect(user).toEqual({
+      id: expect.any(String),
+      username,
+      email: `${username}@example.com`,
+      name: 'Ada Lovelace',
+      hasUnlimitedAccess: false,
+      createdAt: expect.any(String),
+    });
     expect(JSON.stringify(user)).not.toMatch(/password|pbkdf2|correct horse/i);
 
     const me = await browser.call('/api/user');
@@ -81,10 +90,19 @@ describe('POST /api/register', () => {
   });
 
   it.each([
-    [{ username: 'ab', email: 'a@example.com', password: 'secret1' }, 'username: Username must be at least 3 characters'],
+    [
+      { username: 'ab', email: 'a@example.com', password: 'secret1' },
+      'username: Username must be at least 3 characters',
+    ],
     [{ username: 'abc', email: 'not-an-email', password: 'secret1' }, 'email: Please enter a valid email address'],
-    [{ username: 'abc', email: 'a@example.com', password: '12345' }, 'password: Password must be at least 6 characters'],
-    [{ username: 'a b<c>', email: 'a@example.com', password: 'secret1' }, 'username: Username may contain only letters, numbers, dots, hyphens and underscores'],
+    [
+      { username: 'abc', email: 'a@example.com', password: '12345' },
+      'password: Password must be at least 6 characters',
+    ],
+    [
+      { username: 'a b<c>', email: 'a@example.com', password: 'secret1' },
+      'username: Username may contain only letters, numbers, dots, hyphens and underscores',
+    ],
     [{ email: 'a@example.com', password: 'secret1' }, 'username: Username must be at least 3 characters'],
   ])('refuses %o with 400 and the spec message', async (input, message) => {
     const res = await new Browser().call('/api/register', { method: 'POST', json: input });
@@ -149,7 +167,9 @@ describe('POST /api/login and /api/logout', () => {
     expect(locked.headers.get('Retry-After')).toBe('900');
 
     vi.spyOn(clock, 'now').mockReturnValue(new Date(start + 14 * 60_000 + 30_000));
-    expect(await body(await new Browser().login(username))).toEqual({ message: 'Too many failed login attempts. Please try again in 1 minute.' });
+    expect(await body(await new Browser().login(username))).toEqual({
+      message: 'Too many failed login attempts. Please try again in 1 minute.',
+    });
 
     vi.spyOn(clock, 'now').mockReturnValue(new Date(start + 15 * 60_000 + 1));
     expect((await new Browser().login(username)).status).toBe(200);
@@ -169,7 +189,11 @@ describe('cross-site requests', () => {
   it('refuses a state-changing request from another origin with 403, and lets the same origin through', async () => {
     const username = fresh('csrf');
     await new Browser().register(username);
-    const evil = await new Browser().call('/api/login', { method: 'POST', headers: { Origin: 'https://evil.example' }, json: { username, password: 'correct horse' } });
+    const evil = await new Browser().call('/api/login', {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+      json: { username, password: 'correct horse' },
+    });
     expect(evil.status).toBe(403);
     expect(await body(evil)).toEqual({ message: 'Cross-site requests are not allowed' });
 
@@ -177,14 +201,32 @@ describe('cross-site requests', () => {
     await victim.login(username);
     const form = new FormData();
     form.append('image', new File([new Uint8Array([1, 2, 3])], 'x.png'));
-    const upload = await victim.call('/api/upload', { method: 'POST', headers: { Origin: 'https://evil.example' }, body: form });
+    const upload = await victim.call('/api/upload', {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+      body: form,
+    });
     expect(upload.status).toBe(403);
-    const deletion = await victim.call('/api/user', { method: 'DELETE', headers: { Origin: 'null' }, json: { password: 'correct horse' } });
+    const deletion = await victim.call('/api/user', {
+      method: 'DELETE',
+      headers: { Origin: 'null' },
+      json: { password: 'correct horse' },
+    });
     expect(deletion.status).toBe(403);
-    const noOriginButCrossSite = await call('/api/logout', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const noOriginButCrossSite = await call('/api/logout', {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(noOriginButCrossSite.status).toBe(403);
     expect((await victim.call('/api/user')).status).toBe(200);
-    expect((await victim.call('/api/logout', { method: 'POST', headers: { Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(200);
+    expect(
+      (
+        await victim.call('/api/logout', {
+          method: 'POST',
+          headers: { Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -202,7 +244,15 @@ describe('purchases', () => {
     expect(list.status).toBe(200);
     const purchases = await body<Purchase[]>(list);
     expect(purchases).toEqual([
-      { id: requestId, createdAt: expect.any(String), originalFilename: 'rgb.png', platform: 'linkedin', format: 'banner', processedPath: `/api/download/${requestId}`, expired: false },
+      {
+        id: requestId,
+        createdAt: expect.any(String),
+        originalFilename: 'rgb.png',
+        platform: 'linkedin',
+        format: 'banner',
+        processedPath: `/api/download/${requestId}`,
+        expired: false,
+      },
     ]);
     expect(purchases.some((p) => p.id === notGot)).toBe(false);
 
@@ -256,11 +306,17 @@ describe('password change and account deletion', () => {
     const there = new Browser();
     await there.login(username);
 
-    const wrong = await here.call('/api/user/password', { method: 'POST', json: { currentPassword: 'nope', newPassword: 'new secret' } });
+    const wrong = await here.call('/api/user/password', {
+      method: 'POST',
+      json: { currentPassword: 'nope', newPassword: 'new secret' },
+    });
     expect(wrong.status).toBe(403);
     expect(await body(wrong)).toEqual({ message: 'That password is not correct' });
 
-    const ok = await here.call('/api/user/password', { method: 'POST', json: { currentPassword: 'correct horse', newPassword: 'new secret' } });
+    const ok = await here.call('/api/user/password', {
+      method: 'POST',
+      json: { currentPassword: 'correct horse', newPassword: 'new secret' },
+    });
     expect(ok.status).toBe(200);
     expect((await here.call('/api/user')).status).toBe(200);
     expect((await there.call('/api/user')).status).toBe(401);
@@ -275,7 +331,9 @@ describe('password change and account deletion', () => {
     const elsewhere = new Browser();
     await elsewhere.login(username);
     const requestId = await processedRequest(browser);
-    const { userId, uploadId } = (await env.DB.prepare('SELECT user_id AS userId, upload_id AS uploadId FROM image_requests WHERE id = ?')
+    const { userId, uploadId } = (await env.DB.prepare(
+      'SELECT user_id AS userId, upload_id AS uploadId FROM image_requests WHERE id = ?',
+    )
       .bind(requestId)
       .first<{ userId: string; uploadId: string }>())!;
     expect((await env.BUCKET.list({ prefix: `uploads/${uploadId}/` })).objects.length).toBeGreaterThan(0);
@@ -319,7 +377,9 @@ describe('sessions', () => {
     vi.spyOn(clock, 'now').mockReturnValue(new Date(start + 29 * DAY_MS));
     const used = await browser.call('/api/user');
     expect(used.status).toBe(200);
-    expect(used.headers.getSetCookie().some((l) => l.startsWith(`${SESSION_COOKIE}=`) && /Max-Age=2592000/.test(l))).toBe(true);
+    expect(
+      used.headers.getSetCookie().some((l) => l.startsWith(`${SESSION_COOKIE}=`) && /Max-Age=2592000/.test(l)),
+    ).toBe(true);
     vi.spyOn(clock, 'now').mockReturnValue(new Date(start + 58 * DAY_MS));
     expect((await browser.call('/api/user')).status).toBe(200);
     vi.spyOn(clock, 'now').mockReturnValue(new Date(start + 89 * DAY_MS));

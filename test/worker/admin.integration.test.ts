@@ -34,18 +34,29 @@ describe('the admin area, checked by the server', () => {
     expect((await body(wrong)).message).toBe('Invalid administrator password');
     expect(wrong.headers.getSetCookie().filter((c) => c.startsWith('sr_admin='))).toEqual([]);
     expect((await browser.call('/api/admin/users')).status).toBe(401);
-    for (let i = 0; i < 9; i++) await browser.call('/api/admin/login', { method: 'POST', json: { password: `guess-${i}` } });
+    for (let i = 0; i < 9; i++)
+      await browser.call('/api/admin/login', { method: 'POST', json: { password: `guess-${i}` } });
     const locked = await browser.call('/api/admin/login', { method: 'POST', json: { password: PASSWORD } });
     expect(locked.status).toBe(429);
     expect(locked.headers.get('Retry-After')).toMatch(/^\d+$/);
     // Another address is not locked out.
-    expect((await new Browser().call('/api/admin/login', { method: 'POST', json: { password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await new Browser().call('/api/admin/login', { method: 'POST', json: { password: PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it('lets the admin list users with their status, payments and contact messages, then log out', async () => {
     const ada = new Browser();
     await ada.register('ada_admin_test', { name: 'Ada Lovelace' });
-    const sent = await ada.call('/api/contact', { method: 'POST', json: { name: 'Grace', email: 'grace@example.com', subject: 'support', message: 'Which size is the YouTube banner?' } });
+    const sent = await ada.call('/api/contact', {
+      method: 'POST',
+      json: {
+        name: 'Grace',
+        email: 'grace@example.com',
+        subject: 'support',
+        message: 'Which size is the YouTube banner?',
+      },
+    });
     expect(sent.status).toBe(201);
     await env.DB.prepare(
       "INSERT INTO payments (id, stripe_payment_intent_id, plan_id, amount_cents, currency, status, created_at, updated_at) VALUES ('p-admin-1', 'pi_admin_1', 'unlimited', 999, 'usd', 'succeeded', ?, ?)",
@@ -65,9 +76,17 @@ describe('the admin area, checked by the server', () => {
     expect(JSON.stringify(users)).not.toMatch(/pbkdf2/);
 
     const paymentsList = await body<AdminPayment[]>(await browser.call('/api/admin/payments'));
-    expect(paymentsList.find((p) => p.id === 'p-admin-1')).toMatchObject({ planId: 'unlimited', amountCents: 999, currency: 'usd', status: 'succeeded' });
+    expect(paymentsList.find((p) => p.id === 'p-admin-1')).toMatchObject({
+      planId: 'unlimited',
+      amountCents: 999,
+      currency: 'usd',
+      status: 'succeeded',
+    });
     const messages = await body<AdminContactMessage[]>(await browser.call('/api/admin/contact-messages'));
-    expect(messages.find((m) => m.email === 'grace@example.com')).toMatchObject({ subject: 'support', message: 'Which size is the YouTube banner?' });
+    expect(messages.find((m) => m.email === 'grace@example.com')).toMatchObject({
+      subject: 'support',
+      message: 'Which size is the YouTube banner?',
+    });
 
     expect((await browser.call('/api/admin/logout', { method: 'POST' })).status).toBe(200);
     expect((await browser.call('/api/admin/users')).status).toBe(401);

@@ -15,7 +15,12 @@ async function download(browser: Browser, id: string) {
 async function remaining(browser: Browser) {
   const res = await browser.call('/api/check-rate-limits');
   expect(res.status).toBe(200);
-  return { remaining: res.headers.get('X-RateLimit-Remaining'), limit: res.headers.get('X-RateLimit-Limit'), reset: res.headers.get('X-RateLimit-Reset'), json: await res.json() };
+  return {
+    remaining: res.headers.get('X-RateLimit-Remaining'),
+    limit: res.headers.get('X-RateLimit-Limit'),
+    reset: res.headers.get('X-RateLimit-Reset'),
+    json: await res.json(),
+  };
 }
 
 async function signedIn(username: string, unlimited = false) {

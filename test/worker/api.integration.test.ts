@@ -45,17 +45,27 @@ describe('API conventions', () => {
   });
 
   it('answers a malformed JSON body with 400 and a clear message', async () => {
-    const res = await call('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name": "Ann",' });
+    const res = await call('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name": "Ann",',
+    });
     expect(res.status).toBe(400);
     expect(await body(res)).toEqual({ message: 'Request body must be valid JSON' });
   });
 
   it('answers a body that fails its schema with 400 naming the field', async () => {
-    const res = await call('/api/contact', { method: 'POST', json: { name: 'Ann', email: 'not-an-email', subject: 'general', message: 'Hello there, a question.' } });
+    const res = await call('/api/contact', {
+      method: 'POST',
+      json: { name: 'Ann', email: 'not-an-email', subject: 'general', message: 'Hello there, a question.' },
+    });
     expect(res.status).toBe(400);
     expect(await body(res)).toEqual({ message: 'email: Please enter a valid email address.' });
 
-    const wrongType = await call('/api/contact', { method: 'POST', json: { name: 42, email: 'a@b.co', subject: 'general', message: 'Hello there, a question.' } });
+    const wrongType = await call('/api/contact', {
+      method: 'POST',
+      json: { name: 42, email: 'a@b.co', subject: 'general', message: 'Hello there, a question.' },
+    });
     expect(wrongType.status).toBe(400);
     expect((await body(wrongType)).message).toMatch(/^name: /);
   });
@@ -63,18 +73,29 @@ describe('API conventions', () => {
 
 describe('POST /api/contact', () => {
   it('stores a valid message in D1', async () => {
-    const message = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'feedback', message: 'The LinkedIn banner came out perfectly.' };
+    const message = {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      subject: 'feedback',
+      message: 'The LinkedIn banner came out perfectly.',
+    };
     const res = await call('/api/contact', { method: 'POST', json: message });
     expect(res.status).toBe(201);
     const { id } = await body<{ id: string }>(res);
-    const row = await env.DB.prepare('SELECT name, email, subject, message FROM contact_messages WHERE id = ?').bind(id).first();
+    const row = await env.DB.prepare('SELECT name, email, subject, message FROM contact_messages WHERE id = ?')
+      .bind(id)
+      .first();
     expect(row).toEqual(message);
   });
 
   it('refuses an unknown subject and a short message with the spec wording', async () => {
     const base = { name: 'Ada', email: 'ada@example.com', subject: 'feedback', message: 'Long enough message.' };
-    expect(await body(await call('/api/contact', { method: 'POST', json: { ...base, subject: 'spam' } }))).toEqual({ message: 'subject: Please select a subject.' });
-    expect(await body(await call('/api/contact', { method: 'POST', json: { ...base, message: 'short' } }))).toEqual({ message: 'message: Message must be at least 10 characters.' });
+    expect(await body(await call('/api/contact', { method: 'POST', json: { ...base, subject: 'spam' } }))).toEqual({
+      message: 'subject: Please select a subject.',
+    });
+    expect(await body(await call('/api/contact', { method: 'POST', json: { ...base, message: 'short' } }))).toEqual({
+      message: 'message: Message must be at least 10 characters.',
+    });
   });
 });
 
@@ -84,7 +105,9 @@ describe('POST /api/newsletter', () => {
     const again = await call('/api/newsletter', { method: 'POST', json: { email: 'reader@example.com' } });
     expect([first.status, again.status]).toEqual([201, 201]);
     expect(await body(again)).toEqual(await body(first));
-    const rows = await env.DB.prepare("SELECT email FROM newsletter_subscriptions WHERE email = 'reader@example.com'").all();
+    const rows = await env.DB.prepare(
+      "SELECT email FROM newsletter_subscriptions WHERE email = 'reader@example.com'",
+    ).all();
     expect(rows.results).toEqual([{ email: 'reader@example.com' }]);
   });
 
@@ -92,6 +115,12 @@ describe('POST /api/newsletter', () => {
     const res = await call('/api/newsletter', { method: 'POST', json: { email: 'not-an-email' } });
     expect(res.status).toBe(400);
     expect(await body(res)).toEqual({ message: 'email: Please enter a valid email address.' });
-    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM newsletter_subscriptions WHERE email = ?').bind('not-an-email').first())?.n).toBe(0);
+    expect(
+      (
+        await env.DB.prepare('SELECT COUNT(*) AS n FROM newsletter_subscriptions WHERE email = ?')
+          .bind('not-an-email')
+          .first()
+      )?.n,
+    ).toBe(0);
   });
 });

@@ -9,7 +9,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 async function insertUpload(createdAt: number): Promise<string> {
   const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO uploads (id, r2_key, original_filename, content_type, size, width, height, created_at) VALUES (?, ?, 'p.jpg', 'image/jpeg', 3, 10, 10, ?)")
+  await env.DB.prepare(
+    "INSERT INTO uploads (id, r2_key, original_filename, content_type, size, width, height, created_at) VALUES (?, ?, 'p.jpg', 'image/jpeg', 3, 10, 10, ?)",
+  )
     .bind(id, `${uploadPrefix(id)}original`, createdAt)
     .run();
   await env.BUCKET.put(`${uploadPrefix(id)}original`, new Uint8Array([1, 2, 3]));
@@ -34,7 +36,9 @@ describe('daily cleanup cron', () => {
 
     expect((await env.BUCKET.list({ prefix: uploadPrefix(old) })).objects).toHaveLength(0);
     expect((await env.BUCKET.list({ prefix: uploadPrefix(recent) })).objects).toHaveLength(2);
-    const rows = await env.DB.prepare('SELECT id, expired_at FROM uploads WHERE id IN (?, ?)').bind(old, recent).all<{ id: string; expired_at: number | null }>();
+    const rows = await env.DB.prepare('SELECT id, expired_at FROM uploads WHERE id IN (?, ?)')
+      .bind(old, recent)
+      .all<{ id: string; expired_at: number | null }>();
     const byId = Object.fromEntries(rows.results.map((r) => [r.id, r.expired_at]));
     expect(byId[old]).toBe(now);
     expect(byId[recent]).toBeNull();
@@ -57,7 +61,9 @@ describe('daily cleanup cron', () => {
     ]);
     vi.spyOn(clock, 'now').mockReturnValue(new Date(now));
     await worker.scheduled(createScheduledController({ cron: '17 3 * * *' }), env, createExecutionContext());
-    const keys = await env.DB.prepare("SELECT key FROM login_failures WHERE key LIKE 'user:cleanup-%'").all<{ key: string }>();
+    const keys = await env.DB.prepare("SELECT key FROM login_failures WHERE key LIKE 'user:cleanup-%'").all<{
+      key: string;
+    }>();
     expect(keys.results.map((r) => r.key)).toEqual(['user:cleanup-new']);
   });
 });

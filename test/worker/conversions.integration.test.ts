@@ -9,13 +9,32 @@ import { ipKey } from '../../worker/services/allowance';
 import { body, Browser, fixture, processedRequest } from './helpers';
 
 const TWITTER_HEADER = { platform: 'twitter', format: 'header', width: 1500, height: 500 };
-const TARGETS = { facebookCover: 2, linkedinBanner: 20, youtubeBanner: 36, playFeature: 61, behanceBanner: 69 } as const;
+const TARGETS = {
+  facebookCover: 2,
+  linkedinBanner: 20,
+  youtubeBanner: 36,
+  playFeature: 61,
+  behanceBanner: 69,
+} as const;
 
 /** A visitor's uploaded header, requested as the Twitter header: the banner flow's source. */
 async function sourceRequest(browser: Browser): Promise<string> {
   const upload = await browser.upload('team header.png', fixture('rgb.png'));
-  const { path, originalFilename, width, height } = await body<{ path: string; originalFilename: string; width: number; height: number }>(upload);
-  const created = await browser.call('/api/image-requests', { method: 'POST', json: { originalFilename, originalPath: path, ...TWITTER_HEADER, cropDetails: { x: 0, y: 0, width, height, zoom: 1 } } });
+  const { path, originalFilename, width, height } = await body<{
+    path: string;
+    originalFilename: string;
+    width: number;
+    height: number;
+  }>(upload);
+  const created = await browser.call('/api/image-requests', {
+    method: 'POST',
+    json: {
+      originalFilename,
+      originalPath: path,
+      ...TWITTER_HEADER,
+      cropDetails: { x: 0, y: 0, width, height, zoom: 1 },
+    },
+  });
   expect(created.status).toBe(201);
   return (await body<{ id: string }>(created)).id;
 }
@@ -64,12 +83,18 @@ describe('banner conversions on the queue', () => {
     expect(one.status).toBe(200);
     expect(pngSize(new Uint8Array(await one.arrayBuffer()))).toEqual({ width: 2560, height: 1440 });
 
-    const zip = await browser.call(`/api/download-zip/${id}?formats=${TARGETS.linkedinBanner},${TARGETS.youtubeBanner},${TARGETS.behanceBanner}`);
+    const zip = await browser.call(
+      `/api/download-zip/${id}?formats=${TARGETS.linkedinBanner},${TARGETS.youtubeBanner},${TARGETS.behanceBanner}`,
+    );
     expect(zip.status).toBe(200);
     expect(zip.headers.get('Content-Type')).toBe('application/zip');
     expect(zip.headers.get('Content-Disposition')).toBe('attachment; filename="team-header-formats.zip"');
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-    expect(Object.keys(files).sort()).toEqual(['team-header-behance-banner-3200x410.png', 'team-header-linkedin-banner-1584x396.png', 'team-header-youtube-banner-2560x1440.png']);
+    expect(Object.keys(files).sort()).toEqual([
+      'team-header-behance-banner-3200x410.png',
+      'team-header-linkedin-banner-1584x396.png',
+      'team-header-youtube-banner-2560x1440.png',
+    ]);
     expect(pngSize(files['team-header-behance-banner-3200x410.png']!)).toEqual({ width: 3200, height: 410 });
     expect(pngSize(files['team-header-linkedin-banner-1584x396.png']!)).toEqual({ width: 1584, height: 396 });
 
@@ -91,10 +116,17 @@ describe('banner conversions on the queue', () => {
   it('answers 409 for a ZIP while a target is unfinished or was never converted, and 400 for unknown ids', async () => {
     const browser = new Browser();
     const id = await sourceRequest(browser);
-    await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover] });
+    await convert(browser, id, {
+      sourceFormatId: 29,
+      targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover],
+    });
     await settle(browser, id);
-    await env.DB.prepare("UPDATE conversions SET status = 'processing' WHERE request_id = ? AND format_id = ?").bind(id, TARGETS.facebookCover).run();
-    const busy = await browser.call(`/api/download-zip/${id}?formats=${TARGETS.linkedinBanner},${TARGETS.facebookCover}`);
+    await env.DB.prepare("UPDATE conversions SET status = 'processing' WHERE request_id = ? AND format_id = ?")
+      .bind(id, TARGETS.facebookCover)
+      .run();
+    const busy = await browser.call(
+      `/api/download-zip/${id}?formats=${TARGETS.linkedinBanner},${TARGETS.facebookCover}`,
+    );
     expect(busy.status).toBe(409);
     expect((await browser.call(`/api/download-zip/${id}?formats=999`)).status).toBe(400);
     expect((await browser.call(`/api/download-zip/${id}?formats=abc`)).status).toBe(400);
@@ -108,12 +140,26 @@ describe('banner conversions on the queue', () => {
     const id = await sourceRequest(browser);
     const cases: [unknown, string, string?][] = [
       [{ sourceFormatId: 29, targetFormatIds: [] }, 'Please select at least one target format to continue'],
-      [{ sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, 29] }, "You can't select formats from the same platform as the source"],
+      [
+        { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, 29] },
+        "You can't select formats from the same platform as the source",
+      ],
       [{ sourceFormatId: 29, targetFormatIds: [9999] }, 'Unknown target format id 9999'],
-      [{ sourceFormatId: 1, targetFormatIds: [TARGETS.linkedinBanner] }, 'Source format required: unknown source format id 1'],
+      [
+        { sourceFormatId: 1, targetFormatIds: [TARGETS.linkedinBanner] },
+        'Source format required: unknown source format id 1',
+      ],
       [{ targetFormatIds: [TARGETS.linkedinBanner] }, 'sourceFormatId: Source format required'],
-      [{ sourceFormatId: 19, targetFormatIds: [19] }, "You can't select formats from the same platform as the source", 'profile-convert'],
-      [{ sourceFormatId: 19, targetFormatIds: [TARGETS.youtubeBanner] }, 'Unknown target format id 36 for the profile flow', 'profile-convert'],
+      [
+        { sourceFormatId: 19, targetFormatIds: [19] },
+        "You can't select formats from the same platform as the source",
+        'profile-convert',
+      ],
+      [
+        { sourceFormatId: 19, targetFormatIds: [TARGETS.youtubeBanner] },
+        'Unknown target format id 36 for the profile flow',
+        'profile-convert',
+      ],
       [{ formats: [] }, 'Please select at least one target format to continue', 'batch-process'],
     ];
     for (const [json, message, flow] of cases) {
@@ -121,12 +167,21 @@ describe('banner conversions on the queue', () => {
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect(await body(res)).toEqual({ message });
     }
-    expect((await new Browser().call(`/api/banner-convert/${id}`, { method: 'POST', json: { sourceFormatId: 29, targetFormatIds: [20] } })).status).toBe(404);
+    expect(
+      (
+        await new Browser().call(`/api/banner-convert/${id}`, {
+          method: 'POST',
+          json: { sourceFormatId: 29, targetFormatIds: [20] },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('converts a profile picture to three platforms', async () => {
     const browser = new Browser();
-    const upload = await body<{ path: string; originalFilename: string; width: number; height: number }>(await browser.upload('me.png', fixture('rgb.png')));
+    const upload = await body<{ path: string; originalFilename: string; width: number; height: number }>(
+      await browser.upload('me.png', fixture('rgb.png')),
+    );
     const created = await browser.call('/api/image-requests', {
       method: 'POST',
       json: {
@@ -158,12 +213,24 @@ describe('banner conversions on the queue', () => {
       3_600_000,
       Date.now(),
     );
-    const over = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover, TARGETS.youtubeBanner] });
+    const over = await convert(browser, id, {
+      sourceFormatId: 29,
+      targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover, TARGETS.youtubeBanner],
+    });
     expect(over.status).toBe(429);
-    expect((await body(over)).message).toMatch(/^Too many conversions: up to 60 formats an hour \(2 left\)\. Please try again in (60|59) minutes\.$/);
+    expect((await body(over)).message).toMatch(
+      /^Too many conversions: up to 60 formats an hour \(2 left\)\. Please try again in (60|59) minutes\.$/,
+    );
     expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(3500);
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM conversions WHERE request_id = ?').bind(id).first<{ n: number }>()).toEqual({ n: 0 });
-    const fits = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover] });
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM conversions WHERE request_id = ?')
+        .bind(id)
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 });
+    const fits = await convert(browser, id, {
+      sourceFormatId: 29,
+      targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover],
+    });
     expect(fits.status).toBe(202);
     await settle(browser, id);
   });
@@ -180,8 +247,18 @@ function drawnHeader(): Uint8Array {
       const inLogo = (x - 1380) ** 2 + (y - 110) ** 2 <= 60 ** 2;
       // "Letters": 11 blocks of 40×70 with 10 px gaps, each with 2 stroke holes.
       const lx = x - 70;
-      const letter = lx >= 0 && lx < 550 && y >= 200 && y < 270 && lx % 50 < 40 && !(lx % 50 > 12 && lx % 50 < 28 && (y - 200) % 30 > 10);
-      const [r, g, b] = inLogo ? [225, 29, 72] : letter ? [255, 255, 255] : [20 + (x * 60) / width, 40 + (y * 40) / height, 90];
+      const letter =
+        lx >= 0 &&
+        lx < 550 &&
+        y >= 200 &&
+        y < 270 &&
+        lx % 50 < 40 &&
+        !(lx % 50 > 12 && lx % 50 < 28 && (y - 200) % 30 > 10);
+      const [r, g, b] = inLogo
+        ? [225, 29, 72]
+        : letter
+          ? [255, 255, 255]
+          : [20 + (x * 60) / width, 40 + (y * 40) / height, 90];
       data.set([r, g, b, 255], i);
     }
   }
@@ -196,7 +273,12 @@ async function decoded(bytes: Uint8Array): Promise<Raster> {
 function redPixels(raster: Raster): number {
   let count = 0;
   for (let i = 0; i < raster.data.length; i += 4) {
-    if (Math.abs((raster.data[i] as number) - 225) < 20 && (raster.data[i + 1] as number) < 60 && Math.abs((raster.data[i + 2] as number) - 72) < 30) count += 1;
+    if (
+      Math.abs((raster.data[i] as number) - 225) < 20 &&
+      (raster.data[i + 1] as number) < 60 &&
+      Math.abs((raster.data[i + 2] as number) - 72) < 30
+    )
+      count += 1;
   }
   return count;
 }
@@ -207,17 +289,28 @@ describe('content-aware conversions', () => {
     const results: Record<string, { analysisPerformed: boolean; red: number; opaque: boolean }> = {};
     for (const useAi of [true, false]) {
       const browser = new Browser();
-      const upload = await body<{ path: string; originalFilename: string; width: number; height: number }>(await browser.upload('launch.png', png));
+      const upload = await body<{ path: string; originalFilename: string; width: number; height: number }>(
+        await browser.upload('launch.png', png),
+      );
       const created = await browser.call('/api/image-requests', {
         method: 'POST',
-        json: { originalFilename: upload.originalFilename, originalPath: upload.path, ...TWITTER_HEADER, cropDetails: { x: 0, y: 0, width: 1500, height: 500, zoom: 1 } },
+        json: {
+          originalFilename: upload.originalFilename,
+          originalPath: upload.path,
+          ...TWITTER_HEADER,
+          cropDetails: { x: 0, y: 0, width: 1500, height: 500, zoom: 1 },
+        },
       });
       const { id } = await body<{ id: string }>(created);
-      const started = await body<ConversionResponse>(await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.youtubeBanner], useAi }));
+      const started = await body<ConversionResponse>(
+        await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.youtubeBanner], useAi }),
+      );
       const done = await settle(browser, id);
       expect(done.results[TARGETS.youtubeBanner]).toBe('complete');
       expect(done.analysisPerformed).toBe(useAi);
-      const output = await decoded(new Uint8Array(await (await browser.call(`/api/download/${id}/${TARGETS.youtubeBanner}`)).arrayBuffer()));
+      const output = await decoded(
+        new Uint8Array(await (await browser.call(`/api/download/${id}/${TARGETS.youtubeBanner}`)).arrayBuffer()),
+      );
       expect({ width: output.width, height: output.height }).toEqual({ width: 2560, height: 1440 });
       let opaque = true;
       for (let i = 3; i < output.data.length; i += 4) if ((output.data[i] as number) < 255) opaque = false;
@@ -247,7 +340,9 @@ describe('content-aware conversions', () => {
       }
     }
     const browser = new Browser();
-    const upload = await body<{ path: string; originalFilename: string }>(await browser.upload('me.png', await encodePng({ width, height, data })));
+    const upload = await body<{ path: string; originalFilename: string }>(
+      await browser.upload('me.png', await encodePng({ width, height, data })),
+    );
     const created = await browser.call('/api/image-requests', {
       method: 'POST',
       json: {
@@ -261,14 +356,20 @@ describe('content-aware conversions', () => {
       },
     });
     const { id } = await body<{ id: string }>(created);
-    expect((await convert(browser, id, { sourceFormatId: 1, targetFormatIds: [12] }, 'profile-convert')).status).toBe(202);
+    expect((await convert(browser, id, { sourceFormatId: 1, targetFormatIds: [12] }, 'profile-convert')).status).toBe(
+      202,
+    );
     await settle(browser, id);
     const output = await decoded(new Uint8Array(await (await browser.call(`/api/download/${id}/12`)).arrayBuffer()));
     // The face's skin, measured in the output: its centre lies near the output's centre.
     let sx = 0;
     let n = 0;
     for (let i = 0; i < output.data.length; i += 4) {
-      if (Math.abs((output.data[i] as number) - 224) < 12 && Math.abs((output.data[i + 1] as number) - 172) < 12 && Math.abs((output.data[i + 2] as number) - 140) < 12) {
+      if (
+        Math.abs((output.data[i] as number) - 224) < 12 &&
+        Math.abs((output.data[i + 1] as number) - 172) < 12 &&
+        Math.abs((output.data[i + 2] as number) - 140) < 12
+      ) {
         sx += (i / 4) % output.width;
         n += 1;
       }
@@ -282,23 +383,33 @@ describe('the conversion consumer', () => {
   it('ends a poisoned conversion as failed with its reason instead of retrying it', async () => {
     const browser = new Browser();
     const id = await sourceRequest(browser);
-    const { uploadId } = (await env.DB.prepare('SELECT upload_id AS uploadId FROM image_requests WHERE id = ?').bind(id).first<{ uploadId: string }>())!;
+    const { uploadId } = (await env.DB.prepare('SELECT upload_id AS uploadId FROM image_requests WHERE id = ?')
+      .bind(id)
+      .first<{ uploadId: string }>())!;
     // The stored original is no longer a picture.
     await env.BUCKET.put(`uploads/${uploadId}/original`, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
     const conversionId = crypto.randomUUID();
-    await env.DB.prepare("INSERT INTO conversions (id, request_id, format_id, status, flow, created_at, updated_at) VALUES (?, ?, 20, 'processing', 'banner', ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO conversions (id, request_id, format_id, status, flow, created_at, updated_at) VALUES (?, ?, 20, 'processing', 'banner', ?, ?)",
+    )
       .bind(conversionId, id, Date.now(), Date.now())
       .run();
-    const batch = createMessageBatch('social-resizer-conversions', [{ id: 'm0', timestamp: new Date(), attempts: 1, body: { conversionId } }]);
+    const batch = createMessageBatch('social-resizer-conversions', [
+      { id: 'm0', timestamp: new Date(), attempts: 1, body: { conversionId } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual(['m0']);
     expect(result.retryMessages).toEqual([]);
-    const row = await env.DB.prepare('SELECT status, error FROM conversions WHERE id = ?').bind(conversionId).first<{ status: string; error: string }>();
+    const row = await env.DB.prepare('SELECT status, error FROM conversions WHERE id = ?')
+      .bind(conversionId)
+      .first<{ status: string; error: string }>();
     expect(row?.status).toBe('failed');
     expect(row?.error).toBeTruthy();
-    expect((await body<ConversionResponse>(await browser.call(`/api/conversions/${id}`))).results).toEqual({ '20': 'failed' });
+    expect((await body<ConversionResponse>(await browser.call(`/api/conversions/${id}`))).results).toEqual({
+      '20': 'failed',
+    });
   });
 
   it('does nothing for a redelivered message of a finished conversion', async () => {
@@ -306,13 +417,21 @@ describe('the conversion consumer', () => {
     const id = await sourceRequest(browser);
     await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.linkedinBanner] });
     await settle(browser, id);
-    const { conversionId, updatedAt } = (await env.DB.prepare('SELECT id AS conversionId, updated_at AS updatedAt FROM conversions WHERE request_id = ?')
+    const { conversionId, updatedAt } = (await env.DB.prepare(
+      'SELECT id AS conversionId, updated_at AS updatedAt FROM conversions WHERE request_id = ?',
+    )
       .bind(id)
       .first<{ conversionId: string; updatedAt: number }>())!;
-    const batch = createMessageBatch('social-resizer-conversions', [{ id: 'm0', timestamp: new Date(), attempts: 2, body: { conversionId } }]);
+    const batch = createMessageBatch('social-resizer-conversions', [
+      { id: 'm0', timestamp: new Date(), attempts: 2, body: { conversionId } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(['m0']);
-    expect(await env.DB.prepare('SELECT status, updated_at AS updatedAt FROM conversions WHERE id = ?').bind(conversionId).first()).toEqual({ status: 'complete', updatedAt });
+    expect(
+      await env.DB.prepare('SELECT status, updated_at AS updatedAt FROM conversions WHERE id = ?')
+        .bind(conversionId)
+        .first(),
+    ).toEqual({ status: 'complete', updatedAt });
   });
 });

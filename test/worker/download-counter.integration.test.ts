@@ -12,7 +12,12 @@ describe('DownloadCounter Durable Object', () => {
     const stub = counter('ip:203.0.113.7');
     const now = Date.now();
     expect(await stub.peek(1, DAY, now)).toEqual({ limit: 1, remaining: 1, resetAt: null });
-    expect(await stub.consume('request-a', 1, DAY, now)).toMatchObject({ allowed: true, alreadyCounted: false, remaining: 0, resetAt: now + DAY });
+    expect(await stub.consume('request-a', 1, DAY, now)).toMatchObject({
+      allowed: true,
+      alreadyCounted: false,
+      remaining: 0,
+      resetAt: now + DAY,
+    });
     expect(await stub.consume('request-b', 1, DAY, now + 1000)).toMatchObject({ allowed: false, remaining: 0 });
   });
 
@@ -20,7 +25,11 @@ describe('DownloadCounter Durable Object', () => {
     const stub = counter('user:repeat');
     const now = Date.now();
     await stub.consume('request-a', 5, DAY, now);
-    expect(await stub.consume('request-a', 5, DAY, now + 60_000)).toMatchObject({ allowed: true, alreadyCounted: true, remaining: 4 });
+    expect(await stub.consume('request-a', 5, DAY, now + 60_000)).toMatchObject({
+      allowed: true,
+      alreadyCounted: true,
+      remaining: 4,
+    });
   });
 
   it('frees a download once it leaves the rolling 24-hour window', async () => {

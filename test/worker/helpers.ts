@@ -1,5 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
-import { hashToken, SESSION_COOKIE } from '../../worker/services/sessions';
+import { SESSION_COOKIE } from '../../worker/middleware/session';
+import { hashToken } from '../../worker/services/sessions';
 
 export const ORIGIN = 'http://localhost';
 
@@ -8,7 +9,13 @@ export function call(path: string, init: RequestInit & { json?: unknown } = {}):
   const { json, headers, ...rest } = init;
   const finalHeaders = new Headers(headers);
   if (json !== undefined) finalHeaders.set('Content-Type', 'application/json');
-  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { ...rest, headers: finalHeaders, body: json !== undefined ? JSON.stringify(json) : rest.body }));
+  return exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      ...rest,
+      headers: finalHeaders,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    }),
+  );
 }
 
 export async function body<T = { message: string }>(res: Response): Promise<T> {
@@ -50,10 +57,18 @@ export class Browser {
   }
 
   /** Registers `username` (password 'correct horse'), which signs this browser in. */
-  async register(username: string, extra: { email?: string; name?: string; password?: string } = {}): Promise<Response> {
+  async register(
+    username: string,
+    extra: { email?: string; name?: string; password?: string } = {},
+  ): Promise<Response> {
     return this.call('/api/register', {
       method: 'POST',
-      json: { username, email: extra.email ?? `${username}@example.com`, password: extra.password ?? 'correct horse', name: extra.name },
+      json: {
+        username,
+        email: extra.email ?? `${username}@example.com`,
+        password: extra.password ?? 'correct horse',
+        name: extra.name,
+      },
     });
   }
 
@@ -90,16 +105,32 @@ export async function countStored(): Promise<{ objects: number; uploads: number;
 
 export async function insertUser(username: string, { unlimited = false } = {}): Promise<string> {
   const id = crypto.randomUUID();
-  await env.DB.prepare('INSERT INTO users (id, username, email, name, password_hash, has_unlimited_access, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .bind(id, username, `${username}@example.com`, 'Grace Hopper', 'pbkdf2-sha256$100000$c2FsdA$aGFzaA', unlimited ? 1 : 0, Date.now())
+  await env.DB.prepare(
+    'INSERT INTO users (id, username, email, name, password_hash, has_unlimited_access, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  )
+    .bind(
+      id,
+      username,
+      `${username}@example.com`,
+      'Grace Hopper',
+      'pbkdf2-sha256$100000$c2FsdA$aGFzaA',
+      unlimited ? 1 : 0,
+      Date.now(),
+    )
     .run();
   return id;
 }
 
 /** A session for the user; answers the token its cookie carries. */
-export async function insertSession(userId: string, lastSeenAt = Date.now(), expiresAt = Date.now() + 30 * 24 * 60 * 60 * 1000): Promise<string> {
+export async function insertSession(
+  userId: string,
+  lastSeenAt = Date.now(),
+  expiresAt = Date.now() + 30 * 24 * 60 * 60 * 1000,
+): Promise<string> {
   const token = crypto.randomUUID() + crypto.randomUUID();
-  await env.DB.prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+  await env.DB.prepare(
+    'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+  )
     .bind(await hashToken(token), userId, lastSeenAt, lastSeenAt, expiresAt)
     .run();
   return token;
@@ -109,10 +140,22 @@ export async function insertSession(userId: string, lastSeenAt = Date.now(), exp
 export async function processedRequest(browser: Browser): Promise<string> {
   const upload = await browser.upload('rgb.png', fixture('rgb.png'));
   if (upload.status !== 201) throw new Error(`upload failed: ${upload.status}`);
-  const { path, originalFilename, width } = (await upload.json()) as { path: string; originalFilename: string; width: number };
+  const { path, originalFilename, width } = (await upload.json()) as {
+    path: string;
+    originalFilename: string;
+    width: number;
+  };
   const created = await browser.call('/api/image-requests', {
     method: 'POST',
-    json: { originalFilename, originalPath: path, platform: 'linkedin', format: 'banner', width: 1584, height: 396, cropDetails: { x: 0, y: 0, width, height: width / 4, zoom: 1 } },
+    json: {
+      originalFilename,
+      originalPath: path,
+      platform: 'linkedin',
+      format: 'banner',
+      width: 1584,
+      height: 396,
+      cropDetails: { x: 0, y: 0, width, height: width / 4, zoom: 1 },
+    },
   });
   if (created.status !== 201) throw new Error(`request failed: ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };

@@ -35,13 +35,27 @@ function mutants(name: string, count: number): Mutation[] {
       }
       case 2: {
         const start = at();
-        out.push({ name: `${name}#hole${i}`, bytes: new Uint8Array([...original.subarray(0, start), ...original.subarray(Math.min(original.length, start + 200))]) });
+        out.push({
+          name: `${name}#hole${i}`,
+          bytes: new Uint8Array([
+            ...original.subarray(0, start),
+            ...original.subarray(Math.min(original.length, start + 200)),
+          ]),
+        });
         break;
       }
       default: {
         const start = at();
         const piece = original.subarray(start, Math.min(original.length, start + 300));
-        out.push({ name: `${name}#repeat${i}`, bytes: new Uint8Array([...original.subarray(0, start), ...piece, ...piece, ...original.subarray(start + piece.length)]) });
+        out.push({
+          name: `${name}#repeat${i}`,
+          bytes: new Uint8Array([
+            ...original.subarray(0, start),
+            ...piece,
+            ...piece,
+            ...original.subarray(start + piece.length),
+          ]),
+        });
       }
     }
   }
@@ -49,7 +63,15 @@ function mutants(name: string, count: number): Mutation[] {
 }
 
 const CORRUPTED = [
-  ...['baseline.jpg', 'progressive.jpg', 'rgb.png', 'interlaced.png', 'rgba-16bit.png', 'lossy.webp', 'alpha.webp'].flatMap((name) => mutants(name, 8)),
+  ...[
+    'baseline.jpg',
+    'progressive.jpg',
+    'rgb.png',
+    'interlaced.png',
+    'rgba-16bit.png',
+    'lossy.webp',
+    'alpha.webp',
+  ].flatMap((name) => mutants(name, 8)),
   // Marker-level mutants: lengths, repeated, missing and hidden headers, sizes that disagree.
   ...corpusMutants(fixture, 10),
 ];
@@ -80,7 +102,13 @@ describe('corrupted images through upload and the engine', () => {
           format: 'post square',
           width: 1080,
           height: 1080,
-          cropDetails: { x: 0, y: 0, width: Math.min(upload.width, upload.height), height: Math.min(upload.width, upload.height), zoom: 1 },
+          cropDetails: {
+            x: 0,
+            y: 0,
+            width: Math.min(upload.width, upload.height),
+            height: Math.min(upload.width, upload.height),
+            zoom: 1,
+          },
         },
       });
       expect(created.status, name).toBe(201);
@@ -106,13 +134,23 @@ describe('corrupted images through upload and the engine', () => {
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'));
+        if (sent === 0)
+          controller.enqueue(
+            new TextEncoder().encode(
+              '--b\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+            ),
+          );
         if (sent >= 60) return controller.close();
         sent += 1;
         controller.enqueue(chunk);
       },
     });
-    const res = await new Browser().call('/api/upload', { method: 'POST', body: stream, headers: { 'Content-Type': 'multipart/form-data; boundary=b' }, duplex: 'half' } as RequestInit);
+    const res = await new Browser().call('/api/upload', {
+      method: 'POST',
+      body: stream,
+      headers: { 'Content-Type': 'multipart/form-data; boundary=b' },
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(await body(res)).toEqual({ message: 'Maximum file size is 50MB' });
     expect(sent).toBeLessThan(60); // stopped reading once over the limit
@@ -139,52 +177,67 @@ const JSON_ROUTES: [method: string, path: string][] = [
   ['DELETE', '/api/user'],
 ];
 
-const send = (method: string, path: string, raw: string) => new Browser().call(path, { method, body: raw, headers: { 'Content-Type': 'application/json' } });
+const send = (method: string, path: string, raw: string) =>
+  new Browser().call(path, { method, body: raw, headers: { 'Content-Type': 'application/json' } });
 
 describe('bad bodies on every JSON route', () => {
-  it.each(JSON_ROUTES)('%s %s answers malformed JSON, wrong types and oversize values with a 4xx and a message', async (method, path) => {
-    const malformed = await send(method, path, '{"username": "ann",');
-    expect(malformed.status).toBe(400);
-    expect(await body(malformed)).toEqual({ message: 'Request body must be valid JSON' });
+  it.each(JSON_ROUTES)(
+    '%s %s answers malformed JSON, wrong types and oversize values with a 4xx and a message',
+    async (method, path) => {
+      const malformed = await send(method, path, '{"username": "ann",');
+      expect(malformed.status).toBe(400);
+      expect(await body(malformed)).toEqual({ message: 'Request body must be valid JSON' });
 
-    for (const raw of [
-      '[]',
-      '"text"',
-      '42',
-      'null',
-      'true',
-      '{}',
-      JSON.stringify({ username: 1, password: [], email: {}, name: null, formats: 'x', planId: 7, paymentIntentId: false, targetFormatIds: [1.5], sourceFormatId: -1, uploadId: 3 }),
-    ]) {
-      const res = await send(method, path, raw);
-      expect([raw, res.status]).toEqual([raw, 400]);
-      expect((await body(res)).message).toMatch(/\w/);
-    }
+      for (const raw of [
+        '[]',
+        '"text"',
+        '42',
+        'null',
+        'true',
+        '{}',
+        JSON.stringify({
+          username: 1,
+          password: [],
+          email: {},
+          name: null,
+          formats: 'x',
+          planId: 7,
+          paymentIntentId: false,
+          targetFormatIds: [1.5],
+          sourceFormatId: -1,
+          uploadId: 3,
+        }),
+      ]) {
+        const res = await send(method, path, raw);
+        expect([raw, res.status]).toEqual([raw, 400]);
+        expect((await body(res)).message).toMatch(/\w/);
+      }
 
-    // A value far over any field's limit but under the body cap: the schema refuses it.
-    const long = 'x'.repeat(4_000);
-    const oversizeValue = await send(
-      method,
-      path,
-      JSON.stringify({
-        username: long,
-        password: long,
-        email: `${long}@example.com`,
-        name: long,
-        message: long,
-        subject: long,
-        planId: long,
-        paymentIntentId: long,
-        formats: [long],
-        targetFormatIds: [1e308],
-        sourceFormatId: 1e308,
-      }),
-    );
-    expect(oversizeValue.status).toBe(400);
+      // A value far over any field's limit but under the body cap: the schema refuses it.
+      const long = 'x'.repeat(4_000);
+      const oversizeValue = await send(
+        method,
+        path,
+        JSON.stringify({
+          username: long,
+          password: long,
+          email: `${long}@example.com`,
+          name: long,
+          message: long,
+          subject: long,
+          planId: long,
+          paymentIntentId: long,
+          formats: [long],
+          targetFormatIds: [1e308],
+          sourceFormatId: 1e308,
+        }),
+      );
+      expect(oversizeValue.status).toBe(400);
 
-    // A body over the 64 KB cap is refused before it is parsed.
-    const huge = await send(method, path, JSON.stringify({ padding: 'y'.repeat(200_000) }));
-    expect(huge.status).toBe(413);
-    expect(await body(huge)).toEqual({ message: 'The request body is too large.' });
-  });
+      // A body over the 64 KB cap is refused before it is parsed.
+      const huge = await send(method, path, JSON.stringify({ padding: 'y'.repeat(200_000) }));
+      expect(huge.status).toBe(413);
+      expect(await body(huge)).toEqual({ message: 'The request body is too large.' });
+    },
+  );
 });

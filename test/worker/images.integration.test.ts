@@ -23,7 +23,8 @@ function pixel(r: Raster, x: number, y: number) {
 function chunkTypes(png: Uint8Array): string[] {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   const types: string[] = [];
-  for (let pos = 8; pos + 8 <= png.length; pos += 12 + view.getUint32(pos)) types.push(String.fromCharCode(...png.subarray(pos + 4, pos + 8)));
+  for (let pos = 8; pos + 8 <= png.length; pos += 12 + view.getUint32(pos))
+    types.push(String.fromCharCode(...png.subarray(pos + 4, pos + 8)));
   return types;
 }
 
@@ -35,10 +36,23 @@ async function uploadOk(browser: Browser, name: string): Promise<UploadResponse>
 
 type Crop = { x: number; y: number; width: number; height: number; zoom: number };
 
-async function requestFor(browser: Browser, upload: UploadResponse, format: { platform: string; format: string; width: number; height: number }, crop: Crop) {
+async function requestFor(
+  browser: Browser,
+  upload: UploadResponse,
+  format: { platform: string; format: string; width: number; height: number },
+  crop: Crop,
+) {
   const res = await browser.call('/api/image-requests', {
     method: 'POST',
-    json: { originalFilename: upload.originalFilename, originalPath: upload.path, platform: format.platform, format: format.format, width: format.width, height: format.height, cropDetails: crop },
+    json: {
+      originalFilename: upload.originalFilename,
+      originalPath: upload.path,
+      platform: format.platform,
+      format: format.format,
+      width: format.width,
+      height: format.height,
+      cropDetails: crop,
+    },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return body<ImageRequestResponse>(res);
@@ -101,7 +115,9 @@ describe('POST /api/upload', () => {
 
   it('names both sizes when an image is too large to process', async () => {
     const res = await new Browser().upload('bomb-20000.jpg', fixture('bomb-20000.jpg'));
-    expect((await body(res)).message).toMatch(/20000×20000 pixels \(400\.0 MP\); the largest .* is \d+×\d+ \(\d+\.\d MP\)/);
+    expect((await body(res)).message).toMatch(
+      /20000×20000 pixels \(400\.0 MP\); the largest .* is \d+×\d+ \(\d+\.\d MP\)/,
+    );
   });
 
   it('answers 413 for a file over 50 MB', async () => {
@@ -136,15 +152,26 @@ describe('image requests, processing and downloads', () => {
     const browser = new Browser();
     const upload = await uploadOk(browser, 'baseline.jpg');
     const request = await requestFor(browser, upload, banner, centredCrop(upload, banner, 1.25));
-    expect(request).toMatchObject({ status: 'pending', platform: 'linkedin', format: 'banner', paymentId: null, hasUnlimitedAccess: false });
+    expect(request).toMatchObject({
+      status: 'pending',
+      platform: 'linkedin',
+      format: 'banner',
+      paymentId: null,
+      hasUnlimitedAccess: false,
+    });
 
     const processed = await browser.call(`/api/process-image/${request.id}`, { method: 'POST' });
     expect(processed.status).toBe(200);
-    expect(await body<ImageRequestResponse>(processed)).toMatchObject({ status: 'complete', previewPath: `/api/preview/${request.id}/${banner.id}` });
+    expect(await body<ImageRequestResponse>(processed)).toMatchObject({
+      status: 'complete',
+      previewPath: `/api/preview/${request.id}/${banner.id}`,
+    });
 
     const download = await browser.call(`/api/download/${request.id}`);
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-disposition')).toBe('attachment; filename="baseline-linkedin-banner-1584x396.png"');
+    expect(download.headers.get('content-disposition')).toBe(
+      'attachment; filename="baseline-linkedin-banner-1584x396.png"',
+    );
     const { raster, bytes, colorType } = await decodeOutput(download);
     expect([raster.width, raster.height]).toEqual([1584, 396]);
     // A transparent PNG: RGBA, grey + alpha, or a palette with a transparency table.
@@ -228,17 +255,24 @@ describe('image requests, processing and downloads', () => {
     const request = await requestFor(browser, upload, banner, centredCrop(upload, banner, 1.25));
     await browser.call(`/api/process-image/${request.id}`, { method: 'POST' });
     const first = new Uint8Array(await (await browser.call(`/api/download/${request.id}`)).arrayBuffer());
-    const again = await browser.call(`/api/process-image/${request.id}`, { method: 'POST', json: { formats: [profile.id, appIcon.id] } });
+    const again = await browser.call(`/api/process-image/${request.id}`, {
+      method: 'POST',
+      json: { formats: [profile.id, appIcon.id] },
+    });
     expect(again.status).toBe(200);
     const result = await body<ImageRequestResponse>(again);
     expect(result.status).toBe('complete');
-    expect(result.outputs.map((o) => [o.formatId, o.status]).sort()).toEqual([
-      [profile.id, 'complete'],
-      [appIcon.id, 'complete'],
-    ].sort());
+    expect(result.outputs.map((o) => [o.formatId, o.status]).sort()).toEqual(
+      [
+        [profile.id, 'complete'],
+        [appIcon.id, 'complete'],
+      ].sort(),
+    );
     expect(new Uint8Array(await (await browser.call(`/api/download/${request.id}`)).arrayBuffer())).toEqual(first);
     const other = await browser.call(`/api/download/${request.id}/${profile.id}`);
-    expect(other.headers.get('content-disposition')).toBe('attachment; filename="lossy-instagram-profile-picture-320x320.png"');
+    expect(other.headers.get('content-disposition')).toBe(
+      'attachment; filename="lossy-instagram-profile-picture-320x320.png"',
+    );
     expect((await decodeOutput(other)).raster.width).toBe(320);
     expect((await browser.call(`/api/preview/${request.id}/${appIcon.id}`)).status).toBe(200);
   });
@@ -246,14 +280,25 @@ describe('image requests, processing and downloads', () => {
   it('refuses wrong sizes, unknown formats and foreign uploads with clear 4xx', async () => {
     const browser = new Browser();
     const upload = await uploadOk(browser, 'baseline.jpg');
-    const base = { originalFilename: 'baseline.jpg', originalPath: upload.path, platform: 'linkedin', format: 'banner', width: 1584, height: 396, cropDetails: { x: 0, y: 0, width: 240, height: 60, zoom: 1 } };
+    const base = {
+      originalFilename: 'baseline.jpg',
+      originalPath: upload.path,
+      platform: 'linkedin',
+      format: 'banner',
+      width: 1584,
+      height: 396,
+      cropDetails: { x: 0, y: 0, width: 240, height: 60, zoom: 1 },
+    };
     const wrongSize = await browser.call('/api/image-requests', { method: 'POST', json: { ...base, width: 1500 } });
     expect(wrongSize.status).toBe(422);
     expect((await body(wrongSize)).message).toContain('1584×396');
     const unknown = await browser.call('/api/image-requests', { method: 'POST', json: { ...base, format: 'poster' } });
     expect(unknown.status).toBe(400);
     expect((await body(unknown)).message).toMatch(/^format: /);
-    const badZoom = await browser.call('/api/image-requests', { method: 'POST', json: { ...base, cropDetails: { ...base.cropDetails, zoom: 7 } } });
+    const badZoom = await browser.call('/api/image-requests', {
+      method: 'POST',
+      json: { ...base, cropDetails: { ...base.cropDetails, zoom: 7 } },
+    });
     expect(badZoom.status).toBe(400);
     expect((await body(badZoom)).message).toBe('cropDetails.zoom: zoom must be at most 3');
     const stranger = new Browser();
@@ -268,7 +313,10 @@ describe('image requests, processing and downloads', () => {
     const early = await browser.call(`/api/download/${request.id}`);
     expect(early.status).toBe(409);
     expect((await body(early)).message).toBe('This format has not been processed yet');
-    const badFormats = await browser.call(`/api/process-image/${request.id}`, { method: 'POST', json: { formats: [99999] } });
+    const badFormats = await browser.call(`/api/process-image/${request.id}`, {
+      method: 'POST',
+      json: { formats: [99999] },
+    });
     expect(badFormats.status).toBe(400);
     expect((await body(badFormats)).message).toBe('formats: Unknown format id 99999');
     const fresh = await body<ImageRequestResponse>(await browser.call(`/api/image-requests/${request.id}`));
@@ -277,7 +325,16 @@ describe('image requests, processing and downloads', () => {
 
   it('still renders correctly after 150 broken files in a row', async () => {
     const browser = new Browser();
-    const broken = ['truncated-half.jpg', 'truncated-header.jpg', 'cmyk.jpg', 'text.jpg', 'truncated.png', 'truncated.webp', 'bomb-20000.jpg', 'empty.jpg'];
+    const broken = [
+      'truncated-half.jpg',
+      'truncated-header.jpg',
+      'cmyk.jpg',
+      'text.jpg',
+      'truncated.png',
+      'truncated.webp',
+      'bomb-20000.jpg',
+      'empty.jpg',
+    ];
     for (let i = 0; i < 150; i++) {
       const name = broken[i % broken.length] ?? 'text.jpg';
       // From many addresses: one address may try 60 uploads an hour.

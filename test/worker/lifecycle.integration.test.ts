@@ -20,7 +20,9 @@ describe('7-day deletion, through the routes a visitor uses', () => {
     const browser = new Browser();
     await browser.register(`lifecycle_${Date.now() % 1_000_000}`);
     const requestId = await processedRequest(browser);
-    const request = await body<{ originalPath: string; formatId: number }>(await browser.call(`/api/image-requests/${requestId}`));
+    const request = await body<{ originalPath: string; formatId: number }>(
+      await browser.call(`/api/image-requests/${requestId}`),
+    );
     const uploadId = request.originalPath.split('/').pop()!.split('.')[0]!;
     const download = await browser.call(`/api/download/${requestId}`);
     expect(download.status).toBe(200);
@@ -65,21 +67,35 @@ describe('7-day deletion, through the routes a visitor uses', () => {
     expect((await body(await browser.call(`/api/download/${requestId}`))).message).toBe(EXPIRED_MESSAGE);
 
     // The purchase stays in the account, marked expired, with nothing to download; the payment row stays.
-    const purchases = await body<{ id: string; expired: boolean; processedPath: string | null }[]>(await browser.call('/api/user/purchases'));
+    const purchases = await body<{ id: string; expired: boolean; processedPath: string | null }[]>(
+      await browser.call('/api/user/purchases'),
+    );
     expect(purchases.find((p) => p.id === requestId)).toMatchObject({ expired: true, processedPath: null });
-    expect(await env.DB.prepare('SELECT status, image_request_id FROM payments WHERE id = ?').bind(paymentId).first()).toEqual({ status: 'succeeded', image_request_id: requestId });
+    expect(
+      await env.DB.prepare('SELECT status, image_request_id FROM payments WHERE id = ?').bind(paymentId).first(),
+    ).toEqual({ status: 'succeeded', image_request_id: requestId });
   });
 
   it('lets a creation on an expired upload fail with 410 and store nothing new', async () => {
     const browser = new Browser();
     const requestId = await processedRequest(browser);
-    const { originalPath } = await body<{ originalPath: string }>(await browser.call(`/api/image-requests/${requestId}`));
+    const { originalPath } = await body<{ originalPath: string }>(
+      await browser.call(`/api/image-requests/${requestId}`),
+    );
     const later = Date.now() + 7 * DAY_MS + 60_000;
     vi.spyOn(clock, 'now').mockReturnValue(new Date(later));
     await runDailyCron(later);
     const res = await browser.call('/api/image-requests', {
       method: 'POST',
-      json: { originalFilename: 'rgb.png', originalPath, platform: 'linkedin', format: 'banner', width: 1584, height: 396, cropDetails: { x: 0, y: 0, width: 100, height: 25, zoom: 1 } },
+      json: {
+        originalFilename: 'rgb.png',
+        originalPath,
+        platform: 'linkedin',
+        format: 'banner',
+        width: 1584,
+        height: 396,
+        cropDetails: { x: 0, y: 0, width: 100, height: 25, zoom: 1 },
+      },
     });
     expect(res.status).toBe(410);
     const uploadId = originalPath.split('/').pop()!.split('.')[0]!;

@@ -8,10 +8,14 @@ import { body, Browser, call, processedRequest } from './helpers';
 // The worker runs with Stripe keys here, its SDK pointed at test/support/fake-stripe.ts.
 const stripeEnv = env as unknown as { STRIPE_API_PORT: string; STRIPE_WEBHOOK_SECRET: string };
 const fake = (path: string, json: unknown = {}) =>
-  fetch(`http://127.0.0.1:${stripeEnv.STRIPE_API_PORT}/_fake${path}`, { method: 'POST', body: JSON.stringify(json) }).then((r) => r.json() as Promise<Record<string, unknown>>);
+  fetch(`http://127.0.0.1:${stripeEnv.STRIPE_API_PORT}/_fake${path}`, {
+    method: 'POST',
+    body: JSON.stringify(json),
+  }).then((r) => r.json() as Promise<Record<string, unknown>>);
 
 /** The customer pays at Stripe (what Stripe.js and the card do). */
-const pay = (intentId: string, extra: Record<string, unknown> = {}) => fake(`/payment_intents/${intentId}`, { pay: true, ...extra });
+const pay = (intentId: string, extra: Record<string, unknown> = {}) =>
+  fake(`/payment_intents/${intentId}`, { pay: true, ...extra });
 
 type IntentAnswer = { clientSecret: string; paymentIntentId: string };
 
@@ -26,13 +30,30 @@ function confirm(browser: Browser, paymentIntentId: string, imageRequestId: stri
 }
 
 async function webhook(event: { id: string; type: string; intentId: string }, signature?: string) {
-  const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: { id: event.intentId, object: 'payment_intent' } } });
-  const header = signature ?? (await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: stripeEnv.STRIPE_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() }));
-  return call('/api/stripe/webhook', { method: 'POST', headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' }, body: payload });
+  const payload = JSON.stringify({
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    data: { object: { id: event.intentId, object: 'payment_intent' } },
+  });
+  const header =
+    signature ??
+    (await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: stripeEnv.STRIPE_WEBHOOK_SECRET,
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    }));
+  return call('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' },
+    body: payload,
+  });
 }
 
 async function paymentRow(intentId: string) {
-  return env.DB.prepare('SELECT status, granted_at AS grantedAt, amount_cents AS amount, plan_id AS planId FROM payments WHERE stripe_payment_intent_id = ?')
+  return env.DB.prepare(
+    'SELECT status, granted_at AS grantedAt, amount_cents AS amount, plan_id AS planId FROM payments WHERE stripe_payment_intent_id = ?',
+  )
     .bind(intentId)
     .first<{ status: string; grantedAt: number | null; amount: number; planId: string }>();
 }
@@ -60,7 +81,10 @@ describe('plans', () => {
   });
 
   it('tell the checkout to use Stripe with the publishable key', async () => {
-    expect(await body(await call('/api/payment-config'))).toEqual({ mode: 'stripe', publishableKey: 'pk_test_fake_social_resizer' });
+    expect(await body(await call('/api/payment-config'))).toEqual({
+      mode: 'stripe',
+      publishableKey: 'pk_test_fake_social_resizer',
+    });
   });
 });
 
@@ -69,7 +93,12 @@ describe('single-image checkout with Stripe', () => {
     const { browser, requestId } = await visitorPastTheFreeDownload();
     const { paymentIntentId, clientSecret } = await startCheckout(browser, requestId);
     expect(clientSecret).toMatch(new RegExp(`^${paymentIntentId}_secret_`));
-    expect(await paymentRow(paymentIntentId)).toMatchObject({ status: 'pending', amount: 199, grantedAt: null, planId: 'single' });
+    expect(await paymentRow(paymentIntentId)).toMatchObject({
+      status: 'pending',
+      amount: 199,
+      grantedAt: null,
+      planId: 'single',
+    });
 
     // Confirming before paying grants nothing.
     const early = await confirm(browser, paymentIntentId, requestId);
@@ -98,14 +127,26 @@ describe('single-image checkout with Stripe', () => {
 
   it('answers 404 for an unknown plan or request, and for someone else’s request', async () => {
     const { browser, requestId } = await visitorPastTheFreeDownload();
-    const plan = await browser.call('/api/create-payment-intent', { method: 'POST', json: { imageRequestId: requestId, planId: 'gold' } });
+    const plan = await browser.call('/api/create-payment-intent', {
+      method: 'POST',
+      json: { imageRequestId: requestId, planId: 'gold' },
+    });
     expect(plan.status).toBe(404);
     expect(await body(plan)).toEqual({ message: 'Plan not found: "gold"' });
-    const unknown = await browser.call('/api/create-payment-intent', { method: 'POST', json: { imageRequestId: crypto.randomUUID(), planId: 'single' } });
+    const unknown = await browser.call('/api/create-payment-intent', {
+      method: 'POST',
+      json: { imageRequestId: crypto.randomUUID(), planId: 'single' },
+    });
     expect(unknown.status).toBe(404);
-    const foreign = await new Browser().call('/api/create-payment-intent', { method: 'POST', json: { imageRequestId: requestId, planId: 'single' } });
+    const foreign = await new Browser().call('/api/create-payment-intent', {
+      method: 'POST',
+      json: { imageRequestId: requestId, planId: 'single' },
+    });
     expect(foreign.status).toBe(404);
-    const amount = await browser.call('/api/create-payment-intent', { method: 'POST', json: { imageRequestId: requestId, planId: 'single', amount: 1 } });
+    const amount = await browser.call('/api/create-payment-intent', {
+      method: 'POST',
+      json: { imageRequestId: requestId, planId: 'single', amount: 1 },
+    });
     expect(amount.status).toBe(200);
     expect((await paymentRow((await body<IntentAnswer>(amount)).paymentIntentId))?.amount).toBe(199);
   });
@@ -127,7 +168,12 @@ describe('single-image checkout with Stripe', () => {
     expect((await confirm(browser, theirs.paymentIntentId, requestId)).status).toBe(404);
     expect((await confirm(browser, theirs.paymentIntentId, other.requestId)).status).toBe(404);
     // An intent made at Stripe outside the checkout, paid with the right amount.
-    const outside = await fake('/payment_intents', { amount: 199, amount_received: 199, status: 'succeeded', metadata: { planId: 'single', imageRequestId: requestId } });
+    const outside = await fake('/payment_intents', {
+      amount: 199,
+      amount_received: 199,
+      status: 'succeeded',
+      metadata: { planId: 'single', imageRequestId: requestId },
+    });
     expect((await confirm(browser, String(outside.id), requestId)).status).toBe(404);
     // The visitor's own paid intent for their other image does not pay for this one.
     const mine = await processedRequest(browser);
@@ -147,7 +193,10 @@ describe('single-image checkout with Stripe', () => {
     const browser = new Browser();
     const requestId = await processedRequest(browser);
     await browser.call(`/api/download/${requestId}`);
-    const res = await browser.call('/api/create-payment-intent', { method: 'POST', json: { imageRequestId: requestId, planId: 'single' } });
+    const res = await browser.call('/api/create-payment-intent', {
+      method: 'POST',
+      json: { imageRequestId: requestId, planId: 'single' },
+    });
     expect(res.status).toBe(409);
   });
 });
@@ -159,7 +208,10 @@ describe('the Stripe webhook', () => {
     await pay(paymentIntentId);
     const missing = await call('/api/stripe/webhook', { method: 'POST', body: '{}' });
     expect(missing.status).toBe(400);
-    const forged = await webhook({ id: eventId(), type: 'payment_intent.succeeded', intentId: paymentIntentId }, `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`);
+    const forged = await webhook(
+      { id: eventId(), type: 'payment_intent.succeeded', intentId: paymentIntentId },
+      `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+    );
     expect(forged.status).toBe(400);
     expect(await body(forged)).toEqual({ message: 'Invalid Stripe signature' });
     expect((await paymentRow(paymentIntentId))?.grantedAt).toBeNull();
@@ -188,9 +240,16 @@ describe('the Stripe webhook', () => {
     const { browser, requestId } = await visitorPastTheFreeDownload();
     const { paymentIntentId } = await startCheckout(browser, requestId);
     await pay(paymentIntentId);
-    const [hook, confirmed] = await Promise.all([webhook({ id: eventId(), type: 'payment_intent.succeeded', intentId: paymentIntentId }), confirm(browser, paymentIntentId, requestId)]);
+    const [hook, confirmed] = await Promise.all([
+      webhook({ id: eventId(), type: 'payment_intent.succeeded', intentId: paymentIntentId }),
+      confirm(browser, paymentIntentId, requestId),
+    ]);
     expect([hook.status, confirmed.status]).toEqual([200, 200]);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE image_request_id = ? AND status = 'succeeded'").bind(requestId).first<{ n: number }>();
+    const rows = await env.DB.prepare(
+      "SELECT count(*) AS n FROM payments WHERE image_request_id = ? AND status = 'succeeded'",
+    )
+      .bind(requestId)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(1);
     expect((await browser.call(`/api/download/${requestId}`)).status).toBe(200);
   });
@@ -198,10 +257,14 @@ describe('the Stripe webhook', () => {
   it('checks the intent with Stripe again: an event for an unpaid or tampered intent grants nothing', async () => {
     const { browser, requestId } = await visitorPastTheFreeDownload();
     const { paymentIntentId } = await startCheckout(browser, requestId);
-    expect((await webhook({ id: eventId(), type: 'payment_intent.succeeded', intentId: paymentIntentId })).status).toBe(200);
+    expect((await webhook({ id: eventId(), type: 'payment_intent.succeeded', intentId: paymentIntentId })).status).toBe(
+      200,
+    );
     expect((await paymentRow(paymentIntentId))?.grantedAt).toBeNull();
     await pay(paymentIntentId, { currency: 'eur' });
-    expect((await webhook({ id: eventId(), type: 'payment_intent.succeeded', intentId: paymentIntentId })).status).toBe(200);
+    expect((await webhook({ id: eventId(), type: 'payment_intent.succeeded', intentId: paymentIntentId })).status).toBe(
+      200,
+    );
     expect((await paymentRow(paymentIntentId))?.grantedAt).toBeNull();
     expect((await browser.call(`/api/download/${requestId}`)).status).toBe(402);
   });
@@ -237,12 +300,16 @@ describe('unlimited access', () => {
     expect(again.status).toBe(409);
     expect((await body(again)).message).toMatch(/already have unlimited access/);
     // Every download is now free.
-    for (let i = 0; i < 7; i++) expect((await browser.call(`/api/download/${await processedRequest(browser)}`)).status).toBe(200);
+    for (let i = 0; i < 7; i++)
+      expect((await browser.call(`/api/download/${await processedRequest(browser)}`)).status).toBe(200);
   });
 
   it('bought at checkout needs a signed-in buyer, and makes that buyer unlimited', async () => {
     const { browser, requestId } = await visitorPastTheFreeDownload();
-    const anonymous = await browser.call('/api/create-payment-intent', { method: 'POST', json: { imageRequestId: requestId, planId: 'unlimited' } });
+    const anonymous = await browser.call('/api/create-payment-intent', {
+      method: 'POST',
+      json: { imageRequestId: requestId, planId: 'unlimited' },
+    });
     expect(anonymous.status).toBe(401);
     expect((await body(anonymous)).message).toMatch(/sign in to buy Unlimited Access/);
     await browser.register(`buyer${Date.now().toString(36)}`);
@@ -256,7 +323,9 @@ describe('unlimited access', () => {
   it('payment-success refuses someone else’s intent', async () => {
     const buyer = new Browser();
     await buyer.register(`a${Date.now().toString(36)}`);
-    const { paymentIntentId } = await body<IntentAnswer>(await buyer.call('/api/create-unlimited-access', { method: 'POST' }));
+    const { paymentIntentId } = await body<IntentAnswer>(
+      await buyer.call('/api/create-unlimited-access', { method: 'POST' }),
+    );
     await pay(paymentIntentId);
     const thief = new Browser();
     await thief.register(`b${Date.now().toString(36)}`);

@@ -11,7 +11,10 @@ type IntentAnswer = { clientSecret: string; paymentIntentId: string };
 const card = (number: string, expiry = '12 / 34', cvc = '123') => ({ number, expiry, cvc });
 
 async function checkout(browser: Browser, imageRequestId: string): Promise<IntentAnswer> {
-  const res = await browser.call('/api/create-payment-intent', { method: 'POST', json: { imageRequestId, planId: 'single' } });
+  const res = await browser.call('/api/create-payment-intent', {
+    method: 'POST',
+    json: { imageRequestId, planId: 'single' },
+  });
   expect(res.status).toBe(200);
   return body<IntentAnswer>(res);
 }
@@ -30,7 +33,11 @@ async function pastTheFreeDownload() {
 
 describe('the local payment mode', () => {
   it('says so to the checkout', async () => {
-    expect(await body(await call('/api/payment-config'))).toEqual({ mode: 'local', publishableKey: null, available: true });
+    expect(await body(await call('/api/payment-config'))).toEqual({
+      mode: 'local',
+      publishableKey: null,
+      available: true,
+    });
   });
 
   it('pays with 4242 4242 4242 4242 through the same grant as the webhook, then the image downloads', async () => {
@@ -41,9 +48,18 @@ describe('the local payment mode', () => {
     expect(paid.status).toBe(200);
     expect(await body(paid)).toEqual({ paymentIntent: { id: paymentIntentId, status: 'succeeded' } });
     // Granted already by the provider's own "webhook"; the browser's confirm changes nothing.
-    const granted = await env.DB.prepare('SELECT granted_at AS g FROM payments WHERE stripe_payment_intent_id = ?').bind(paymentIntentId).first<{ g: number }>();
+    const granted = await env.DB.prepare('SELECT granted_at AS g FROM payments WHERE stripe_payment_intent_id = ?')
+      .bind(paymentIntentId)
+      .first<{ g: number }>();
     expect(granted?.g).toEqual(expect.any(Number));
-    expect((await browser.call('/api/confirm-payment', { method: 'POST', json: { paymentIntentId, imageRequestId: requestId } })).status).toBe(200);
+    expect(
+      (
+        await browser.call('/api/confirm-payment', {
+          method: 'POST',
+          json: { paymentIntentId, imageRequestId: requestId },
+        })
+      ).status,
+    ).toBe(200);
     expect((await browser.call(`/api/download/${requestId}`)).status).toBe(200);
   });
 
@@ -52,11 +68,24 @@ describe('the local payment mode', () => {
     const { clientSecret, paymentIntentId } = await checkout(browser, requestId);
     const declined = await payWithCard(browser, clientSecret, card('4000 0000 0000 0002'));
     expect(declined.status).toBe(402);
-    expect(await body(declined)).toEqual({ message: 'Your card was declined.', code: 'card_declined', type: 'card_error' });
-    const confirmed = await browser.call('/api/confirm-payment', { method: 'POST', json: { paymentIntentId, imageRequestId: requestId } });
+    expect(await body(declined)).toEqual({
+      message: 'Your card was declined.',
+      code: 'card_declined',
+      type: 'card_error',
+    });
+    const confirmed = await browser.call('/api/confirm-payment', {
+      method: 'POST',
+      json: { paymentIntentId, imageRequestId: requestId },
+    });
     expect(confirmed.status).toBe(409);
     expect((await browser.call(`/api/download/${requestId}`)).status).toBe(402);
-    expect((await env.DB.prepare('SELECT status FROM payments WHERE stripe_payment_intent_id = ?').bind(paymentIntentId).first<{ status: string }>())?.status).toBe('failed');
+    expect(
+      (
+        await env.DB.prepare('SELECT status FROM payments WHERE stripe_payment_intent_id = ?')
+          .bind(paymentIntentId)
+          .first<{ status: string }>()
+      )?.status,
+    ).toBe('failed');
 
     expect((await payWithCard(browser, clientSecret, card('4242424242424242'))).status).toBe(200);
     expect((await browser.call(`/api/download/${requestId}`)).status).toBe(200);
@@ -64,17 +93,34 @@ describe('the local payment mode', () => {
 
   it('checks the card as Stripe does', () => {
     const now = new Date('2026-11-21T00:00:00Z');
-    expect(judgeTestCard(card('4242 4242 4242 4241'), now)).toEqual({ code: 'invalid_number', message: 'Your card number is invalid.' });
-    expect(judgeTestCard(card('4242 4242 4242 4242', '10 / 26'), now)).toEqual({ code: 'expired_card', message: 'Your card has expired.' });
+    expect(judgeTestCard(card('4242 4242 4242 4241'), now)).toEqual({
+      code: 'invalid_number',
+      message: 'Your card number is invalid.',
+    });
+    expect(judgeTestCard(card('4242 4242 4242 4242', '10 / 26'), now)).toEqual({
+      code: 'expired_card',
+      message: 'Your card has expired.',
+    });
     expect(judgeTestCard(card('4242 4242 4242 4242', '11 / 26'), now)).toBeNull();
     expect(judgeTestCard(card('4242 4242 4242 4242', '13 / 30'), now)?.code).toBe('invalid_expiry_month');
-    expect(judgeTestCard(card('4242 4242 4242 4242', '12 / 30', '1'), now)?.message).toBe("Your card's security code is incomplete.");
+    expect(judgeTestCard(card('4242 4242 4242 4242', '12 / 30', '1'), now)?.message).toBe(
+      "Your card's security code is incomplete.",
+    );
     expect(judgeTestCard(card('4000 0000 0000 9995'), now)?.message).toBe('Your card has insufficient funds.');
-    expect(judgeTestCard(card('5555 5555 5555 4444'), now)?.message).toMatch(/^Your card was declined\. Your request was in test mode, but used a non test card/);
+    expect(judgeTestCard(card('5555 5555 5555 4444'), now)?.message).toMatch(
+      /^Your card was declined\. Your request was in test mode, but used a non test card/,
+    );
   });
 
   it('refuses an unknown client secret, and has no webhook', async () => {
-    expect((await new Browser().call('/api/local-payments/confirm', { method: 'POST', json: { clientSecret: 'pi_local_x_secret_y', ...card('4242424242424242') } })).status).toBe(404);
+    expect(
+      (
+        await new Browser().call('/api/local-payments/confirm', {
+          method: 'POST',
+          json: { clientSecret: 'pi_local_x_secret_y', ...card('4242424242424242') },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call('/api/stripe/webhook', { method: 'POST', body: '{}' })).status).toBe(503);
   });
 

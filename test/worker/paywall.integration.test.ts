@@ -66,14 +66,30 @@ describe('one door for the pixels of a request', () => {
     const first = await requestWithOther(browser);
     expect((await browser.call(`/api/download/${first}`)).status).toBe(200); // the free one
     const second = await requestWithOther(browser);
-    expect(await doors(browser, second)).toEqual({ own: 402, ownById: 402, other: 402, zipOwn: 402, zipBoth: 402, preview: 200 });
-    expect(await body(await browser.call(`/api/download-zip/${second}?formats=${LINKEDIN_BANNER}`))).toEqual({ message: 'Download requires payment' });
+    expect(await doors(browser, second)).toEqual({
+      own: 402,
+      ownById: 402,
+      other: 402,
+      zipOwn: 402,
+      zipBoth: 402,
+      preview: 200,
+    });
+    expect(await body(await browser.call(`/api/download-zip/${second}?formats=${LINKEDIN_BANNER}`))).toEqual({
+      message: 'Download requires payment',
+    });
   });
 
   it('lets every door through within the allowance, counting the request once', async () => {
     const browser = new Browser();
     const id = await requestWithOther(browser);
-    expect(await doors(browser, id)).toEqual({ own: 200, ownById: 200, other: 200, zipOwn: 200, zipBoth: 200, preview: 200 });
+    expect(await doors(browser, id)).toEqual({
+      own: 200,
+      ownById: 200,
+      other: 200,
+      zipOwn: 200,
+      zipBoth: 200,
+      preview: 200,
+    });
     const check = await body<{ remaining: number }>(await browser.call('/api/check-rate-limits'));
     expect(check.remaining).toBe(0);
   });
@@ -83,11 +99,25 @@ describe('one door for the pixels of a request', () => {
     await anonymous.call(`/api/download/${await processedRequest(anonymous)}`);
     const paid = await requestWithOther(anonymous);
     await pay(paid);
-    expect(await doors(anonymous, paid)).toEqual({ own: 200, ownById: 200, other: 200, zipOwn: 200, zipBoth: 200, preview: 200 });
+    expect(await doors(anonymous, paid)).toEqual({
+      own: 200,
+      ownById: 200,
+      other: 200,
+      zipOwn: 200,
+      zipBoth: 200,
+      preview: 200,
+    });
 
     const unlimited = await signedIn('door-unlimited', { unlimited: true });
     const id = await requestWithOther(unlimited);
-    expect(await doors(unlimited, id)).toEqual({ own: 200, ownById: 200, other: 200, zipOwn: 200, zipBoth: 200, preview: 200 });
+    expect(await doors(unlimited, id)).toEqual({
+      own: 200,
+      ownById: 200,
+      other: 200,
+      zipOwn: 200,
+      zipBoth: 200,
+      preview: 200,
+    });
   });
 
   it('does not hand out the request’s own format through batch or the adjusters', async () => {
@@ -95,14 +125,22 @@ describe('one door for the pixels of a request', () => {
     await browser.call(`/api/download/${await processedRequest(browser)}`);
     const id = await processedRequest(browser);
     // The reported leak: batch with the request's own format, then the ZIP.
-    const batch = await browser.call(`/api/batch-process/${id}`, { method: 'POST', json: { formats: [LINKEDIN_BANNER] } });
+    const batch = await browser.call(`/api/batch-process/${id}`, {
+      method: 'POST',
+      json: { formats: [LINKEDIN_BANNER] },
+    });
     expect(batch.status).toBe(402);
     expect((await body(batch)).message).toMatch(/Unlimited Access/);
     // The adjusters convert from the request's own format only, so they never target it.
-    const banner = await browser.call(`/api/banner-convert/${id}`, { method: 'POST', json: { sourceFormatId: 29, targetFormatIds: [LINKEDIN_BANNER], useAi: false } });
+    const banner = await browser.call(`/api/banner-convert/${id}`, {
+      method: 'POST',
+      json: { sourceFormatId: 29, targetFormatIds: [LINKEDIN_BANNER], useAi: false },
+    });
     expect(banner.status).toBe(400);
     // Even a conversion row of the adjusters for the own format (older data) is judged by the request rule.
-    await env.DB.prepare("INSERT INTO conversions (id, request_id, format_id, flow, mode, status, output_key, attempts, created_at, updated_at) VALUES (?, ?, ?, 'banner', 'standard', 'complete', 'x', 0, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO conversions (id, request_id, format_id, flow, mode, status, output_key, attempts, created_at, updated_at) VALUES (?, ?, ?, 'banner', 'standard', 'complete', 'x', 0, ?, ?)",
+    )
       .bind(crypto.randomUUID(), id, LINKEDIN_BANNER, Date.now(), Date.now())
       .run();
     expect((await browser.call(`/api/download-zip/${id}?formats=${LINKEDIN_BANNER}`)).status).toBe(402);
@@ -113,7 +151,10 @@ describe('one door for the pixels of a request', () => {
     const browser = new Browser();
     await browser.call(`/api/download/${await processedRequest(browser)}`); // allowance used
     const id = await processedRequest(browser); // a LinkedIn banner request
-    const res = await browser.call(`/api/banner-convert/${id}`, { method: 'POST', json: { sourceFormatId: LINKEDIN_BANNER, targetFormatIds: [36], useAi: false } });
+    const res = await browser.call(`/api/banner-convert/${id}`, {
+      method: 'POST',
+      json: { sourceFormatId: LINKEDIN_BANNER, targetFormatIds: [36], useAi: false },
+    });
     expect(res.status).toBe(202);
     expect((await settle(browser, id)).results).toEqual({ 36: 'complete' });
     expect((await browser.call(`/api/download/${id}/36`)).status).toBe(200);
@@ -125,7 +166,9 @@ describe('one door for the pixels of a request', () => {
     const browser = new Browser();
     const id = await processedRequest(browser);
     const small = PROFILE_FORMATS.filter((f) => f.width <= 480).map((f) => f.id);
-    expect((await browser.call(`/api/process-image/${id}`, { method: 'POST', json: { formats: small } })).status).toBe(200);
+    expect((await browser.call(`/api/process-image/${id}`, { method: 'POST', json: { formats: small } })).status).toBe(
+      200,
+    );
     const request = await body<ImageRequestResponse>(await browser.call(`/api/image-requests/${id}`));
     for (const output of request.outputs) {
       const format = PLATFORM_FORMATS.find((f) => f.id === output.formatId)!;
@@ -143,7 +186,8 @@ describe('limits that keep the allowance honest', () => {
     expect(taken.status).toBe(201);
     // A taken name is refused (409) and does not count.
     expect((await new Browser(ip).register('throttle-0', { email: 'other@example.com' })).status).toBe(409);
-    for (let i = 1; i < REGISTRATIONS_PER_HOUR; i++) expect((await new Browser(ip).register(`throttle-${i}`)).status).toBe(201);
+    for (let i = 1; i < REGISTRATIONS_PER_HOUR; i++)
+      expect((await new Browser(ip).register(`throttle-${i}`)).status).toBe(201);
     const refused = await new Browser(ip).register('throttle-x');
     expect(refused.status).toBe(429);
     expect((await body(refused)).message).toMatch(/try again in \d+ minutes?/);
@@ -157,7 +201,8 @@ describe('limits that keep the allowance honest', () => {
     expect((await visitor.call(`/api/download/${await processedRequest(visitor)}`)).status).toBe(200); // anonymous: 1 of the address's 5
     const first = new Browser(ip);
     expect((await first.register('honest-1')).status).toBe(201);
-    for (let i = 0; i < 4; i++) expect((await first.call(`/api/download/${await processedRequest(first)}`)).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await first.call(`/api/download/${await processedRequest(first)}`)).status).toBe(200);
     expect((await first.call(`/api/download/${await processedRequest(first)}`)).status).toBe(402);
 
     const second = new Browser(ip);
@@ -173,7 +218,8 @@ describe('limits that keep the allowance honest', () => {
   it('counts every upload attempt per address and answers 429 past the hourly limit', async () => {
     const ip = '10.99.3.1';
     const browser = new Browser(ip);
-    for (let i = 0; i < UPLOADS_PER_HOUR.address; i++) expect((await browser.upload('empty.jpg', fixture('empty.jpg'))).status).toBe(422);
+    for (let i = 0; i < UPLOADS_PER_HOUR.address; i++)
+      expect((await browser.upload('empty.jpg', fixture('empty.jpg'))).status).toBe(422);
     const refused = await browser.upload('rgb.png', fixture('rgb.png'));
     expect(refused.status).toBe(429);
     expect((await body(refused)).message).toMatch(/Too many uploads.*try again in \d+ minutes?/);
@@ -185,7 +231,10 @@ describe('batch processing', () => {
   it('is Unlimited Access only: 402 for visitors and free accounts', async () => {
     for (const browser of [new Browser(), await signedIn('batch-free')]) {
       const id = await processedRequest(browser);
-      const res = await browser.call(`/api/batch-process/${id}`, { method: 'POST', json: { formats: [INSTAGRAM_SQUARE] } });
+      const res = await browser.call(`/api/batch-process/${id}`, {
+        method: 'POST',
+        json: { formats: [INSTAGRAM_SQUARE] },
+      });
       expect(res.status).toBe(402);
     }
   });
@@ -208,8 +257,14 @@ describe('batch processing', () => {
   it('charges the hourly limit only for targets that were recorded', async () => {
     const browser = new Browser('10.99.4.1');
     const id = await processedRequest(browser);
-    const targets = PLATFORM_FORMATS.filter((f) => f.platform !== 'linkedin' && /cover|banner|header/i.test(f.description)).map((f) => f.id);
-    const convert = () => browser.call(`/api/banner-convert/${id}`, { method: 'POST', json: { sourceFormatId: LINKEDIN_BANNER, targetFormatIds: targets, useAi: false } });
+    const targets = PLATFORM_FORMATS.filter(
+      (f) => f.platform !== 'linkedin' && /cover|banner|header/i.test(f.description),
+    ).map((f) => f.id);
+    const convert = () =>
+      browser.call(`/api/banner-convert/${id}`, {
+        method: 'POST',
+        json: { sourceFormatId: LINKEDIN_BANNER, targetFormatIds: targets, useAi: false },
+      });
     // The queue refuses the messages eight times: 8 × 10 targets would be over the 60 an hour if they counted.
     const down = vi.spyOn(env.CONVERSIONS, 'sendBatch').mockRejectedValue(new Error('queue down'));
     for (let i = 0; i < 8; i++) {

@@ -10,15 +10,24 @@ async function insertConversion(): Promise<string> {
   const conversionId = crypto.randomUUID();
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO uploads (id, r2_key, original_filename, content_type, size, width, height, created_at) VALUES (?, ?, 'b.png', 'image/png', 10, 1500, 500, ?)").bind(uploadId, `uploads/${uploadId}/original`, now),
-    env.DB.prepare("INSERT INTO image_requests (id, upload_id, format_id, platform, format, width, height, crop_details, created_at, updated_at) VALUES (?, ?, 29, 'twitter', 'header', 1500, 500, '{}', ?, ?)").bind(requestId, uploadId, now, now),
-    env.DB.prepare('INSERT INTO conversions (id, request_id, format_id, created_at, updated_at) VALUES (?, ?, 20, ?, ?)').bind(conversionId, requestId, now, now),
+    env.DB.prepare(
+      "INSERT INTO uploads (id, r2_key, original_filename, content_type, size, width, height, created_at) VALUES (?, ?, 'b.png', 'image/png', 10, 1500, 500, ?)",
+    ).bind(uploadId, `uploads/${uploadId}/original`, now),
+    env.DB.prepare(
+      "INSERT INTO image_requests (id, upload_id, format_id, platform, format, width, height, crop_details, created_at, updated_at) VALUES (?, ?, 29, 'twitter', 'header', 1500, 500, '{}', ?, ?)",
+    ).bind(requestId, uploadId, now, now),
+    env.DB.prepare(
+      'INSERT INTO conversions (id, request_id, format_id, created_at, updated_at) VALUES (?, ?, 20, ?, ?)',
+    ).bind(conversionId, requestId, now, now),
   ]);
   return conversionId;
 }
 
 async function run(queue: string, bodies: unknown[]) {
-  const batch = createMessageBatch(queue, bodies.map((b, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: b })));
+  const batch = createMessageBatch(
+    queue,
+    bodies.map((b, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: b })),
+  );
   const ctx = createExecutionContext();
   await worker.queue(batch, env, ctx);
   return getQueueResult(batch, ctx);

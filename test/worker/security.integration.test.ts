@@ -2,7 +2,7 @@ import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../worker/app';
-import { API_CSP } from '../../worker/lib/security-headers';
+import { API_CSP } from '../../worker/middleware/security-headers';
 import { body, Browser, fixture, ORIGIN } from './helpers';
 
 afterEach(() => vi.restoreAllMocks());
@@ -37,14 +37,22 @@ describe('security headers', () => {
   });
 
   it('add HSTS in production', async () => {
-    const res = await app.fetch(new Request(`${ORIGIN}/api/health`), { ...env, ENVIRONMENT: 'production' }, createExecutionContext());
+    const res = await app.fetch(
+      new Request(`${ORIGIN}/api/health`),
+      { ...env, ENVIRONMENT: 'production' },
+      createExecutionContext(),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
     expectHardened(res, 'production');
   });
 
   it('never serve a page-like upload: HTML named .png is refused, and nothing is stored under it', async () => {
-    const res = await new Browser().upload('page.png', new TextEncoder().encode('<!doctype html><script>alert(1)</script>'), 'image/png');
+    const res = await new Browser().upload(
+      'page.png',
+      new TextEncoder().encode('<!doctype html><script>alert(1)</script>'),
+      'image/png',
+    );
     expect(res.status).toBe(415);
     expectHardened(res, 'refused upload');
   });
@@ -53,16 +61,30 @@ describe('security headers', () => {
 describe('logs', () => {
   it('write one JSON line per request with id, route, status and duration, and no personal data or secrets', async () => {
     const lines: string[] = [];
-    for (const level of ['log', 'warn', 'error'] as const) vi.spyOn(console, level).mockImplementation((line: unknown) => void lines.push(String(line)));
+    for (const level of ['log', 'warn', 'error'] as const)
+      vi.spyOn(console, level).mockImplementation((line: unknown) => void lines.push(String(line)));
     const browser = new Browser('198.51.100.77');
     const username = `logcheck_${Date.now() % 100000}`;
-    const secrets = [username, `${username}@example.com`, 'Very Private Person', 'correct horse', '198.51.100.77', 'holiday-photo-secret.png', 'A private question about my account.'];
+    const secrets = [
+      username,
+      `${username}@example.com`,
+      'Very Private Person',
+      'correct horse',
+      '198.51.100.77',
+      'holiday-photo-secret.png',
+      'A private question about my account.',
+    ];
     await browser.register(username, { name: 'Very Private Person' });
     await browser.login(username);
     await browser.login(username, 'wrong password!');
     await browser.call('/api/contact', {
       method: 'POST',
-      json: { name: 'Very Private Person', email: `${username}@example.com`, subject: 'support', message: 'A private question about my account.' },
+      json: {
+        name: 'Very Private Person',
+        email: `${username}@example.com`,
+        subject: 'support',
+        message: 'A private question about my account.',
+      },
     });
     await browser.upload('holiday-photo-secret.png', fixture('rgb.png'));
     await browser.call('/api/admin/login', { method: 'POST', json: { password: 'not the admin password' } });
@@ -70,11 +92,21 @@ describe('logs', () => {
     const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.message === 'request');
     expect(requests.length).toBeGreaterThanOrEqual(6);
     for (const line of requests) {
-      expect(Object.keys(line).sort()).toEqual(['durationMs', 'level', 'message', 'method', 'requestId', 'route', 'status', 'time']);
+      expect(Object.keys(line).sort()).toEqual([
+        'durationMs',
+        'level',
+        'message',
+        'method',
+        'requestId',
+        'route',
+        'status',
+        'time',
+      ]);
       expect(line.requestId).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect(requests.map((l) => l.route)).toContain('/api/login');
     const all = lines.join('\n');
-    for (const secret of [...secrets, 'test-admin-secret-7f3a', 'sr_session', 'sk_test']) expect(all).not.toContain(secret);
+    for (const secret of [...secrets, 'test-admin-secret-7f3a', 'sr_session', 'sk_test'])
+      expect(all).not.toContain(secret);
   });
 });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../worker/services/sessions';
+import { SESSION_COOKIE } from '../../worker/middleware/session';
 import { body, call, insertSession, insertUser } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,7 +18,14 @@ describe('GET /api/user', () => {
     const res = await call('/api/user', { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
     expect(res.status).toBe(200);
     const user = await body<Record<string, unknown>>(res);
-    expect(user).toEqual({ id: userId, username: 'grace', email: 'grace@example.com', name: 'Grace Hopper', hasUnlimitedAccess: false, createdAt: expect.any(String) });
+    expect(user).toEqual({
+      id: userId,
+      username: 'grace',
+      email: 'grace@example.com',
+      name: 'Grace Hopper',
+      hasUnlimitedAccess: false,
+      createdAt: expect.any(String),
+    });
     expect(JSON.stringify(user)).not.toMatch(/password|pbkdf2/i);
   });
 
@@ -27,7 +34,9 @@ describe('GET /api/user', () => {
     const token = await insertSession(userId, Date.now() - 31 * DAY, Date.now() - DAY);
     const res = await call('/api/user', { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
     expect(res.status).toBe(401);
-    const left = await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').bind(userId).first<{ n: number }>();
+    const left = await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?')
+      .bind(userId)
+      .first<{ n: number }>();
     expect(left?.n).toBe(0);
   });
 

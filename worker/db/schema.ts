@@ -34,7 +34,10 @@ export const users = sqliteTable(
     hasUnlimitedAccess: integer('has_unlimited_access', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_username_unique').on(sql`lower(${t.username})`), uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  ],
 );
 
 export const sessions = sqliteTable(
@@ -71,7 +74,11 @@ export const uploads = sqliteTable(
     /** The content-aware analysis of the picture, made once on the first banner or profile fan-out. */
     analysis: text('analysis', { mode: 'json' }).$type<Analysis>(),
   },
-  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_visitor_idx').on(t.visitorId), index('uploads_created_idx').on(t.createdAt)],
+  (t) => [
+    index('uploads_user_idx').on(t.userId),
+    index('uploads_visitor_idx').on(t.visitorId),
+    index('uploads_created_idx').on(t.createdAt),
+  ],
 );
 
 export type CropDetails = { x: number; y: number; width: number; height: number; zoom: number };
@@ -104,7 +111,11 @@ export const imageRequests = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('image_requests_upload_idx').on(t.uploadId), index('image_requests_user_idx').on(t.userId), index('image_requests_visitor_idx').on(t.visitorId)],
+  (t) => [
+    index('image_requests_upload_idx').on(t.uploadId),
+    index('image_requests_user_idx').on(t.userId),
+    index('image_requests_visitor_idx').on(t.visitorId),
+  ],
 );
 
 export const CONVERSION_STATUSES = ['processing', 'complete', 'failed'] as const;
@@ -196,8 +207,6 @@ export const contactMessages = sqliteTable('contact_messages', {
   message: text('message').notNull(),
   createdAt: createdAt(),
 });
-
-export type ContactMessage = typeof contactMessages.$inferSelect;
 
 /** Newsletter sign-ups from the blog: one row per address (stored lower-cased). */
 export const newsletterSubscriptions = sqliteTable('newsletter_subscriptions', {

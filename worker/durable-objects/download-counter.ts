@@ -41,7 +41,8 @@ export class DownloadCounter extends DurableObject<Env> {
     this.prune(now - windowMs);
     const repeat = this.sql.exec('SELECT 1 FROM downloads WHERE request_id = ?', requestId).toArray().length > 0;
     if (repeat) return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: true, counted: [] };
-    if (this.used() >= limit) return { ...this.allowance(limit, windowMs), allowed: false, alreadyCounted: false, counted: [] };
+    if (this.used() >= limit)
+      return { ...this.allowance(limit, windowMs), allowed: false, alreadyCounted: false, counted: [] };
     this.sql.exec('INSERT INTO downloads (request_id, at) VALUES (?, ?)', requestId, now);
     return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: false, counted: [requestId] };
   }
@@ -52,8 +53,11 @@ export class DownloadCounter extends DurableObject<Env> {
    */
   consumeMany(ids: string[], limit: number, windowMs: number, now: number): ConsumeResult {
     this.prune(now - windowMs);
-    const fresh = [...new Set(ids)].filter((id) => this.sql.exec('SELECT 1 FROM downloads WHERE request_id = ?', id).toArray().length === 0);
-    if (this.used() + fresh.length > limit) return { ...this.allowance(limit, windowMs), allowed: false, alreadyCounted: false, counted: [] };
+    const fresh = [...new Set(ids)].filter(
+      (id) => this.sql.exec('SELECT 1 FROM downloads WHERE request_id = ?', id).toArray().length === 0,
+    );
+    if (this.used() + fresh.length > limit)
+      return { ...this.allowance(limit, windowMs), allowed: false, alreadyCounted: false, counted: [] };
     for (const id of fresh) this.sql.exec('INSERT INTO downloads (request_id, at) VALUES (?, ?)', id, now);
     return { ...this.allowance(limit, windowMs), allowed: true, alreadyCounted: fresh.length === 0, counted: fresh };
   }

@@ -9,7 +9,7 @@ import decodeWebpWasm, { init as initWebpModule } from '@jsquash/webp/decode.js'
 import { ImageError } from './errors';
 import type { ImageInfo } from './inspect';
 import { decodeJpeg } from './jpeg/decode';
-import { decodePng } from './png';
+import { decodePng } from './png/decode';
 import type { Picture } from './raster';
 
 /** The compiled WASM decoders: workerd imports them, Node compiles them from node_modules. */
@@ -17,13 +17,20 @@ export interface Codecs {
   webp: WebAssembly.Module;
 }
 
-const failed = () => new ImageError('corrupt', 'The image could not be decoded: the file is damaged or uses a feature we do not support. Please export it again as a standard JPG, PNG or WEBP.');
+const failed = () =>
+  new ImageError(
+    'corrupt',
+    'The image could not be decoded: the file is damaged or uses a feature we do not support. Please export it again as a standard JPG, PNG or WEBP.',
+  );
 
 export async function decodeImage(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<Picture> {
   if (info.type === 'png') return { ...(await decodePng(bytes, info)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info);
   // The decoder wants an ArrayBuffer of exactly the file.
-  const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
+  const buffer =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? (bytes.buffer as ArrayBuffer)
+      : bytes.slice().buffer;
   let image: { width: number; height: number; data: Uint8ClampedArray };
   try {
     await initWebpModule(codecs.webp);

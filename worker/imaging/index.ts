@@ -2,12 +2,14 @@
  * The image engine: pure functions over bytes and pixel buffers, no Worker bindings, so it runs the
  * same in workerd and in Node (tests, benchmark). Callers pass the compiled WASM decoders in.
  */
-export { analysePicture, planRegionCrop, planSubjectCrop, safeRect, type Analysis, type CropPlan, type CropTarget } from './content-aware';
+export { analysePicture, type Analysis } from './content-aware/analyse';
+export { planRegionCrop, planSubjectCrop, safeRect, type CropPlan, type CropTarget } from './content-aware/plan';
 export { decodeImage, type Codecs } from './decode';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export { inspectImage, type ImageInfo } from './inspect';
 export { admitImage, estimateDecodeBytes, estimatePeakBytes, largestAdmitted, PEAK_BUDGET_BYTES } from './limits';
-export { decodePng, encodePng } from './png';
+export { decodePng } from './png/decode';
+export { encodePng } from './png/encode';
 export type { CropRect, Picture, Raster } from './raster';
 export { centredCrop, fitCrop } from '../../shared/crop';
 export { FileSizeError, PREVIEW_SIZE, previewSize, renderFormat, type Rendered, type TargetFormat } from './render';

@@ -34,7 +34,11 @@ export interface ImageInfo {
   interlaced: boolean;
 }
 
-const corrupt = (what: string) => new ImageError('corrupt', `The image file is damaged or incomplete (${what}). Please export it again and upload the new file.`);
+const corrupt = (what: string) =>
+  new ImageError(
+    'corrupt',
+    `The image file is damaged or incomplete (${what}). Please export it again and upload the new file.`,
+  );
 
 export function inspectImage(bytes: Uint8Array): ImageInfo {
   if (bytes.length === 0) throw new ImageError('empty', 'The file is empty.');
@@ -49,13 +53,33 @@ export function inspectImage(bytes: Uint8Array): ImageInfo {
   return { ...info, uprightWidth: upright.width, uprightHeight: upright.height };
 }
 
-const base = { orientation: 1, hasAlpha: false, progressive: false, components: 3, coefficientsPerPixel: 0, buffered: false, bitDepth: 8, colorType: 0, interlaced: false };
+const base = {
+  orientation: 1,
+  hasAlpha: false,
+  progressive: false,
+  components: 3,
+  coefficientsPerPixel: 0,
+  buffered: false,
+  bitDepth: 8,
+  colorType: 0,
+  interlaced: false,
+};
 
 // ── JPEG ─────────────────────────────────────────────────────────────────────────────────────
 
 function inspectJpeg(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'> {
   const { frame, orientation, coefficientsPerPixel, buffered } = readJpeg(b);
-  return { ...base, type: 'jpeg', width: frame.width, height: frame.height, components: frame.components.length, progressive: frame.progressive, coefficientsPerPixel, orientation, buffered };
+  return {
+    ...base,
+    type: 'jpeg',
+    width: frame.width,
+    height: frame.height,
+    components: frame.components.length,
+    progressive: frame.progressive,
+    coefficientsPerPixel,
+    orientation,
+    buffered,
+  };
 }
 
 // ── PNG ──────────────────────────────────────────────────────────────────────────────────────
@@ -83,8 +107,18 @@ export function crc32(data: Uint8Array, crc = 0xffffffff): number {
   let c = crc >>> 0;
   let i = 0;
   for (const end = data.length - 7; i < end; i += 8) {
-    const lo = (c ^ ((data[i] as number) | ((data[i + 1] as number) << 8) | ((data[i + 2] as number) << 16) | ((data[i + 3] as number) << 24))) >>> 0;
-    const hi = (data[i + 4] as number) | ((data[i + 5] as number) << 8) | ((data[i + 6] as number) << 16) | ((data[i + 7] as number) << 24);
+    const lo =
+      (c ^
+        ((data[i] as number) |
+          ((data[i + 1] as number) << 8) |
+          ((data[i + 2] as number) << 16) |
+          ((data[i + 3] as number) << 24))) >>>
+      0;
+    const hi =
+      (data[i + 4] as number) |
+      ((data[i + 5] as number) << 8) |
+      ((data[i + 6] as number) << 16) |
+      ((data[i + 7] as number) << 24);
     c =
       (t[1792 + (lo & 0xff)] as number) ^
       (t[1536 + ((lo >>> 8) & 0xff)] as number) ^
@@ -103,7 +137,13 @@ export function finishCrc(crc: number): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-const VALID_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+const VALID_DEPTHS: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
 
 /** More ancillary chunks than any real file has (libpng keeps at most 1000 too): each costs a checksum. */
 export const MAX_PNG_CHUNKS = 1000;
@@ -125,9 +165,11 @@ export function* readPngChunks(b: Uint8Array): Generator<PngChunk> {
     const type = String.fromCharCode(b[pos + 4] ?? 0, b[pos + 5] ?? 0, b[pos + 6] ?? 0, b[pos + 7] ?? 0);
     const printable = type.replace(/[^\x20-\x7e]/g, '?');
     if (length > 0x7fffffff || pos + 12 + length > b.length) throw corrupt(`it ends inside the ${printable} chunk`);
-    if (finishCrc(crc32(b.subarray(pos + 4, pos + 8 + length))) !== view.getUint32(pos + 8 + length)) throw corrupt(`the ${printable} chunk fails its checksum`);
+    if (finishCrc(crc32(b.subarray(pos + 4, pos + 8 + length))) !== view.getUint32(pos + 8 + length))
+      throw corrupt(`the ${printable} chunk fails its checksum`);
     if (first !== (type === 'IHDR')) throw corrupt(first ? 'the IHDR chunk is not first' : 'it has two IHDR chunks');
-    if (type !== 'IDAT' && ++others > MAX_PNG_CHUNKS) throw corrupt(`it has more than ${MAX_PNG_CHUNKS} chunks besides the image data`);
+    if (type !== 'IDAT' && ++others > MAX_PNG_CHUNKS)
+      throw corrupt(`it has more than ${MAX_PNG_CHUNKS} chunks besides the image data`);
     yield { type, data: b.subarray(pos + 8, pos + 8 + length) };
     if (type === 'IEND') return;
     pos += 12 + length;
@@ -144,10 +186,23 @@ function inspectPng(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHei
     if (type === 'IHDR') {
       if (data.length !== 13) throw corrupt('its IHDR chunk is invalid');
       const d = new DataView(data.buffer, data.byteOffset, 13);
-      ihdr = { width: d.getUint32(0), height: d.getUint32(4), bitDepth: data[8] ?? 0, colorType: data[9] ?? 0, interlaced: data[12] === 1 };
-      if (!VALID_DEPTHS[ihdr.colorType]?.includes(ihdr.bitDepth) || data[10] !== 0 || data[11] !== 0 || (data[12] ?? 0) > 1) throw corrupt('its IHDR chunk is invalid');
+      ihdr = {
+        width: d.getUint32(0),
+        height: d.getUint32(4),
+        bitDepth: data[8] ?? 0,
+        colorType: data[9] ?? 0,
+        interlaced: data[12] === 1,
+      };
+      if (
+        !VALID_DEPTHS[ihdr.colorType]?.includes(ihdr.bitDepth) ||
+        data[10] !== 0 ||
+        data[11] !== 0 ||
+        (data[12] ?? 0) > 1
+      )
+        throw corrupt('its IHDR chunk is invalid');
     } else if (type === 'PLTE') {
-      if (sawPalette || sawIdat || data.length === 0 || data.length % 3 !== 0 || data.length > 768) throw corrupt('its palette is invalid');
+      if (sawPalette || sawIdat || data.length === 0 || data.length % 3 !== 0 || data.length > 768)
+        throw corrupt('its palette is invalid');
       sawPalette = true;
     } else if (type === 'tRNS') {
       if (hasTrns || sawIdat) throw corrupt('its transparency chunk is invalid');
@@ -161,7 +216,18 @@ function inspectPng(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHei
   if (!ihdr || !sawIdat) throw corrupt('it has no image data');
   if (ihdr.colorType === 3 && !sawPalette) throw corrupt('its palette is missing');
   const hasAlpha = ihdr.colorType === 4 || ihdr.colorType === 6 || hasTrns;
-  return { ...base, type: 'png', width: ihdr.width, height: ihdr.height, bitDepth: ihdr.bitDepth, colorType: ihdr.colorType, interlaced: ihdr.interlaced, hasAlpha, orientation, components: 0 };
+  return {
+    ...base,
+    type: 'png',
+    width: ihdr.width,
+    height: ihdr.height,
+    bitDepth: ihdr.bitDepth,
+    colorType: ihdr.colorType,
+    interlaced: ihdr.interlaced,
+    hasAlpha,
+    orientation,
+    components: 0,
+  };
 }
 
 // ── WebP ─────────────────────────────────────────────────────────────────────────────────────
@@ -176,7 +242,11 @@ function inspectWebp(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
   let image: { width: number; height: number } | null = null;
   let hasAlpha = false;
   let orientation = 1;
-  const animated = () => new ImageError('unsupported-variant', 'Animated images are not supported. Please upload a still JPG, PNG or WEBP image.');
+  const animated = () =>
+    new ImageError(
+      'unsupported-variant',
+      'Animated images are not supported. Please upload a still JPG, PNG or WEBP image.',
+    );
   while (pos + 8 <= end) {
     const fourcc = String.fromCharCode(b[pos] ?? 0, b[pos + 1] ?? 0, b[pos + 2] ?? 0, b[pos + 3] ?? 0);
     const size = view.getUint32(pos + 4, true);
@@ -196,7 +266,8 @@ function inspectWebp(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
     } else if (fourcc === 'VP8 ' || fourcc === 'VP8L') {
       if (image) throw corrupt('it has two images');
       if (fourcc === 'VP8 ') {
-        if (size < 10 || b[data + 3] !== 0x9d || b[data + 4] !== 0x01 || b[data + 5] !== 0x2a) throw corrupt('its VP8 frame header is invalid');
+        if (size < 10 || b[data + 3] !== 0x9d || b[data + 4] !== 0x01 || b[data + 5] !== 0x2a)
+          throw corrupt('its VP8 frame header is invalid');
         image = { width: view.getUint16(data + 6, true) & 0x3fff, height: view.getUint16(data + 8, true) & 0x3fff };
       } else {
         if (size < 5 || b[data] !== 0x2f) throw corrupt('its VP8L header is invalid');
@@ -213,6 +284,7 @@ function inspectWebp(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
   }
   if (!image) throw corrupt('it has no image data');
   // The decoder allocates by the bitstream's size: it must be the size admission measures.
-  if (canvas && (canvas.width !== image.width || canvas.height !== image.height)) throw corrupt('its canvas and its image differ in size');
+  if (canvas && (canvas.width !== image.width || canvas.height !== image.height))
+    throw corrupt('its canvas and its image differ in size');
   return { ...base, type: 'webp', width: image.width, height: image.height, hasAlpha, orientation, components: 0 };
 }

@@ -2,8 +2,8 @@
  * One format from one picture: crop, orient, resize to the exact size, flatten where the platform
  * refuses transparency, encode as the smallest PNG, and keep under the platform's file-size cap.
  */
-import { fillBackdrop } from './content-aware';
-import { encodePng } from './png';
+import { fillBackdrop } from './content-aware/backdrop';
+import { encodePng } from './png/encode';
 import type { CropRect, Picture, Raster } from './raster';
 import { flatten, resampleCrop } from './resample';
 
@@ -31,7 +31,10 @@ export const PREVIEW_SIZE = 480;
  */
 export function previewSize(target: { width: number; height: number }): { width: number; height: number } {
   const scale = Math.min(0.5, PREVIEW_SIZE / Math.max(target.width, target.height));
-  return { width: Math.max(1, Math.floor(target.width * scale)), height: Math.max(1, Math.floor(target.height * scale)) };
+  return {
+    width: Math.max(1, Math.floor(target.width * scale)),
+    height: Math.max(1, Math.floor(target.height * scale)),
+  };
 }
 
 /** Ordered 4×4 Bayer thresholds, centred on zero, for dithering when bits are dropped. */
@@ -65,7 +68,13 @@ export class FileSizeError extends Error {
  * `backdrop`: where the crop reaches outside the picture, fill with a blurred copy of the picture
  * instead of leaving it transparent (content-aware mode's extended canvas).
  */
-export async function renderFormat(source: Picture, orientation: number, crop: CropRect, target: TargetFormat, options: { backdrop?: boolean } = {}): Promise<Rendered> {
+export async function renderFormat(
+  source: Picture,
+  orientation: number,
+  crop: CropRect,
+  target: TargetFormat,
+  options: { backdrop?: boolean } = {},
+): Promise<Rendered> {
   const output = resampleCrop({ source, orientation, crop, width: target.width, height: target.height });
   if (options.backdrop) fillBackdrop(output, source, orientation);
   if (target.opaque) flatten(output);
@@ -73,14 +82,20 @@ export async function renderFormat(source: Picture, orientation: number, crop: C
   let png = await encodePng(output, { alpha });
   let reducedBits = 0;
   // Over the platform's cap: first the slower, smaller lossless encode, then drop colour bits.
-  if (target.maxBytes !== null && png.length > target.maxBytes) png = await encodePng(output, { alpha, effort: 'small' });
+  if (target.maxBytes !== null && png.length > target.maxBytes)
+    png = await encodePng(output, { alpha, effort: 'small' });
   while (target.maxBytes !== null && png.length > target.maxBytes) {
     reducedBits += 1;
     if (reducedBits > 4) throw new FileSizeError(target.maxBytes);
     png = await encodePng(reduceBits(output, reducedBits), { alpha, effort: 'small' });
   }
   const size = previewSize(target);
-  const previewRaster = resampleCrop({ source: { ...output, channels: 4 }, orientation: 1, crop: { x: 0, y: 0, width: target.width, height: target.height }, ...size });
+  const previewRaster = resampleCrop({
+    source: { ...output, channels: 4 },
+    orientation: 1,
+    crop: { x: 0, y: 0, width: target.width, height: target.height },
+    ...size,
+  });
   const preview = await encodePng(previewRaster, { alpha });
   return { png, preview, reducedBits };
 }

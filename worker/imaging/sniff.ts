@@ -1,5 +1,6 @@
 /** What the bytes say a file is, whatever its name or declared type. */
-export type SniffedType = 'jpeg' | 'png' | 'webp' | 'gif' | 'bmp' | 'tiff' | 'heic' | 'avif' | 'svg' | 'html' | 'unknown';
+export type SniffedType =
+  'jpeg' | 'png' | 'webp' | 'gif' | 'bmp' | 'tiff' | 'heic' | 'avif' | 'svg' | 'html' | 'unknown';
 
 export const MIME_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 export const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
@@ -23,8 +24,17 @@ export function sniffType(bytes: Uint8Array): SniffedType {
     if (brand.startsWith('avi')) return 'avif';
     return 'heic';
   }
-  const head = ascii(bytes, 0, 512).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = ascii(bytes, 0, 512)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (head.startsWith('<?xml') || head.startsWith('<svg') || head.includes('<svg')) return 'svg';
-  if (head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<head') || head.startsWith('<script')) return 'html';
+  if (
+    head.startsWith('<!doctype html') ||
+    head.startsWith('<html') ||
+    head.startsWith('<head') ||
+    head.startsWith('<script')
+  )
+    return 'html';
   return 'unknown';
 }

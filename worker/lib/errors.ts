@@ -17,7 +17,12 @@ export class ApiError extends Error {
   }
 }
 
-export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, headers?: Record<string, string>) {
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  headers?: Record<string, string>,
+) {
   return c.json({ message }, status, headers);
 }
 
@@ -27,7 +32,8 @@ export function handleError(err: Error, c: Context) {
   if (err instanceof HTTPException) {
     // Hono's own 4xx (for example a malformed JSON body) keep their status with our shape.
     const status = err.status as ContentfulStatusCode;
-    const message = status === 400 && /json/i.test(err.message) ? 'Request body must be valid JSON' : err.message || 'Request failed';
+    const message =
+      status === 400 && /json/i.test(err.message) ? 'Request body must be valid JSON' : err.message || 'Request failed';
     return errorResponse(c, status, message);
   }
   log('error', 'unhandled error', {

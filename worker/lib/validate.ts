@@ -12,7 +12,10 @@ export function describeZodError(error: { issues: ReadonlyArray<{ path: Property
 }
 
 /** zod validation for a request part; a failure becomes the shared 400 `{ message }`. */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) {
   return zValidator(target, schema, (result) => {
     if (!result.success) throw new ApiError(400, describeZodError(result.error));
   });

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { currentUser } from '../services/sessions';
+import { currentUser } from './session';
 import type { AppEnv } from '../types';
 
 /**

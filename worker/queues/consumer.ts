@@ -45,7 +45,11 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
       message.ack();
     } catch (error) {
       cache.current = null;
-      log('warn', 'conversion will be retried', { conversionId, attempt: message.attempts, error: error instanceof Error ? error.message : String(error) });
+      log('warn', 'conversion will be retried', {
+        conversionId,
+        attempt: message.attempts,
+        error: error instanceof Error ? error.message : String(error),
+      });
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }

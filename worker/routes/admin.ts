@@ -1,49 +1,51 @@
-import { desc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { adminLoginSchema, type AdminContactMessage, type AdminPayment } from '../../shared/schemas';
-import { contactMessages, payments, users } from '../db/schema';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { adminLoginSchema } from '../../shared/schemas';
+import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { adminLogin, adminLogout, requireAdmin } from '../services/admin';
-import { toPublicUser } from '../services/sessions';
+import { isSecureRequest } from '../middleware/visitor';
+import {
+  ADMIN_SESSION_MS,
+  adminLogin,
+  endAdminSession,
+  isAdminSession,
+  listContactMessages,
+  listPayments,
+  listUsers,
+} from '../services/admin';
 import type { AppEnv } from '../types';
+
+/** The admin session's cookie: HttpOnly, SameSite=Strict, sent only to the admin API. */
+export const ADMIN_COOKIE = 'sr_admin';
+const COOKIE_PATH = '/api/admin';
+const adminToken = (c: Context<AppEnv>) => getCookie(c, ADMIN_COOKIE);
 
 /** The admin API: login and logout, then users, payments and contact messages (401 without an admin session). */
 export const adminRoutes = new Hono<AppEnv>()
   .post('/admin/login', validate('json', adminLoginSchema), async (c) => {
-    await adminLogin(c, c.req.valid('json').password);
+    const token = await adminLogin(c.get('db'), c.env, c.get('caller').ip, c.req.valid('json').password);
+    setCookie(c, ADMIN_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: isSecureRequest(c),
+      path: COOKIE_PATH,
+      maxAge: ADMIN_SESSION_MS / 1000,
+    });
     return c.json({ ok: true });
   })
   .post('/admin/logout', async (c) => {
-    await adminLogout(c);
+    await endAdminSession(c.get('db'), adminToken(c));
+    deleteCookie(c, ADMIN_COOKIE, { path: COOKIE_PATH, secure: isSecureRequest(c) });
     return c.json({ ok: true });
   })
   // Everything registered after this point needs an admin session (login and logout above do not).
   .use('/admin/*', async (c, next) => {
-    await requireAdmin(c);
+    if (!(await isAdminSession(c.get('db'), adminToken(c))))
+      throw new ApiError(401, 'Please log in to the admin area.');
     await next();
     c.header('Cache-Control', 'private, no-store');
   })
   .get('/admin/session', (c) => c.json({ ok: true }))
-  .get('/admin/users', async (c) => {
-    const rows = await c.get('db').select().from(users).orderBy(desc(users.createdAt));
-    return c.json(rows.map(toPublicUser));
-  })
-  .get('/admin/payments', async (c) => {
-    const rows = await c.get('db').select({ payment: payments, username: users.username }).from(payments).leftJoin(users, eq(users.id, payments.userId)).orderBy(desc(payments.createdAt)).limit(500);
-    const body: AdminPayment[] = rows.map(({ payment: p, username }) => ({
-      id: p.id,
-      planId: p.planId,
-      amountCents: p.amountCents,
-      currency: p.currency,
-      status: p.status,
-      username,
-      createdAt: p.createdAt.toISOString(),
-      grantedAt: p.grantedAt?.toISOString() ?? null,
-    }));
-    return c.json(body);
-  })
-  .get('/admin/contact-messages', async (c) => {
-    const rows = await c.get('db').select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(500);
-    const body: AdminContactMessage[] = rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
-    return c.json(body);
-  });
+  .get('/admin/users', async (c) => c.json(await listUsers(c.get('db'))))
+  .get('/admin/payments', async (c) => c.json(await listPayments(c.get('db'))))
+  .get('/admin/contact-messages', async (c) => c.json(await listContactMessages(c.get('db'))));

@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import { loginSchema, registerSchema } from '../../shared/schemas';
 import { clock } from '../lib/clock';
 import { validate } from '../lib/validate';
-import { newVisitor } from '../lib/visitor';
+import { newVisitor } from '../middleware/visitor';
 import { claimVisitorWork, logIn, register } from '../services/accounts';
 import { takeRegistration } from '../services/rate-limits';
-import { endSession, startSession, toPublicUser } from '../services/sessions';
+import { endSession, startSession } from '../middleware/session';
+import { toPublicUser } from '../services/sessions';
 import type { AppEnv } from '../types';
 
 /** Register, log in and log out. Signing in claims what this browser did anonymously. */

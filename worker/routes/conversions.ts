@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { findFormat, outputFilename, zipFilename } from '../../shared/formats';
-import { bannerConvertSchema, batchProcessSchema, profileConvertSchema, type ConversionResponse } from '../../shared/schemas';
+import {
+  bannerConvertSchema,
+  batchProcessSchema,
+  profileConvertSchema,
+  type ConversionResponse,
+} from '../../shared/schemas';
 import { workerCodecs } from '../imaging-codecs';
 import { validate } from '../lib/validate';
 import { authorizePixels } from '../services/allowance';
@@ -16,10 +21,23 @@ import { parseId } from './params';
 const zipQuery = z.object({
   formats: z
     .string('List the format ids to download, for example ?formats=1,2')
-    .transform((raw) => [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))])
+    .transform((raw) => [
+      ...new Set(
+        raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
-        .array(z.string().regex(/^\d+$/, 'Format ids are numbers').transform(Number).refine((id) => findFormat(id) !== undefined, 'Unknown format id'))
+        .array(
+          z
+            .string()
+            .regex(/^\d+$/, 'Format ids are numbers')
+            .transform(Number)
+            .refine((id) => findFormat(id) !== undefined, 'Unknown format id'),
+        )
         .min(1, 'List the format ids to download, for example ?formats=1,2')
         .max(80, 'At most 80 formats at once'),
     ),
@@ -28,7 +46,13 @@ const zipQuery = z.object({
 async function fanOut(c: Context<AppEnv>, input: FanOut): Promise<Response> {
   const db = c.get('db');
   const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
-  const deps = { db, bucket: c.env.BUCKET, codecs: workerCodecs, queue: c.env.CONVERSIONS, counters: c.env.DOWNLOAD_COUNTER };
+  const deps = {
+    db,
+    bucket: c.env.BUCKET,
+    codecs: workerCodecs,
+    queue: c.env.CONVERSIONS,
+    counters: c.env.DOWNLOAD_COUNTER,
+  };
   return c.json(await startFanOut(deps, c.get('caller'), request, upload, input), 202);
 }
 
@@ -41,13 +65,23 @@ export const conversionRoutes = new Hono<AppEnv>()
     const { sourceFormatId, targetFormatIds } = c.req.valid('json');
     return fanOut(c, { flow: 'profile', sourceFormatId, targetFormatIds, contentAware: true });
   })
-  .post('/batch-process/:id', validate('json', batchProcessSchema), (c) => fanOut(c, { flow: 'batch', sourceFormatId: null, targetFormatIds: c.req.valid('json').formats, contentAware: false }))
+  .post('/batch-process/:id', validate('json', batchProcessSchema), (c) =>
+    fanOut(c, {
+      flow: 'batch',
+      sourceFormatId: null,
+      targetFormatIds: c.req.valid('json').formats,
+      contentAware: false,
+    }),
+  )
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {
     const db = c.get('db');
     const { request } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
     const rows = await conversionsOf(db, request.id);
-    const body: ConversionResponse = { results: toResults(rows), analysisPerformed: rows.some((r) => r.mode === 'content-aware') };
+    const body: ConversionResponse = {
+      results: toResults(rows),
+      analysisPerformed: rows.some((r) => r.mode === 'content-aware'),
+    };
     return c.json(body);
   })
   /** GET /api/download-zip/{id}?formats=1,2,3: the finished outputs in one streamed ZIP, through the one door. */
@@ -55,8 +89,17 @@ export const conversionRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
     const formatIds = c.req.valid('query').formats;
-    const keys = await authorizePixels({ db, counters: c.env.DOWNLOAD_COUNTER }, c.get('caller'), request, formatIds, 'download');
-    const files = formatIds.map((id, i) => ({ name: outputFilename(upload.originalFilename, findFormat(id)!), key: keys[i] ?? '' }));
+    const keys = await authorizePixels(
+      { db, counters: c.env.DOWNLOAD_COUNTER },
+      c.get('caller'),
+      request,
+      formatIds,
+      'download',
+    );
+    const files = formatIds.map((id, i) => ({
+      name: outputFilename(upload.originalFilename, findFormat(id)!),
+      key: keys[i] ?? '',
+    }));
     return new Response(zipStream(c.env.BUCKET, files), {
       headers: {
         'Content-Type': 'application/zip',

@@ -6,6 +6,7 @@ import { validate } from '../lib/validate';
 import { workerCodecs } from '../imaging-codecs';
 import { createImageRequest, getLiveRequest, getOwnedRequest, toRequestResponse } from '../services/image-requests';
 import { authorizePixels, tierFor } from '../services/allowance';
+import { takeConversions } from '../services/rate-limits';
 import { processRequest } from '../services/rendering';
 import type { AppEnv } from '../types';
 import { parseFormatParam, parseId } from './params';
@@ -44,10 +45,23 @@ export const imageRequestRoutes = new Hono<AppEnv>()
       }
     }
     const parsed = processImageSchema.safeParse(body);
-    if (!parsed.success) throw new ApiError(400, `formats: ${parsed.error.issues[0]?.message ?? 'Invalid list of formats'}`);
+    if (!parsed.success)
+      throw new ApiError(400, `formats: ${parsed.error.issues[0]?.message ?? 'Invalid list of formats'}`);
     const db = c.get('db');
     const { request, upload } = await getLiveRequest(db, id, c.get('owner'));
-    await processRequest({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, request, upload, parsed.data.formats ?? []);
+    const formats = [...new Set([request.formatId, ...(parsed.data.formats ?? [])])];
+    // Every render counts against the hourly limit (asking again for a finished one is free).
+    const grant = await takeConversions(
+      c.env.DOWNLOAD_COUNTER,
+      c.get('caller'),
+      formats.map((f) => `${request.id}:${f}`),
+    );
+    await processRequest({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, request, upload, formats).catch(
+      async (error: unknown) => {
+        await grant.release();
+        throw error;
+      },
+    );
     const fresh = await getOwnedRequest(db, id, c.get('owner'));
     return c.json(await toRequestResponse(db, fresh.request, fresh.upload, tierFor(c.get('caller')).unlimited));
   })
@@ -55,8 +69,15 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const { id, formatId } = parseFormatParam(c.req.param());
     const db = c.get('db');
     const { request } = await getLiveRequest(db, id, c.get('owner'));
-    const [key] = await authorizePixels({ db, counters: c.env.DOWNLOAD_COUNTER }, c.get('caller'), request, [formatId], 'preview').catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 409) throw new ApiError(404, 'No preview yet: this format has not been processed');
+    const [key] = await authorizePixels(
+      { db, counters: c.env.DOWNLOAD_COUNTER },
+      c.get('caller'),
+      request,
+      [formatId],
+      'preview',
+    ).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 409)
+        throw new ApiError(404, 'No preview yet: this format has not been processed');
       throw error;
     });
     const object = key ? await c.env.BUCKET.get(key) : null;
@@ -75,7 +96,13 @@ async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number |
   const { request, upload } = await getLiveRequest(db, id, c.get('owner'));
   const format = findFormat(formatId ?? request.formatId);
   if (!format) throw new ApiError(404, 'Format not found');
-  const [key] = await authorizePixels({ db, counters: c.env.DOWNLOAD_COUNTER }, c.get('caller'), request, [format.id], 'download');
+  const [key] = await authorizePixels(
+    { db, counters: c.env.DOWNLOAD_COUNTER },
+    c.get('caller'),
+    request,
+    [format.id],
+    'download',
+  );
   const object = key ? await c.env.BUCKET.get(key) : null;
   if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
   return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);

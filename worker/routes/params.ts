@@ -3,7 +3,10 @@ import { ApiError } from '../lib/errors';
 import { REQUEST_NOT_FOUND } from '../services/image-requests';
 
 const idParam = z.object({ id: z.uuid(REQUEST_NOT_FOUND) });
-const formatParam = z.object({ id: z.uuid(REQUEST_NOT_FOUND), formatId: z.coerce.number().int().positive('Format not found') });
+const formatParam = z.object({
+  id: z.uuid(REQUEST_NOT_FOUND),
+  formatId: z.coerce.number().int().positive('Format not found'),
+});
 
 /** 404 rather than 400 for ids that cannot exist: to the caller they are simply not found. */
 function notFoundOnBadId<T extends z.ZodType>(schema: T) {

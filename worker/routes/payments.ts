@@ -1,16 +1,26 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { PLANS } from '../../shared/plans';
-import { confirmPaymentSchema, createPaymentIntentSchema, localCardSchema, paymentSuccessSchema, type PaymentConfig } from '../../shared/schemas';
-import { stripeEvents } from '../db/schema';
+import {
+  confirmPaymentSchema,
+  createPaymentIntentSchema,
+  localCardSchema,
+  paymentSuccessSchema,
+  type PaymentConfig,
+} from '../../shared/schemas';
 import { ApiError } from '../lib/errors';
-import { log } from '../lib/log';
 import { validate } from '../lib/validate';
 import { confirmLocalIntent } from '../services/payments/local-provider';
-import { confirmPayment, handleIntentFailed, handleIntentSucceeded, PAYMENT_NOT_FOUND, startPayment } from '../services/payments/payments';
+import {
+  confirmPayment,
+  handleIntentFailed,
+  handleIntentSucceeded,
+  handleStripeEvent,
+  PAYMENT_NOT_FOUND,
+  startPayment,
+} from '../services/payments/payments';
 import { paymentMode, paymentProvider } from '../services/payments/provider';
 import { verifyWebhook } from '../services/payments/stripe-provider';
-import { currentUser } from '../services/sessions';
+import { currentUser } from '../middleware/session';
 import type { AppEnv } from '../types';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -20,32 +30,47 @@ export const paymentRoutes = new Hono<AppEnv>()
   /** What the checkout needs to show its form: Stripe with its publishable key, or the local test mode. */
   .get('/payment-config', (c) => {
     const mode = paymentMode(c.env);
-    const config: PaymentConfig = mode === 'stripe' ? { mode, publishableKey: c.env.STRIPE_PUBLISHABLE_KEY || null } : { mode, publishableKey: null, available: c.env.ENVIRONMENT !== 'production' };
+    const config: PaymentConfig =
+      mode === 'stripe'
+        ? { mode, publishableKey: c.env.STRIPE_PUBLISHABLE_KEY || null }
+        : { mode, publishableKey: null, available: c.env.ENVIRONMENT !== 'production' };
     return c.json(config);
   })
   .post('/create-payment-intent', validate('json', createPaymentIntentSchema), async (c) => {
     const db = c.get('db');
     const { imageRequestId, planId } = c.req.valid('json');
-    const result = await startPayment(db, paymentProvider(c.env, db), c.get('owner'), await currentUser(c), { planId, imageRequestId });
+    const result = await startPayment(db, paymentProvider(c.env, db), c.get('owner'), await currentUser(c), {
+      planId,
+      imageRequestId,
+    });
     return c.json(result);
   })
   .post('/confirm-payment', validate('json', confirmPaymentSchema), async (c) => {
     const db = c.get('db');
     const { paymentIntentId, imageRequestId } = c.req.valid('json');
-    const payment = await confirmPayment(db, paymentProvider(c.env, db), c.get('owner'), { paymentIntentId, imageRequestId });
+    const payment = await confirmPayment(db, paymentProvider(c.env, db), c.get('owner'), {
+      paymentIntentId,
+      imageRequestId,
+    });
     return c.json({ success: true, paymentId: payment.id, planId: payment.planId });
   })
   .post('/create-unlimited-access', async (c) => {
     const db = c.get('db');
     const user = await currentUser(c);
     if (!user) throw new ApiError(401, 'Please sign in to buy Unlimited Access.');
-    const result = await startPayment(db, paymentProvider(c.env, db), c.get('owner'), user, { planId: 'unlimited', imageRequestId: null });
+    const result = await startPayment(db, paymentProvider(c.env, db), c.get('owner'), user, {
+      planId: 'unlimited',
+      imageRequestId: null,
+    });
     return c.json(result);
   })
   .post('/payment-success', validate('json', paymentSuccessSchema), async (c) => {
     const db = c.get('db');
     if (!(await currentUser(c))) throw new ApiError(401, 'Not signed in');
-    const payment = await confirmPayment(db, paymentProvider(c.env, db), c.get('owner'), { paymentIntentId: c.req.valid('json').paymentIntentId, imageRequestId: null });
+    const payment = await confirmPayment(db, paymentProvider(c.env, db), c.get('owner'), {
+      paymentIntentId: c.req.valid('json').paymentIntentId,
+      imageRequestId: null,
+    });
     return c.json({ success: true, paymentId: payment.id, planId: payment.planId });
   })
   /**
@@ -56,7 +81,8 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/local-payments/confirm', validate('json', localCardSchema), async (c) => {
     const db = c.get('db');
     const provider = paymentProvider(c.env, db);
-    if (provider.mode !== 'local') throw new ApiError(404, 'The local test payment mode is off: Stripe keys are configured.');
+    if (provider.mode !== 'local')
+      throw new ApiError(404, 'The local test payment mode is off: Stripe keys are configured.');
     const { clientSecret, ...card } = c.req.valid('json');
     const result = await confirmLocalIntent(db, clientSecret, card);
     if (!result) throw new ApiError(404, PAYMENT_NOT_FOUND);
@@ -75,12 +101,6 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/stripe/webhook', async (c) => {
     const event = await verifyWebhook(c.env, await c.req.text(), c.req.header('Stripe-Signature'));
     const db = c.get('db');
-    if (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) {
-      return c.json({ received: true, duplicate: true });
-    }
-    if (event.type === 'payment_intent.succeeded') await handleIntentSucceeded(db, paymentProvider(c.env, db), event.data.object.id);
-    else if (event.type === 'payment_intent.payment_failed') await handleIntentFailed(db, event.data.object.id);
-    else log('info', 'stripe event ignored', { type: event.type });
-    await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
-    return c.json({ received: true });
+    const handled = await handleStripeEvent(db, paymentProvider(c.env, db), event);
+    return c.json(handled === 'duplicate' ? { received: true, duplicate: true } : { received: true });
   });

@@ -5,7 +5,7 @@ import { workerCodecs } from '../imaging-codecs';
 import { takeUpload } from '../services/rate-limits';
 import { assertNotExpired, findUpload, storeUpload, toUploadResponse, TOO_LARGE_MESSAGE } from '../services/uploads';
 import { uploadIdFromPath } from '../services/storage-keys';
-import { MULTIPART_OVERHEAD } from '../lib/body-limits';
+import { MULTIPART_OVERHEAD } from '../middleware/body-limits';
 import type { AppEnv } from '../types';
 
 /** POST /api/upload: the original, checked by its bytes and stored under an unguessable key. */
@@ -27,7 +27,11 @@ export const uploadRoutes = new Hono<AppEnv>().post('/upload', async (c) => {
   if (file === null) throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
   if (typeof file === 'string') throw new ApiError(400, 'image: The "image" field must be a file');
   if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
-  const upload = await storeUpload({ db: c.get('db'), bucket: c.env.BUCKET, codecs: workerCodecs }, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, c.get('owner'));
+  const upload = await storeUpload(
+    { db: c.get('db'), bucket: c.env.BUCKET, codecs: workerCodecs },
+    { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+    c.get('owner'),
+  );
   return c.json(toUploadResponse(upload), 201);
 });
 

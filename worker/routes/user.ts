@@ -4,10 +4,11 @@ import type { User } from '../db/schema';
 import { clock } from '../lib/clock';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { newVisitor } from '../lib/visitor';
+import { newVisitor } from '../middleware/visitor';
 import { changePassword, confirmPassword, deleteAccount } from '../services/accounts';
 import { listPurchases } from '../services/purchases';
-import { currentUser, endAllSessions, endSession, startSession, toPublicUser } from '../services/sessions';
+import { currentUser, endSession, startSession } from '../middleware/session';
+import { endAllSessions, toPublicUser } from '../services/sessions';
 import type { AppEnv } from '../types';
 
 /** The signed-in user, or 401. */

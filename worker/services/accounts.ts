@@ -44,7 +44,10 @@ export async function register(db: Db, input: z.output<typeof registerSchema>): 
   await assertAvailable(db, input.username, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await db.insert(users).values({ username: input.username, email: input.email.trim(), name: input.name, passwordHash }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ username: input.username, email: input.email.trim(), name: input.name, passwordHash })
+      .returning();
     if (!user) throw new Error('user row was not written');
     return user;
   } catch (error) {
@@ -57,7 +60,12 @@ export async function register(db: Db, input: z.output<typeof registerSchema>): 
 }
 
 /** The user for a username and password, or the one 401 for both a wrong password and an unknown name. */
-export async function logIn(db: Db, input: { username: string; password: string }, ip: string | undefined, now: Date): Promise<User> {
+export async function logIn(
+  db: Db,
+  input: { username: string; password: string },
+  ip: string | undefined,
+  now: Date,
+): Promise<User> {
   const keys = throttleKeys(input.username, ip);
   await assertNotThrottled(db, keys, now);
   const user = await findByUsername(db, input.username);
@@ -80,7 +88,13 @@ export async function logIn(db: Db, input: { username: string; password: string 
  * Re-checks a signed-in user's password before a change that cannot be undone. Wrong answers count
  * towards the login throttle, so a stolen session cannot be used to guess the password.
  */
-export async function confirmPassword(db: Db, user: User, password: string, ip: string | undefined, now: Date): Promise<void> {
+export async function confirmPassword(
+  db: Db,
+  user: User,
+  password: string,
+  ip: string | undefined,
+  now: Date,
+): Promise<void> {
   const keys = throttleKeys(user.username, ip);
   await assertNotThrottled(db, keys, now);
   if (!(await verifyPassword(password, user.passwordHash))) {
@@ -127,8 +141,14 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: User): Promi
   for (const { id } of owned) await deletePrefix(bucket, uploadPrefix(id));
   const requestIds = db.select({ id: imageRequests.id }).from(imageRequests).where(eq(imageRequests.userId, user.id));
   await db.batch([
-    db.update(payments).set({ userId: null, visitorId: null, imageRequestId: null }).where(eq(payments.userId, user.id)),
-    db.update(payments).set({ visitorId: null, imageRequestId: null }).where(inArray(payments.imageRequestId, requestIds)),
+    db
+      .update(payments)
+      .set({ userId: null, visitorId: null, imageRequestId: null })
+      .where(eq(payments.userId, user.id)),
+    db
+      .update(payments)
+      .set({ visitorId: null, imageRequestId: null })
+      .where(inArray(payments.imageRequestId, requestIds)),
     db.delete(users).where(eq(users.id, user.id)),
   ]);
 }

@@ -50,7 +50,9 @@ export function ipKey(ip: string | undefined | null): string {
   const [head = '', tail = ''] = address.split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = address.includes('::') && tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups] : headGroups;
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+    : headGroups;
   const prefix = groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16));
   return `ip6:${prefix.join(':')}::/64`;
 }
@@ -58,23 +60,36 @@ export function ipKey(ip: string | undefined | null): string {
 export function tierFor({ user, ip }: Caller): Tier {
   if (user?.hasUnlimitedAccess) return { unlimited: true };
   const address = { key: ipKey(ip), limit: user ? FREE_DOWNLOADS_REGISTERED : FREE_DOWNLOADS_ANONYMOUS };
-  return { unlimited: false, buckets: user ? [{ key: `user:${user.id}`, limit: FREE_DOWNLOADS_REGISTERED }, address] : [address] };
+  return {
+    unlimited: false,
+    buckets: user ? [{ key: `user:${user.id}`, limit: FREE_DOWNLOADS_REGISTERED }, address] : [address],
+  };
 }
 
 export function counter(counters: Counters, key: string) {
   return counters.get(counters.idFromName(key));
 }
 
-export type AllowanceStatus = { unlimited: true } | { unlimited: false; limit: number; remaining: number; resetAt: number | null };
+export type AllowanceStatus =
+  { unlimited: true } | { unlimited: false; limit: number; remaining: number; resetAt: number | null };
 
 /** The caller's free downloads: the tightest of their counters (the account's limit is the one shown). */
 export async function checkAllowance(counters: Counters, caller: Caller): Promise<AllowanceStatus> {
   const tier = tierFor(caller);
   if (tier.unlimited) return tier;
   const now = clock.now().getTime();
-  const states = await Promise.all(tier.buckets.map((b) => counter(counters, b.key).peek(b.limit, ALLOWANCE_WINDOW_MS, now)));
-  const tightest = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && (b.resetAt ?? 0) > (a.resetAt ?? 0)) ? b : a));
-  return { unlimited: false, limit: tier.buckets[0]?.limit ?? 0, remaining: tightest.remaining, resetAt: tightest.resetAt };
+  const states = await Promise.all(
+    tier.buckets.map((b) => counter(counters, b.key).peek(b.limit, ALLOWANCE_WINDOW_MS, now)),
+  );
+  const tightest = states.reduce((a, b) =>
+    b.remaining < a.remaining || (b.remaining === a.remaining && (b.resetAt ?? 0) > (a.resetAt ?? 0)) ? b : a,
+  );
+  return {
+    unlimited: false,
+    limit: tier.buckets[0]?.limit ?? 0,
+    remaining: tightest.remaining,
+    resetAt: tightest.resetAt,
+  };
 }
 
 /** A succeeded single-plan payment for this request whose 30 days have not run out. */
@@ -82,13 +97,24 @@ export async function hasPaidAccess(db: Db, requestId: string): Promise<boolean>
   const row = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.imageRequestId, requestId), eq(payments.status, 'succeeded'), gt(payments.accessExpiresAt, clock.now())))
+    .where(
+      and(
+        eq(payments.imageRequestId, requestId),
+        eq(payments.status, 'succeeded'),
+        gt(payments.accessExpiresAt, clock.now()),
+      ),
+    )
     .get();
   return row !== undefined;
 }
 
 /** Counts one free download of `requestId` on every counter of the tier, all or none. */
-async function consumeFreeDownload(counters: Counters, buckets: Bucket[], requestId: string, now: number): Promise<boolean> {
+async function consumeFreeDownload(
+  counters: Counters,
+  buckets: Bucket[],
+  requestId: string,
+  now: number,
+): Promise<boolean> {
   const taken: Array<{ key: string; ids: string[] }> = [];
   for (const bucket of buckets) {
     const result = await counter(counters, bucket.key).consume(requestId, bucket.limit, ALLOWANCE_WINDOW_MS, now);
@@ -106,12 +132,17 @@ async function consumeFreeDownload(counters: Counters, buckets: Bucket[], reques
  * answers 402. A free download is consumed only after earlier acquisition, payment and unlimited
  * access are ruled out.
  */
-async function grantRequest(deps: { db: Db; counters: Counters }, caller: Caller, request: ImageRequest): Promise<void> {
+async function grantRequest(
+  deps: { db: Db; counters: Counters },
+  caller: Caller,
+  request: ImageRequest,
+): Promise<void> {
   if (request.acquiredAt) return;
   const now = clock.now();
   const tier = tierFor(caller);
   if (!tier.unlimited && !(await hasPaidAccess(deps.db, request.id))) {
-    if (!(await consumeFreeDownload(deps.counters, tier.buckets, request.id, now.getTime()))) throw new ApiError(402, PAYMENT_REQUIRED_MESSAGE);
+    if (!(await consumeFreeDownload(deps.counters, tier.buckets, request.id, now.getTime())))
+      throw new ApiError(402, PAYMENT_REQUIRED_MESSAGE);
   }
   await markAcquired(deps.db, request.id, now);
   request.acquiredAt = now;
@@ -125,16 +156,33 @@ export type PixelUse = 'preview' | 'download';
  * order; 409 when one is not processed yet (nothing is counted then), 402 when the caller may not
  * have it.
  */
-export async function authorizePixels(deps: { db: Db; counters: Counters }, caller: Caller, request: ImageRequest, formatIds: number[], use: PixelUse): Promise<string[]> {
+export async function authorizePixels(
+  deps: { db: Db; counters: Counters },
+  caller: Caller,
+  request: ImageRequest,
+  formatIds: number[],
+  use: PixelUse,
+): Promise<string[]> {
   const rows = await deps.db
-    .select({ formatId: conversions.formatId, status: conversions.status, flow: conversions.flow, outputKey: conversions.outputKey })
+    .select({
+      formatId: conversions.formatId,
+      status: conversions.status,
+      flow: conversions.flow,
+      outputKey: conversions.outputKey,
+    })
     .from(conversions)
     .where(eq(conversions.requestId, request.id));
   let needsRequestRule = false;
   const keys = formatIds.map((formatId) => {
     const own = formatId === request.formatId;
     const row = own ? null : rows.find((r) => r.formatId === formatId);
-    const key = own ? (request.status === 'complete' ? request.outputKey : null) : row?.status === 'complete' ? row.outputKey : null;
+    const key = own
+      ? request.status === 'complete'
+        ? request.outputKey
+        : null
+      : row?.status === 'complete'
+        ? row.outputKey
+        : null;
     if (!key) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
     const adjusterOutput = row?.flow === 'banner' || row?.flow === 'profile';
     if (!adjusterOutput) needsRequestRule = true;

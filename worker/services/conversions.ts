@@ -3,10 +3,23 @@
  * conversion row and one queue message per target; the queue consumer renders them one by one.
  */
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
-import { BANNER_FORMATS, findFormat, PLATFORM_FORMATS, PROFILE_FORMATS, type PlatformFormat } from '../../shared/formats';
+import {
+  BANNER_FORMATS,
+  findFormat,
+  PLATFORM_FORMATS,
+  PROFILE_FORMATS,
+  type PlatformFormat,
+} from '../../shared/formats';
 import type { ConversionResponse, ConversionResults } from '../../shared/schemas';
 import type { Db } from '../db/client';
-import { conversions, type Conversion, type ConversionFlow, type ConversionMode, type ImageRequest, type Upload } from '../db/schema';
+import {
+  conversions,
+  type Conversion,
+  type ConversionFlow,
+  type ConversionMode,
+  type ImageRequest,
+  type Upload,
+} from '../db/schema';
 import type { Codecs } from '../imaging';
 import { clock } from '../lib/clock';
 import { ApiError } from '../lib/errors';
@@ -19,9 +32,11 @@ import { analysisOf } from './rendering';
 export const SOURCE_REQUIRED = 'Source format required';
 export const NO_TARGETS = 'Please select at least one target format to continue';
 export const SAME_PLATFORM = "You can't select formats from the same platform as the source";
-export const SOURCE_MISMATCH = 'The source format must be the format this image request was made for. Please start the conversion again.';
+export const SOURCE_MISMATCH =
+  'The source format must be the format this image request was made for. Please start the conversion again.';
 export const NOT_QUEUED = 'The conversions could not be started just now. Please try again in a moment.';
-export const BATCH_NEEDS_UNLIMITED = 'Batch processing is part of Unlimited Access. Get Unlimited Access ($9.99, one-time) to convert to many formats at once.';
+export const BATCH_NEEDS_UNLIMITED =
+  'Batch processing is part of Unlimited Access. Get Unlimited Access ($9.99, one-time) to convert to many formats at once.';
 
 /** The formats each flow may name, as source and as targets. */
 function formatsOf(flow: ConversionFlow): readonly PlatformFormat[] {
@@ -29,22 +44,33 @@ function formatsOf(flow: ConversionFlow): readonly PlatformFormat[] {
 }
 
 /** The spec's rules: a known source, at least one known target, none on the source's platform. 400 otherwise. */
-export function checkTargets(flow: ConversionFlow, sourceFormatId: number | null, targetFormatIds: number[]): PlatformFormat[] {
+export function checkTargets(
+  flow: ConversionFlow,
+  sourceFormatId: number | null,
+  targetFormatIds: number[],
+): PlatformFormat[] {
   const allowed = formatsOf(flow);
   const source = sourceFormatId === null ? null : allowed.find((f) => f.id === sourceFormatId);
-  if (sourceFormatId !== null && !source) throw new ApiError(400, `${SOURCE_REQUIRED}: unknown source format id ${sourceFormatId}`);
+  if (sourceFormatId !== null && !source)
+    throw new ApiError(400, `${SOURCE_REQUIRED}: unknown source format id ${sourceFormatId}`);
   const ids = [...new Set(targetFormatIds)];
   if (ids.length === 0) throw new ApiError(400, NO_TARGETS);
   const targets = ids.map((id) => {
     const format = allowed.find((f) => f.id === id);
-    if (!format) throw new ApiError(400, `Unknown target format id ${id}${findFormat(id) ? ` for the ${flow} flow` : ''}`);
+    if (!format)
+      throw new ApiError(400, `Unknown target format id ${id}${findFormat(id) ? ` for the ${flow} flow` : ''}`);
     return format;
   });
   if (source && targets.some((t) => t.platform === source.platform)) throw new ApiError(400, SAME_PLATFORM);
   return targets;
 }
 
-export type FanOut = { flow: ConversionFlow; sourceFormatId: number | null; targetFormatIds: number[]; contentAware: boolean };
+export type FanOut = {
+  flow: ConversionFlow;
+  sourceFormatId: number | null;
+  targetFormatIds: number[];
+  contentAware: boolean;
+};
 export type FanOutDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters };
 
 /**
@@ -55,7 +81,13 @@ export type FanOutDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queu
  * picture first, once per upload; when that cannot be done the targets get standard centred crops
  * and `analysisPerformed` says so.
  */
-export async function startFanOut(deps: FanOutDeps, caller: Caller, request: ImageRequest, upload: Upload, input: FanOut): Promise<ConversionResponse> {
+export async function startFanOut(
+  deps: FanOutDeps,
+  caller: Caller,
+  request: ImageRequest,
+  upload: Upload,
+  input: FanOut,
+): Promise<ConversionResponse> {
   const targets = checkTargets(input.flow, input.sourceFormatId, input.targetFormatIds);
   if (input.flow === 'batch' && !caller.user?.hasUnlimitedAccess) throw new ApiError(402, BATCH_NEEDS_UNLIMITED);
   if (input.flow !== 'batch' && input.sourceFormatId !== request.formatId) throw new ApiError(400, SOURCE_MISMATCH);
@@ -66,7 +98,14 @@ export async function startFanOut(deps: FanOutDeps, caller: Caller, request: Ima
   );
   try {
     const analysed = input.contentAware && (await analysisOf(deps, upload)) !== null;
-    const results = await startConversions(deps.db, deps.queue, request, targets, input.flow, analysed ? 'content-aware' : 'standard');
+    const results = await startConversions(
+      deps.db,
+      deps.queue,
+      request,
+      targets,
+      input.flow,
+      analysed ? 'content-aware' : 'standard',
+    );
     return { results, analysisPerformed: analysed };
   } catch (error) {
     await grant.release();
@@ -78,7 +117,14 @@ export async function startFanOut(deps: FanOutDeps, caller: Caller, request: Ima
  * Records each target as processing (a finished one is kept: asking again does no harm) and
  * queues one message per target that is not complete. Answers the statuses at once.
  */
-export async function startConversions(db: Db, queue: Queue, request: ImageRequest, targets: PlatformFormat[], flow: ConversionFlow, mode: ConversionMode): Promise<ConversionResults> {
+export async function startConversions(
+  db: Db,
+  queue: Queue,
+  request: ImageRequest,
+  targets: PlatformFormat[],
+  flow: ConversionFlow,
+  mode: ConversionMode,
+): Promise<ConversionResults> {
   const now = clock.now();
   // One statement per target (D1 binds at most 100 parameters per statement), all in one
   // transaction: every target is recorded or none is.
@@ -105,7 +151,10 @@ export async function startConversions(db: Db, queue: Queue, request: ImageReque
     if (messages.length > 0) await queue.sendBatch(messages);
   } catch (error) {
     // Nothing would ever render them: end them now rather than leave them processing for ever.
-    log('error', 'conversions could not be queued', { requestId: request.id, error: error instanceof Error ? error.message : String(error) });
+    log('error', 'conversions could not be queued', {
+      requestId: request.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     for (const r of pending) await markConversionFailed(db, r.id, NOT_QUEUED);
     throw new ApiError(503, NOT_QUEUED);
   }

@@ -11,11 +11,18 @@ import { assertNotExpired, findOwnedUpload, toUploadResponse } from './uploads';
 
 export const REQUEST_NOT_FOUND = 'Image request not found';
 
-export async function createImageRequest(db: Db, input: CreateImageRequestInput, owner: Owner): Promise<{ request: ImageRequest; upload: Upload }> {
+export async function createImageRequest(
+  db: Db,
+  input: CreateImageRequestInput,
+  owner: Owner,
+): Promise<{ request: ImageRequest; upload: Upload }> {
   const format = findFormatByName(input.platform, input.format);
   if (!format) throw new ApiError(400, `format: Unknown format "${input.format}" for platform "${input.platform}"`);
   if (input.width !== format.width || input.height !== format.height) {
-    throw new ApiError(422, `The size ${input.width}×${input.height} does not match ${titleCase(format.platform)} ${format.format} (${format.width}×${format.height}).`);
+    throw new ApiError(
+      422,
+      `The size ${input.width}×${input.height} does not match ${titleCase(format.platform)} ${format.format} (${format.width}×${format.height}).`,
+    );
   }
   const uploadId = uploadIdFromPath(input.originalPath);
   if (!uploadId) throw new ApiError(400, 'originalPath: Not the path of an uploaded image');
@@ -23,7 +30,8 @@ export async function createImageRequest(db: Db, input: CreateImageRequestInput,
   if (!upload) throw new ApiError(404, 'Upload not found. Please upload the image again.');
   assertNotExpired(upload);
   const crop = input.cropDetails;
-  const reachesPicture = crop.x < upload.width && crop.y < upload.height && crop.x + crop.width > 0 && crop.y + crop.height > 0;
+  const reachesPicture =
+    crop.x < upload.width && crop.y < upload.height && crop.x + crop.width > 0 && crop.y + crop.height > 0;
   if (!reachesPicture || crop.width > upload.width * 4 || crop.height > upload.height * 4) {
     throw new ApiError(400, 'cropDetails: The crop must cover part of the picture');
   }
@@ -46,7 +54,11 @@ export async function createImageRequest(db: Db, input: CreateImageRequestInput,
 }
 
 /** The caller's request and its upload, or 404 (someone else's request is "not found" too). */
-export async function getOwnedRequest(db: Db, id: string, owner: Owner): Promise<{ request: ImageRequest; upload: Upload }> {
+export async function getOwnedRequest(
+  db: Db,
+  id: string,
+  owner: Owner,
+): Promise<{ request: ImageRequest; upload: Upload }> {
   const request = await db
     .select()
     .from(imageRequests)
@@ -59,7 +71,11 @@ export async function getOwnedRequest(db: Db, id: string, owner: Owner): Promise
 }
 
 /** The caller's request and its upload, or 404; 410 once the image was deleted after 7 days. Every route that touches the picture uses this. */
-export async function getLiveRequest(db: Db, id: string, owner: Owner): Promise<{ request: ImageRequest; upload: Upload }> {
+export async function getLiveRequest(
+  db: Db,
+  id: string,
+  owner: Owner,
+): Promise<{ request: ImageRequest; upload: Upload }> {
   const owned = await getOwnedRequest(db, id, owner);
   assertNotExpired(owned.upload);
   return owned;
@@ -80,7 +96,12 @@ function toFormatOutput(conversion: Conversion): FormatOutput {
   };
 }
 
-export async function toRequestResponse(db: Db, request: ImageRequest, upload: Upload, hasUnlimitedAccess: boolean): Promise<ImageRequestResponse> {
+export async function toRequestResponse(
+  db: Db,
+  request: ImageRequest,
+  upload: Upload,
+  hasUnlimitedAccess: boolean,
+): Promise<ImageRequestResponse> {
   const [payment, rows] = await Promise.all([
     db
       .select({ id: payments.id })

@@ -35,7 +35,11 @@ export async function assertNotThrottled(db: Db, keys: { user: string; ip: strin
   if (freeAt > now.getTime()) {
     const seconds = Math.ceil((freeAt - now.getTime()) / 1000);
     const minutes = Math.ceil(seconds / 60);
-    throw new ApiError(429, `Too many failed login attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, { 'Retry-After': String(seconds) });
+    throw new ApiError(
+      429,
+      `Too many failed login attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      { 'Retry-After': String(seconds) },
+    );
   }
 }
 

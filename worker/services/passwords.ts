@@ -17,7 +17,8 @@ const ALGORITHM = 'pbkdf2-sha256';
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 
-if (PBKDF2_ITERATIONS > PBKDF2_MAX_ITERATIONS) throw new Error('PBKDF2 iterations exceed what production Workers allow');
+if (PBKDF2_ITERATIONS > PBKDF2_MAX_ITERATIONS)
+  throw new Error('PBKDF2 iterations exceed what production Workers allow');
 
 const encoder = new TextEncoder();
 
@@ -36,8 +37,14 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
 }
 
 async function pbkdf2(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(password.normalize('NFKC')), 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, HASH_BYTES * 8);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(password.normalize('NFKC')), 'PBKDF2', false, [
+    'deriveBits',
+  ]);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    key,
+    HASH_BYTES * 8,
+  );
   return new Uint8Array(bits);
 }
 
@@ -60,7 +67,8 @@ type Parsed = { iterations: number; salt: Uint8Array<ArrayBuffer>; hash: Uint8Ar
 function parse(stored: string): Parsed | null {
   const [algorithm, cost, saltText, hashText] = stored.split('$');
   const iterations = Number(cost);
-  if (algorithm !== ALGORITHM || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_MAX_ITERATIONS) return null;
+  if (algorithm !== ALGORITHM || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_MAX_ITERATIONS)
+    return null;
   const salt = fromBase64(saltText ?? '');
   const hash = fromBase64(hashText ?? '');
   if (!salt || !hash || salt.length === 0 || hash.length === 0) return null;

@@ -20,7 +20,13 @@ export const HOUR_MS = 60 * 60 * 1000;
 export type Grant = { release: () => Promise<void> };
 
 /** Counts `ids` on `key` (all or none) or answers 429 with `refusal(limit, minutes)`. */
-async function takeHourly(counters: Counters, key: string, ids: string[], limit: number, refusal: (minutes: number, remaining: number) => string): Promise<Grant> {
+async function takeHourly(
+  counters: Counters,
+  key: string,
+  ids: string[],
+  limit: number,
+  refusal: (minutes: number, remaining: number) => string,
+): Promise<Grant> {
   const now = clock.now().getTime();
   const object = counter(counters, key);
   const result = await object.consumeMany(ids, limit, HOUR_MS, now);
@@ -37,9 +43,20 @@ const inMinutes = (minutes: number) => `Please try again in ${minutes} ${minutes
  * if the targets are then not recorded, so refused or failed work costs nothing.
  */
 export function takeConversions(counters: Counters, { user, ip }: Caller, targetKeys: string[]): Promise<Grant> {
-  const limit = user?.hasUnlimitedAccess ? CONVERSIONS_PER_HOUR.unlimited : user ? CONVERSIONS_PER_HOUR.registered : CONVERSIONS_PER_HOUR.anonymous;
+  const limit = user?.hasUnlimitedAccess
+    ? CONVERSIONS_PER_HOUR.unlimited
+    : user
+      ? CONVERSIONS_PER_HOUR.registered
+      : CONVERSIONS_PER_HOUR.anonymous;
   const key = `conversions:${user ? `user:${user.id}` : ipKey(ip)}`;
-  return takeHourly(counters, key, targetKeys, limit, (minutes, remaining) => `Too many conversions: up to ${limit} formats an hour (${remaining} left). ${inMinutes(minutes)}`);
+  return takeHourly(
+    counters,
+    key,
+    targetKeys,
+    limit,
+    (minutes, remaining) =>
+      `Too many conversions: up to ${limit} formats an hour (${remaining} left). ${inMinutes(minutes)}`,
+  );
 }
 
 /** Counts one upload attempt, before the file is read. */
@@ -47,7 +64,13 @@ export function takeUpload(counters: Counters, { user, ip }: Caller): Promise<Gr
   const unlimited = user?.hasUnlimitedAccess === true;
   const limit = unlimited ? UPLOADS_PER_HOUR.unlimited : UPLOADS_PER_HOUR.address;
   const key = `uploads:${unlimited && user ? `user:${user.id}` : ipKey(ip)}`;
-  return takeHourly(counters, key, [crypto.randomUUID()], limit, (minutes) => `Too many uploads: up to ${limit} images an hour. ${inMinutes(minutes)}`);
+  return takeHourly(
+    counters,
+    key,
+    [crypto.randomUUID()],
+    limit,
+    (minutes) => `Too many uploads: up to ${limit} images an hour. ${inMinutes(minutes)}`,
+  );
 }
 
 /** Counts one registration from the caller's address. */
@@ -57,6 +80,7 @@ export function takeRegistration(counters: Counters, { ip }: Caller): Promise<Gr
     `registrations:${ipKey(ip)}`,
     [crypto.randomUUID()],
     REGISTRATIONS_PER_HOUR,
-    (minutes) => `Too many new accounts from this network: up to ${REGISTRATIONS_PER_HOUR} an hour. ${inMinutes(minutes)}`,
+    (minutes) =>
+      `Too many new accounts from this network: up to ${REGISTRATIONS_PER_HOUR} an hour. ${inMinutes(minutes)}`,
   );
 }

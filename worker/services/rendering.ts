@@ -55,9 +55,16 @@ async function renderAndStore(
   const key = outputKey(upload.id, requestId, format.id);
   await Promise.all([
     deps.bucket.put(key, rendered.png, { httpMetadata: { contentType: 'image/png' } }),
-    deps.bucket.put(previewKey(upload.id, requestId, format.id), rendered.preview, { httpMetadata: { contentType: 'image/png' } }),
+    deps.bucket.put(previewKey(upload.id, requestId, format.id), rendered.preview, {
+      httpMetadata: { contentType: 'image/png' },
+    }),
   ]);
-  if (rendered.reducedBits > 0) log('info', 'reduced colour depth to meet file-size cap', { requestId, formatId: format.id, bits: rendered.reducedBits });
+  if (rendered.reducedBits > 0)
+    log('info', 'reduced colour depth to meet file-size cap', {
+      requestId,
+      formatId: format.id,
+      bits: rendered.reducedBits,
+    });
   return { key, size: rendered.png.length };
 }
 
@@ -72,22 +79,38 @@ function failureMessage(error: unknown): string | null {
  * with a crop of the same centre and zoom fitted to its shape. Calling it again does no harm:
  * finished outputs are kept, unfinished ones are rendered again.
  */
-export async function processRequest(deps: RenderDeps, request: ImageRequest, upload: Upload, otherFormatIds: number[]): Promise<void> {
+export async function processRequest(
+  deps: RenderDeps,
+  request: ImageRequest,
+  upload: Upload,
+  otherFormatIds: number[],
+): Promise<void> {
   const others = [...new Set(otherFormatIds)].filter((id) => id !== request.formatId).map(requireFormat);
-  const done = await deps.db.select({ formatId: conversions.formatId, status: conversions.status }).from(conversions).where(eq(conversions.requestId, request.id));
+  const done = await deps.db
+    .select({ formatId: conversions.formatId, status: conversions.status })
+    .from(conversions)
+    .where(eq(conversions.requestId, request.id));
   const pending = others.filter((f) => !done.some((d) => d.formatId === f.id && d.status === 'complete'));
   const mainDone = request.status === 'complete' && request.outputKey !== null;
   if (mainDone && pending.length === 0) return;
 
   const mainFormat = findFormat(request.formatId);
-  if (!mainFormat) throw new ApiError(422, 'This request names a format we no longer offer. Please choose a format again.');
+  if (!mainFormat)
+    throw new ApiError(422, 'This request names a format we no longer offer. Please choose a format again.');
   const now = clock.now();
-  if (!mainDone) await deps.db.update(imageRequests).set({ status: 'processing', error: null, updatedAt: now }).where(eq(imageRequests.id, request.id));
+  if (!mainDone)
+    await deps.db
+      .update(imageRequests)
+      .set({ status: 'processing', error: null, updatedAt: now })
+      .where(eq(imageRequests.id, request.id));
   for (const format of pending) {
     await deps.db
       .insert(conversions)
       .values({ requestId: request.id, formatId: format.id, status: 'processing' })
-      .onConflictDoUpdate({ target: [conversions.requestId, conversions.formatId], set: { status: 'processing', error: null, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: [conversions.requestId, conversions.formatId],
+        set: { status: 'processing', error: null, updatedAt: now },
+      });
   }
 
   let picture: { raster: Picture; orientation: number };
@@ -95,18 +118,29 @@ export async function processRequest(deps: RenderDeps, request: ImageRequest, up
     picture = await loadPicture(deps, upload);
   } catch (error) {
     const message = failureMessage(error) ?? 'Processing failed. Please try again.';
-    if (!mainDone) await deps.db.update(imageRequests).set({ status: 'failed', error: message, updatedAt: clock.now() }).where(eq(imageRequests.id, request.id));
-    for (const format of pending) await markConversion(deps.db, request.id, format.id, { status: 'failed', error: message });
+    if (!mainDone)
+      await deps.db
+        .update(imageRequests)
+        .set({ status: 'failed', error: message, updatedAt: clock.now() })
+        .where(eq(imageRequests.id, request.id));
+    for (const format of pending)
+      await markConversion(deps.db, request.id, format.id, { status: 'failed', error: message });
     throw error;
   }
 
   if (!mainDone) {
     try {
       const { key, size } = await renderAndStore(deps, picture, upload, request.id, mainFormat, request.cropDetails);
-      await deps.db.update(imageRequests).set({ status: 'complete', outputKey: key, outputSize: size, error: null, updatedAt: clock.now() }).where(eq(imageRequests.id, request.id));
+      await deps.db
+        .update(imageRequests)
+        .set({ status: 'complete', outputKey: key, outputSize: size, error: null, updatedAt: clock.now() })
+        .where(eq(imageRequests.id, request.id));
     } catch (error) {
       const message = failureMessage(error) ?? 'Processing failed. Please try again.';
-      await deps.db.update(imageRequests).set({ status: 'failed', error: message, updatedAt: clock.now() }).where(eq(imageRequests.id, request.id));
+      await deps.db
+        .update(imageRequests)
+        .set({ status: 'failed', error: message, updatedAt: clock.now() })
+        .where(eq(imageRequests.id, request.id));
       if (failureMessage(error)) throw new ApiError(422, message);
       throw error;
     }
@@ -115,15 +149,28 @@ export async function processRequest(deps: RenderDeps, request: ImageRequest, up
     const crop = fitCrop(request.cropDetails, { width: upload.width, height: upload.height }, format);
     try {
       const { key, size } = await renderAndStore(deps, picture, upload, request.id, format, crop);
-      await markConversion(deps.db, request.id, format.id, { status: 'complete', outputKey: key, outputSize: size, error: null });
+      await markConversion(deps.db, request.id, format.id, {
+        status: 'complete',
+        outputKey: key,
+        outputSize: size,
+        error: null,
+      });
     } catch (error) {
-      await markConversion(deps.db, request.id, format.id, { status: 'failed', error: failureMessage(error) ?? 'Processing failed. Please try again.' });
+      await markConversion(deps.db, request.id, format.id, {
+        status: 'failed',
+        error: failureMessage(error) ?? 'Processing failed. Please try again.',
+      });
       if (!failureMessage(error)) throw error;
     }
   }
 }
 
-async function markConversion(db: Db, requestId: string, formatId: number, values: Partial<typeof conversions.$inferInsert>) {
+async function markConversion(
+  db: Db,
+  requestId: string,
+  formatId: number,
+  values: Partial<typeof conversions.$inferInsert>,
+) {
   await db
     .update(conversions)
     .set({ ...values, updatedAt: clock.now() })
@@ -135,10 +182,17 @@ async function markConversion(db: Db, requestId: string, formatId: number, value
  * Content-aware: a banner keeps the analysed region whole inside the target's safe zone (the canvas
  * extended with a blurred backdrop where it must be); a profile picture centres on the subject.
  */
-function conversionCrop(conversion: Conversion, request: ImageRequest, upload: Upload, format: PlatformFormat): { crop: CropRect; backdrop: boolean } {
+function conversionCrop(
+  conversion: Conversion,
+  request: ImageRequest,
+  upload: Upload,
+  format: PlatformFormat,
+): { crop: CropRect; backdrop: boolean } {
   const picture = { width: upload.width, height: upload.height };
-  if (conversion.mode !== 'content-aware' || !upload.analysis) return { crop: fitCrop(request.cropDetails, picture, format), backdrop: false };
-  if (conversion.flow === 'profile') return { crop: planSubjectCrop(picture, upload.analysis.subject, format), backdrop: false };
+  if (conversion.mode !== 'content-aware' || !upload.analysis)
+    return { crop: fitCrop(request.cropDetails, picture, format), backdrop: false };
+  if (conversion.flow === 'profile')
+    return { crop: planSubjectCrop(picture, upload.analysis.subject, format), backdrop: false };
   const plan = planRegionCrop(picture, upload.analysis.region, format);
   return { crop: plan.crop, backdrop: plan.extended };
 }
@@ -156,7 +210,10 @@ export async function analysisOf(deps: RenderDeps, upload: Upload): Promise<Anal
     upload.analysis = analysis;
     return analysis;
   } catch (error) {
-    log('warn', 'content-aware analysis failed', { uploadId: upload.id, error: error instanceof Error ? error.message : String(error) });
+    log('warn', 'content-aware analysis failed', {
+      uploadId: upload.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return null;
   }
 }
@@ -170,7 +227,11 @@ export type PictureCache = { uploadId: string; picture: { raster: Picture; orien
  * image itself causes ends the conversion as failed with its reason; anything else is thrown, so
  * the queue retries it (and the dead-letter queue ends it after the last retry).
  */
-export async function renderConversion(deps: RenderDeps, conversionId: string, cache: { current: PictureCache }): Promise<'rendered' | 'skipped' | 'failed'> {
+export async function renderConversion(
+  deps: RenderDeps,
+  conversionId: string,
+  cache: { current: PictureCache },
+): Promise<'rendered' | 'skipped' | 'failed'> {
   const row = await deps.db
     .select({ conversion: conversions, request: imageRequests, upload: uploads })
     .from(conversions)
@@ -197,8 +258,15 @@ export async function renderConversion(deps: RenderDeps, conversionId: string, c
       cache.current = { uploadId: upload.id, picture: await loadPicture(deps, upload) };
     }
     const { crop, backdrop } = conversionCrop(conversion, request, upload, format);
-    const { key, size } = await renderAndStore(deps, cache.current.picture, upload, request.id, format, crop, { backdrop });
-    await markConversion(deps.db, request.id, format.id, { status: 'complete', outputKey: key, outputSize: size, error: null });
+    const { key, size } = await renderAndStore(deps, cache.current.picture, upload, request.id, format, crop, {
+      backdrop,
+    });
+    await markConversion(deps.db, request.id, format.id, {
+      status: 'complete',
+      outputKey: key,
+      outputSize: size,
+      error: null,
+    });
     return 'rendered';
   } catch (error) {
     const message = failureMessage(error);

@@ -12,13 +12,17 @@ export const TOO_LARGE_MESSAGE = 'Maximum file size is 50MB';
 /** A file name safe to store and to show: no folders, no control characters, at most 200 characters. */
 export function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const clean = [...base]
+    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 200);
   return clean || 'image';
 }
 
 export function toUploadResponse(upload: Upload): UploadResponse {
-  const type = (Object.entries(MIME_TYPES).find(([, mime]) => mime === upload.contentType)?.[0] ?? 'jpeg') as keyof typeof MIME_TYPES;
+  const type = (Object.entries(MIME_TYPES).find(([, mime]) => mime === upload.contentType)?.[0] ??
+    'jpeg') as keyof typeof MIME_TYPES;
   return {
     id: upload.id,
     path: uploadPath(upload.id, type),
@@ -34,7 +38,11 @@ export function toUploadResponse(upload: Upload): UploadResponse {
  * Checks an uploaded file by its bytes (type, structure, dimensions against the memory budget, and
  * a real decode), then stores it. Nothing is stored unless every check passes.
  */
-export async function storeUpload(deps: { db: Db; bucket: R2Bucket; codecs: Codecs }, file: { name: string; bytes: Uint8Array }, owner: Owner): Promise<Upload> {
+export async function storeUpload(
+  deps: { db: Db; bucket: R2Bucket; codecs: Codecs },
+  file: { name: string; bytes: Uint8Array },
+  owner: Owner,
+): Promise<Upload> {
   if (file.bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
   let info;
   try {

@@ -39,7 +39,11 @@ export function Footer() {
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.label}>
-                  <Link to={link.to} search={'search' in link ? link.search : undefined} className="text-sm text-slate-600 hover:text-slate-900">
+                  <Link
+                    to={link.to}
+                    search={'search' in link ? link.search : undefined}
+                    className="text-sm text-slate-600 hover:text-slate-900"
+                  >
                     {link.label}
                   </Link>
                 </li>
@@ -48,7 +52,9 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-slate-100 py-6 text-center text-xs text-slate-500">© {new Date().getFullYear()} Social Resizer. All rights reserved.</p>
+      <p className="border-t border-slate-100 py-6 text-center text-xs text-slate-500">
+        © {new Date().getFullYear()} Social Resizer. All rights reserved.
+      </p>
     </footer>
   );
 }

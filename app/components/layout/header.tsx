@@ -13,7 +13,11 @@ export function Header() {
           <span>Social Resizer</span>
         </Link>
         <div className="flex items-center gap-2 sm:gap-4">
-          <Link to="/pricing" className="text-sm font-medium text-slate-700 hover:text-slate-900" activeProps={{ className: 'text-brand-700' }}>
+          <Link
+            to="/pricing"
+            className="text-sm font-medium text-slate-700 hover:text-slate-900"
+            activeProps={{ className: 'text-brand-700' }}
+          >
             Pricing
           </Link>
           {user ? (

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A content page: a heading, an optional "Last updated" line, and readable text. */
-export function Page({ title, lastUpdated, intro, children }: { title: string; lastUpdated?: string; intro?: ReactNode; children?: ReactNode }) {
+export function Page({
+  title,
+  lastUpdated,
+  intro,
+  children,
+}: {
+  title: string;
+  lastUpdated?: string;
+  intro?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>

@@ -17,7 +17,8 @@ export function initials(name: string | null, username: string): string {
     .toUpperCase();
 }
 
-const itemClass = 'block cursor-pointer rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
+const itemClass =
+  'block cursor-pointer rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
 /** The avatar and its menu: who is signed in, Account, Log out. */
 export function UserMenu({ user }: { user: PublicUser }) {
@@ -33,17 +34,27 @@ export function UserMenu({ user }: { user: PublicUser }) {
         {initials(user.name, user.username)}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Label className="px-3 py-2">
             <p className="text-sm font-semibold text-slate-900">{displayName}</p>
             <p className="truncate text-xs text-slate-500">{user.email}</p>
-            {user.hasUnlimitedAccess ? <p className="mt-1 text-xs font-medium text-brand-700">Unlimited Access</p> : null}
+            {user.hasUnlimitedAccess ? (
+              <p className="mt-1 text-xs font-medium text-brand-700">Unlimited Access</p>
+            ) : null}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/account">Account</Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} disabled={logout.isPending} onSelect={() => logout.mutate(undefined, { onSuccess: () => void navigate({ to: '/' }) })}>
+          <DropdownMenu.Item
+            className={itemClass}
+            disabled={logout.isPending}
+            onSelect={() => logout.mutate(undefined, { onSuccess: () => void navigate({ to: '/' }) })}
+          >
             Log out
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -3,7 +3,10 @@ import { cn } from '../../lib/cn';
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (
     <span role="status" className={cn('inline-flex items-center', className)}>
-      <span className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" />
+      <span
+        className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+        aria-hidden="true"
+      />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -23,7 +23,11 @@ export type ToastInput = {
 export type ToastItem = ToastInput & { id: string; open: boolean };
 
 type State = { toasts: ToastItem[] };
-type Action = { type: 'add'; toast: ToastItem } | { type: 'update'; toast: Partial<ToastItem> & { id: string } } | { type: 'dismiss'; id?: string } | { type: 'remove'; id?: string };
+type Action =
+  | { type: 'add'; toast: ToastItem }
+  | { type: 'update'; toast: Partial<ToastItem> & { id: string } }
+  | { type: 'dismiss'; id?: string }
+  | { type: 'remove'; id?: string };
 
 let state: State = { toasts: [] };
 const listeners = new Set<() => void>();
@@ -37,7 +41,9 @@ function reducer(current: State, action: Action): State {
     case 'update':
       return { toasts: current.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };
     case 'dismiss':
-      return { toasts: current.toasts.map((t) => (action.id === undefined || t.id === action.id ? { ...t, open: false } : t)) };
+      return {
+        toasts: current.toasts.map((t) => (action.id === undefined || t.id === action.id ? { ...t, open: false } : t)),
+      };
     case 'remove':
       return { toasts: action.id === undefined ? [] : current.toasts.filter((t) => t.id !== action.id) };
   }

@@ -46,7 +46,14 @@ function ChangePasswordForm() {
       </Field>
       <Field label="New password" error={errors.newPassword}>
         {(props) => (
-          <input {...props} type="password" autoComplete="new-password" className={inputClass} value={values.newPassword} onChange={(e) => setValues({ ...values, newPassword: e.target.value })} />
+          <input
+            {...props}
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            value={values.newPassword}
+            onChange={(e) => setValues({ ...values, newPassword: e.target.value })}
+          />
         )}
       </Field>
       <Button type="submit" variant="outline" disabled={change.isPending} className="justify-self-start">
@@ -76,12 +83,22 @@ function DeleteAccount() {
         Delete account
       </h3>
       <p className="mt-1 text-sm text-slate-700">
-        This deletes your account, signs you out everywhere and deletes your images at once. Payment records are kept for accounting without your personal details. It cannot be undone.
+        This deletes your account, signs you out everywhere and deletes your images at once. Payment records are kept
+        for accounting without your personal details. It cannot be undone.
       </p>
       {confirming ? (
         <form noValidate onSubmit={submit} aria-label="Delete account" className="mt-4 grid max-w-md gap-4">
           <Field label="Password" error={error}>
-            {(props) => <input {...props} type="password" autoComplete="current-password" className={inputClass} value={password} onChange={(e) => setPassword(e.target.value)} />}
+            {(props) => (
+              <input
+                {...props}
+                type="password"
+                autoComplete="current-password"
+                className={inputClass}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
           </Field>
           <div className="flex gap-3">
             <Button type="submit" variant="destructive" disabled={remove.isPending}>

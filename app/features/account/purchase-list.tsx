@@ -13,7 +13,8 @@ import { purchasesQuery } from '../auth/queries';
 export function PurchaseList({ userId }: { userId: string }) {
   const purchases = useQuery(purchasesQuery(userId));
   if (purchases.isPending) return <Spinner label="Loading purchases" />;
-  if (purchases.isError) return <p className="text-sm text-red-600">Error loading purchase history: {purchases.error.message}</p>;
+  if (purchases.isError)
+    return <p className="text-sm text-red-600">Error loading purchase history: {purchases.error.message}</p>;
   if (purchases.data.length === 0) {
     return (
       <div className="py-8 text-center">
@@ -53,19 +54,27 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900">{purchase.originalFilename}</p>
         <p className="text-sm text-slate-500">
-          <time dateTime={purchase.createdAt}>{formatDate(purchase.createdAt)}</time> · {titleCase(purchase.platform)} · {titleCase(purchase.format)}
+          <time dateTime={purchase.createdAt}>{formatDate(purchase.createdAt)}</time> · {titleCase(purchase.platform)} ·{' '}
+          {titleCase(purchase.format)}
         </p>
       </div>
       <div className="flex items-center gap-3">
         <span
           className={
-            purchase.processedPath ? 'rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800' : 'rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700'
+            purchase.processedPath
+              ? 'rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800'
+              : 'rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700'
           }
         >
           {status}
         </span>
         {purchase.processedPath ? (
-          <Button size="sm" variant="outline" disabled={downloading} onClick={() => void download(purchase.processedPath ?? '')}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={downloading}
+            onClick={() => void download(purchase.processedPath ?? '')}
+          >
             {downloading ? 'Downloading...' : 'Download'}
           </Button>
         ) : null}

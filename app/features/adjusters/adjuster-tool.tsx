@@ -38,22 +38,32 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
   const [request, setRequest] = useState<{ id: string; sourceId: number; uploadPath: string } | null>(null);
   const [run, setRun] = useState<Run | null>(null);
 
-  const formatsQuery = useQuery<PlatformFormat[]>({ queryKey: flow.formatsKey, retry: 1 });
+  const formatsQuery = useQuery(flow.formatsQuery);
   const formats = (formatsQuery.data ?? []).filter(flow.offers);
   useEffect(() => {
-    if (formatsQuery.isError) toast({ title: 'Error', description: 'Failed to load format options. Please try again later.', variant: 'destructive' });
+    if (formatsQuery.isError)
+      toast({
+        title: 'Error',
+        description: 'Failed to load format options. Please try again later.',
+        variant: 'destructive',
+      });
   }, [formatsQuery.isError]);
 
   const start = useMutation({
     mutationFn: async (next: Run) => {
       if (!upload) throw new Error('Please upload an image first.');
-      let requestId = request && request.sourceId === next.source.id && request.uploadPath === upload.path ? request.id : null;
+      let requestId =
+        request && request.sourceId === next.source.id && request.uploadPath === upload.path ? request.id : null;
       if (!requestId) {
         requestId = (await createImageRequest(upload, next.source, centredCrop(upload, next.source, 1))).id;
         setRequest({ id: requestId, sourceId: next.source.id, uploadPath: upload.path });
       }
       const targetFormatIds = next.targets.map((t) => t.id);
-      const response = await startConversions(flow, requestId, { sourceFormatId: next.source.id, targetFormatIds, ...(flow.aiToggle ? { useAi: next.aiRequested } : {}) });
+      const response = await startConversions(flow, requestId, {
+        sourceFormatId: next.source.id,
+        targetFormatIds,
+        ...(flow.aiToggle ? { useAi: next.aiRequested } : {}),
+      });
       return { ...next, requestId, response };
     },
     onSuccess: (started) => setRun((current) => (current?.key === started.key ? started : current)),
@@ -129,7 +139,18 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
           </Button>
         </div>
       );
-    else body = <ConfigureStep flow={flow} upload={upload} formats={formats} selection={selection} onChange={setSelection} onBack={() => setStep(1)} onContinue={convert} />;
+    else
+      body = (
+        <ConfigureStep
+          flow={flow}
+          upload={upload}
+          formats={formats}
+          selection={selection}
+          onChange={setSelection}
+          onBack={() => setStep(1)}
+          onContinue={convert}
+        />
+      );
   } else if (step === 3 && upload && run) {
     body = (
       <ResultsStep

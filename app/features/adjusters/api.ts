@@ -3,7 +3,11 @@ import type { ConversionResponse } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
 import type { AdjusterFlow } from './flows';
 
-export async function startConversions(flow: AdjusterFlow, requestId: string, body: { sourceFormatId: number; targetFormatIds: number[]; useAi?: boolean }): Promise<ConversionResponse> {
+export async function startConversions(
+  flow: AdjusterFlow,
+  requestId: string,
+  body: { sourceFormatId: number; targetFormatIds: number[]; useAi?: boolean },
+): Promise<ConversionResponse> {
   const res = await apiRequest('POST', `/api/${flow.endpoint}/${requestId}`, body);
   return (await res.json()) as ConversionResponse;
 }

@@ -26,14 +26,19 @@ type Props = {
   onContinue: () => void;
 };
 
-const SAME_PLATFORM = { title: 'Cannot select', description: "You can't select formats from the same platform as the source", variant: 'destructive' } as const;
+const SAME_PLATFORM = {
+  title: 'Cannot select',
+  description: "You can't select formats from the same platform as the source",
+  variant: 'destructive',
+} as const;
 
 /** Step 2: the source platform and format, then the targets by platform tab. */
 export function ConfigureStep({ flow, upload, formats, selection, onChange, onBack, onContinue }: Props) {
   const groups = groupByPlatform(formats);
   const { source, targets } = selection;
   const sourcePlatform = source?.platform ?? groups[0]?.platform ?? '';
-  const tab = selection.tab ?? groups.find((g) => g.platform !== source?.platform)?.platform ?? groups[0]?.platform ?? '';
+  const tab =
+    selection.tab ?? groups.find((g) => g.platform !== source?.platform)?.platform ?? groups[0]?.platform ?? '';
   const imageUrl = `/uploads/${upload.path.split('/').pop() ?? ''}`;
 
   function chooseSource(format: PlatformFormat | null) {
@@ -41,7 +46,9 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
     onChange({
       ...selection,
       source: format,
-      targets: format ? targets.filter((id) => formats.find((f) => f.id === id)?.platform !== format.platform) : targets,
+      targets: format
+        ? targets.filter((id) => formats.find((f) => f.id === id)?.platform !== format.platform)
+        : targets,
       tab: format ? (groups.find((g) => g.platform !== format.platform)?.platform ?? null) : selection.tab,
     });
   }
@@ -51,7 +58,10 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
       toast(SAME_PLATFORM);
       return;
     }
-    onChange({ ...selection, targets: targets.includes(format.id) ? targets.filter((id) => id !== format.id) : [...targets, format.id] });
+    onChange({
+      ...selection,
+      targets: targets.includes(format.id) ? targets.filter((id) => id !== format.id) : [...targets, format.id],
+    });
   }
 
   function selectAll(platform: string, select: boolean) {
@@ -60,17 +70,28 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
       return;
     }
     const ids = formats.filter((f) => f.platform === platform).map((f) => f.id);
-    onChange({ ...selection, targets: select ? [...new Set([...targets, ...ids])] : targets.filter((id) => !ids.includes(id)) });
+    onChange({
+      ...selection,
+      targets: select ? [...new Set([...targets, ...ids])] : targets.filter((id) => !ids.includes(id)),
+    });
   }
 
   const blocked = !source || targets.length === 0;
   function next() {
     if (!source) {
-      toast({ title: 'Source format required', description: `Please select the current format of your ${flow.noun}`, variant: 'destructive' });
+      toast({
+        title: 'Source format required',
+        description: `Please select the current format of your ${flow.noun}`,
+        variant: 'destructive',
+      });
       return;
     }
     if (targets.length === 0) {
-      toast({ title: 'No target formats selected', description: 'Please select at least one target format to continue', variant: 'destructive' });
+      toast({
+        title: 'No target formats selected',
+        description: 'Please select at least one target format to continue',
+        variant: 'destructive',
+      });
       return;
     }
     onContinue();
@@ -84,11 +105,19 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
         </h3>
         <div className={cn('grid gap-4', flow.kind === 'profile' ? 'sm:grid-cols-[auto_1fr_1fr]' : 'sm:grid-cols-2')}>
           {flow.kind === 'profile' ? (
-            <img src={imageUrl} alt="Your profile picture, as a circle" className="h-28 w-28 rounded-full border-4 border-white object-cover shadow ring-1 ring-slate-200" />
+            <img
+              src={imageUrl}
+              alt="Your profile picture, as a circle"
+              className="h-28 w-28 rounded-full border-4 border-white object-cover shadow ring-1 ring-slate-200"
+            />
           ) : null}
           <label className="block text-sm font-medium text-slate-700">
             Source platform
-            <select className={cn(inputClass, 'mt-1 capitalize')} value={sourcePlatform} onChange={(event) => chooseSource(formats.find((f) => f.platform === event.target.value) ?? null)}>
+            <select
+              className={cn(inputClass, 'mt-1 capitalize')}
+              value={sourcePlatform}
+              onChange={(event) => chooseSource(formats.find((f) => f.platform === event.target.value) ?? null)}
+            >
               {groups.map((g) => (
                 <option key={g.platform} value={g.platform}>
                   {g.platform}
@@ -98,7 +127,11 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
           </label>
           <label className="block text-sm font-medium text-slate-700">
             Source format
-            <select className={cn(inputClass, 'mt-1')} value={source?.id ?? ''} onChange={(event) => chooseSource(formats.find((f) => f.id === Number(event.target.value)) ?? null)}>
+            <select
+              className={cn(inputClass, 'mt-1')}
+              value={source?.id ?? ''}
+              onChange={(event) => chooseSource(formats.find((f) => f.id === Number(event.target.value)) ?? null)}
+            >
               <option value="">Select the current format</option>
               <FormatOptions formats={formats.filter((f) => f.platform === sourcePlatform)} />
             </select>
@@ -121,7 +154,11 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
               const isSource = g.platform === source?.platform;
               const count = g.formats.filter((f) => targets.includes(f.id)).length;
               return (
-                <TabsTrigger key={g.platform} value={g.platform} className={cn('capitalize', isSource && 'text-slate-400 line-through decoration-slate-300')}>
+                <TabsTrigger
+                  key={g.platform}
+                  value={g.platform}
+                  className={cn('capitalize', isSource && 'text-slate-400 line-through decoration-slate-300')}
+                >
                   {g.platform}
                   {isSource ? ' (source)' : count > 0 ? ` (${count})` : ''}
                 </TabsTrigger>
@@ -133,13 +170,22 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
             return (
               <TabsContent key={g.platform} value={g.platform} className="space-y-3">
                 <div className="flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" aria-disabled={isSource || undefined} onClick={() => selectAll(g.platform, true)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-disabled={isSource || undefined}
+                    onClick={() => selectAll(g.platform, true)}
+                  >
                     Select All
                   </Button>
                   <Button size="sm" variant="ghost" onClick={() => selectAll(g.platform, false)}>
                     Unselect All
                   </Button>
-                  {isSource ? <p className="self-center text-sm text-slate-500">This is your source platform: choose targets on the other platforms.</p> : null}
+                  {isSource ? (
+                    <p className="self-center text-sm text-slate-500">
+                      This is your source platform: choose targets on the other platforms.
+                    </p>
+                  ) : null}
                 </div>
                 <ul className="grid gap-3 sm:grid-cols-2">
                   {g.formats.map((f) => {
@@ -149,11 +195,19 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
                         <label
                           className={cn(
                             'flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors',
-                            checked ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-300',
+                            checked
+                              ? 'border-brand-500 bg-brand-50'
+                              : 'border-slate-200 bg-white hover:border-slate-300',
                             isSource && 'cursor-not-allowed opacity-60',
                           )}
                         >
-                          <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-600" checked={checked} aria-disabled={isSource || undefined} onChange={() => toggle(f)} />
+                          <input
+                            type="checkbox"
+                            className="mt-1 h-4 w-4 accent-brand-600"
+                            checked={checked}
+                            aria-disabled={isSource || undefined}
+                            onChange={() => toggle(f)}
+                          />
                           <span>
                             <span className="block font-medium text-slate-900">{f.description}</span>
                             <span className="block text-sm text-slate-600">
@@ -186,13 +240,22 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
                 selection.useAi ? 'bg-brand-600' : 'bg-slate-300',
               )}
             >
-              <span className={cn('absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform', selection.useAi && 'translate-x-5')} />
+              <span
+                className={cn(
+                  'absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform',
+                  selection.useAi && 'translate-x-5',
+                )}
+              />
             </button>
           </label>
           <div className="text-sm text-slate-600">
-            <p>Intelligent resizing looks for the text, logos and faces in your banner and frames every format so they stay whole and inside the area each platform shows on every device.</p>
+            <p>
+              Intelligent resizing looks for the text, logos and faces in your banner and frames every format so they
+              stay whole and inside the area each platform shows on every device.
+            </p>
             <p className="mt-1">
-              Where a format’s shape cannot hold them, the canvas is extended with a soft, blurred copy of your banner instead of cutting anything off. Switched off, each format is a centred crop.
+              Where a format’s shape cannot hold them, the canvas is extended with a soft, blurred copy of your banner
+              instead of cutting anything off. Switched off, each format is a centred crop.
             </p>
           </div>
         </section>
@@ -202,7 +265,11 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
         <Button variant="outline" onClick={onBack}>
           Back
         </Button>
-        <Button aria-disabled={blocked || undefined} className={cn(blocked && 'cursor-not-allowed opacity-50')} onClick={next}>
+        <Button
+          aria-disabled={blocked || undefined}
+          className={cn(blocked && 'cursor-not-allowed opacity-50')}
+          onClick={next}
+        >
           Continue
         </Button>
       </div>

@@ -3,6 +3,7 @@
  * 4, 5 and 8); what differs between them is here.
  */
 import type { PlatformFormat } from '../../../shared/formats';
+import { platformFormatsQuery, profileFormatsQuery } from '../tools/queries';
 import { isBannerFormat } from '../../../shared/formats';
 
 export type AdjusterKind = 'banner' | 'profile';
@@ -14,7 +15,7 @@ export interface AdjusterFlow {
   steps: readonly [string, string, string];
   titles: readonly [string, string, string];
   /** The formats call and which of its formats the flow offers. */
-  formatsKey: readonly [string];
+  formatsQuery: typeof platformFormatsQuery;
   offers: (format: PlatformFormat) => boolean;
   /** POST /api/{endpoint}/{requestId}. */
   endpoint: 'banner-convert' | 'profile-convert';
@@ -29,7 +30,7 @@ export const BANNER_FLOW: AdjusterFlow = {
   noun: 'banner',
   steps: ['Upload', 'Configure', 'Results'],
   titles: ['Upload Your Banner', 'Configure Banner Adjustment', 'Banner Conversion Results'],
-  formatsKey: ['/api/platform-formats'],
+  formatsQuery: platformFormatsQuery,
   offers: isBannerFormat,
   endpoint: 'banner-convert',
   aiToggle: true,
@@ -43,7 +44,7 @@ export const PROFILE_FLOW: AdjusterFlow = {
   noun: 'profile picture',
   steps: ['Upload', 'Configure', 'Results'],
   titles: ['Upload Your Profile Picture', 'Configure Profile Picture Adjustment', 'Profile Picture Conversion Results'],
-  formatsKey: ['/api/profile-formats'],
+  formatsQuery: profileFormatsQuery,
   offers: () => true,
   endpoint: 'profile-convert',
   aiToggle: false,

@@ -9,7 +9,10 @@ import { groupByPlatform, type AdjusterFlow } from './flows';
 
 type Status = ConversionResults[string] | undefined;
 
-const BADGES: Record<'complete' | 'processing' | 'failed' | 'waiting', { label: string; text: string; className: string }> = {
+const BADGES: Record<
+  'complete' | 'processing' | 'failed' | 'waiting',
+  { label: string; text: string; className: string }
+> = {
   complete: { label: 'Ready', text: 'Ready to download', className: 'bg-emerald-100 text-emerald-800' },
   processing: { label: 'Processing', text: 'Processing...', className: 'bg-sky-100 text-sky-800' },
   failed: { label: 'Failed', text: 'Processing failed', className: 'bg-red-100 text-red-800' },
@@ -35,12 +38,24 @@ function header(flow: AdjusterFlow, starting: boolean, results: ConversionResult
   if (starting) return `Converting your ${flow.noun} to multiple formats...`;
   if (targets.every((t) => results[t.id] === 'complete')) return 'All conversions have been completed successfully!';
   // Our wording where the spec has none: every target ended but some failed.
-  if (targets.every((t) => results[t.id] === 'complete' || results[t.id] === 'failed')) return 'Some conversions failed. You can download the others, or go back and try again.';
+  if (targets.every((t) => results[t.id] === 'complete' || results[t.id] === 'failed'))
+    return 'Some conversions failed. You can download the others, or go back and try again.';
   return 'Some conversions are still being processed...';
 }
 
 /** Step 3: the source, the ZIP, and every target grouped by platform with its status. */
-export function ResultsStep({ flow, upload, source, targets, requestId, results, starting, analysisPerformed, onBack, onStartOver }: Props) {
+export function ResultsStep({
+  flow,
+  upload,
+  source,
+  targets,
+  requestId,
+  results,
+  starting,
+  analysisPerformed,
+  onBack,
+  onStartOver,
+}: Props) {
   const [zipping, setZipping] = useState(false);
   const pending = targets.filter((t) => results[t.id] !== 'complete' && results[t.id] !== 'failed').length;
   const allComplete = targets.every((t) => results[t.id] === 'complete');
@@ -74,13 +89,23 @@ export function ResultsStep({ flow, upload, source, targets, requestId, results,
       ) : analysisPerformed === false ? (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" role="status">
           <p className="font-semibold">Standard Conversion Used</p>
-          <p>AI analysis was requested but couldn't be performed. A standard conversion was used instead to preserve your image content.</p>
+          <p>
+            AI analysis was requested but couldn't be performed. A standard conversion was used instead to preserve your
+            image content.
+          </p>
         </div>
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="source-card">
-          <img src={imageUrl} alt={`Your ${flow.noun}`} className={cn('h-20 w-20 object-cover', flow.kind === 'profile' ? 'rounded-full' : 'rounded-md')} />
+        <div
+          className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4"
+          data-testid="source-card"
+        >
+          <img
+            src={imageUrl}
+            alt={`Your ${flow.noun}`}
+            className={cn('h-20 w-20 object-cover', flow.kind === 'profile' ? 'rounded-full' : 'rounded-md')}
+          />
           <div>
             <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Original</span>
             <p className="mt-1 font-medium text-slate-900 capitalize">{source.platform}</p>
@@ -93,7 +118,8 @@ export function ResultsStep({ flow, upload, source, targets, requestId, results,
           <div>
             <p className="font-medium text-slate-900">Download All as ZIP</p>
             <p className="text-sm text-slate-600">
-              {targets.length} PNG file(s), named by platform, format and size.{allComplete ? '' : ' Available when every format is ready.'}
+              {targets.length} PNG file(s), named by platform, format and size.
+              {allComplete ? '' : ' Available when every format is ready.'}
             </p>
           </div>
           <Button
@@ -117,7 +143,11 @@ export function ResultsStep({ flow, upload, source, targets, requestId, results,
               const status: Status = results[format.id];
               const badge = BADGES[status ?? 'waiting'];
               return (
-                <li key={format.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid={`result-${format.id}`}>
+                <li
+                  key={format.id}
+                  className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+                  data-testid={`result-${format.id}`}
+                >
                   <div className="flex items-start justify-between gap-2">
                     <div>
                       <p className="font-medium text-slate-900">{format.description}</p>
@@ -125,7 +155,9 @@ export function ResultsStep({ flow, upload, source, targets, requestId, results,
                         {format.width} × {format.height} px
                       </p>
                     </div>
-                    <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>{badge.label}</span>
+                    <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>
+                      {badge.label}
+                    </span>
                   </div>
                   <div className="flex h-32 items-center justify-center overflow-hidden rounded-md bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]">
                     {status === 'complete' && requestId ? (
@@ -141,7 +173,12 @@ export function ResultsStep({ flow, upload, source, targets, requestId, results,
                   </div>
                   <div className="flex items-center justify-between gap-2">
                     <span className="text-sm text-slate-600">{badge.text}</span>
-                    <Button size="sm" variant="outline" disabled={status !== 'complete' || !requestId} onClick={() => void download(`/api/download/${requestId}/${format.id}`)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={status !== 'complete' || !requestId}
+                      onClick={() => void download(`/api/download/${requestId}/${format.id}`)}
+                    >
                       Download
                     </Button>
                   </div>

@@ -9,12 +9,11 @@ export const ADMIN_FLAG = 'adminAuthenticated';
 /** The spec's artificial delay on the login button. */
 export const ADMIN_LOGIN_DELAY_MS = 800;
 
-export const adminUsersKey = ['/api/admin/users'] as const;
-export const adminPaymentsKey = ['/api/admin/payments'] as const;
-export const adminMessagesKey = ['/api/admin/contact-messages'] as const;
-
 export async function adminLogin(password: string): Promise<void> {
-  const [result] = await Promise.allSettled([apiRequest('POST', '/api/admin/login', { password }), new Promise((resolve) => setTimeout(resolve, ADMIN_LOGIN_DELAY_MS))]);
+  const [result] = await Promise.allSettled([
+    apiRequest('POST', '/api/admin/login', { password }),
+    new Promise((resolve) => setTimeout(resolve, ADMIN_LOGIN_DELAY_MS)),
+  ]);
   if (result.status === 'rejected') throw result.reason;
 }
 

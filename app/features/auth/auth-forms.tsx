@@ -22,11 +22,26 @@ export function LoginForm() {
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Login">
       <Field label="Username" error={errors.username}>
-        {(props) => <input {...props} className={inputClass} autoComplete="username" value={values.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />}
+        {(props) => (
+          <input
+            {...props}
+            className={inputClass}
+            autoComplete="username"
+            value={values.username}
+            onChange={(e) => setValues({ ...values, username: e.target.value })}
+          />
+        )}
       </Field>
       <Field label="Password" error={errors.password}>
         {(props) => (
-          <input {...props} type="password" className={inputClass} autoComplete="current-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
+          <input
+            {...props}
+            type="password"
+            className={inputClass}
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(e) => setValues({ ...values, password: e.target.value })}
+          />
         )}
       </Field>
       <Button type="submit" disabled={login.isPending} className="w-full">
@@ -40,7 +55,8 @@ export function RegisterForm() {
   const register = useRegister();
   const [values, setValues] = useState({ username: '', email: '', password: '', name: '' });
   const [errors, setErrors] = useState<FieldErrors<typeof values>>({});
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [field]: e.target.value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,16 +69,44 @@ export function RegisterForm() {
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Register">
       <Field label="Username" error={errors.username}>
-        {(props) => <input {...props} className={inputClass} autoComplete="username" value={values.username} onChange={set('username')} />}
+        {(props) => (
+          <input
+            {...props}
+            className={inputClass}
+            autoComplete="username"
+            value={values.username}
+            onChange={set('username')}
+          />
+        )}
       </Field>
       <Field label="Email" error={errors.email}>
-        {(props) => <input {...props} type="email" className={inputClass} autoComplete="email" value={values.email} onChange={set('email')} />}
+        {(props) => (
+          <input
+            {...props}
+            type="email"
+            className={inputClass}
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+          />
+        )}
       </Field>
       <Field label="Password" error={errors.password}>
-        {(props) => <input {...props} type="password" className={inputClass} autoComplete="new-password" value={values.password} onChange={set('password')} />}
+        {(props) => (
+          <input
+            {...props}
+            type="password"
+            className={inputClass}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+          />
+        )}
       </Field>
       <Field label="Name (optional)" error={errors.name}>
-        {(props) => <input {...props} className={inputClass} autoComplete="name" value={values.name} onChange={set('name')} />}
+        {(props) => (
+          <input {...props} className={inputClass} autoComplete="name" value={values.name} onChange={set('name')} />
+        )}
       </Field>
       <Button type="submit" disabled={register.isPending} className="w-full">
         {register.isPending ? 'Creating Account' : 'Create Account'}

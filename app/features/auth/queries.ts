@@ -37,24 +37,32 @@ function useSetUser() {
 export function useLogin() {
   const setUser = useSetUser();
   return useMutation({
-    mutationFn: async (input: LoginInput) => (await apiRequest('POST', '/api/login', input)).json() as Promise<PublicUser>,
+    mutationFn: async (input: LoginInput) =>
+      (await apiRequest('POST', '/api/login', input)).json() as Promise<PublicUser>,
     onSuccess: (user) => {
       setUser(user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!`, variant: 'success' });
     },
-    onError: (error) => toast({ title: 'Login failed', description: errorMessage(error, 'Login failed'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Login failed', description: errorMessage(error, 'Login failed'), variant: 'destructive' }),
   });
 }
 
 export function useRegister() {
   const setUser = useSetUser();
   return useMutation({
-    mutationFn: async (input: RegisterInput) => (await apiRequest('POST', '/api/register', input)).json() as Promise<PublicUser>,
+    mutationFn: async (input: RegisterInput) =>
+      (await apiRequest('POST', '/api/register', input)).json() as Promise<PublicUser>,
     onSuccess: (user) => {
       setUser(user);
       toast({ title: 'Registration successful', description: `Welcome, ${user.username}!`, variant: 'success' });
     },
-    onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error, 'Registration failed'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Registration failed',
+        description: errorMessage(error, 'Registration failed'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -68,7 +76,8 @@ export function useLogout() {
       setUser(null);
       toast({ title: 'Logged out', description: 'You have been logged out successfully' });
     },
-    onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Logout failed', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
   });
 }
 
@@ -77,8 +86,18 @@ export function useChangePassword() {
     mutationFn: async (input: ChangePasswordInput) => {
       await apiRequest('POST', '/api/user/password', input);
     },
-    onSuccess: () => toast({ title: 'Password changed', description: 'You have been signed out on every other device.', variant: 'success' }),
-    onError: (error) => toast({ title: 'Password not changed', description: errorMessage(error, 'Password not changed'), variant: 'destructive' }),
+    onSuccess: () =>
+      toast({
+        title: 'Password changed',
+        description: 'You have been signed out on every other device.',
+        variant: 'success',
+      }),
+    onError: (error) =>
+      toast({
+        title: 'Password not changed',
+        description: errorMessage(error, 'Password not changed'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -92,6 +111,11 @@ export function useDeleteAccount() {
       setUser(null);
       toast({ title: 'Account deleted', description: 'Your account and your images have been deleted.' });
     },
-    onError: (error) => toast({ title: 'Account not deleted', description: errorMessage(error, 'Account not deleted'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Account not deleted',
+        description: errorMessage(error, 'Account not deleted'),
+        variant: 'destructive',
+      }),
   });
 }

@@ -6,7 +6,16 @@ import { CONVERSIONS_PER_HOUR, RETENTION_DAYS } from '../../../shared/limits';
  * article can never quote a size the tool does not render; a missing key throws at import and
  * fails the tests.
  */
-export const BLOG_CATEGORIES = ['All Posts', 'Guides', 'Tutorials', 'Strategy', 'Tips & Tricks', 'Technology', 'News & Updates', 'Case Studies'] as const;
+export const BLOG_CATEGORIES = [
+  'All Posts',
+  'Guides',
+  'Tutorials',
+  'Strategy',
+  'Tips & Tricks',
+  'Technology',
+  'News & Updates',
+  'Case Studies',
+] as const;
 export type BlogCategory = Exclude<(typeof BLOG_CATEGORIES)[number], 'All Posts'>;
 
 export type Block = { type: 'p'; text: string } | { type: 'h2'; text: string } | { type: 'ul'; items: string[] };
@@ -57,7 +66,8 @@ const DRAFTS: Draft[] = [
   {
     slug: 'social-media-image-sizes-guide',
     title: 'The complete guide to social media image sizes',
-    excerpt: 'Every profile picture, banner, post and story size you need for the big platforms, and why uploading at exactly that size matters.',
+    excerpt:
+      'Every profile picture, banner, post and story size you need for the big platforms, and why uploading at exactly that size matters.',
     category: 'Guides',
     date: '2025-04-15',
     author: AUTHORS.maya,
@@ -67,7 +77,9 @@ const DRAFTS: Draft[] = [
         'Every platform resizes what you upload. If your picture is the wrong shape, it is cropped; if it is too small, it is stretched and looks soft; if it is far too big, it is recompressed and can lose detail. Uploading exactly the size a platform displays avoids all three.',
       ),
       h2('Profile pictures'),
-      p('Profile pictures are square files shown as circles almost everywhere, so the corners are never seen. Keep the face centred with a little room around it.'),
+      p(
+        'Profile pictures are square files shown as circles almost everywhere, so the corners are never seen. Keep the face centred with a little room around it.',
+      ),
       ul(
         `Facebook: ${px('facebook_profile_picture')}`,
         `Instagram: ${px('instagram_profile_picture')}`,
@@ -77,7 +89,9 @@ const DRAFTS: Draft[] = [
         `TikTok: ${px('tiktok_profile_picture')}`,
       ),
       h2('Banners and covers'),
-      p('Banners are the most awkward images on any profile: they are very wide, and a profile photo or buttons cover part of them.'),
+      p(
+        'Banners are the most awkward images on any profile: they are very wide, and a profile photo or buttons cover part of them.',
+      ),
       ul(
         `LinkedIn profile banner: ${px('linkedin_profile_banner')} (4:1), up to ${mb('linkedin_profile_banner')}`,
         `X (Twitter) header: ${px('twitter_header')} (3:1), up to ${mb('twitter_header')}`,
@@ -89,13 +103,16 @@ const DRAFTS: Draft[] = [
         `For feed posts the portrait 4:5 shape takes the most room on a phone screen: ${px('instagram_post_portrait')} on Instagram and ${px('facebook_post_portrait')} on Facebook. Square posts are ${px('instagram_post_square')}. Stories on Instagram, Facebook and Snapchat are full-screen 9:16 at ${px('instagram_story')}; keep text away from the top and bottom, where the app draws its own controls.`,
       ),
       h2('Link previews'),
-      p(`When you share a link, the platform shows the page's Open Graph image. ${px('facebook_link_share')} works on Facebook and LinkedIn; X uses a 2:1 card at ${px('twitter_card_large_image')}.`),
+      p(
+        `When you share a link, the platform shows the page's Open Graph image. ${px('facebook_link_share')} works on Facebook and LinkedIn; X uses a 2:1 card at ${px('twitter_card_large_image')}.`,
+      ),
     ],
   },
   {
     slug: 'linkedin-banner-not-cut-off',
     title: 'How to make a LinkedIn banner that isn’t cut off',
-    excerpt: 'The LinkedIn banner is 4:1 and your profile photo sits on top of it. Here is how to frame it so your message survives on desktop and mobile.',
+    excerpt:
+      'The LinkedIn banner is 4:1 and your profile photo sits on top of it. Here is how to frame it so your message survives on desktop and mobile.',
     category: 'Tutorials',
     date: '2025-05-06',
     author: AUTHORS.priya,
@@ -153,7 +170,8 @@ const DRAFTS: Draft[] = [
   {
     slug: 'one-picture-every-platform-launch',
     title: 'One picture, every platform: planning the visuals for a launch',
-    excerpt: 'A launch needs a dozen images in a dozen shapes on the same day. Plan them from one master picture and keep the message consistent.',
+    excerpt:
+      'A launch needs a dozen images in a dozen shapes on the same day. Plan them from one master picture and keep the message consistent.',
     category: 'Strategy',
     date: '2025-07-01',
     author: AUTHORS.priya,
@@ -183,7 +201,8 @@ const DRAFTS: Draft[] = [
   {
     slug: 'profile-pictures-blurry-mistakes',
     title: 'Five mistakes that make profile pictures look blurry',
-    excerpt: 'A profile picture is the most-seen image you own. These five habits make it soft, off-centre or badly cropped, and each is easy to fix.',
+    excerpt:
+      'A profile picture is the most-seen image you own. These five habits make it soft, off-centre or badly cropped, and each is easy to fix.',
     category: 'Tips & Tricks',
     date: '2025-08-12',
     author: AUTHORS.maya,
@@ -196,9 +215,13 @@ const DRAFTS: Draft[] = [
         `Platforms enlarge small pictures. Upload at least the platform's size: ${px('linkedin_profile_picture')} for LinkedIn and X, ${px('youtube_profile_picture')} for YouTube, ${px('tiktok_profile_picture')} for TikTok.`,
       ),
       h2('3. Forgetting the circle'),
-      p('Most platforms show profile pictures as circles, which cut off the corners. A face placed near the edge of a square loses an ear or the top of the head. Centre it and leave a margin.'),
+      p(
+        'Most platforms show profile pictures as circles, which cut off the corners. A face placed near the edge of a square loses an ear or the top of the head. Centre it and leave a margin.',
+      ),
       h2('4. Too much background'),
-      p('At the size a profile picture is usually seen, around 40 px in a comment, a full-body shot is unrecognisable. Fill about two thirds of the frame with head and shoulders.'),
+      p(
+        'At the size a profile picture is usually seen, around 40 px in a comment, a full-body shot is unrecognisable. Fill about two thirds of the frame with head and shoulders.',
+      ),
       h2('5. Letting the platform crop it'),
       p(
         'When you upload a rectangle, the platform picks the square for you, usually the middle. Crop it yourself: the Profile Picture Adjuster centres each format on your face and shows how it looks as a circle.',
@@ -208,7 +231,8 @@ const DRAFTS: Draft[] = [
   {
     slug: 'how-content-aware-resizing-works',
     title: 'How our content-aware resizing keeps logos and faces in frame',
-    excerpt: 'A look inside the Banner Adjuster: how it finds what matters in a banner, and what it does when the new shape is too different to crop.',
+    excerpt:
+      'A look inside the Banner Adjuster: how it finds what matters in a banner, and what it does when the new shape is too different to crop.',
     category: 'Technology',
     date: '2025-09-09',
     author: AUTHORS.daniel,
@@ -230,19 +254,24 @@ const DRAFTS: Draft[] = [
         'On a test set of real photos with a headline and a logo drawn at known positions, content-aware crops kept every mark in frame on all 528 outputs, while centred crops lost marks entirely on some. The analysis takes about 30 milliseconds per banner.',
       ),
       h2('Your pictures stay yours'),
-      p(`The analysis runs on our own servers with no third-party model, and your picture is deleted with its outputs ${RETENTION_DAYS} days after upload.`),
+      p(
+        `The analysis runs on our own servers with no third-party model, and your picture is deleted with its outputs ${RETENTION_DAYS} days after upload.`,
+      ),
     ],
   },
   {
     slug: 'platform-image-size-changes',
     title: 'What changed in platform image sizes this year',
-    excerpt: 'Instagram moved its grid to 3:4, Apple asks for 6.9-inch screenshots, and banner limits keep shifting. Here is what we updated.',
+    excerpt:
+      'Instagram moved its grid to 3:4, Apple asks for 6.9-inch screenshots, and banner limits keep shifting. Here is what we updated.',
     category: 'News & Updates',
     date: '2025-10-14',
     author: AUTHORS.priya,
     featured: false,
     body: [
-      p('Platforms change their layouts every year, and each change moves the size that looks best. These are the changes that mattered most, and the formats we added or updated for them.'),
+      p(
+        'Platforms change their layouts every year, and each change moves the size that looks best. These are the changes that mattered most, and the formats we added or updated for them.',
+      ),
       h2('Instagram’s taller grid'),
       p(
         `Instagram's profile grid now shows 3:4 tiles instead of squares. Square posts still work, but a ${px('instagram_post_portrait_3x4')} post fills the tile without cropping. Reel thumbnails are ${px('instagram_reel_thumbnail')} and the grid shows their 3:4 centre.`,
@@ -252,7 +281,9 @@ const DRAFTS: Draft[] = [
         `Apple now asks for 6.9-inch iPhone screenshots, ${px('appstore_iphone_69_portrait')} in portrait, and scales them down for smaller devices. The 6.5-inch set (${px('appstore_iphone_65_portrait')}) is needed only if you have no 6.9-inch set.`,
       ),
       h2('Stricter file limits on X'),
-      p(`Guides disagree on the header's limit, so we keep to the lower one: an X header is ${px('twitter_header')} and should stay under ${mb('twitter_header')}.`),
+      p(
+        `Guides disagree on the header's limit, so we keep to the lower one: an X header is ${px('twitter_header')} and should stay under ${mb('twitter_header')}.`,
+      ),
       h2('How we keep up'),
       p(
         'Every size in the tool names its source: the platform’s own help page where one exists, or the sizes several independent guides agree on. When a platform changes, contact us and we check it against the source.',
@@ -262,7 +293,8 @@ const DRAFTS: Draft[] = [
   {
     slug: 'app-store-listing-from-one-design',
     title: 'Case study: a complete store listing from one set of designs',
-    excerpt: 'A worked example of preparing the icons, screenshots and feature graphic that the App Store and Google Play ask for, without a design tool.',
+    excerpt:
+      'A worked example of preparing the icons, screenshots and feature graphic that the App Store and Google Play ask for, without a design tool.',
     category: 'Case Studies',
     date: '2025-11-04',
     author: AUTHORS.daniel,
@@ -302,7 +334,10 @@ function words(blocks: Block[]): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-export const ARTICLES: readonly Article[] = DRAFTS.map((draft) => ({ ...draft, readMinutes: Math.max(1, Math.round(words(draft.body) / 200)) })).sort((a, b) => b.date.localeCompare(a.date));
+export const ARTICLES: readonly Article[] = DRAFTS.map((draft) => ({
+  ...draft,
+  readMinutes: Math.max(1, Math.round(words(draft.body) / 200)),
+})).sort((a, b) => b.date.localeCompare(a.date));
 
 export const FEATURED_LIMIT = 3;
 
@@ -320,5 +355,10 @@ export function findArticle(slug: string): Article | undefined {
 
 /** "Apr 15, 2025" */
 export function formatArticleDate(iso: string): string {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -37,7 +37,9 @@ export function BlogIndex() {
           </TabsList>
         </Tabs>
         {articles.length === 0 ? (
-          <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No articles in this category yet.</p>
+          <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            No articles in this category yet.
+          </p>
         ) : (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2" aria-label={`${category} articles`}>
             {articles.map((article) => (
@@ -57,7 +59,8 @@ export function BlogIndex() {
 export function ArticleMeta({ article }: { article: Article }) {
   return (
     <p className="text-sm text-slate-500">
-      {article.author.name} · <time dateTime={article.date}>{formatArticleDate(article.date)}</time> · {article.readMinutes} min read
+      {article.author.name} · <time dateTime={article.date}>{formatArticleDate(article.date)}</time> ·{' '}
+      {article.readMinutes} min read
     </p>
   );
 }

@@ -16,7 +16,12 @@ export function NewsletterForm() {
       toast({ title: 'Subscribed', description: 'Thanks! New articles will arrive in your inbox.' });
       setEmail('');
     },
-    onError: (failure) => toast({ title: 'Subscription failed', description: errorMessage(failure, 'Please try again in a moment.'), variant: 'destructive' }),
+    onError: (failure) =>
+      toast({
+        title: 'Subscription failed',
+        description: errorMessage(failure, 'Please try again in a moment.'),
+        variant: 'destructive',
+      }),
   });
 
   function submit(event: FormEvent) {
@@ -31,7 +36,9 @@ export function NewsletterForm() {
       <h2 id="newsletter" className="text-xl font-semibold text-slate-900">
         Get new guides by e-mail
       </h2>
-      <p className="mt-1 text-sm text-slate-600">One e-mail when we publish, and when a platform changes its sizes. Unsubscribe at any time.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        One e-mail when we publish, and when a platform changes its sizes. Unsubscribe at any time.
+      </p>
       <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-2 sm:flex-row" aria-label="Newsletter">
         <label htmlFor="newsletter-email" className="sr-only">
           Email address

@@ -30,13 +30,18 @@ export const POSITIONS: readonly Position[] = [
     department: 'Engineering',
     location: 'Remote (US or EU time zones)',
     type: 'Full-time',
-    summary: 'Build the tools people use to size their pictures: the React app, the API on Cloudflare Workers, and checkout.',
+    summary:
+      'Build the tools people use to size their pictures: the React app, the API on Cloudflare Workers, and checkout.',
     responsibilities: [
       'Design and ship features across the React app and the TypeScript API on Cloudflare Workers',
       'Keep uploads, payments and downloads correct under load, with tests that a user would recognise',
       'Review code and help shape the architecture as the team grows',
     ],
-    requirements: ['5+ years building web products in TypeScript', 'Experience with React and an HTTP API in production', 'Care for accessibility, error messages and the details users notice'],
+    requirements: [
+      '5+ years building web products in TypeScript',
+      'Experience with React and an HTTP API in production',
+      'Care for accessibility, error messages and the details users notice',
+    ],
     benefits: BENEFITS,
   },
   {
@@ -64,13 +69,18 @@ export const POSITIONS: readonly Position[] = [
     department: 'Marketing',
     location: 'Remote (US time zones)',
     type: 'Full-time',
-    summary: 'Help creators and marketers find us by publishing the most accurate, useful guides to platform image sizes.',
+    summary:
+      'Help creators and marketers find us by publishing the most accurate, useful guides to platform image sizes.',
     responsibilities: [
       'Plan and write guides, tutorials and the newsletter',
       'Track platform changes and keep our published sizes current with engineering',
       'Measure what readers find useful and improve it',
     ],
-    requirements: ['3+ years in content or product marketing', 'Clear, precise writing', 'A working knowledge of the major social platforms'],
+    requirements: [
+      '3+ years in content or product marketing',
+      'Clear, precise writing',
+      'A working knowledge of the major social platforms',
+    ],
     benefits: BENEFITS,
   },
   {
@@ -79,13 +89,18 @@ export const POSITIONS: readonly Position[] = [
     department: 'Customer Success',
     location: 'Remote (Pacific time zone)',
     type: 'Full-time',
-    summary: 'Be the person our customers reach: answer questions, fix payment issues, and bring their feedback to the team.',
+    summary:
+      'Be the person our customers reach: answer questions, fix payment issues, and bring their feedback to the team.',
     responsibilities: [
       'Answer support messages within 24 hours on business days',
       'Resolve billing questions with care and accuracy',
       'Keep the Help Center answers current and tell us what confuses people',
     ],
-    requirements: ['2+ years in customer support or success', 'Warm, clear written communication', 'Comfort with web tools and basic image formats'],
+    requirements: [
+      '2+ years in customer support or success',
+      'Warm, clear written communication',
+      'Comfort with web tools and basic image formats',
+    ],
     benefits: BENEFITS,
   },
 ];

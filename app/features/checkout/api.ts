@@ -15,7 +15,9 @@ export const paymentConfigQuery = queryOptions({
 });
 
 export async function createPaymentIntent(imageRequestId: string, planId: string): Promise<PaymentIntentResponse> {
-  return (await apiRequest('POST', '/api/create-payment-intent', { imageRequestId, planId })).json() as Promise<PaymentIntentResponse>;
+  return (
+    await apiRequest('POST', '/api/create-payment-intent', { imageRequestId, planId })
+  ).json() as Promise<PaymentIntentResponse>;
 }
 
 export async function confirmPayment(paymentIntentId: string, imageRequestId: string): Promise<void> {

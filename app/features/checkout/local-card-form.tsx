@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { ApiRequestError, apiRequest } from '../../lib/api';
-import { paymentErrorMessage, type PaymentFormProps, type PaymentResult } from './payment-form';
+import { paymentErrorMessage, type PaymentFormProps, type PaymentResult } from './payment-types';
 
 type Props = PaymentFormProps & { onResult: (result: PaymentResult) => Promise<void>; failure: ReactNode };
 
@@ -28,7 +28,11 @@ export function LocalCardForm({ clientSecret, submitLabel, processingLabel, onRe
     try {
       const res = await apiRequest('POST', '/api/local-payments/confirm', { clientSecret, ...card });
       const { paymentIntent } = (await res.json()) as { paymentIntent: { id: string; status: string } };
-      await onResult(paymentIntent.status === 'succeeded' ? { paymentIntentId: paymentIntent.id } : { error: 'There was a problem processing your payment' });
+      await onResult(
+        paymentIntent.status === 'succeeded'
+          ? { paymentIntentId: paymentIntent.id }
+          : { error: 'There was a problem processing your payment' },
+      );
     } catch (error) {
       let body: { type?: string; message?: string } | undefined;
       if (error instanceof ApiRequestError) {
@@ -38,7 +42,9 @@ export function LocalCardForm({ clientSecret, submitLabel, processingLabel, onRe
           body = { message: error.message };
         }
       }
-      await onResult({ error: paymentErrorMessage(body ?? { message: error instanceof Error ? error.message : undefined }) });
+      await onResult({
+        error: paymentErrorMessage(body ?? { message: error instanceof Error ? error.message : undefined }),
+      });
     } finally {
       setProcessing(false);
     }
@@ -75,7 +81,15 @@ export function LocalCardForm({ clientSecret, submitLabel, processingLabel, onRe
         </Field>
         <Field label="CVC">
           {(props) => (
-            <input {...props} className={inputClass} inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
+            <input
+              {...props}
+              className={inputClass}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              value={card.cvc}
+              onChange={(e) => setCard({ ...card, cvc: e.target.value })}
+            />
           )}
         </Field>
       </div>

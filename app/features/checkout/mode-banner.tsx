@@ -16,8 +16,15 @@ export function PaymentModeBanner({ config, amount }: { config: PaymentConfig; a
   }
   return (
     <div role="note" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
-      <p className="font-semibold">{config.mode === 'local' ? 'Local test mode: no real payment is made' : 'Test mode: no real payment is made'}</p>
-      {config.mode === 'local' ? <p>No Stripe keys are configured on this server, so its built-in test provider takes the payment ({dollars(amount)}).</p> : null}
+      <p className="font-semibold">
+        {config.mode === 'local' ? 'Local test mode: no real payment is made' : 'Test mode: no real payment is made'}
+      </p>
+      {config.mode === 'local' ? (
+        <p>
+          No Stripe keys are configured on this server, so its built-in test provider takes the payment (
+          {dollars(amount)}).
+        </p>
+      ) : null}
       <ul className="mt-1 list-disc pl-5">
         <li>Success: 4242 4242 4242 4242</li>
         <li>Decline: 4000 0000 0000 0002</li>

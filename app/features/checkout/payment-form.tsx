@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { PaymentConfig } from '../../../shared/schemas';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { LocalCardForm } from './local-card-form';
@@ -7,20 +6,8 @@ import { LocalCardForm } from './local-card-form';
 // Stripe's script and Payment Element load only when Stripe is configured (never in local mode).
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
-export type PaymentResult = { paymentIntentId: string } | { error: string };
-
-export type PaymentFormProps = {
-  config: PaymentConfig;
-  clientSecret: string;
-  /** The button's text when idle ('Pay $1.99', 'Pay $9.99 - Unlimited Access'). */
-  submitLabel: string;
-  /** Text while the payment is made. */
-  processingLabel: string;
-  /** Where Stripe returns after a payment that needed a redirect (3-D Secure). */
-  returnUrl: string;
-  /** Called once the provider says the payment succeeded. */
-  onSucceeded: (paymentIntentId: string) => Promise<void>;
-};
+export type { PaymentFormProps, PaymentResult } from './payment-types';
+import type { PaymentResult, PaymentFormProps } from './payment-types';
 
 /** The card form of the configured provider, with the failure panel and toast both share. */
 export function PaymentForm(props: PaymentFormProps) {
@@ -47,14 +34,12 @@ export function PaymentForm(props: PaymentFormProps) {
     <LocalCardForm {...props} onResult={settle} failure={failed} />
   ) : (
     <Suspense fallback={<Spinner label="Loading the payment form" />}>
-      <StripePaymentForm {...props} publishableKey={props.config.publishableKey ?? ''} onResult={settle} failure={failed} />
+      <StripePaymentForm
+        {...props}
+        publishableKey={props.config.publishableKey ?? ''}
+        onResult={settle}
+        failure={failed}
+      />
     </Suspense>
   );
-}
-
-/** Stripe's wording rules (spec document 1, section 8). */
-export function paymentErrorMessage(error: { type?: string; message?: string } | undefined): string {
-  if (!error) return 'An unknown error occurred';
-  if (error.type === 'card_error' && error.message) return `Card error: ${error.message}`;
-  return error.message || 'There was a problem processing your payment';
 }

@@ -2,9 +2,13 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { paymentErrorMessage, type PaymentFormProps, type PaymentResult } from './payment-form';
+import { paymentErrorMessage, type PaymentFormProps, type PaymentResult } from './payment-types';
 
-type Props = PaymentFormProps & { publishableKey: string; onResult: (result: PaymentResult) => Promise<void>; failure: ReactNode };
+type Props = PaymentFormProps & {
+  publishableKey: string;
+  onResult: (result: PaymentResult) => Promise<void>;
+  failure: ReactNode;
+};
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 function stripeFor(key: string) {
@@ -19,7 +23,10 @@ function stripeFor(key: string) {
 /** Stripe's Payment Element (keys configured): confirmed with no redirect unless the bank needs one. */
 export default function StripePaymentForm(props: Props) {
   return (
-    <Elements stripe={stripeFor(props.publishableKey)} options={{ clientSecret: props.clientSecret, appearance: { theme: 'stripe' } }}>
+    <Elements
+      stripe={stripeFor(props.publishableKey)}
+      options={{ clientSecret: props.clientSecret, appearance: { theme: 'stripe' } }}
+    >
       <Form {...props} />
     </Elements>
   );
@@ -53,7 +60,10 @@ function Form({ submitLabel, processingLabel, returnUrl, onResult, failure }: Pr
 
   return (
     <form onSubmit={submit} aria-label="Card payment" className="grid gap-4">
-      <PaymentElement onReady={() => setReady(true)} options={{ defaultValues: { billingDetails: { address: { country: 'US' } } } }} />
+      <PaymentElement
+        onReady={() => setReady(true)}
+        options={{ defaultValues: { billingDetails: { address: { country: 'US' } } } }}
+      />
       {failure}
       <Button type="submit" size="lg" disabled={!stripe || !elements || !ready || processing}>
         {processing ? processingLabel : submitLabel}

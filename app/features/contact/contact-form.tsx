@@ -43,7 +43,11 @@ export function ContactForm() {
       setErrors({});
     },
     onError: (error) => {
-      toast({ title: 'Message not sent', description: errorMessage(error, 'Please try again in a moment.'), variant: 'destructive' });
+      toast({
+        title: 'Message not sent',
+        description: errorMessage(error, 'Please try again in a moment.'),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -54,16 +58,28 @@ export function ContactForm() {
     if (data) send.mutate(data);
   }
 
-  const update = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const update = (key: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value }));
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Contact form">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={errors.name}>
-          {(props) => <input {...props} className={inputClass} autoComplete="name" value={draft.name} onChange={update('name')} />}
+          {(props) => (
+            <input {...props} className={inputClass} autoComplete="name" value={draft.name} onChange={update('name')} />
+          )}
         </Field>
         <Field label="Email" error={errors.email}>
-          {(props) => <input {...props} type="email" className={inputClass} autoComplete="email" value={draft.email} onChange={update('email')} />}
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              className={inputClass}
+              autoComplete="email"
+              value={draft.email}
+              onChange={update('email')}
+            />
+          )}
         </Field>
       </div>
       <Field label="Subject" error={errors.subject}>
@@ -79,7 +95,9 @@ export function ContactForm() {
         )}
       </Field>
       <Field label="Message" error={errors.message}>
-        {(props) => <textarea {...props} rows={6} className={inputClass} value={draft.message} onChange={update('message')} />}
+        {(props) => (
+          <textarea {...props} rows={6} className={inputClass} value={draft.message} onChange={update('message')} />
+        )}
       </Field>
       <div>
         <Button type="submit" disabled={send.isPending}>

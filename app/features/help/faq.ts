@@ -1,5 +1,12 @@
 import { BANNER_FORMATS, PLATFORM_FORMATS, PROFILE_FORMATS } from '../../../shared/formats';
-import { CONVERSIONS_PER_HOUR, FREE_DOWNLOADS_ANONYMOUS, FREE_DOWNLOADS_REGISTERED, REFUND_POLICY, RETENTION_DAYS, SINGLE_ACCESS_DAYS } from '../../../shared/limits';
+import {
+  CONVERSIONS_PER_HOUR,
+  FREE_DOWNLOADS_ANONYMOUS,
+  FREE_DOWNLOADS_REGISTERED,
+  REFUND_POLICY,
+  RETENTION_DAYS,
+  SINGLE_ACCESS_DAYS,
+} from '../../../shared/limits';
 import { PLATFORMS } from '../../../shared/platforms';
 import { PLANS } from '../../../shared/plans';
 
@@ -73,7 +80,8 @@ export const FAQ_TOPICS: readonly FaqTopic[] = [
       },
       {
         question: 'Can I zoom out further than the picture?',
-        answer: 'Yes, down to 0.5×. The area the picture does not cover stays transparent in the PNG (or is filled in the opaque store formats), so the whole picture fits the frame.',
+        answer:
+          'Yes, down to 0.5×. The area the picture does not cover stays transparent in the PNG (or is filled in the opaque store formats), so the whole picture fits the frame.',
       },
       {
         question: 'Can I get other formats of the same image?',
@@ -102,7 +110,8 @@ export const FAQ_TOPICS: readonly FaqTopic[] = [
       },
       {
         question: 'Why can’t I pick a target from the source platform?',
-        answer: 'The adjuster converts between platforms, so the source platform’s formats are not offered as targets. Use the Single Image tab for another format of the same platform.',
+        answer:
+          'The adjuster converts between platforms, so the source platform’s formats are not offered as targets. Use the Single Image tab for another format of the same platform.',
       },
       {
         question: 'Is there a Profile Picture Adjuster too?',
@@ -128,7 +137,8 @@ export const FAQ_TOPICS: readonly FaqTopic[] = [
       },
       {
         question: 'How do I pay?',
-        answer: 'By card, through Stripe. Your card details go straight to Stripe and never reach our servers. You are charged once, when you confirm the payment.',
+        answer:
+          'By card, through Stripe. Your card details go straight to Stripe and never reach our servers. You are charged once, when you confirm the payment.',
       },
       {
         question: 'Can I get a refund?',
@@ -136,11 +146,13 @@ export const FAQ_TOPICS: readonly FaqTopic[] = [
       },
       {
         question: 'How do I delete my account?',
-        answer: 'Open Account Settings on your account page and confirm with your password. Your pictures are deleted at once, and Unlimited Access ends with the account.',
+        answer:
+          'Open Account Settings on your account page and confirm with your password. Your pictures are deleted at once, and Unlimited Access ends with the account.',
       },
       {
         question: 'I forgot my password. What can I do?',
-        answer: 'Contact support from the e-mail address on your account and we will help you back in. Signed in, you can change your password on your account page.',
+        answer:
+          'Contact support from the e-mail address on your account and we will help you back in. Signed in, you can change your password on your account page.',
       },
     ],
   },
@@ -150,5 +162,7 @@ export const FAQ_TOPICS: readonly FaqTopic[] = [
 export function searchFaq(items: readonly FaqItem[], query: string): FaqItem[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...items];
-  return items.filter((item) => item.question.toLocaleLowerCase().includes(needle) || item.answer.toLocaleLowerCase().includes(needle));
+  return items.filter(
+    (item) => item.question.toLocaleLowerCase().includes(needle) || item.answer.toLocaleLowerCase().includes(needle),
+  );
 }

@@ -21,7 +21,15 @@ export function HelpCenter() {
         <label htmlFor="help-search" className="sr-only">
           Search help articles
         </label>
-        <input id="help-search" type="search" className={inputClass} placeholder="Search for answers…" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
+        <input
+          id="help-search"
+          type="search"
+          className={inputClass}
+          placeholder="Search for answers…"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+        />
         <Button type="button" variant="outline" onClick={() => setQuery('')} disabled={!searching}>
           Clear
         </Button>
@@ -38,7 +46,13 @@ export function HelpCenter() {
         </TabsList>
         {results.map((t) => (
           <TabsContent key={t.id} value={t.id}>
-            {t.matches.length === 0 ? <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{NO_RESULTS}</p> : <FaqList items={t.matches} />}
+            {t.matches.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+                {NO_RESULTS}
+              </p>
+            ) : (
+              <FaqList items={t.matches} />
+            )}
           </TabsContent>
         ))}
       </Tabs>
@@ -56,7 +70,11 @@ export function HelpCenter() {
 
 function FaqList({ items }: { items: FaqItem[] }) {
   return (
-    <Accordion.Root type="single" collapsible className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+    <Accordion.Root
+      type="single"
+      collapsible
+      className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+    >
       {items.map((item) => (
         <Accordion.Item key={item.question} value={item.question}>
           <Accordion.Header>

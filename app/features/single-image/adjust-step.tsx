@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import type { PlatformFormat } from '../../../shared/formats';
 import { PLATFORMS } from '../../../shared/platforms';
 import { ZOOM_MAX, ZOOM_MIN, type UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { platformFormatsKey } from './api';
+import { platformFormatsQuery } from '../tools/queries';
 import { DEFAULT_ZOOM, formatForPlatform, isWideFormat, previewHeight, ZOOM_STEP, ZOOM_TICKS } from './rules';
 import { FormatOptions } from '../tools/format-options';
 import { inputClass } from '../../components/ui/field';
@@ -32,27 +32,41 @@ function SafeZoneOverlay({ format, size }: { format: PlatformFormat; size: { wid
   const sx = size.width / format.width;
   const sy = size.height / format.height;
   return (
-    <div className="pointer-events-none absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2" style={{ width: size.width, height: size.height }} aria-hidden="true">
-      <div data-testid="safe-zone" className="absolute border-2 border-dashed border-amber-300/90" style={{ left: zone.x * sx, top: zone.y * sy, width: zone.width * sx, height: zone.height * sy }} />
+    <div
+      className="pointer-events-none absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2"
+      style={{ width: size.width, height: size.height }}
+      aria-hidden="true"
+    >
+      <div
+        data-testid="safe-zone"
+        className="absolute border-2 border-dashed border-amber-300/90"
+        style={{ left: zone.x * sx, top: zone.y * sy, width: zone.width * sx, height: zone.height * sy }}
+      />
     </div>
   );
 }
 
 /** Step 2: platform, format, zoom and position. */
 export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust, onBack, onNext, busy }: Props) {
-  const formatsQuery = useQuery<PlatformFormat[]>({ queryKey: platformFormatsKey, retry: 1 });
-  const formats = formatsQuery.data ?? [];
+  const formatsQuery = useQuery(platformFormatsQuery);
+  const formats = useMemo(() => formatsQuery.data ?? [], [formatsQuery.data]);
   const [cropSize, setCropSize] = useState<{ width: number; height: number } | null>(null);
 
   useEffect(() => {
-    if (formatsQuery.isError) toast({ title: 'Error', description: 'Failed to load format options. Please try again later.', variant: 'destructive' });
+    if (formatsQuery.isError)
+      toast({
+        title: 'Error',
+        description: 'Failed to load format options. Please try again later.',
+        variant: 'destructive',
+      });
   }, [formatsQuery.isError]);
 
   // The first format of the platform is chosen when none is, or the chosen one is another platform's.
   useEffect(() => {
     if (formats.length === 0) return;
     const format = formatForPlatform(formats, platform, adjustment?.format.id ?? null);
-    if (format && format.id !== adjustment?.format.id) onAdjust({ format, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM, area: null });
+    if (format && format.id !== adjustment?.format.id)
+      onAdjust({ format, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM, area: null });
   }, [formats, platform, adjustment?.format.id, onAdjust]);
 
   const format = adjustment?.format ?? null;
@@ -64,7 +78,11 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">
           Platform
-          <select className={cn(inputClass, 'mt-1 capitalize')} value={platform} onChange={(event) => onPlatform(event.target.value)}>
+          <select
+            className={cn(inputClass, 'mt-1 capitalize')}
+            value={platform}
+            onChange={(event) => onPlatform(event.target.value)}
+          >
             {PLATFORMS.map((p) => (
               <option key={p} value={p} className="capitalize">
                 {p}
@@ -91,7 +109,10 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
       </div>
 
       {format ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="format-card">
+        <div
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+          data-testid="format-card"
+        >
           <div className="min-w-0 flex-1">
             <p className="font-medium text-slate-900">{format.description}</p>
             <p className="text-sm text-slate-600">
@@ -99,13 +120,21 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
             </p>
             {format.safeZone ? <p className="mt-1 text-xs text-slate-500">{format.safeZone.note}</p> : null}
           </div>
-          {isWideFormat(aspect) ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">Wide Format</span> : null}
+          {isWideFormat(aspect) ? (
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
+              Wide Format
+            </span>
+          ) : null}
         </div>
       ) : null}
 
       {format && adjustment ? (
         <div>
-          <div className="relative w-full overflow-hidden rounded-lg bg-slate-800" style={{ height: previewHeight(aspect) }} data-testid="crop-preview">
+          <div
+            className="relative w-full overflow-hidden rounded-lg bg-slate-800"
+            style={{ height: previewHeight(aspect) }}
+            data-testid="crop-preview"
+          >
             <Cropper
               image={imageUrl}
               crop={adjustment.crop}
@@ -141,14 +170,20 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
           />
           <div className="relative mt-1 h-4 text-xs text-slate-500" aria-hidden="true">
             {ZOOM_TICKS.map((tick) => (
-              <span key={tick} className="absolute -translate-x-1/2" style={{ left: `${((tick - ZOOM_MIN) / (ZOOM_MAX - ZOOM_MIN)) * 100}%` }}>
+              <span
+                key={tick}
+                className="absolute -translate-x-1/2"
+                style={{ left: `${((tick - ZOOM_MIN) / (ZOOM_MAX - ZOOM_MIN)) * 100}%` }}
+              >
                 {tick}x
               </span>
             ))}
           </div>
         </div>
       ) : (
-        <div className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600">Select a format to preview and adjust your image</div>
+        <div className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600">
+          Select a format to preview and adjust your image
+        </div>
       )}
 
       <div className="flex justify-between">

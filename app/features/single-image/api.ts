@@ -1,16 +1,19 @@
 /** The calls the single-image tool makes (spec document 1, section 7). */
+import { queryOptions } from '@tanstack/react-query';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { CropDetailsInput, ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
-import { apiRequest, ApiRequestError } from '../../lib/api';
-
-export const platformFormatsKey = ['/api/platform-formats'] as const;
-export const rateLimitsKey = ['/api/check-rate-limits'] as const;
+import { apiRequest, ApiRequestError, getJson } from '../../lib/api';
 
 /**
  * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can. A
  * non-OK answer fails with 'Upload failed: {status} {statusText}' unless the server said why.
  */
-export function uploadImage(file: Blob, filename: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadResponse> {
+export function uploadImage(
+  file: Blob,
+  filename: string,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/upload');
@@ -24,7 +27,10 @@ export function uploadImage(file: Blob, filename: string, onProgress: (fraction:
         return;
       }
       const error = new ApiRequestError(xhr.status, xhr.responseText, xhr.statusText);
-      const message = error.serverMessage && error.serverMessage !== error.message ? error.serverMessage : `Upload failed: ${xhr.status} ${xhr.statusText}`;
+      const message =
+        error.serverMessage && error.serverMessage !== error.message
+          ? error.serverMessage
+          : `Upload failed: ${xhr.status} ${xhr.statusText}`;
       reject(new Error(message));
     };
     xhr.onerror = () => reject(new Error('There was an error uploading your file.'));
@@ -36,7 +42,11 @@ export function uploadImage(file: Blob, filename: string, onProgress: (fraction:
   });
 }
 
-export async function createImageRequest(upload: UploadResponse, format: PlatformFormat, cropDetails: CropDetailsInput): Promise<ImageRequestResponse> {
+export async function createImageRequest(
+  upload: UploadResponse,
+  format: PlatformFormat,
+  cropDetails: CropDetailsInput,
+): Promise<ImageRequestResponse> {
   const res = await apiRequest('POST', '/api/image-requests', {
     originalFilename: upload.originalFilename,
     originalPath: upload.path,
@@ -66,4 +76,19 @@ export async function checkRateLimits(): Promise<RateLimits> {
   }
   const remaining = Number.parseInt(header, 10);
   return { unlimited: false, remaining: Number.isFinite(remaining) ? remaining : 0 };
+}
+
+export const rateLimitsQuery = queryOptions({
+  queryKey: ['/api/check-rate-limits'],
+  queryFn: checkRateLimits,
+  staleTime: 0,
+});
+
+/** One image request (the checkout's order summary). */
+export function imageRequestQuery(id: string) {
+  return queryOptions({
+    queryKey: ['/api/image-requests', id],
+    queryFn: () => getJson<ImageRequestResponse>(`/api/image-requests/${id}`),
+    retry: 1,
+  });
 }

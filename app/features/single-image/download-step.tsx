@@ -8,7 +8,8 @@ import { toast } from '../../components/ui/use-toast';
 import { useCurrentUser } from '../auth/queries';
 import { plansQuery } from '../checkout/api';
 import { ApiRequestError, errorMessage } from '../../lib/api';
-import { checkRateLimits, platformFormatsKey, processImage, rateLimitsKey } from './api';
+import { platformFormatsQuery } from '../tools/queries';
+import { processImage, rateLimitsQuery } from './api';
 import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
 import { createdLabel, estimatedSize, formatLabel } from './rules';
 import { FormatOptions } from '../tools/format-options';
@@ -23,12 +24,18 @@ type Props = {
   onBackToEdit: () => void;
 };
 
-type Access = { kind: 'unlimited' } | { kind: 'paid' } | { kind: 'free'; remaining: number } | { kind: 'unchecked' } | { kind: 'payment' } | { kind: 'loading' };
+type Access =
+  | { kind: 'unlimited' }
+  | { kind: 'paid' }
+  | { kind: 'free'; remaining: number }
+  | { kind: 'unchecked' }
+  | { kind: 'payment' }
+  | { kind: 'loading' };
 
 /** The spec's decision (document 1, section 4), plus a request already paid for. */
 function useAccess(request: ImageRequestResponse, downloaded: boolean): Access {
   const user = useCurrentUser();
-  const limits = useQuery({ queryKey: rateLimitsKey, queryFn: checkRateLimits, staleTime: 0 });
+  const limits = useQuery(rateLimitsQuery);
   // A failed check is only logged, and the download is allowed (spec document 1, section 8).
   useEffect(() => {
     if (limits.error) console.warn('rate-limit check failed; allowing the download', limits.error);
@@ -55,20 +62,30 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
     onSuccess: () => setDownloaded(true),
     onError: (error) => {
       if (error instanceof ApiRequestError && error.status === 402) {
-        void queryClient.invalidateQueries({ queryKey: rateLimitsKey });
-        toast({ title: 'Download requires payment', description: 'Choose a plan below to download this image.', variant: 'destructive' });
+        void queryClient.invalidateQueries({ queryKey: rateLimitsQuery.queryKey });
+        toast({
+          title: 'Download requires payment',
+          description: 'Choose a plan below to download this image.',
+          variant: 'destructive',
+        });
         return;
       }
       toastDownloadFailed(error);
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: rateLimitsKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: rateLimitsQuery.queryKey }),
   });
 
   return (
     <div className="space-y-8">
       <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex items-center justify-center rounded-lg bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-4">
-          {request.previewPath ? <img src={request.previewPath} alt={`${format.description} preview`} className="max-h-80 max-w-full object-contain shadow" /> : null}
+          {request.previewPath ? (
+            <img
+              src={request.previewPath}
+              alt={`${format.description} preview`}
+              className="max-h-80 max-w-full object-contain shadow"
+            />
+          ) : null}
         </div>
         <div className="space-y-3">
           <h3 className="text-xl font-semibold text-slate-900">Ready to Download</h3>
@@ -85,7 +102,9 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
             </div>
             <div>
               <dt className="text-slate-500">File format</dt>
-              <dd className="font-medium text-slate-900">{format.opaque ? 'PNG (opaque: this platform refuses transparency)' : 'PNG (transparent background)'}</dd>
+              <dd className="font-medium text-slate-900">
+                {format.opaque ? 'PNG (opaque: this platform refuses transparency)' : 'PNG (transparent background)'}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-500">Estimated file size</dt>
@@ -127,7 +146,13 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
 
       {access.kind === 'payment' ? <ChoosePlan requestId={request.id} /> : null}
 
-      <OtherFormats request={request} current={format} canDownload={canDownload} onRequest={onRequest} onDownload={(url) => download.mutate(url)} />
+      <OtherFormats
+        request={request}
+        current={format}
+        canDownload={canDownload}
+        onRequest={onRequest}
+        onDownload={(url) => download.mutate(url)}
+      />
     </div>
   );
 }
@@ -141,12 +166,23 @@ function ChoosePlan({ requestId }: { requestId: string }) {
         Choose Your Plan
       </h3>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {plans.isError ? <p className="text-sm text-red-600">The plans could not be loaded. Please reload the page.</p> : null}
+        {plans.isError ? (
+          <p className="text-sm text-red-600">The plans could not be loaded. Please reload the page.</p>
+        ) : null}
         {(plans.data ?? []).map((plan) => (
-          <div key={plan.id} className={plan.isPopular ? 'rounded-xl border-2 border-brand-500 p-5' : 'rounded-xl border border-slate-200 p-5'}>
+          <div
+            key={plan.id}
+            className={
+              plan.isPopular ? 'rounded-xl border-2 border-brand-500 p-5' : 'rounded-xl border border-slate-200 p-5'
+            }
+          >
             <div className="flex items-center justify-between gap-2">
               <h4 className="font-semibold text-slate-900">{plan.name}</h4>
-              {plan.isPopular ? <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">BEST VALUE</span> : null}
+              {plan.isPopular ? (
+                <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                  BEST VALUE
+                </span>
+              ) : null}
             </div>
             <p className="mt-1 text-2xl font-bold text-slate-900">${plan.price.toFixed(2)}</p>
             <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
@@ -181,7 +217,7 @@ function OtherFormats({
   onRequest: (request: ImageRequestResponse) => void;
   onDownload: (url: string) => void;
 }) {
-  const formats = useQuery<PlatformFormat[]>({ queryKey: platformFormatsKey, retry: 1 }).data ?? [];
+  const formats = useQuery(platformFormatsQuery).data ?? [];
   const [choice, setChoice] = useState<number | ''>('');
   const render = useMutation({
     mutationFn: (formatId: number) => processImage(request.id, [formatId]),
@@ -189,7 +225,12 @@ function OtherFormats({
       onRequest(fresh);
       setChoice('');
     },
-    onError: (error) => toast({ title: 'Processing Failed', description: errorMessage(error, 'Failed to process your image.'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Processing Failed',
+        description: errorMessage(error, 'Failed to process your image.'),
+        variant: 'destructive',
+      }),
   });
   const platforms = [...new Set(formats.map((f) => f.platform))];
   const done = request.outputs.filter((o) => o.formatId !== current.id);
@@ -198,11 +239,17 @@ function OtherFormats({
       <h3 id="other-formats" className="text-lg font-semibold text-slate-900">
         Other formats
       </h3>
-      <p className="mt-1 text-sm text-slate-600">The same picture, centre and zoom, fitted to another format. No need to upload again.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        The same picture, centre and zoom, fitted to another format. No need to upload again.
+      </p>
       <div className="mt-4 flex flex-wrap items-end gap-2">
         <label className="min-w-0 flex-1 text-sm font-medium text-slate-700">
           Another format
-          <select className={cn(inputClass, 'mt-1')} value={choice} onChange={(event) => setChoice(event.target.value ? Number(event.target.value) : '')}>
+          <select
+            className={cn(inputClass, 'mt-1')}
+            value={choice}
+            onChange={(event) => setChoice(event.target.value ? Number(event.target.value) : '')}
+          >
             <option value="">Choose a format...</option>
             {platforms.map((platform) => (
               <optgroup key={platform} label={platform}>
@@ -211,7 +258,11 @@ function OtherFormats({
             ))}
           </select>
         </label>
-        <Button variant="outline" disabled={choice === '' || render.isPending} onClick={() => choice !== '' && render.mutate(choice)}>
+        <Button
+          variant="outline"
+          disabled={choice === '' || render.isPending}
+          onClick={() => choice !== '' && render.mutate(choice)}
+        >
           {render.isPending ? 'Processing...' : 'Get this format'}
         </Button>
       </div>
@@ -221,11 +272,19 @@ function OtherFormats({
             const f = formats.find((x) => x.id === output.formatId);
             return (
               <li key={output.formatId} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
-                {output.previewPath ? <img src={output.previewPath} alt="" className="h-12 w-12 rounded object-contain" /> : null}
+                {output.previewPath ? (
+                  <img src={output.previewPath} alt="" className="h-12 w-12 rounded object-contain" />
+                ) : null}
                 <div className="min-w-0 flex-1 text-sm">
-                  <p className="truncate font-medium text-slate-900">{f ? formatLabel(f) : `Format ${output.formatId}`}</p>
+                  <p className="truncate font-medium text-slate-900">
+                    {f ? formatLabel(f) : `Format ${output.formatId}`}
+                  </p>
                   <p className="text-slate-500 capitalize">
-                    {output.status === 'complete' ? (f?.platform ?? '') : output.status === 'failed' ? (output.error ?? 'Processing failed') : 'Processing...'}
+                    {output.status === 'complete'
+                      ? (f?.platform ?? '')
+                      : output.status === 'failed'
+                        ? (output.error ?? 'Processing failed')
+                        : 'Processing...'}
                   </p>
                 </div>
                 {output.downloadPath && canDownload ? (

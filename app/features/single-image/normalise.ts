@@ -19,7 +19,11 @@ export async function prepareUpload(file: File): Promise<Prepared> {
     bitmap.close();
     return { blob: file, filename: file.name, normalised: false };
   }
-  const scaled = await createImageBitmap(bitmap, { resizeWidth: target.width, resizeHeight: target.height, resizeQuality: 'high' });
+  const scaled = await createImageBitmap(bitmap, {
+    resizeWidth: target.width,
+    resizeHeight: target.height,
+    resizeQuality: 'high',
+  });
   bitmap.close();
   const canvas = new OffscreenCanvas(target.width, target.height);
   const context = canvas.getContext('2d');

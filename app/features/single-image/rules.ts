@@ -30,7 +30,11 @@ export function estimatedSize(width: number, height: number): string {
 }
 
 /** The selected format, or the platform's first when none is selected or it is another platform's. */
-export function formatForPlatform(formats: readonly PlatformFormat[], platform: string, selectedId: number | null): PlatformFormat | null {
+export function formatForPlatform(
+  formats: readonly PlatformFormat[],
+  platform: string,
+  selectedId: number | null,
+): PlatformFormat | null {
   const selected = formats.find((f) => f.id === selectedId);
   if (selected && selected.platform === platform) return selected;
   return formats.find((f) => f.platform === platform) ?? null;
@@ -58,10 +62,18 @@ export function createdLabel(date: Date): string {
  * "Image limits": baseline JPEG 13.3 MP, PNG 9.5 MP, WebP 4.7 MP), and 12 MP is more than any
  * format needs at zoom 1 (the largest is 2752 px wide).
  */
-export const NORMALISE_ABOVE_PIXELS: Record<string, number> = { 'image/jpeg': 12_000_000, 'image/png': 9_000_000, 'image/webp': 4_500_000 };
+export const NORMALISE_ABOVE_PIXELS: Record<string, number> = {
+  'image/jpeg': 12_000_000,
+  'image/png': 9_000_000,
+  'image/webp': 4_500_000,
+};
 
 /** The size a photo is redrawn at to fit its type's limit, or null to send it as it is. */
-export function normalisedSize(width: number, height: number, type = 'image/jpeg'): { width: number; height: number } | null {
+export function normalisedSize(
+  width: number,
+  height: number,
+  type = 'image/jpeg',
+): { width: number; height: number } | null {
   const limit = NORMALISE_ABOVE_PIXELS[type] ?? 9_000_000;
   const pixels = width * height;
   if (pixels <= limit) return null;

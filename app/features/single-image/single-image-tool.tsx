@@ -22,7 +22,10 @@ function cropDetailsOf(adjustment: Adjustment, upload: UploadResponse): CropDeta
 
 /** The same crop to within half a pixel and the slider's step. */
 function sameCrop(a: CropDetailsInput, b: CropDetailsInput): boolean {
-  return (['x', 'y', 'width', 'height'] as const).every((k) => Math.abs(a[k] - b[k]) < 0.5) && Math.abs(a.zoom - b.zoom) < 0.005;
+  return (
+    (['x', 'y', 'width', 'height'] as const).every((k) => Math.abs(a[k] - b[k]) < 0.5) &&
+    Math.abs(a.zoom - b.zoom) < 0.005
+  );
 }
 
 /** The Single Image tool: upload, format and adjust, download (spec document 1, section 2). */
@@ -44,12 +47,22 @@ export function SingleImageTool() {
   }, []);
 
   const create = useMutation({
-    mutationFn: ({ upload, adjustment }: { upload: UploadResponse; adjustment: Adjustment }) => createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload)),
+    mutationFn: ({ upload, adjustment }: { upload: UploadResponse; adjustment: Adjustment }) =>
+      createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload)),
     onSuccess: (created) => {
       setRequest(created);
-      toast({ title: 'Image Request Created', description: 'Your image processing request has been created.', variant: 'success' });
+      toast({
+        title: 'Image Request Created',
+        description: 'Your image processing request has been created.',
+        variant: 'success',
+      });
     },
-    onError: (error) => toast({ title: 'Request Failed', description: errorMessage(error, 'Failed to create image processing request.'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Request Failed',
+        description: errorMessage(error, 'Failed to create image processing request.'),
+        variant: 'destructive',
+      }),
   });
 
   // Entering step 2 with a format and no request creates one (spec document 1, section 2).
@@ -66,14 +79,20 @@ export function SingleImageTool() {
       // The request records one format and crop; an adjusted one is recorded as a new request.
       let current = request;
       const crop = cropDetailsOf(adjustment, upload);
-      if (!current || current.formatId !== adjustment.format.id || !sameCrop(current.cropDetails, crop)) current = await createImageRequest(upload, adjustment.format, crop);
+      if (!current || current.formatId !== adjustment.format.id || !sameCrop(current.cropDetails, crop))
+        current = await createImageRequest(upload, adjustment.format, crop);
       return processImage(current.id);
     },
     onSuccess: (processed) => {
       setRequest(processed);
       setStep(3);
     },
-    onError: (error) => toast({ title: 'Processing Failed', description: errorMessage(error, 'Failed to process your image.'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Processing Failed',
+        description: errorMessage(error, 'Failed to process your image.'),
+        variant: 'destructive',
+      }),
   });
 
   function next() {
@@ -114,9 +133,26 @@ export function SingleImageTool() {
           />
         ) : null}
         {step === 2 && upload ? (
-          <AdjustStep upload={upload} platform={platform} adjustment={adjustment} onPlatform={setPlatform} onAdjust={setAdjustment} onBack={() => setStep(1)} onNext={next} busy={process.isPending} />
+          <AdjustStep
+            upload={upload}
+            platform={platform}
+            adjustment={adjustment}
+            onPlatform={setPlatform}
+            onAdjust={setAdjustment}
+            onBack={() => setStep(1)}
+            onNext={next}
+            busy={process.isPending}
+          />
         ) : null}
-        {step === 3 && request && adjustment ? <DownloadStep request={request} format={adjustment.format} onRequest={setRequest} onStartOver={startOver} onBackToEdit={() => setStep(2)} /> : null}
+        {step === 3 && request && adjustment ? (
+          <DownloadStep
+            request={request}
+            format={adjustment.format}
+            onRequest={setRequest}
+            onStartOver={startOver}
+            onBackToEdit={() => setStep(2)}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

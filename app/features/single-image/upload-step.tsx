@@ -22,7 +22,11 @@ function checkFile(file: File): boolean {
     return false;
   }
   if (!(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-    toast({ title: 'Invalid file type', description: 'Please upload a JPG, PNG or WEBP image', variant: 'destructive' });
+    toast({
+      title: 'Invalid file type',
+      description: 'Please upload a JPG, PNG or WEBP image',
+      variant: 'destructive',
+    });
     return false;
   }
   return true;
@@ -43,12 +47,26 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
     try {
       const prepared = await prepareUpload(chosen);
       if (controller.signal.aborted) return;
-      const result = await uploadImage(prepared.blob, prepared.filename, (progress) => setUploading((u) => (u ? { ...u, progress } : u)), controller.signal);
+      const result = await uploadImage(
+        prepared.blob,
+        prepared.filename,
+        (progress) => setUploading((u) => (u ? { ...u, progress } : u)),
+        controller.signal,
+      );
       onUploaded({ ...result, originalFilename: chosen.name }, { name: chosen.name, size: chosen.size });
-      toast({ title: 'Upload Successful', description: 'Your image has been uploaded successfully.', variant: 'success' });
+      toast({
+        title: 'Upload Successful',
+        description: 'Your image has been uploaded successfully.',
+        variant: 'success',
+      });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      toast({ title: 'Upload Failed', description: error instanceof Error && error.message ? error.message : 'There was an error uploading your file.', variant: 'destructive' });
+      toast({
+        title: 'Upload Failed',
+        description:
+          error instanceof Error && error.message ? error.message : 'There was an error uploading your file.',
+        variant: 'destructive',
+      });
     } finally {
       if (abort.current === controller) abort.current = null;
       setUploading(null);
@@ -128,7 +146,10 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
                 aria-valuemax={100}
                 aria-valuenow={Math.round(uploading.progress * 100)}
               >
-                <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(uploading.progress * 100)}%` }} />
+                <div
+                  className="h-full bg-brand-600 transition-[width]"
+                  style={{ width: `${Math.round(uploading.progress * 100)}%` }}
+                />
               </div>
             </div>
           ) : null}

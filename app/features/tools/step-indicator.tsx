@@ -17,7 +17,9 @@ export function StepIndicator({ steps, current }: { steps: readonly string[]; cu
             >
               {step}
             </span>
-            <span className={cn('text-sm font-medium', state === 'current' ? 'text-slate-900' : 'text-slate-500')}>{label}</span>
+            <span className={cn('text-sm font-medium', state === 'current' ? 'text-slate-900' : 'text-slate-500')}>
+              {label}
+            </span>
             {step < steps.length ? <span aria-hidden="true" className="hidden h-px w-8 bg-slate-300 sm:block" /> : null}
           </li>
         );

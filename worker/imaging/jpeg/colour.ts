@@ -11,7 +11,9 @@ export function convertBand(frame: Frame, m: number, out: Uint8ClampedArray, ado
   const { width, height, components, maxH, maxV, upsample, rows } = frame;
   const y0 = m * 8 * maxV;
   const y1 = Math.min(height, y0 + 8 * maxV);
-  const rgb = components.length === 3 && (adobeTransform === 0 || (components[0]?.id === 82 && components[1]?.id === 71 && components[2]?.id === 66));
+  const rgb =
+    components.length === 3 &&
+    (adobeTransform === 0 || (components[0]?.id === 82 && components[1]?.id === 71 && components[2]?.id === 66));
 
   // Component c's sample row r (clamped to the component), from the ring of strips.
   const sampleRow = (c: Component, r: number): [Uint8Array, number] => {

@@ -29,7 +29,15 @@ function idctBlock(coef: Int16Array, c0: number, quant: Int32Array, out: Uint8Ar
   for (let col = 0; col < 8; col++) {
     const i = c0 + col;
     const q = col;
-    if (coef[i + 8] === 0 && coef[i + 16] === 0 && coef[i + 24] === 0 && coef[i + 32] === 0 && coef[i + 40] === 0 && coef[i + 48] === 0 && coef[i + 56] === 0) {
+    if (
+      coef[i + 8] === 0 &&
+      coef[i + 16] === 0 &&
+      coef[i + 24] === 0 &&
+      coef[i + 32] === 0 &&
+      coef[i + 40] === 0 &&
+      coef[i + 48] === 0 &&
+      coef[i + 56] === 0
+    ) {
       const dc = ((coef[i] as number) * (quant[q] as number)) << PASS1_BITS;
       for (let k = 0; k < 64; k += 8) ws[col + k] = dc;
       continue;
@@ -81,7 +89,15 @@ function idctBlock(coef: Int16Array, c0: number, quant: Int32Array, out: Uint8Ar
   const shift = CONST_BITS + PASS1_BITS + 3;
   const round = (1 << (shift - 1)) + (128 << shift);
   for (let row = 0; row < 64; row += 8, o += stride) {
-    if (ws[row + 1] === 0 && ws[row + 2] === 0 && ws[row + 3] === 0 && ws[row + 4] === 0 && ws[row + 5] === 0 && ws[row + 6] === 0 && ws[row + 7] === 0) {
+    if (
+      ws[row + 1] === 0 &&
+      ws[row + 2] === 0 &&
+      ws[row + 3] === 0 &&
+      ws[row + 4] === 0 &&
+      ws[row + 5] === 0 &&
+      ws[row + 6] === 0 &&
+      ws[row + 7] === 0
+    ) {
       const v = clamp(((ws[row] as number) + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3));
       for (let k = 0; k < 8; k++) out[o + k] = v;
       continue;
@@ -143,7 +159,7 @@ export function idctBand(c: Component, m: number, quant: Int32Array) {
     return;
   }
   for (let v = 0; v < c.v; v++) {
-    for (let col = 0; col < c.stride; col++) idctBlock(band, (v * c.stride + col) * 64, quant, strip, v * 8 * stride + col * 8, stride);
+    for (let col = 0; col < c.stride; col++)
+      idctBlock(band, (v * c.stride + col) * 64, quant, strip, v * 8 * stride + col * 8, stride);
   }
 }
-

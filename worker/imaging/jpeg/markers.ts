@@ -11,9 +11,17 @@
 import { ImageError } from '../errors';
 import { readExifOrientation } from '../exif';
 
-export const corrupt = (what: string) => new ImageError('corrupt', `The image file is damaged or incomplete (${what}). Please export it again and upload the new file.`);
+export const corrupt = (what: string) =>
+  new ImageError(
+    'corrupt',
+    `The image file is damaged or incomplete (${what}). Please export it again and upload the new file.`,
+  );
 
-const unsupported = () => new ImageError('unsupported-variant', 'Lossless, hierarchical and arithmetic-coded JPEG images are not supported. Please save the image as a standard JPEG or PNG.');
+const unsupported = () =>
+  new ImageError(
+    'unsupported-variant',
+    'Lossless, hierarchical and arithmetic-coded JPEG images are not supported. Please save the image as a standard JPEG or PNG.',
+  );
 
 /**
  * More scans than any encoder writes (libjpeg's progressive script has 10, mozjpeg's up to about
@@ -73,13 +81,25 @@ function readFrame(seg: Uint8Array, progressive: boolean): FrameHeader {
   if (seg.length < 6) throw corrupt('its frame header is short');
   const precision = seg[0] as number;
   const count = seg[5] as number;
-  if (precision !== 8) throw new ImageError('unsupported-variant', `${precision}-bit JPEG images are not supported. Please save the image as an 8-bit JPEG or PNG.`);
-  if (count === 4) throw new ImageError('unsupported-variant', 'CMYK JPEG images are not supported. Please save the image in RGB colour and upload it again.');
+  if (precision !== 8)
+    throw new ImageError(
+      'unsupported-variant',
+      `${precision}-bit JPEG images are not supported. Please save the image as an 8-bit JPEG or PNG.`,
+    );
+  if (count === 4)
+    throw new ImageError(
+      'unsupported-variant',
+      'CMYK JPEG images are not supported. Please save the image in RGB colour and upload it again.',
+    );
   if (count !== 1 && count !== 3) throw corrupt(`it has ${count} colour components`);
   if (seg.length !== 6 + count * 3) throw corrupt('its frame header has the wrong length');
   const height = u16(seg, 1);
   const width = u16(seg, 3);
-  if (height === 0) throw new ImageError('unsupported-variant', 'JPEG images whose height is given after the image data are not supported.');
+  if (height === 0)
+    throw new ImageError(
+      'unsupported-variant',
+      'JPEG images whose height is given after the image data are not supported.',
+    );
   if (width === 0) throw corrupt('it has no pixels');
   const components: FrameComponent[] = [];
   for (let i = 0; i < count; i++) {
@@ -142,7 +162,8 @@ function readHuffmanTables(seg: Uint8Array): Segment {
 
 function readScanHeader(seg: Uint8Array, frame: FrameHeader): Omit<ScanHeader, 'start' | 'end'> {
   const count = seg[0] ?? 0;
-  if (count < 1 || count > frame.components.length || seg.length !== 4 + count * 2) throw corrupt('a scan header is invalid');
+  if (count < 1 || count > frame.components.length || seg.length !== 4 + count * 2)
+    throw corrupt('a scan header is invalid');
   const components: ScanHeader['components'] = [];
   for (let i = 0; i < count; i++) {
     const id = seg[1 + i * 2] as number;
@@ -198,8 +219,25 @@ export function readJpeg(b: Uint8Array): JpegStructure {
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue; // TEM, stray RSTn: no parameters, as libjpeg reads them
     if (marker === 0x00) throw corrupt('a stuffed byte stands outside the image data');
     if (marker === 0xd8) throw corrupt('it starts twice');
-    if (marker === 0xcc || marker === 0xc3 || (marker >= 0xc5 && marker <= 0xcf && marker !== 0xc8) || marker === 0xdc || marker === 0xde || marker === 0xdf) throw unsupported();
-    const known = marker === 0xc0 || marker === 0xc1 || marker === 0xc2 || marker === 0xc4 || marker === 0xdb || marker === 0xdd || marker === 0xda || marker === 0xfe || (marker >= 0xe0 && marker <= 0xef);
+    if (
+      marker === 0xcc ||
+      marker === 0xc3 ||
+      (marker >= 0xc5 && marker <= 0xcf && marker !== 0xc8) ||
+      marker === 0xdc ||
+      marker === 0xde ||
+      marker === 0xdf
+    )
+      throw unsupported();
+    const known =
+      marker === 0xc0 ||
+      marker === 0xc1 ||
+      marker === 0xc2 ||
+      marker === 0xc4 ||
+      marker === 0xdb ||
+      marker === 0xdd ||
+      marker === 0xda ||
+      marker === 0xfe ||
+      (marker >= 0xe0 && marker <= 0xef);
     if (!known) throw corrupt(`it has an unknown marker (FF ${marker.toString(16).toUpperCase().padStart(2, '0')})`);
     if (pos + 2 > b.length) throw corrupt('it ends inside a segment');
     const length = u16(b, pos);
@@ -217,7 +255,17 @@ export function readJpeg(b: Uint8Array): JpegStructure {
     } else if (marker === 0xdd) {
       if (seg.length !== 2) throw corrupt('its restart interval is invalid');
       segments.push({ kind: 'dri', interval: u16(seg, 0) });
-    } else if (marker === 0xe1 && orientation === 1 && seg.length > 14 && seg[0] === 0x45 && seg[1] === 0x78 && seg[2] === 0x69 && seg[3] === 0x66 && seg[4] === 0 && seg[5] === 0) {
+    } else if (
+      marker === 0xe1 &&
+      orientation === 1 &&
+      seg.length > 14 &&
+      seg[0] === 0x45 &&
+      seg[1] === 0x78 &&
+      seg[2] === 0x69 &&
+      seg[3] === 0x66 &&
+      seg[4] === 0 &&
+      seg[5] === 0
+    ) {
       orientation = readExifOrientation(seg.subarray(6));
     } else if (marker === 0xee && seg.length >= 12 && String.fromCharCode(...seg.subarray(0, 5)) === 'Adobe') {
       adobeTransform = seg[11] as number;
@@ -227,7 +275,8 @@ export function readJpeg(b: Uint8Array): JpegStructure {
       if (++scans > MAX_SCANS) throw corrupt(`it has more than ${MAX_SCANS} scans`);
       const header = readScanHeader(seg, frame);
       // A sequential file whose first scan holds every component is complete after it.
-      if (scans === 1 && !frame.progressive && header.components.length === frame.components.length) firstScanComplete = true;
+      if (scans === 1 && !frame.progressive && header.components.length === frame.components.length)
+        firstScanComplete = true;
       const end = entropyEnd(b, pos);
       segments.push({ kind: 'sos', scan: { ...header, start: pos, end } });
       pos = end;

@@ -10,8 +10,9 @@ import { corrupt } from './markers';
 
 /** Zigzag position → natural (row-major) position, with 16 spare entries for corrupt runs. */
 export const ZIGZAG = new Int32Array([
-  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45,
-  38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
+  35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47,
+  55, 62, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
 ]);
 
 export interface Spectral {
@@ -181,7 +182,15 @@ export function decodeScan(
   };
 
   const frameProgressive = frame.progressive;
-  const decodeBlock = !frameProgressive ? decodeBaseline : ss === 0 ? (ah === 0 ? decodeDcFirst : decodeDcRefine) : ah === 0 ? decodeAcFirst : decodeAcRefine;
+  const decodeBlock = !frameProgressive
+    ? decodeBaseline
+    : ss === 0
+      ? ah === 0
+        ? decodeDcFirst
+        : decodeDcRefine
+      : ah === 0
+        ? decodeAcFirst
+        : decodeAcRefine;
   if (frameProgressive && ss === 0 && se !== 0) throw corrupt('a progressive scan mixes DC and AC coefficients');
 
   const restart = () => {
@@ -191,7 +200,11 @@ export function decodeScan(
     eobrun = 0;
     for (const c of components) c.pred = 0;
     atMarker = false;
-    while (pos + 1 < end && !(data[pos] === 0xff && (data[pos + 1] as number) >= 0xd0 && (data[pos + 1] as number) <= 0xd7)) pos++;
+    while (
+      pos + 1 < end &&
+      !(data[pos] === 0xff && (data[pos + 1] as number) >= 0xd0 && (data[pos + 1] as number) <= 0xd7)
+    )
+      pos++;
     pos = Math.min(end, pos + 2);
   };
   for (const c of components) c.pred = 0;

@@ -22,7 +22,9 @@ export interface Kernels {
 let instance: Kernels | null = null;
 
 /** Lays buffers of the given byte sizes out one after another (16-byte aligned), growing the memory as needed. */
-export function withBuffers<Name extends string>(sizes: Record<Name, number>): { kernels: Kernels; at: Record<Name, number>; buffer: ArrayBuffer } {
+export function withBuffers<Name extends string>(
+  sizes: Record<Name, number>,
+): { kernels: Kernels; at: Record<Name, number>; buffer: ArrayBuffer } {
   instance ??= new WebAssembly.Instance(kernelsModule, {}).exports as unknown as Kernels;
   const at = {} as Record<Name, number>;
   let end = (instance.heapBase() + 15) & ~15;

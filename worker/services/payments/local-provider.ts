@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localPaymentIntents } from '../../db/schema';
 import { clock } from '../../lib/clock';
-import type { Intent, PaymentProvider } from './provider';
+import type { Intent, PaymentProvider } from './types';
 
 type Row = typeof localPaymentIntents.$inferSelect;
 
@@ -55,13 +55,17 @@ export type CardError = { code: string; message: string };
 /** Stripe's test cards, and the checks Stripe makes, with Stripe's messages. */
 export function judgeTestCard(card: TestCard, now: Date): CardError | null {
   const number = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{13,19}$/.test(number) || !luhn(number)) return { code: 'invalid_number', message: 'Your card number is invalid.' };
+  if (!/^\d{13,19}$/.test(number) || !luhn(number))
+    return { code: 'invalid_number', message: 'Your card number is invalid.' };
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
   const month = Number(expiry?.[1]);
-  if (!expiry || month < 1 || month > 12) return { code: 'invalid_expiry_month', message: "Your card's expiration date is incomplete." };
+  if (!expiry || month < 1 || month > 12)
+    return { code: 'invalid_expiry_month', message: "Your card's expiration date is incomplete." };
   const year = Number(expiry[2]) + (expiry[2]?.length === 2 ? 2000 : 0);
-  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) return { code: 'expired_card', message: 'Your card has expired.' };
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) return { code: 'invalid_cvc', message: "Your card's security code is incomplete." };
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+    return { code: 'expired_card', message: 'Your card has expired.' };
+  if (!/^\d{3,4}$/.test(card.cvc.trim()))
+    return { code: 'invalid_cvc', message: "Your card's security code is incomplete." };
   switch (number) {
     case '4242424242424242':
       return null;
@@ -72,7 +76,8 @@ export function judgeTestCard(card: TestCard, now: Date): CardError | null {
     default:
       return {
         code: 'card_declined',
-        message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+        message:
+          'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
       };
   }
 }
@@ -94,15 +99,27 @@ function luhn(digits: string): boolean {
  * Confirms a local intent with a card: the intent succeeds (amount received) or keeps waiting for
  * a payment method with the card's error. Answers the intent after, and the error if any.
  */
-export async function confirmLocalIntent(db: Db, clientSecret: string, card: TestCard): Promise<{ intent: Intent; error: CardError | null } | null> {
-  const row = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.clientSecret, clientSecret)).get();
+export async function confirmLocalIntent(
+  db: Db,
+  clientSecret: string,
+  card: TestCard,
+): Promise<{ intent: Intent; error: CardError | null } | null> {
+  const row = await db
+    .select()
+    .from(localPaymentIntents)
+    .where(eq(localPaymentIntents.clientSecret, clientSecret))
+    .get();
   if (!row) return null;
   if (row.status !== 'requires_payment_method') return { intent: toIntent(row), error: null };
   const now = clock.now();
   const error = judgeTestCard(card, now);
   const [updated] = await db
     .update(localPaymentIntents)
-    .set(error ? { lastError: error.message, updatedAt: now } : { status: 'succeeded', amountReceived: row.amount, lastError: null, updatedAt: now })
+    .set(
+      error
+        ? { lastError: error.message, updatedAt: now }
+        : { status: 'succeeded', amountReceived: row.amount, lastError: null, updatedAt: now },
+    )
     .where(eq(localPaymentIntents.id, row.id))
     .returning();
   return { intent: toIntent(updated ?? row), error };

@@ -10,7 +10,15 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { findPlan, type Plan } from '../../../shared/plans';
 import { SINGLE_ACCESS_DAYS } from '../../../shared/limits';
 import type { Db } from '../../db/client';
-import { imageRequests, payments, users, type ImageRequest, type Payment, type User } from '../../db/schema';
+import {
+  imageRequests,
+  payments,
+  stripeEvents,
+  users,
+  type ImageRequest,
+  type Payment,
+  type User,
+} from '../../db/schema';
 import { clock, DAY_MS } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
@@ -34,9 +42,12 @@ function requirePlan(planId: string): Plan {
 }
 
 function assertCanBuy(plan: Plan, user: User | null, request: ImageRequest | null): void {
-  if (plan.id === 'unlimited' && !user) throw new ApiError(401, 'Please sign in to buy Unlimited Access, so it is yours on every device.');
-  if (user?.hasUnlimitedAccess) throw new ApiError(409, 'You already have unlimited access: every download is included.');
-  if (plan.id === 'single' && request?.acquiredAt) throw new ApiError(409, 'This image is already yours: download it from the download step or your account.');
+  if (plan.id === 'unlimited' && !user)
+    throw new ApiError(401, 'Please sign in to buy Unlimited Access, so it is yours on every device.');
+  if (user?.hasUnlimitedAccess)
+    throw new ApiError(409, 'You already have unlimited access: every download is included.');
+  if (plan.id === 'single' && request?.acquiredAt)
+    throw new ApiError(409, 'This image is already yours: download it from the download step or your account.');
 }
 
 /**
@@ -79,8 +90,18 @@ export async function startPayment(
     }
   }
 
-  const metadata = { planId: plan.id, imageRequestId: request?.id ?? '', userId: owner.userId ?? '', visitorId: owner.visitorId };
-  const intent = await provider.createIntent({ amountCents: plan.amountCents, currency: CURRENCY, metadata, description: plan.name });
+  const metadata = {
+    planId: plan.id,
+    imageRequestId: request?.id ?? '',
+    userId: owner.userId ?? '',
+    visitorId: owner.visitorId,
+  };
+  const intent = await provider.createIntent({
+    amountCents: plan.amountCents,
+    currency: CURRENCY,
+    metadata,
+    description: plan.name,
+  });
   await db.insert(payments).values({
     stripePaymentIntentId: intent.id,
     planId: plan.id,
@@ -95,14 +116,31 @@ export async function startPayment(
 
 /** Why the intent does not pay for the payment, or null when it does. */
 export function mismatch(payment: Payment, intent: Intent): { status: 409 | 422; message: string } | null {
-  if (intent.status !== 'succeeded') return { status: 409, message: `The payment has not succeeded (its status is ${intent.status}). Nothing was charged for access yet.` };
+  if (intent.status !== 'succeeded')
+    return {
+      status: 409,
+      message: `The payment has not succeeded (its status is ${intent.status}). Nothing was charged for access yet.`,
+    };
   const plan = findPlan(payment.planId);
-  if (!plan || intent.amount !== plan.amountCents || intent.amountReceived !== plan.amountCents || payment.amountCents !== plan.amountCents) {
-    return { status: 422, message: 'The payment amount does not match the plan. Nothing was granted; please contact support.' };
+  if (
+    !plan ||
+    intent.amount !== plan.amountCents ||
+    intent.amountReceived !== plan.amountCents ||
+    payment.amountCents !== plan.amountCents
+  ) {
+    return {
+      status: 422,
+      message: 'The payment amount does not match the plan. Nothing was granted; please contact support.',
+    };
   }
-  if (intent.currency !== CURRENCY || payment.currency !== CURRENCY) return { status: 422, message: 'The payment currency does not match the plan. Nothing was granted.' };
+  if (intent.currency !== CURRENCY || payment.currency !== CURRENCY)
+    return { status: 422, message: 'The payment currency does not match the plan. Nothing was granted.' };
   const m = intent.metadata;
-  if (m.planId !== payment.planId || (m.imageRequestId ?? '') !== (payment.imageRequestId ?? '') || (m.visitorId ?? '') !== (payment.visitorId ?? '')) {
+  if (
+    m.planId !== payment.planId ||
+    (m.imageRequestId ?? '') !== (payment.imageRequestId ?? '') ||
+    (m.visitorId ?? '') !== (payment.visitorId ?? '')
+  ) {
     return { status: 422, message: 'The payment does not belong to this order. Nothing was granted.' };
   }
   return null;
@@ -118,7 +156,12 @@ export async function grantIfPaid(db: Db, payment: Payment, intent: Intent): Pro
   const now = clock.now();
   const claimed = await db
     .update(payments)
-    .set({ status: 'succeeded', grantedAt: now, accessExpiresAt: payment.planId === 'single' ? new Date(now.getTime() + SINGLE_ACCESS_MS) : null, updatedAt: now })
+    .set({
+      status: 'succeeded',
+      grantedAt: now,
+      accessExpiresAt: payment.planId === 'single' ? new Date(now.getTime() + SINGLE_ACCESS_MS) : null,
+      updatedAt: now,
+    })
     .where(and(eq(payments.id, payment.id), isNull(payments.grantedAt)))
     .returning({ id: payments.id });
   if (claimed.length === 0) return false;
@@ -143,14 +186,20 @@ async function findPayment(db: Db, paymentIntentId: string): Promise<Payment | u
  * The browser says its payment went through: the provider is asked, and access granted if so.
  * Someone else's intent (or one we never made) is "not found"; an intent for another image is 422.
  */
-export async function confirmPayment(db: Db, provider: PaymentProvider, owner: Owner, input: { paymentIntentId: string; imageRequestId: string | null }): Promise<Payment> {
+export async function confirmPayment(
+  db: Db,
+  provider: PaymentProvider,
+  owner: Owner,
+  input: { paymentIntentId: string; imageRequestId: string | null },
+): Promise<Payment> {
   const payment = await db
     .select()
     .from(payments)
     .where(and(eq(payments.stripePaymentIntentId, input.paymentIntentId), ownedBy(owner, payments)))
     .get();
   if (!payment) throw new ApiError(404, PAYMENT_NOT_FOUND);
-  if ((payment.imageRequestId ?? null) !== input.imageRequestId) throw new ApiError(422, 'This payment is for another order.');
+  if ((payment.imageRequestId ?? null) !== input.imageRequestId)
+    throw new ApiError(422, 'This payment is for another order.');
   const intent = await provider.retrieveIntent(payment.stripePaymentIntentId);
   if (!intent) throw new ApiError(404, PAYMENT_NOT_FOUND);
   await grantIfPaid(db, payment, intent);
@@ -178,4 +227,24 @@ export async function handleIntentFailed(db: Db, paymentIntentId: string): Promi
     .update(payments)
     .set({ status: 'failed', updatedAt: clock.now() })
     .where(and(eq(payments.stripePaymentIntentId, paymentIntentId), eq(payments.status, 'pending')));
+}
+
+/**
+ * One verified Stripe event, handled once per event id. The id is recorded after the work, so a
+ * failure throws (the webhook answers 500) and Stripe delivers the event again.
+ */
+export async function handleStripeEvent(
+  db: Db,
+  provider: PaymentProvider,
+  event: { id: string; type: string; data: { object: unknown } },
+): Promise<'handled' | 'duplicate'> {
+  if (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) {
+    return 'duplicate';
+  }
+  const intentId = (event.data.object as { id?: string }).id ?? '';
+  if (event.type === 'payment_intent.succeeded') await handleIntentSucceeded(db, provider, intentId);
+  else if (event.type === 'payment_intent.payment_failed') await handleIntentFailed(db, intentId);
+  else log('info', 'stripe event ignored', { type: event.type });
+  await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+  return 'handled';
 }

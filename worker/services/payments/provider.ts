@@ -9,28 +9,8 @@ import { log } from '../../lib/log';
 import { localProvider } from './local-provider';
 import { stripeProvider } from './stripe-provider';
 
-/** Stripe's statuses ('requires_payment_method', 'processing', 'succeeded', ...); only 'succeeded' pays. */
-export type IntentStatus = string;
-
-/** The fields of a PaymentIntent the server relies on. */
-export type Intent = {
-  id: string;
-  clientSecret: string;
-  status: IntentStatus;
-  amount: number;
-  amountReceived: number;
-  currency: string;
-  metadata: Record<string, string>;
-};
-
-export type PaymentMode = 'stripe' | 'local';
-
-export interface PaymentProvider {
-  readonly mode: PaymentMode;
-  createIntent(input: { amountCents: number; currency: string; metadata: Record<string, string>; description: string }): Promise<Intent>;
-  /** The intent as the provider holds it now, or null when it has no such intent. */
-  retrieveIntent(id: string): Promise<Intent | null>;
-}
+export type { Intent, IntentStatus, PaymentMode, PaymentProvider } from './types';
+import type { PaymentMode, PaymentProvider } from './types';
 
 export const PAYMENTS_UNAVAILABLE = 'Payments are not available right now. Please try again later.';
 
@@ -42,7 +22,11 @@ export function paymentMode(env: Env): PaymentMode {
 export function paymentProvider(env: Env, db: Db): PaymentProvider {
   if (paymentMode(env) === 'stripe') return stripeProvider(env);
   if (env.ENVIRONMENT === 'production') {
-    log('error', 'payments refused: no STRIPE_SECRET_KEY in production, and the local test provider never runs there', {});
+    log(
+      'error',
+      'payments refused: no STRIPE_SECRET_KEY in production, and the local test provider never runs there',
+      {},
+    );
     throw new ApiError(503, PAYMENTS_UNAVAILABLE);
   }
   return localProvider(db);

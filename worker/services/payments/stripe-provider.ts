@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { ApiError } from '../../lib/errors';
-import type { Intent, PaymentProvider } from './provider';
+import type { Intent, PaymentProvider } from './types';
 
 /** The API version the product was built against (spec: 'basil'); the fields used are the same in later ones. */
 const API_VERSION = '2025-03-31.basil';
@@ -44,7 +44,13 @@ export function stripeProvider(env: Env): PaymentProvider {
     mode: 'stripe',
     async createIntent({ amountCents, currency, metadata, description }) {
       try {
-        const intent = await stripe.paymentIntents.create({ amount: amountCents, currency, metadata, description, automatic_payment_methods: { enabled: true } });
+        const intent = await stripe.paymentIntents.create({
+          amount: amountCents,
+          currency,
+          metadata,
+          description,
+          automatic_payment_methods: { enabled: true },
+        });
         return toIntent(intent);
       } catch (error) {
         providerFailure(error);
@@ -63,10 +69,17 @@ export function stripeProvider(env: Env): PaymentProvider {
 
 /** The event if the signature over the raw body is Stripe's, else 400. */
 export async function verifyWebhook(env: Env, rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
-  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) throw new ApiError(503, 'Stripe webhooks are not configured');
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)
+    throw new ApiError(503, 'Stripe webhooks are not configured');
   if (!signature) throw new ApiError(400, 'Missing Stripe-Signature header');
   try {
-    return await stripeClient(env).webhooks.constructEventAsync(rawBody, signature, env.STRIPE_WEBHOOK_SECRET, undefined, Stripe.createSubtleCryptoProvider());
+    return await stripeClient(env).webhooks.constructEventAsync(
+      rawBody,
+      signature,
+      env.STRIPE_WEBHOOK_SECRET,
+      undefined,
+      Stripe.createSubtleCryptoProvider(),
+    );
   } catch {
     throw new ApiError(400, 'Invalid Stripe signature');
   }

@@ -47,7 +47,8 @@ export function securityHeaders(): MiddlewareHandler {
     await next();
     for (const [name, value] of Object.entries(COMMON)) c.res.headers.set(name, value);
     c.res.headers.set('Content-Security-Policy', API_CSP);
-    if ((c.env as { ENVIRONMENT?: string } | undefined)?.ENVIRONMENT === 'production') c.res.headers.set('Strict-Transport-Security', HSTS);
+    if ((c.env as { ENVIRONMENT?: string } | undefined)?.ENVIRONMENT === 'production')
+      c.res.headers.set('Strict-Transport-Security', HSTS);
   };
 }
 
@@ -57,6 +58,12 @@ export function securityHeaders(): MiddlewareHandler {
  * ignore HSTS, so HSTS is always written here.
  */
 export function staticHeadersFile(): string {
-  const lines = Object.entries({ ...COMMON, 'Content-Security-Policy': APP_CSP, 'Strict-Transport-Security': HSTS }).map(([name, value]) => `  ${name}: ${value}`);
-  return ['# Written by vite.config.ts from worker/lib/security-headers.ts: do not edit.', '/*', ...lines, ''].join('\n');
+  const lines = Object.entries({
+    ...COMMON,
+    'Content-Security-Policy': APP_CSP,
+    'Strict-Transport-Security': HSTS,
+  }).map(([name, value]) => `  ${name}: ${value}`);
+  return ['# Written by vite.config.ts from worker/lib/security-headers.ts: do not edit.', '/*', ...lines, ''].join(
+    '\n',
+  );
 }

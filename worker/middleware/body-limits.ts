@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_UPLOAD_BYTES } from '../../shared/schemas';
 import { TOO_LARGE_MESSAGE } from '../services/uploads';
 import type { AppEnv } from '../types';
-import { errorResponse } from './errors';
+import { errorResponse } from '../lib/errors';
 
 /** Room for the multipart boundaries and headers around a 50 MB file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -18,9 +18,18 @@ export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * allows. Over the cap answers 413.
  */
 export function bodyLimits(paths: { upload: string; webhook: string }): MiddlewareHandler<AppEnv> {
-  const upload = bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, onError: (c) => errorResponse(c, 413, TOO_LARGE_MESSAGE) });
-  const webhook = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'The request body is too large.') });
-  const json = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'The request body is too large.') });
+  const upload = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+    onError: (c) => errorResponse(c, 413, TOO_LARGE_MESSAGE),
+  });
+  const webhook = bodyLimit({
+    maxSize: WEBHOOK_BODY_LIMIT,
+    onError: (c) => errorResponse(c, 413, 'The request body is too large.'),
+  });
+  const json = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => errorResponse(c, 413, 'The request body is too large.'),
+  });
   return (c, next) => {
     const path = c.req.path;
     if (path === paths.upload) return upload(c, next);

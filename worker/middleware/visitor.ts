@@ -24,6 +24,12 @@ export const visitor: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Gives the browser a new anonymous identity (first visit, and after logging out). */
 export function newVisitor(c: Context<AppEnv>): void {
   const id = crypto.randomUUID();
-  setCookie(c, VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'Lax', secure: isSecureRequest(c), path: '/', maxAge: 60 * 60 * 24 * 365 });
+  setCookie(c, VISITOR_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isSecureRequest(c),
+    path: '/',
+    maxAge: 60 * 60 * 24 * 365,
+  });
   c.set('visitorId', id);
 }

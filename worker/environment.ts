@@ -1,0 +1,43 @@
+/**
+ * The environment, checked once per isolate before anything uses it: every binding wrangler.toml
+ * declares is there, and every variable and secret has a usable shape. A deploy that forgot a
+ * binding or pasted a publishable key as the secret key fails loudly on its first request (a 500
+ * with a plain message, the reason in the log) instead of half-working.
+ */
+import { z } from 'zod';
+
+const binding = (name: string, method: string) =>
+  z.custom<object>((v) => typeof v === 'object' && v !== null && method in v, `${name} binding is missing`);
+/** Empty is the same as unset (the .dev.vars template leaves them empty). */
+const secret = (pattern: RegExp, what: string) => z.union([z.literal(''), z.string().regex(pattern, what)]).optional();
+
+const envSchema = z
+  .object({
+    DB: binding('DB (D1)', 'prepare'),
+    BUCKET: binding('BUCKET (R2)', 'put'),
+    DOWNLOAD_COUNTER: binding('DOWNLOAD_COUNTER (Durable Object)', 'idFromName'),
+    CONVERSIONS: binding('CONVERSIONS (queue)', 'sendBatch'),
+    ENVIRONMENT: z.enum(['development', 'production'], 'ENVIRONMENT must be development or production'),
+    STRIPE_SECRET_KEY: secret(
+      /^(sk|rk)_(test|live)_\w+$/,
+      'STRIPE_SECRET_KEY must be a secret key (sk_test_… or sk_live_…)',
+    ),
+    STRIPE_PUBLISHABLE_KEY: secret(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…)'),
+    STRIPE_WEBHOOK_SECRET: secret(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook secret (whsec_…)'),
+    ADMIN_PASSWORD: z.string().optional(),
+  })
+  .refine((env) => env.ENVIRONMENT !== 'production' || (env.ADMIN_PASSWORD ?? '').length >= 12 || !env.ADMIN_PASSWORD, {
+    message: 'ADMIN_PASSWORD must be at least 12 characters in production',
+  });
+
+const checked = new WeakSet<object>();
+
+/** Throws (with every problem named) unless the environment is usable; checks each env object once. */
+export function checkEnv(env: Env): void {
+  if (checked.has(env)) return;
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new Error(`The worker's environment is not usable: ${result.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  checked.add(env);
+}

@@ -1,0 +1,61 @@
+/** Small helpers over per-pixel maps (Float32Array, row-major), shared by the analysis and the backdrop. */
+
+export function percentile(values: Float32Array, p: number): number {
+  const sorted = Float32Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+}
+
+/** Box blur of radius r, horizontal then vertical (twice ≈ a tent, close enough to Gaussian here). */
+export function boxBlur(values: Float32Array, w: number, h: number, r: number): Float32Array {
+  const tmp = new Float32Array(values.length);
+  const out = new Float32Array(values.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k++, n++) sum += values[y * w + k] as number;
+      tmp[y * w + x] = sum / n;
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++, n++) sum += tmp[k * w + x] as number;
+      out[y * w + x] = sum / n;
+    }
+  }
+  return out;
+}
+
+/** Components of marked cells (4-connected): each as its cells' bounding box, size and weight. */
+export function components(marked: Uint8Array, cw: number, ch: number, weight: Float32Array) {
+  const label = new Int32Array(marked.length).fill(-1);
+  const found: { x0: number; y0: number; x1: number; y1: number; cells: number; weight: number }[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < marked.length; start++) {
+    if (!marked[start] || label[start] !== -1) continue;
+    const c = { x0: cw, y0: ch, x1: -1, y1: -1, cells: 0, weight: 0 };
+    label[start] = found.length;
+    stack.push(start);
+    while (stack.length > 0) {
+      const i = stack.pop() as number;
+      const x = i % cw;
+      const y = (i - x) / cw;
+      c.x0 = Math.min(c.x0, x);
+      c.y0 = Math.min(c.y0, y);
+      c.x1 = Math.max(c.x1, x);
+      c.y1 = Math.max(c.y1, y);
+      c.cells += 1;
+      c.weight += weight[i] as number;
+      for (const j of [x > 0 ? i - 1 : -1, x < cw - 1 ? i + 1 : -1, y > 0 ? i - cw : -1, y < ch - 1 ? i + cw : -1]) {
+        if (j >= 0 && marked[j] && label[j] === -1) {
+          label[j] = found.length;
+          stack.push(j);
+        }
+      }
+    }
+    found.push(c);
+  }
+  return found;
+}

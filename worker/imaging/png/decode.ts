@@ -1,0 +1,312 @@
+/**
+ * The PNG decoder, over native zlib (DecompressionStream; in workerd with nodejs_compat and in
+ * Node): no codec's WASM heap that grows with the picture and never shrinks, nothing to poison or
+ * leak. It streams: IDAT data is inflated piece by piece and unfiltered row by row straight into the
+ * RGBA result. The chunks come from the same reading as admission's (readPngChunks).
+ */
+/*
+ * Hot loops index typed arrays within their bounds, so they read with `as number` instead of the
+ * `?? 0` that noUncheckedIndexedAccess would otherwise ask for on every byte.
+ */
+import { ImageError } from '../errors';
+import { readPngChunks, type ImageInfo } from '../inspect';
+import type { Raster } from '../raster';
+
+const corrupt = () =>
+  new ImageError(
+    'corrupt',
+    'The image file is damaged or incomplete (its compressed data is invalid). Please export it again and upload the new file.',
+  );
+
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** Decodes a PNG that inspectImage accepted into 8-bit RGBA (16-bit samples keep their high byte). */
+export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Raster> {
+  const { width, height, bitDepth, colorType, interlaced } = info;
+  const channels = CHANNELS[colorType] ?? 4;
+  const bitsPerPixel = channels * bitDepth;
+  const filterBpp = Math.max(1, bitsPerPixel >> 3);
+  const out = new Uint8ClampedArray(width * height * 4);
+
+  // Palette, transparency and the image data come from the same reading of the chunks as admission's.
+  let palette: Uint8Array | null = null;
+  let trns: Uint8Array | null = null;
+  const idat: Uint8Array[] = [];
+  for (const { type, data } of readPngChunks(bytes)) {
+    if (type === 'PLTE') palette = data;
+    else if (type === 'tRNS') trns = data;
+    else if (type === 'IDAT') idat.push(data);
+  }
+
+  const passes = interlaced
+    ? ADAM7.map(([x0, y0, dx, dy]) => ({
+        x0,
+        y0,
+        dx,
+        dy,
+        w: Math.ceil((width - x0) / dx),
+        h: Math.ceil((height - y0) / dy),
+      })).filter((p) => p.w > 0 && p.h > 0)
+    : [{ x0: 0, y0: 0, dx: 1, dy: 1, w: width, h: height }];
+
+  const maxRowBytes = Math.ceil((width * bitsPerPixel) / 8);
+  let prev = new Uint8Array(maxRowBytes);
+  let cur = new Uint8Array(maxRowBytes);
+  let passIndex = 0;
+  let row = 0;
+  let rowFill = -1; // -1: waiting for the filter byte
+  let filter = 0;
+  let done = passes.length === 0;
+
+  const writeRow = (pass: (typeof passes)[number], y: number, data: Uint8Array) => {
+    const oy = pass.y0 + y * pass.dy;
+    if (bitDepth === 8 && pass.dx === 1 && !(trns && colorType !== 3)) {
+      writeRow8(data, out, oy * width * 4, pass.w, colorType, palette, trns);
+      return;
+    }
+    for (let x = 0; x < pass.w; x++) {
+      const o = (oy * width + pass.x0 + x * pass.dx) * 4;
+      let r: number;
+      let g: number;
+      let b: number;
+      let a = 255;
+      if (bitDepth < 8) {
+        const bit = x * bitDepth;
+        const v = ((data[bit >> 3] ?? 0) >> (8 - bitDepth - (bit & 7))) & ((1 << bitDepth) - 1);
+        if (colorType === 3) {
+          r = palette?.[v * 3] ?? 0;
+          g = palette?.[v * 3 + 1] ?? 0;
+          b = palette?.[v * 3 + 2] ?? 0;
+          a = trns && v < trns.length ? (trns[v] ?? 255) : 255;
+        } else {
+          r = g = b = Math.round((v * 255) / ((1 << bitDepth) - 1));
+          if (trns && trns.length >= 2 && v === (((trns[0] ?? 0) << 8) | (trns[1] ?? 0))) a = 0;
+        }
+      } else {
+        const step = bitDepth === 16 ? 2 : 1;
+        const i = x * channels * step;
+        const sample = (c: number) => data[i + c * step] ?? 0;
+        const raw16 = (c: number) =>
+          step === 2 ? ((data[i + c * 2] ?? 0) << 8) | (data[i + c * 2 + 1] ?? 0) : (data[i + c] ?? 0);
+        switch (colorType) {
+          case 0:
+            r = g = b = sample(0);
+            if (trns && trns.length >= 2 && raw16(0) === (((trns[0] ?? 0) << 8) | (trns[1] ?? 0))) a = 0;
+            break;
+          case 2:
+            r = sample(0);
+            g = sample(1);
+            b = sample(2);
+            if (trns && trns.length >= 6) {
+              const key = (k: number) => ((trns?.[k * 2] ?? 0) << 8) | (trns?.[k * 2 + 1] ?? 0);
+              if (raw16(0) === key(0) && raw16(1) === key(1) && raw16(2) === key(2)) a = 0;
+            }
+            break;
+          case 3: {
+            const v = sample(0);
+            r = palette?.[v * 3] ?? 0;
+            g = palette?.[v * 3 + 1] ?? 0;
+            b = palette?.[v * 3 + 2] ?? 0;
+            a = trns && v < trns.length ? (trns[v] ?? 255) : 255;
+            break;
+          }
+          case 4:
+            r = g = b = sample(0);
+            a = sample(1);
+            break;
+          default:
+            r = sample(0);
+            g = sample(1);
+            b = sample(2);
+            a = sample(3);
+        }
+      }
+      out[o] = r;
+      out[o + 1] = g;
+      out[o + 2] = b;
+      out[o + 3] = a;
+    }
+  };
+
+  const unfilter = (rowBytes: number) => {
+    unfilterRow(filter, cur, prev, rowBytes, filterBpp);
+  };
+
+  const consume = (chunk: Uint8Array) => {
+    let i = 0;
+    while (i < chunk.length) {
+      if (done) throw corrupt(); // more data than the image holds
+      const pass = passes[passIndex];
+      if (!pass) throw corrupt();
+      const rowBytes = Math.ceil((pass.w * bitsPerPixel) / 8);
+      if (rowFill < 0) {
+        filter = chunk[i++] ?? 0;
+        rowFill = 0;
+        continue;
+      }
+      const take = Math.min(rowBytes - rowFill, chunk.length - i);
+      cur.set(chunk.subarray(i, i + take), rowFill);
+      rowFill += take;
+      i += take;
+      if (rowFill === rowBytes) {
+        unfilter(rowBytes);
+        writeRow(pass, row, cur);
+        [prev, cur] = [cur, prev];
+        rowFill = -1;
+        row++;
+        if (row === pass.h) {
+          row = 0;
+          passIndex++;
+          prev.fill(0);
+          done = passIndex >= passes.length;
+        }
+      }
+    }
+  };
+
+  try {
+    const stream = new DecompressionStream('deflate');
+    const writer = stream.writable.getWriter();
+    const writing = (async () => {
+      // Tiny IDAT chunks (a file may split its data into thousands) are written in pieces of about 1 MB.
+      for (const part of coalesce(idat, 1 << 20)) await writer.write(part as Uint8Array<ArrayBuffer>);
+      await writer.close();
+    })();
+    // Observed below; without this a failed read would leave the write's rejection unhandled.
+    writing.catch(() => undefined);
+    const reader = stream.readable.getReader();
+    for (;;) {
+      const { value, done: finished } = await reader.read();
+      if (finished) break;
+      consume(value);
+    }
+    await writing;
+  } catch (error) {
+    if (error instanceof ImageError) throw error;
+    throw corrupt();
+  }
+  if (!done) throw corrupt();
+  return { width, height, data: out };
+}
+
+/** Consecutive small parts joined into pieces of at least `size` bytes (large parts pass as they are). */
+function* coalesce(parts: Uint8Array[], size: number): Generator<Uint8Array> {
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    const piece = new Uint8Array(pendingBytes);
+    let at = 0;
+    for (const p of pending) {
+      piece.set(p, at);
+      at += p.length;
+    }
+    pending = [];
+    pendingBytes = 0;
+    return piece;
+  };
+  for (const part of parts) {
+    if (part.length >= size) {
+      if (pendingBytes > 0) yield flush();
+      yield part;
+      continue;
+    }
+    pending.push(part);
+    pendingBytes += part.length;
+    if (pendingBytes >= size) yield flush();
+  }
+  if (pendingBytes > 0) yield flush();
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/** Reverses one row's PNG filter in place. */
+function unfilterRow(filter: number, cur: Uint8Array, prev: Uint8Array, rowBytes: number, bpp: number): void {
+  switch (filter) {
+    case 0:
+      return;
+    case 1:
+      for (let i = bpp; i < rowBytes; i++) cur[i] = ((cur[i] as number) + (cur[i - bpp] as number)) & 255;
+      return;
+    case 2:
+      for (let i = 0; i < rowBytes; i++) cur[i] = ((cur[i] as number) + (prev[i] as number)) & 255;
+      return;
+    case 3:
+      for (let i = 0; i < bpp; i++) cur[i] = ((cur[i] as number) + ((prev[i] as number) >> 1)) & 255;
+      for (let i = bpp; i < rowBytes; i++)
+        cur[i] = ((cur[i] as number) + (((cur[i - bpp] as number) + (prev[i] as number)) >> 1)) & 255;
+      return;
+    case 4:
+      for (let i = 0; i < bpp; i++) cur[i] = ((cur[i] as number) + (prev[i] as number)) & 255;
+      for (let i = bpp; i < rowBytes; i++)
+        cur[i] = ((cur[i] as number) + paeth(cur[i - bpp] as number, prev[i] as number, prev[i - bpp] as number)) & 255;
+      return;
+    default:
+      throw corrupt();
+  }
+}
+
+/** 8-bit rows of the common colour types, copied straight into RGBA. */
+function writeRow8(
+  data: Uint8Array,
+  out: Uint8ClampedArray,
+  at: number,
+  width: number,
+  colorType: number,
+  palette: Uint8Array | null,
+  trns: Uint8Array | null,
+): void {
+  switch (colorType) {
+    case 6:
+      out.set(data.subarray(0, width * 4), at);
+      return;
+    case 2:
+      for (let x = 0, i = 0, o = at; x < width; x++, i += 3, o += 4) {
+        out[o] = data[i] as number;
+        out[o + 1] = data[i + 1] as number;
+        out[o + 2] = data[i + 2] as number;
+        out[o + 3] = 255;
+      }
+      return;
+    case 0:
+      for (let x = 0, o = at; x < width; x++, o += 4) {
+        const v = data[x] as number;
+        out[o] = v;
+        out[o + 1] = v;
+        out[o + 2] = v;
+        out[o + 3] = 255;
+      }
+      return;
+    case 4:
+      for (let x = 0, i = 0, o = at; x < width; x++, i += 2, o += 4) {
+        const v = data[i] as number;
+        out[o] = v;
+        out[o + 1] = v;
+        out[o + 2] = v;
+        out[o + 3] = data[i + 1] as number;
+      }
+      return;
+    default:
+      for (let x = 0, o = at; x < width; x++, o += 4) {
+        const v = data[x] as number;
+        out[o] = palette?.[v * 3] ?? 0;
+        out[o + 1] = palette?.[v * 3 + 1] ?? 0;
+        out[o + 2] = palette?.[v * 3 + 2] ?? 0;
+        out[o + 3] = trns && v < trns.length ? (trns[v] as number) : 255;
+      }
+  }
+}
