@@ -114,7 +114,7 @@ describe('the banner and profile adjusters in Chromium', () => {
     await page.getByRole('tab', { name: 'linkedin (source)' }).click();
     // Select All is dimmed (aria-disabled) there; a click on it explains why instead of doing nothing.
     await page.getByRole('button', { name: 'Select All', exact: true }).click({ force: true });
-    await page.getByText("You can't select formats from the same platform as the source").waitFor();
+    await page.getByText("You can't select formats from the same platform as the source", { exact: true }).waitFor();
     await page.getByText('Cannot select', { exact: true }).waitFor();
     await page.getByText('0 selected').waitFor();
   });

@@ -8,7 +8,7 @@ import {
   inspectImage,
   PEAK_BUDGET_BYTES,
 } from '../../worker/imaging';
-import { corpusMutants, jpegSegments, sofSegment } from '../support/mutations';
+import { corpusMutants, jpegSegments, pngChunk, pngChunks, sofSegment } from '../support/mutations';
 import { nodeCodecs } from './node-codecs';
 
 /**
@@ -119,6 +119,43 @@ describe('marker-level mutants against the engine', () => {
       expect(bytes).toBeLessThan(1024 * 1024);
       expect(performance.now() - started).toBeLessThan(200);
     }
+  });
+
+  it('refuses a JPEG of a hundred thousand tiny table segments without keeping them', async () => {
+    const original = read('baseline.jpg');
+    const sos = jpegSegments(original).find((s) => s.marker === 0xda)!;
+    const dqt = [0xff, 0xdb, 0, 67, 0, ...new Array<number>(64).fill(1)];
+    const tables = new Uint8Array(100_000 * dqt.length);
+    for (let i = 0; i < 100_000; i++) tables.set(dqt, i * dqt.length);
+    const crafted = new Uint8Array([...original.subarray(0, sos.start), ...tables, ...original.subarray(sos.start)]);
+    const started = performance.now();
+    const { result, bytes } = await countingAllocations(() => engine(crafted));
+    expect(result).toBeInstanceOf(ImageError);
+    expect(bytes).toBeLessThan(1024 * 1024);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('decodes a PNG split into half a million empty IDAT chunks in constant memory', async () => {
+    const original = read('rgb.png');
+    const chunks = pngChunks(original);
+    const empty = pngChunk('IDAT', []);
+    const padding = new Uint8Array(500_000 * empty.length);
+    for (let i = 0; i < 500_000; i++) padding.set(empty, i * empty.length);
+    const header = pngChunk('IHDR', chunks[0]!.data);
+    const rest = chunks.slice(1).map((c) => pngChunk(c.type, c.data));
+    const crafted = new Uint8Array([
+      ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      ...header,
+      ...padding,
+      ...rest.flatMap((c) => [...c]),
+    ]);
+    const { result, bytes } = await countingAllocations(() => engine(crafted));
+    expect(result).not.toBeInstanceOf(Error);
+    const { picture } = result as Awaited<ReturnType<typeof engine>>;
+    const good = await engine(original);
+    expect(picture.data).toEqual(good.picture.data);
+    // The RGBA result, two rows and one 1 MB piece: nothing per chunk.
+    expect(bytes).toBeLessThan(picture.width * picture.height * 4 + 2 * 1024 * 1024);
   });
 
   it('refuses a decoder call with a header that does not match the file', async () => {

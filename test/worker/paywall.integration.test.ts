@@ -162,6 +162,43 @@ describe('one door for the pixels of a request', () => {
     expect((await browser.call(`/api/download-zip/${id}?formats=36,${LINKEDIN_BANNER}`)).status).toBe(402);
   });
 
+  it('never gives the single tool’s framing away through the free adjusters', async () => {
+    const browser = new Browser();
+    const upload = await body<{ path: string; originalFilename: string; width: number; height: number }>(
+      await browser.upload('rgb.png', fixture('rgb.png')),
+    );
+    // A zoomed-in framing in the top-left corner: what the single tool sells.
+    const created = await browser.call('/api/image-requests', {
+      method: 'POST',
+      json: {
+        originalFilename: upload.originalFilename,
+        originalPath: upload.path,
+        platform: 'linkedin',
+        format: 'banner',
+        width: 1584,
+        height: 396,
+        cropDetails: { x: 0, y: 0, width: 120, height: 30, zoom: 2 },
+      },
+    });
+    const { id } = await body<{ id: string }>(created);
+    const youtube = 36;
+    expect(
+      (await browser.call(`/api/process-image/${id}`, { method: 'POST', json: { formats: [youtube] } })).status,
+    ).toBe(200);
+    const paid = new Uint8Array(await (await browser.call(`/api/download/${id}/${youtube}`)).arrayBuffer());
+    // The same target through the banner adjuster, standard mode: the centred cover crop instead.
+    await env.DB.prepare('DELETE FROM conversions WHERE request_id = ?').bind(id).run();
+    const res = await browser.call(`/api/banner-convert/${id}`, {
+      method: 'POST',
+      json: { sourceFormatId: LINKEDIN_BANNER, targetFormatIds: [youtube], useAi: false },
+    });
+    expect(res.status).toBe(202);
+    expect((await settle(browser, id)).results).toEqual({ [youtube]: 'complete' });
+    const free = new Uint8Array(await (await browser.call(`/api/download/${id}/${youtube}`)).arrayBuffer());
+    expect(free.length).toBeGreaterThan(0);
+    expect(Buffer.from(free).equals(Buffer.from(paid))).toBe(false);
+  });
+
   it('never serves a preview as large as the output: at most half of it on each side', async () => {
     const browser = new Browser();
     const id = await processedRequest(browser);

@@ -10,6 +10,7 @@ import {
   analysePicture,
   decodeImage,
   FileSizeError,
+  centredCrop,
   fitCrop,
   ImageError,
   inspectImage,
@@ -189,8 +190,14 @@ function conversionCrop(
   format: PlatformFormat,
 ): { crop: CropRect; backdrop: boolean } {
   const picture = { width: upload.width, height: upload.height };
+  const adjuster = conversion.flow === 'banner' || conversion.flow === 'profile';
+  // The adjusters are free, so their standard crops never carry the single tool's paid framing
+  // (the request's crop and zoom): they are the centred cover crop of each target.
   if (conversion.mode !== 'content-aware' || !upload.analysis)
-    return { crop: fitCrop(request.cropDetails, picture, format), backdrop: false };
+    return {
+      crop: adjuster ? centredCrop(picture, format, 1) : fitCrop(request.cropDetails, picture, format),
+      backdrop: false,
+    };
   if (conversion.flow === 'profile')
     return { crop: planSubjectCrop(picture, upload.analysis.subject, format), backdrop: false };
   const plan = planRegionCrop(picture, upload.analysis.region, format);

@@ -28,6 +28,11 @@ const unsupported = () =>
  * 20): each scan walks the whole image, so a file of thousands of empty scans would cost minutes.
  */
 export const MAX_SCANS = 100;
+/**
+ * Table and restart-interval segments a file may define (real files have under 20): each is kept
+ * for the decoder, so a 50 MB file of tiny tables must not become hundreds of thousands of objects.
+ */
+export const MAX_TABLE_SEGMENTS = 256;
 
 export interface FrameComponent {
   id: number;
@@ -206,6 +211,7 @@ export function readJpeg(b: Uint8Array): JpegStructure {
   let orientation = 1;
   let adobeTransform = -1;
   let scans = 0;
+  let tableSegments = 0;
   let firstScanComplete = false;
   let pos = 2;
 
@@ -245,6 +251,9 @@ export function readJpeg(b: Uint8Array): JpegStructure {
     const seg = b.subarray(pos + 2, pos + length);
     pos += length;
 
+    if ((marker === 0xdb || marker === 0xc4 || marker === 0xdd) && ++tableSegments > MAX_TABLE_SEGMENTS) {
+      throw corrupt(`it has more than ${MAX_TABLE_SEGMENTS} table segments`);
+    }
     if (marker === 0xc0 || marker === 0xc1 || marker === 0xc2) {
       if (frame) throw corrupt('it has two frame headers');
       frame = readFrame(seg, marker === 0xc2);

@@ -37,14 +37,17 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
   const filterBpp = Math.max(1, bitsPerPixel >> 3);
   const out = new Uint8ClampedArray(width * height * 4);
 
-  // Palette, transparency and the image data come from the same reading of the chunks as admission's.
+  // Palette and transparency come before the image data (admission checked the order), so they
+  // are known before the first row is written. Nothing holds the list of chunks: a file split into
+  // millions of tiny IDAT chunks streams like any other.
   let palette: Uint8Array | null = null;
   let trns: Uint8Array | null = null;
-  const idat: Uint8Array[] = [];
-  for (const { type, data } of readPngChunks(bytes)) {
-    if (type === 'PLTE') palette = data;
-    else if (type === 'tRNS') trns = data;
-    else if (type === 'IDAT') idat.push(data);
+  function* imageData(): Generator<Uint8Array> {
+    for (const { type, data } of readPngChunks(bytes)) {
+      if (type === 'PLTE') palette = data;
+      else if (type === 'tRNS') trns = data;
+      else if (type === 'IDAT') yield data;
+    }
   }
 
   const passes = interlaced
@@ -178,7 +181,7 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
     const writer = stream.writable.getWriter();
     const writing = (async () => {
       // Tiny IDAT chunks (a file may split its data into thousands) are written in pieces of about 1 MB.
-      for (const part of coalesce(idat, 1 << 20)) await writer.write(part as Uint8Array<ArrayBuffer>);
+      for (const part of coalesce(imageData(), 1 << 20)) await writer.write(part as Uint8Array<ArrayBuffer>);
       await writer.close();
     })();
     // Observed below; without this a failed read would leave the write's rejection unhandled.
@@ -198,32 +201,26 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
   return { width, height, data: out };
 }
 
-/** Consecutive small parts joined into pieces of at least `size` bytes (large parts pass as they are). */
-function* coalesce(parts: Uint8Array[], size: number): Generator<Uint8Array> {
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  const flush = () => {
-    const piece = new Uint8Array(pendingBytes);
-    let at = 0;
-    for (const p of pending) {
-      piece.set(p, at);
-      at += p.length;
-    }
-    pending = [];
-    pendingBytes = 0;
-    return piece;
-  };
+/**
+ * Consecutive small parts copied into pieces of up to `size` bytes (large parts pass as they are):
+ * one buffer, however many parts, so tiny chunks cost neither objects nor stream writes.
+ */
+function* coalesce(parts: Iterable<Uint8Array>, size: number): Generator<Uint8Array> {
+  const buffer = new Uint8Array(size);
+  let used = 0;
   for (const part of parts) {
+    if (used > 0 && (part.length >= size || used + part.length > size)) {
+      yield buffer.slice(0, used); // a copy: the stream may still hold it when the buffer is reused
+      used = 0;
+    }
     if (part.length >= size) {
-      if (pendingBytes > 0) yield flush();
       yield part;
       continue;
     }
-    pending.push(part);
-    pendingBytes += part.length;
-    if (pendingBytes >= size) yield flush();
+    buffer.set(part, used);
+    used += part.length;
   }
-  if (pendingBytes > 0) yield flush();
+  if (used > 0) yield buffer.slice(0, used);
 }
 
 function paeth(a: number, b: number, c: number): number {
