@@ -6,6 +6,7 @@
  * staying in the isolate for ever.
  */
 import decodeWebpWasm, { init as initWebpModule } from '@jsquash/webp/decode.js';
+import { applySrgb, MAX_ICC_BYTES, parseIcc } from './colour';
 import { ImageError } from './errors';
 import type { ImageInfo } from './inspect';
 import { decodeJpeg } from './jpeg/decode';
@@ -23,7 +24,47 @@ const failed = () =>
     'The image could not be decoded: the file is damaged or uses a feature we do not support. Please export it again as a standard JPG, PNG or WEBP.',
   );
 
+/** Decodes the file and converts its colours to sRGB when it carries an ICC profile (colour.ts). */
 export async function decodeImage(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<Picture> {
+  const picture = await decodePixels(bytes, info, codecs);
+  const icc = info.icc && (info.icc.compressed ? await inflateProfile(info.icc.bytes) : info.icc.bytes);
+  const profile = icc ? parseIcc(icc) : null;
+  if (profile) applySrgb(picture.data, picture.channels, profile);
+  return picture;
+}
+
+/** A zlib-compressed profile (PNG's iCCP), inflated up to MAX_ICC_BYTES; null when it is damaged or larger. */
+async function inflateProfile(compressed: Uint8Array): Promise<Uint8Array | null> {
+  try {
+    const reader = new Blob([compressed as Uint8Array<ArrayBuffer>])
+      .stream()
+      .pipeThrough(new DecompressionStream('deflate'))
+      .getReader();
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > MAX_ICC_BYTES) {
+        await reader.cancel();
+        return null;
+      }
+      parts.push(value);
+    }
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  } catch {
+    return null; // a damaged profile is ignored, as libvips does: the pixels are still good
+  }
+}
+
+async function decodePixels(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<Picture> {
   if (info.type === 'png') return { ...(await decodePng(bytes, info)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info);
   // The decoder wants an ArrayBuffer of exactly the file.

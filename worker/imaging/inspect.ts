@@ -32,6 +32,8 @@ export interface ImageInfo {
   bitDepth: number;
   colorType: number;
   interlaced: boolean;
+  /** The embedded ICC profile (PNG: still zlib-compressed), or null. */
+  icc: { bytes: Uint8Array; compressed: boolean } | null;
 }
 
 const corrupt = (what: string) =>
@@ -54,6 +56,7 @@ export function inspectImage(bytes: Uint8Array): ImageInfo {
 }
 
 const base = {
+  icc: null,
   orientation: 1,
   hasAlpha: false,
   progressive: false,
@@ -68,7 +71,7 @@ const base = {
 // ── JPEG ─────────────────────────────────────────────────────────────────────────────────────
 
 function inspectJpeg(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'> {
-  const { frame, orientation, coefficientsPerPixel, buffered } = readJpeg(b);
+  const { frame, orientation, coefficientsPerPixel, buffered, icc } = readJpeg(b);
   return {
     ...base,
     type: 'jpeg',
@@ -79,6 +82,7 @@ function inspectJpeg(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
     coefficientsPerPixel,
     orientation,
     buffered,
+    icc: icc ? { bytes: icc, compressed: false } : null,
   };
 }
 
@@ -182,6 +186,7 @@ function inspectPng(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHei
   let sawIdat = false;
   let sawPalette = false;
   let orientation = 1;
+  let icc: ImageInfo['icc'] = null;
   for (const { type, data } of readPngChunks(b)) {
     if (type === 'IHDR') {
       if (data.length !== 13) throw corrupt('its IHDR chunk is invalid');
@@ -207,6 +212,10 @@ function inspectPng(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHei
     } else if (type === 'tRNS') {
       if (hasTrns || sawIdat) throw corrupt('its transparency chunk is invalid');
       hasTrns = true;
+    } else if (type === 'iCCP') {
+      // A name of 1 to 79 bytes, a NUL, the compression method (0), then the zlib-compressed profile.
+      const nul = data.indexOf(0);
+      if (nul >= 1 && nul <= 79 && data[nul + 1] === 0) icc = { bytes: data.subarray(nul + 2), compressed: true };
     } else if (type === 'eXIf') {
       orientation = readExifOrientation(data);
     } else if (type === 'IDAT') {
@@ -227,6 +236,7 @@ function inspectPng(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHei
     hasAlpha,
     orientation,
     components: 0,
+    icc,
   };
 }
 
@@ -242,6 +252,7 @@ function inspectWebp(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
   let image: { width: number; height: number } | null = null;
   let hasAlpha = false;
   let orientation = 1;
+  let icc: ImageInfo['icc'] = null;
   const animated = () =>
     new ImageError(
       'unsupported-variant',
@@ -275,6 +286,8 @@ function inspectWebp(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
         image = { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
         hasAlpha = hasAlpha || ((bits >> 28) & 1) === 1;
       }
+    } else if (fourcc === 'ICCP') {
+      icc = { bytes: b.subarray(data, data + size), compressed: false };
     } else if (fourcc === 'EXIF') {
       const exif = b.subarray(data, data + size);
       // Some writers keep the "Exif\0\0" prefix of the JPEG segment.
@@ -286,5 +299,5 @@ function inspectWebp(b: Uint8Array): Omit<ImageInfo, 'uprightWidth' | 'uprightHe
   // The decoder allocates by the bitstream's size: it must be the size admission measures.
   if (canvas && (canvas.width !== image.width || canvas.height !== image.height))
     throw corrupt('its canvas and its image differ in size');
-  return { ...base, type: 'webp', width: image.width, height: image.height, hasAlpha, orientation, components: 0 };
+  return { ...base, type: 'webp', width: image.width, height: image.height, hasAlpha, orientation, components: 0, icc };
 }

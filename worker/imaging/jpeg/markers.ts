@@ -9,6 +9,7 @@
  * before it is used; nothing here allocates more than the file's own size.
  */
 import { ImageError } from '../errors';
+import { MAX_ICC_BYTES } from '../colour';
 import { readExifOrientation } from '../exif';
 
 export const corrupt = (what: string) =>
@@ -78,6 +79,8 @@ export interface JpegStructure {
   coefficientsPerPixel: number;
   /** Every coefficient is kept until the last scan (progressive, or a first scan without every component). */
   buffered: boolean;
+  /** The embedded ICC profile (APP2 ICC_PROFILE chunks joined in order), or null. */
+  icc: Uint8Array | null;
 }
 
 const u16 = (b: Uint8Array, at: number) => ((b[at] as number) << 8) | (b[at + 1] as number);
@@ -203,6 +206,21 @@ function entropyEnd(b: Uint8Array, start: number): number {
   }
 }
 
+/** The ICC profile from its APP2 chunks, in their order; null without one or when it is too large to be real. */
+function joinIcc(chunks: Array<{ index: number; data: Uint8Array }>): Uint8Array | null {
+  if (chunks.length === 0) return null;
+  const total = chunks.reduce((n, c) => n + c.data.length, 0);
+  if (total > MAX_ICC_BYTES) return null;
+  if (chunks.length === 1) return (chunks[0] as { data: Uint8Array }).data;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of [...chunks].sort((a, b) => a.index - b.index)) {
+    out.set(c.data, at);
+    at += c.data.length;
+  }
+  return out;
+}
+
 /** Reads and checks the whole marker stream, from SOI to EOI (anything after EOI is ignored). */
 export function readJpeg(b: Uint8Array): JpegStructure {
   if (b[0] !== 0xff || b[1] !== 0xd8) throw corrupt('it does not start as a JPEG');
@@ -212,6 +230,7 @@ export function readJpeg(b: Uint8Array): JpegStructure {
   let adobeTransform = -1;
   let scans = 0;
   let tableSegments = 0;
+  const iccChunks: Array<{ index: number; data: Uint8Array }> = [];
   let firstScanComplete = false;
   let pos = 2;
 
@@ -276,6 +295,8 @@ export function readJpeg(b: Uint8Array): JpegStructure {
       seg[5] === 0
     ) {
       orientation = readExifOrientation(seg.subarray(6));
+    } else if (marker === 0xe2 && seg.length > 14 && String.fromCharCode(...seg.subarray(0, 12)) === 'ICC_PROFILE\0') {
+      iccChunks.push({ index: seg[12] as number, data: seg.subarray(14) });
     } else if (marker === 0xee && seg.length >= 12 && String.fromCharCode(...seg.subarray(0, 5)) === 'Adobe') {
       adobeTransform = seg[11] as number;
     } else if (marker === 0xda) {
@@ -298,5 +319,5 @@ export function readJpeg(b: Uint8Array): JpegStructure {
   const maxV = Math.max(...frame.components.map((c) => c.v));
   const coefficientsPerPixel = frame.components.reduce((sum, c) => sum + (c.h * c.v) / (maxH * maxV), 0);
   const buffered = frame.progressive || first.scan.components.length !== frame.components.length;
-  return { frame, segments, orientation, adobeTransform, coefficientsPerPixel, buffered };
+  return { frame, segments, orientation, adobeTransform, coefficientsPerPixel, buffered, icc: joinIcc(iccChunks) };
 }
