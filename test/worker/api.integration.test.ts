@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { PlatformFormat } from '../../shared/formats';
 import { PLATFORMS } from '../../shared/platforms';
-import { body, call } from './helpers';
+import { body, Browser, call, fixture } from './helpers';
 
 describe('format catalogue API', () => {
   it('serves at least 55 formats over the 11 platforms with the spec fields', async () => {
@@ -122,5 +122,38 @@ describe('POST /api/newsletter', () => {
           .first()
       )?.n,
     ).toBe(0);
+  });
+});
+
+describe('the visitor cookie', () => {
+  it('is given by the first request that creates something, so reads sent at once cannot replace it', async () => {
+    const browser = new Browser();
+    // A new page's first reads, in parallel: none of them hands out an identity.
+    const reads = await Promise.all([
+      browser.call('/api/user'),
+      browser.call('/api/platform-formats'),
+      browser.call('/api/check-rate-limits'),
+    ]);
+    expect(reads.flatMap((r) => r.headers.getSetCookie()).filter((c) => c.startsWith('sr_visitor='))).toEqual([]);
+    const upload = await browser.upload('rgb.png', fixture('rgb.png'));
+    expect(upload.headers.getSetCookie().some((c) => c.startsWith('sr_visitor='))).toBe(true);
+    const { path, originalFilename, width } = await body<{ path: string; originalFilename: string; width: number }>(
+      upload,
+    );
+    // A read after the upload keeps the same identity: the request finds the upload.
+    await browser.call('/api/user');
+    const created = await browser.call('/api/image-requests', {
+      method: 'POST',
+      json: {
+        originalFilename,
+        originalPath: path,
+        platform: 'linkedin',
+        format: 'banner',
+        width: 1584,
+        height: 396,
+        cropDetails: { x: 0, y: 0, width, height: width / 4, zoom: 1 },
+      },
+    });
+    expect(created.status).toBe(201);
   });
 });

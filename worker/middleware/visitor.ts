@@ -13,10 +13,16 @@ export function isSecureRequest(c: Context): boolean {
 /**
  * Every browser gets a random visitor id (an HttpOnly cookie), so what it does before signing in
  * (uploads, requests, a purchase) is its own and can be claimed by the account later.
+ *
+ * The cookie is given by the first request that can create something (not GET or HEAD). A new
+ * page sends several reads at once; if each of them minted an id, the last cookie to arrive would
+ * win and an upload made meanwhile would belong to an id the browser no longer has ("Upload not
+ * found" on the next step). A read without the cookie gets a fresh id that owns nothing.
  */
 export const visitor: MiddlewareHandler<AppEnv> = async (c, next) => {
   const id = getCookie(c, VISITOR_COOKIE);
   if (id && UUID.test(id)) c.set('visitorId', id);
+  else if (c.req.method === 'GET' || c.req.method === 'HEAD') c.set('visitorId', crypto.randomUUID());
   else newVisitor(c);
   await next();
 };
