@@ -136,8 +136,11 @@ export async function insertSession(
   return token;
 }
 
-/** Uploads a small picture and has its LinkedIn banner rendered: a request ready to download. */
-export async function processedRequest(browser: Browser): Promise<string> {
+/** Uploads rgb.png and requests its LinkedIn banner (a full-width crop unless one is given); answers the request id. */
+export async function bannerRequest(
+  browser: Browser,
+  cropDetails?: { x: number; y: number; width: number; height: number; zoom: number },
+): Promise<string> {
   const upload = await browser.upload('rgb.png', fixture('rgb.png'));
   if (upload.status !== 201) throw new Error(`upload failed: ${upload.status}`);
   const { path, originalFilename, width } = (await upload.json()) as {
@@ -154,11 +157,16 @@ export async function processedRequest(browser: Browser): Promise<string> {
       format: 'banner',
       width: 1584,
       height: 396,
-      cropDetails: { x: 0, y: 0, width, height: width / 4, zoom: 1 },
+      cropDetails: cropDetails ?? { x: 0, y: 0, width, height: width / 4, zoom: 1 },
     },
   });
   if (created.status !== 201) throw new Error(`request failed: ${created.status} ${await created.text()}`);
-  const { id } = (await created.json()) as { id: string };
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** Uploads a small picture and has its LinkedIn banner rendered: a request ready to download. */
+export async function processedRequest(browser: Browser): Promise<string> {
+  const id = await bannerRequest(browser);
   const processed = await browser.call(`/api/process-image/${id}`, { method: 'POST' });
   if (processed.status !== 200) throw new Error(`processing failed: ${processed.status}`);
   return id;

@@ -4,7 +4,7 @@ import { PLATFORM_FORMATS, PROFILE_FORMATS } from '../../shared/formats';
 import { REGISTRATIONS_PER_HOUR, UPLOADS_PER_HOUR } from '../../shared/limits';
 import type { ConversionResponse, ImageRequestResponse } from '../../shared/schemas';
 import { inspectImage } from '../../worker/imaging';
-import { body, Browser, fixture, insertSession, insertUser, processedRequest } from './helpers';
+import { bannerRequest, body, Browser, fixture, insertSession, insertUser, processedRequest } from './helpers';
 
 /**
  * One rule for every route that hands out pixels (services/allowance.ts, authorizePixels): each
@@ -164,23 +164,8 @@ describe('one door for the pixels of a request', () => {
 
   it('never gives the single tool’s framing away through the free adjusters', async () => {
     const browser = new Browser();
-    const upload = await body<{ path: string; originalFilename: string; width: number; height: number }>(
-      await browser.upload('rgb.png', fixture('rgb.png')),
-    );
     // A zoomed-in framing in the top-left corner: what the single tool sells.
-    const created = await browser.call('/api/image-requests', {
-      method: 'POST',
-      json: {
-        originalFilename: upload.originalFilename,
-        originalPath: upload.path,
-        platform: 'linkedin',
-        format: 'banner',
-        width: 1584,
-        height: 396,
-        cropDetails: { x: 0, y: 0, width: 120, height: 30, zoom: 2 },
-      },
-    });
-    const { id } = await body<{ id: string }>(created);
+    const id = await bannerRequest(browser, { x: 0, y: 0, width: 120, height: 30, zoom: 2 });
     const youtube = 36;
     expect(
       (await browser.call(`/api/process-image/${id}`, { method: 'POST', json: { formats: [youtube] } })).status,

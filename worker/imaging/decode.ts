@@ -64,7 +64,8 @@ async function inflateProfile(compressed: Uint8Array): Promise<Uint8Array | null
   }
 }
 
-async function decodePixels(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<Picture> {
+/** The stored pixels, without colour conversion: enough to prove a file decodes (the upload check). */
+export async function decodePixels(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<Picture> {
   if (info.type === 'png') return { ...(await decodePng(bytes, info)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info);
   // The decoder wants an ArrayBuffer of exactly the file.

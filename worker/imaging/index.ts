@@ -4,7 +4,7 @@
  */
 export { analysePicture, type Analysis } from './content-aware/analyse';
 export { planRegionCrop, planSubjectCrop, safeRect, type CropPlan, type CropTarget } from './content-aware/plan';
-export { decodeImage, type Codecs } from './decode';
+export { decodeImage, decodePixels, type Codecs } from './decode';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export { inspectImage, type ImageInfo } from './inspect';
 export { admitImage, estimateDecodeBytes, estimatePeakBytes, largestAdmitted, PEAK_BUDGET_BYTES } from './limits';

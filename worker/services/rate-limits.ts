@@ -14,7 +14,7 @@ import { clock } from '../lib/clock';
 import { ApiError } from '../lib/errors';
 import { counter, ipKey, type Caller, type Counters } from './allowance';
 
-export const HOUR_MS = 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** A grant that can be given back when the work it was for is not done after all. */
 export type Grant = { release: () => Promise<void> };

@@ -2,7 +2,6 @@
  * The admin calls. The session-storage flag only routes the browser (spec document 2); the
  * server's admin cookie decides, and a 401 from it sends the browser back to the login.
  */
-import type { AdminContactMessage, AdminPayment, AdminUser } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
 
 export const ADMIN_FLAG = 'adminAuthenticated';
@@ -20,5 +19,3 @@ export async function adminLogin(password: string): Promise<void> {
 export async function adminLogout(): Promise<void> {
   await apiRequest('POST', '/api/admin/logout');
 }
-
-export type { AdminContactMessage, AdminPayment, AdminUser };
