@@ -7,7 +7,7 @@
  * Targets: ratio <= 1.5 on (b); peak < 100 MB for the largest accepted image.
  */
 import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../shared/formats';
 import {
   admitImage,
@@ -18,48 +18,17 @@ import {
   inspectImage,
   renderFormat,
   type CropRect,
+  type Encoded,
 } from '../worker/imaging';
+import { DEFAULT_QUALITY } from '../shared/output';
+import { benchCaps, benchEncoders } from './encoders';
+import { gc, PeakMemory } from './memory';
 import { nodeCodecs } from '../test/imaging/node-codecs';
-import { kernelMemoryBytes } from '../worker/imaging/simd/kernels';
 import { benchContentAware } from './content-aware';
 import { fetchPhotos, largestAccepted, type Photo } from './photos';
 
 sharp.concurrency(1);
 sharp.cache(false);
-
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-const MB = 1024 * 1024;
-
-/** Samples heap + external memory every millisecond while work awaits, and at explicit points. */
-class PeakMemory {
-  private peak = 0;
-  private base = 0;
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private current() {
-    const m = process.memoryUsage();
-    return m.heapUsed + m.external;
-  }
-  /**
-   * Collects garbage (and lets native buffers of earlier sharp runs go) before taking the baseline.
-   * The kernels' WebAssembly memory, grown by earlier runs and never shrunk, counts as the engine's.
-   */
-  async start() {
-    gc();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    gc();
-    this.base = this.current() - kernelMemoryBytes();
-    this.peak = this.base;
-    this.timer = setInterval(() => this.sample(), 1);
-  }
-  sample() {
-    this.peak = Math.max(this.peak, this.current());
-  }
-  stop(): number {
-    this.sample();
-    if (this.timer) clearInterval(this.timer);
-    return (this.peak - this.base) / MB;
-  }
-}
 
 const banner = findFormatByName('linkedin', 'banner') as PlatformFormat;
 
@@ -88,9 +57,10 @@ interface Row {
   allEngine: number;
   allSharp: number;
   peakMb: number;
-  bannerBytes: number;
-  plainBytes: number;
-  sharpBestBytes: number;
+  banner: Encoded;
+  /** How many formats Auto made of each type. */
+  types: Record<string, number>;
+  capped: Array<{ key: string; cap: number; size: number; type: string; quality: number | null }>;
 }
 
 async function benchPhoto(photo: Photo): Promise<Row | string> {
@@ -111,7 +81,7 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
   const [single, oneEngine] = await time(async () => {
     const raster = await decodeImage(bytes, inspectImage(bytes), nodeCodecs);
     memory.sample();
-    return renderFormat(raster, info.orientation, crop, banner);
+    return renderFormat(raster, info.orientation, crop, banner, AUTO);
   });
 
   // (b) every format from one upload: decode once, then render each. What (a) left is garbage
@@ -122,24 +92,28 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
   const [raster, decodeMs] = await time(() => decodeImage(bytes, info, nodeCodecs));
   let allEngine = decodeMs;
   memory.sample();
+  const files = new Map<number, Encoded>();
   for (const format of PLATFORM_FORMATS) {
     gc();
-    const [, renderMs] = await time(() =>
-      renderFormat(raster, info.orientation, fitCrop(crop, picture, format), format),
+    const [rendered, renderMs] = await time(() =>
+      renderFormat(raster, info.orientation, fitCrop(crop, picture, format), format, AUTO),
     );
+    files.set(format.id, rendered.file);
     allEngine += renderMs;
     memory.sample();
   }
   const peakMb = memory.stop();
 
-  // sharp's side, after the engine's memory is measured.
+  // sharp's side, after the engine's memory is measured: each format in the type Auto gave it, at
+  // the same quality with MozJPEG settings (sharp has no Auto).
   const [, oneSharp] = await time(() =>
-    sharp(bytes)
-      .rotate()
-      .extract(sharpRegion(crop, picture))
-      .resize(banner.width, banner.height, { kernel: 'lanczos3', fit: 'fill' })
-      .png()
-      .toBuffer(),
+    sharpEncode(
+      sharp(bytes)
+        .rotate()
+        .extract(sharpRegion(crop, picture))
+        .resize(banner.width, banner.height, { kernel: 'lanczos3', fit: 'fill' }),
+      single.file,
+    ),
   );
   const [, allSharp] = await time(async () => {
     const { data, info: raw } = await sharp(bytes).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -149,18 +123,13 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
         .extract(region)
         .resize(format.width, format.height, { kernel: 'lanczos3', fit: 'fill' });
       if (format.opaque) pipeline = pipeline.flatten({ background: '#ffffff' }).removeAlpha();
-      await pipeline.png().toBuffer();
+      await sharpEncode(pipeline, files.get(format.id) as Encoded);
     }
   });
-
-  // Sizes of the banner: ours, a plain encode (zlib 6, no filter choice), and sharp's best effort.
-  const rawBanner = await sharp(single.png).raw().toBuffer({ resolveWithObject: true });
-  const asRaw = {
-    raw: { width: rawBanner.info.width, height: rawBanner.info.height, channels: rawBanner.info.channels },
-  } as const;
-  const plain = await sharp(rawBanner.data, asRaw).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
-  // Lossless only: sharp's `effort`, `quality` and `colours` switch to a quantised (lossy) palette.
-  const best = await sharp(rawBanner.data, asRaw).png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+  const capped = PLATFORM_FORMATS.filter((f) => f.maxBytes !== null).map((f) => {
+    const file = files.get(f.id) as Encoded;
+    return { key: f.key, cap: f.maxBytes as number, size: file.bytes.length, type: file.type, quality: file.quality };
+  });
 
   return {
     photo: `${photo.name} (${photo.note})`,
@@ -170,10 +139,31 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
     allEngine,
     allSharp,
     peakMb,
-    bannerBytes: single.png.length,
-    plainBytes: plain.length,
-    sharpBestBytes: best.length,
+    banner: single.file,
+    types: [...files.values()].reduce<Record<string, number>>((n, f) => ({ ...n, [f.type]: (n[f.type] ?? 0) + 1 }), {}),
+    capped,
   };
+}
+
+/** One line: every capped format within its cap, and the qualities used. */
+function capSummary(capped: Row['capped']): string {
+  const within = capped.filter((c) => c.size <= c.cap).length;
+  const qualities = capped.map((c) => c.quality).filter((q): q is number => q !== null);
+  const lowered = capped.filter((c) => c.quality !== null && c.quality < DEFAULT_QUALITY);
+  const headroom = Math.min(...capped.map((c) => 1 - c.size / c.cap));
+  const range = qualities.length ? `JPEG/WebP quality ${Math.min(...qualities)}-${Math.max(...qualities)}` : 'all PNG';
+  const where = lowered.map((c) => `${c.key} (q${c.quality})`).join(', ');
+  return `capped formats: ${within}/${capped.length} within their caps (least headroom ${(headroom * 100).toFixed(0)} %), ${range}${where ? `, lowered for ${where}` : ''}`;
+}
+
+const AUTO = { output: { type: 'auto', quality: DEFAULT_QUALITY }, encoders: nodeCodecs } as const;
+
+/** sharp's encode of the same type at the same quality (MozJPEG settings for JPEG). */
+function sharpEncode(pipeline: Sharp, like: Encoded) {
+  if (like.type === 'jpeg')
+    return pipeline.jpeg({ quality: like.quality ?? DEFAULT_QUALITY, mozjpeg: true }).toBuffer();
+  if (like.type === 'webp') return pipeline.webp({ quality: like.quality ?? DEFAULT_QUALITY }).toBuffer();
+  return pipeline.png().toBuffer();
 }
 
 async function main() {
@@ -200,7 +190,10 @@ async function main() {
         `  (a) one format:  engine ${r.oneEngine.toFixed(0)} ms, sharp ${r.oneSharp.toFixed(0)} ms, ratio ${(r.oneEngine / r.oneSharp).toFixed(2)}`,
         `  (b) all formats: engine ${(r.allEngine / 1000).toFixed(2)} s, sharp ${(r.allSharp / 1000).toFixed(2)} s, ratio ${(r.allEngine / r.allSharp).toFixed(2)}`,
         `  engine peak memory: ${r.peakMb.toFixed(1)} MB`,
-        `  banner PNG: ours ${(r.bannerBytes / 1024).toFixed(0)} KB, plain encode ${(r.plainBytes / 1024).toFixed(0)} KB (${((1 - r.bannerBytes / r.plainBytes) * 100).toFixed(1)} % smaller), sharp's smallest lossless ${(r.sharpBestBytes / 1024).toFixed(0)} KB`,
+        `  Auto gave ${Object.entries(r.types)
+          .map(([type, n]) => `${n} ${type.toUpperCase()}`)
+          .join(', ')}; the banner ${r.banner.type.toUpperCase()} ${(r.banner.bytes.length / 1024).toFixed(0)} KB`,
+        `  ${capSummary(r.capped)}`,
       ].join('\n'),
     );
   }
@@ -211,6 +204,9 @@ async function main() {
       `\nSummary: worst (b) ratio ${worstAll.toFixed(2)} (target <= 1.5), highest peak ${worstPeak.toFixed(1)} MB (target < 100 MB)`,
     );
   }
+  await benchEncoders(real);
+  const noisiest = real.find((p) => p.name === '2004default.jpg') ?? real[0];
+  if (noisiest) await benchCaps(noisiest);
   await benchContentAware(real);
 }
 

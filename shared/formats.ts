@@ -14,6 +14,7 @@
  * Descriptions are worded so that the banner rule (description contains cover, banner or header)
  * picks exactly the covers, banners and headers, e.g. "Reel thumbnail", not "Reel cover".
  */
+import { OUTPUT_EXTENSIONS, type OutputType } from './output';
 import type { Platform } from './platforms';
 
 export type FormatKind =
@@ -45,6 +46,11 @@ export interface PlatformFormat {
   profile: boolean;
   /** The platform refuses transparency (rejects an alpha channel): output is flattened. */
   opaque: boolean;
+  /**
+   * The file types the platform accepts, from its published rules. JPEG and PNG where a platform
+   * names no types (every platform takes both); WebP only where the rules name it.
+   */
+  types: readonly OutputType[];
   /** The platform's documented maximum file size in bytes, or null where none is published. */
   maxBytes: number | null;
   safeZone: SafeZone | null;
@@ -59,8 +65,12 @@ const CIRCLE: SafeZone = {
   note: 'Shown as a circle: the corners are cut off.',
 };
 
-type EntryInput = Omit<PlatformFormat, 'profile' | 'opaque' | 'maxBytes' | 'safeZone'> &
-  Partial<Pick<PlatformFormat, 'opaque' | 'maxBytes' | 'safeZone'>>;
+type EntryInput = Omit<PlatformFormat, 'profile' | 'opaque' | 'types' | 'maxBytes' | 'safeZone'> &
+  Partial<Pick<PlatformFormat, 'opaque' | 'types' | 'maxBytes' | 'safeZone'>>;
+
+const JPEG_PNG: readonly OutputType[] = ['jpeg', 'png'];
+const WITH_WEBP: readonly OutputType[] = ['jpeg', 'png', 'webp'];
+const PNG_ONLY: readonly OutputType[] = ['png'];
 
 function entry(input: EntryInput): PlatformFormat {
   const profile = input.kind === 'profile';
@@ -68,6 +78,7 @@ function entry(input: EntryInput): PlatformFormat {
     ...input,
     profile,
     opaque: input.opaque ?? false,
+    types: input.types ?? JPEG_PNG,
     maxBytes: input.maxBytes ?? null,
     safeZone: input.safeZone !== undefined ? input.safeZone : profile ? CIRCLE : null,
   };
@@ -168,13 +179,15 @@ export const PLATFORM_FORMATS: readonly PlatformFormat[] = [
     safeZone: { shape: 'note', note: 'The profile photo covers the lower left and mobile crops the sides.' },
   }),
   // widely-cited: skarving-multimedia.dk, imageconvertertool (1200x675 also common), up to 5 MB.
-  entry({ id: 30, key: 'twitter_post_landscape', platform: 'twitter', format: 'post landscape', description: 'In-stream image 16:9', width: 1600, height: 900, aspectRatio: '16:9', kind: 'post', confidence: 'widely-cited', maxBytes: 5 * MB }),
+  // types: X Help 'Adding photos to your post' names JPEG, PNG, GIF and WebP for every in-stream photo (widely cited).
+  entry({ id: 30, key: 'twitter_post_landscape', platform: 'twitter', format: 'post landscape', description: 'In-stream image 16:9', width: 1600, height: 900, aspectRatio: '16:9', kind: 'post', confidence: 'widely-cited', maxBytes: 5 * MB, types: WITH_WEBP }),
   // widely-cited: picovert.com.
-  entry({ id: 31, key: 'twitter_post_square', platform: 'twitter', format: 'post square', description: 'In-stream image, square', width: 1080, height: 1080, aspectRatio: '1:1', kind: 'post', confidence: 'widely-cited', maxBytes: 5 * MB }),
+  entry({ id: 31, key: 'twitter_post_square', platform: 'twitter', format: 'post square', description: 'In-stream image, square', width: 1080, height: 1080, aspectRatio: '1:1', kind: 'post', confidence: 'widely-cited', maxBytes: 5 * MB, types: WITH_WEBP }),
   // widely-cited: picovert.com, so-me.studio.
-  entry({ id: 32, key: 'twitter_post_portrait', platform: 'twitter', format: 'post portrait', description: 'In-stream image, portrait 4:5', width: 1080, height: 1350, aspectRatio: '4:5', kind: 'post', confidence: 'widely-cited', maxBytes: 5 * MB }),
+  entry({ id: 32, key: 'twitter_post_portrait', platform: 'twitter', format: 'post portrait', description: 'In-stream image, portrait 4:5', width: 1080, height: 1350, aspectRatio: '4:5', kind: 'post', confidence: 'widely-cited', maxBytes: 5 * MB, types: WITH_WEBP }),
   // uncertain: X Cards docs as quoted in github.com/Yoast/javascript/issues/150 (2:1, < 5 MB); the docs page now 404s.
-  entry({ id: 33, key: 'twitter_card_large_image', platform: 'twitter', format: 'card image', description: 'Link card: summary_large_image (2:1)', width: 1200, height: 600, aspectRatio: '2:1', kind: 'link', confidence: 'uncertain', maxBytes: 5 * MB }),
+  // types: X Cards docs (as quoted, uncertain): JPG, PNG, WEBP and GIF.
+  entry({ id: 33, key: 'twitter_card_large_image', platform: 'twitter', format: 'card image', description: 'Link card: summary_large_image (2:1)', width: 1200, height: 600, aspectRatio: '2:1', kind: 'link', confidence: 'uncertain', maxBytes: 5 * MB, types: WITH_WEBP }),
   // official: developer.x.com/en/docs/ads/creatives/overview/revenue-cards (<= 3 MB, width >= 800).
   entry({ id: 34, key: 'twitter_ad_website_card', platform: 'twitter', format: 'website card ad', description: 'Website card ad image (1.91:1)', width: 1200, height: 628, aspectRatio: '1.91:1', kind: 'ad', confidence: 'official', maxBytes: 3 * MB }),
 
@@ -228,19 +241,21 @@ export const PLATFORM_FORMATS: readonly PlatformFormat[] = [
     safeZone: { shape: 'rect', x: 0, y: 150, width: 1080, height: 1620, note: 'Keep the top and bottom 150 px free of logos and text.' },
   }),
   // official: forbusiness.snapchat.com ad specs; blstr.co (PNG <= 2 MB, 175 px top buffer).
+  // types: Snapchat ad specs: the tile is a PNG (8-bit or lower).
   entry({
-    id: 49, key: 'snapchat_story_ad_tile', platform: 'snapchat', format: 'story ad tile', description: 'Story Ad tile image', width: 360, height: 600, aspectRatio: '3:5', kind: 'ad', confidence: 'official', maxBytes: 2 * MB,
+    id: 49, key: 'snapchat_story_ad_tile', platform: 'snapchat', format: 'story ad tile', description: 'Story Ad tile image', width: 360, height: 600, aspectRatio: '3:5', kind: 'ad', confidence: 'official', maxBytes: 2 * MB, types: PNG_ONLY,
     safeZone: { shape: 'rect', x: 0, y: 175, width: 360, height: 425, note: 'Snapchat places the logo in the top 175 px.' },
   }),
   // official: forbusiness.snapchat.com ad specs; blstr.co. A transparent PNG is required, which is what we deliver.
-  entry({ id: 50, key: 'snapchat_story_ad_tile_logo', platform: 'snapchat', format: 'story ad logo', description: 'Story Ad tile logo (transparent)', width: 993, height: 284, aspectRatio: '3.50:1', kind: 'logo', confidence: 'official' }),
+  entry({ id: 50, key: 'snapchat_story_ad_tile_logo', platform: 'snapchat', format: 'story ad logo', description: 'Story Ad tile logo (transparent)', width: 993, height: 284, aspectRatio: '3.50:1', kind: 'logo', confidence: 'official', types: PNG_ONLY }),
   // official: forbusiness.snapchat.com ad specs.
   entry({ id: 51, key: 'snapchat_collection_thumbnail', platform: 'snapchat', format: 'collection thumbnail', description: 'Collection ad product thumbnail', width: 160, height: 160, aspectRatio: '1:1', kind: 'thumbnail', confidence: 'official' }),
 
   // ── app store ─────────────────────────────────────────────────────────────────────────────
   // official: Apple HIG app icons and App Store Connect; appconsul.com; tauri PR #10114.
   // No alpha channel at all is accepted (even a fully opaque one), so the output is flattened.
-  entry({ id: 52, key: 'appstore_app_icon', platform: 'app store', format: 'app icon', description: 'App Store icon (marketing icon)', width: 1024, height: 1024, aspectRatio: '1:1', kind: 'icon', confidence: 'official', opaque: true }),
+  // types: App Store Connect takes the icon as PNG only.
+  entry({ id: 52, key: 'appstore_app_icon', platform: 'app store', format: 'app icon', description: 'App Store icon (marketing icon)', width: 1024, height: 1024, aspectRatio: '1:1', kind: 'icon', confidence: 'official', opaque: true, types: PNG_ONLY }),
   // official: developer.apple.com/help/app-store-connect/reference/screenshot-specifications (via
   // appscreenshotstudio.com, ptkd.com). Screenshots: exact sizes only, RGB, no alpha.
   entry({ id: 53, key: 'appstore_iphone_69_portrait', platform: 'app store', format: 'iphone 6.9 portrait', description: 'iPhone 6.9" screenshot, portrait', width: 1320, height: 2868, aspectRatio: '1:2.17', kind: 'screenshot', confidence: 'official', opaque: true }),
@@ -258,7 +273,8 @@ export const PLATFORM_FORMATS: readonly PlatformFormat[] = [
   // ── google play store ─────────────────────────────────────────────────────────────────────
   // official: developer.android.com icon-design-specifications; support.google.com answer 1078870
   // (32-bit PNG, alpha allowed, <= 1024 KB; Play applies its own corner radius).
-  entry({ id: 60, key: 'playstore_app_icon', platform: 'google play store', format: 'app icon', description: 'Play Store hi-res icon', width: 512, height: 512, aspectRatio: '1:1', kind: 'icon', confidence: 'official', maxBytes: 1024 * KB, safeZone: { shape: 'note', note: 'Play rounds the corners by about 20 %: keep the subject away from them.' } }),
+  // types: Play takes the icon as a 32-bit PNG only.
+  entry({ id: 60, key: 'playstore_app_icon', platform: 'google play store', format: 'app icon', description: 'Play Store hi-res icon', width: 512, height: 512, aspectRatio: '1:1', kind: 'icon', confidence: 'official', maxBytes: 1024 * KB, safeZone: { shape: 'note', note: 'Play rounds the corners by about 20 %: keep the subject away from them.' }, types: PNG_ONLY }),
   // official: support.google.com answer 1078870 (quoted in fdroid/repomaker#29): JPEG or 24-bit PNG,
   // no alpha; 1 MB cap from secondary sources (ezscreenshots).
   entry({
@@ -323,13 +339,14 @@ export function parseAspectRatio(ratio: string): number {
   return Number(match[1]) / Number(match[2]);
 }
 
-/** "beach.jpg" + LinkedIn banner -> "beach-linkedin-banner-1584x396.png". */
+/** "beach.jpg" + LinkedIn banner as JPEG -> "beach-linkedin-banner-1584x396.jpg". */
 export function outputFilename(
   originalFilename: string,
   format: Pick<PlatformFormat, 'platform' | 'format' | 'width' | 'height'>,
+  type: OutputType,
 ): string {
   const base = slug(originalFilename.replace(/\.[^.]*$/, '')) || 'image';
-  return `${base}-${slug(format.platform)}-${slug(format.format)}-${format.width}x${format.height}.png`;
+  return `${base}-${slug(format.platform)}-${slug(format.format)}-${format.width}x${format.height}.${OUTPUT_EXTENSIONS[type]}`;
 }
 
 /** 'beach-formats.zip': the ZIP of several formats of one upload. */

@@ -3,6 +3,7 @@
  * Messages are the spec's own words where it gives them.
  */
 import { z } from 'zod';
+import { DEFAULT_QUALITY, MIN_USER_QUALITY, OUTPUT_CHOICES, type OutputChoice, type OutputType } from './output';
 
 /** The user as the API answers it: never anything about the password. */
 export type PublicUser = {
@@ -136,6 +137,17 @@ export const cropDetailsSchema = z.object({
 
 export type CropDetailsInput = z.infer<typeof cropDetailsSchema>;
 
+/** The file type (or Auto) and the JPEG/WebP quality; both optional, Auto at 82 by default. */
+export const outputSettingsSchema = z.object({
+  type: z.enum(OUTPUT_CHOICES, `type must be one of ${OUTPUT_CHOICES.join(', ')}`).default('auto'),
+  quality: z
+    .number('quality must be a number')
+    .int('quality must be a whole number')
+    .min(MIN_USER_QUALITY, `quality must be at least ${MIN_USER_QUALITY}`)
+    .max(100, 'quality must be at most 100')
+    .default(DEFAULT_QUALITY),
+});
+
 export const createImageRequestSchema = z.object({
   originalFilename: z.string().min(1, 'Missing required information').max(255),
   originalPath: z.string().min(1, 'Missing required information').max(300),
@@ -144,6 +156,7 @@ export const createImageRequestSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   cropDetails: cropDetailsSchema,
+  output: outputSettingsSchema.optional(),
 });
 
 export type CreateImageRequestInput = z.infer<typeof createImageRequestSchema>;
@@ -151,10 +164,15 @@ export type CreateImageRequestInput = z.infer<typeof createImageRequestSchema>;
 export const processImageSchema = z
   .object({
     formats: z.array(z.number().int().positive()).max(12, 'At most 12 other formats at once').optional(),
+    /** A new file type or quality: the outputs are made again with it. */
+    output: outputSettingsSchema.optional(),
   })
   .default({});
 
 export type RequestStatusValue = 'pending' | 'processing' | 'complete' | 'failed';
+
+/** A rendered file: its type, the quality it was encoded at (null for PNG) and its size in bytes. */
+export type OutputFile = { type: OutputType; quality: number | null; size: number };
 
 export type FormatOutput = {
   formatId: number;
@@ -162,6 +180,7 @@ export type FormatOutput = {
   error: string | null;
   previewPath: string | null;
   downloadPath: string | null;
+  file: OutputFile | null;
 };
 
 export type ImageRequestResponse = {
@@ -176,8 +195,10 @@ export type ImageRequestResponse = {
   cropDetails: CropDetailsInput;
   status: RequestStatusValue;
   error: string | null;
-  /** The PNG's size in bytes once processed. */
-  outputSize: number | null;
+  /** The file type asked for (or Auto) and the quality. */
+  output: { type: OutputChoice; quality: number };
+  /** The rendered file once processed. */
+  file: OutputFile | null;
   previewPath: string | null;
   paymentId: string | null;
   hasUnlimitedAccess: boolean;
@@ -217,7 +238,10 @@ export type PaymentConfig =
 /** A conversion's status by target format id. */
 export type ConversionResults = Record<string, 'processing' | 'complete' | 'failed'>;
 
-export type ConversionResponse = { results: ConversionResults; analysisPerformed: boolean };
+/** The finished files by target format id. */
+export type ConversionFiles = Record<string, OutputFile>;
+
+export type ConversionResponse = { results: ConversionResults; files: ConversionFiles; analysisPerformed: boolean };
 
 const formatIds = z
   .array(z.number('Format ids are numbers').int().positive(), 'targetFormatIds must be a list of format ids')
@@ -227,14 +251,16 @@ export const bannerConvertSchema = z.object({
   sourceFormatId: z.number('Source format required').int().positive('Source format required'),
   targetFormatIds: formatIds,
   useAi: z.boolean().default(true),
+  output: outputSettingsSchema.optional(),
 });
 
 export const profileConvertSchema = z.object({
   sourceFormatId: z.number('Source format required').int().positive('Source format required'),
   targetFormatIds: formatIds,
+  output: outputSettingsSchema.optional(),
 });
 
-export const batchProcessSchema = z.object({ formats: formatIds });
+export const batchProcessSchema = z.object({ formats: formatIds, output: outputSettingsSchema.optional() });
 
 // ── admin ───────────────────────────────────────────────────────────────────────────────────────
 

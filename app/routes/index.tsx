@@ -32,7 +32,7 @@ const howItWorks = [
   },
   {
     title: 'Pay once and download',
-    text: 'A transparent PNG at the exact size the platform asks for. No subscription.',
+    text: 'A JPEG, WebP or PNG at the exact size the platform asks for. No subscription.',
   },
 ];
 

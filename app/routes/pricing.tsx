@@ -28,7 +28,7 @@ function PricingPage() {
             <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
               <li>1 image every 24 hours</li>
               <li>Every platform format</li>
-              <li>Transparent PNG output</li>
+              <li>JPEG, WebP or transparent PNG output</li>
             </ul>
             <Button asChild variant="outline">
               <Link to="/">Continue</Link>

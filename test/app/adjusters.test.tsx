@@ -6,6 +6,7 @@ import type { UploadResponse } from '../../shared/schemas';
 import { ConfigureStep, type Selection } from '../../app/features/adjusters/configure-step';
 import { BANNER_FLOW, PROFILE_FLOW, type AdjusterFlow } from '../../app/features/adjusters/flows';
 import { centredCrop } from '../../shared/crop';
+import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
 import { ResultsStep } from '../../app/features/adjusters/results-step';
 import { Toaster } from '../../app/components/ui/toaster';
 import { dismissToast } from '../../app/components/ui/use-toast';
@@ -30,6 +31,7 @@ function Configure({
   onContinue?: () => void;
 }) {
   const [selection, setSelection] = useState<Selection>({ source: null, targets: [], useAi: true, tab: null });
+  const [output, setOutput] = useState<OutputSettings>(DEFAULT_OUTPUT);
   return (
     <>
       <ConfigureStep
@@ -38,11 +40,18 @@ function Configure({
         formats={[...formats]}
         selection={selection}
         onChange={setSelection}
+        output={output}
+        onOutput={setOutput}
         onBack={() => undefined}
         onContinue={onContinue}
       />
       <p data-testid="selection">
-        {JSON.stringify({ source: selection.source?.id ?? null, targets: selection.targets, useAi: selection.useAi })}
+        {JSON.stringify({
+          source: selection.source?.id ?? null,
+          targets: selection.targets,
+          useAi: selection.useAi,
+          output,
+        })}
       </p>
       <Toaster />
     </>
@@ -54,6 +63,7 @@ const selected = () =>
     source: number | null;
     targets: number[];
     useAi: boolean;
+    output: OutputSettings;
   };
 
 afterEach(() => dismissToast());
@@ -152,6 +162,7 @@ describe('results step', () => {
       targets={targets}
       requestId="r1"
       results={{}}
+      files={{}}
       starting={false}
       analysisPerformed={null}
       onBack={() => undefined}
@@ -217,5 +228,45 @@ describe('adjuster rules', () => {
       height: 500,
       zoom: 1,
     });
+  });
+});
+
+describe('file type in the adjusters', () => {
+  it('offers every type, says which targets take WebP, and carries the choice and quality', () => {
+    render(<Configure flow={BANNER_FLOW} formats={BANNER_FORMATS} />);
+    const group = screen.getByRole('radiogroup', { name: 'File type' });
+    expect(within(group).getByRole('radio', { name: 'Auto' })).toBeChecked();
+    fireEvent.change(screen.getByLabelText('Source format'), {
+      target: { value: String(BANNER_FORMATS.find((f) => f.platform === 'twitter')?.id) },
+    });
+    fireEvent.click(screen.getAllByRole('checkbox')[0]!); // a target that does not take WebP
+    const webp = within(group).getByRole('radio', { name: 'WebP' });
+    expect(webp).toBeEnabled();
+    expect(within(group).getByText('Used where accepted; Auto for the others')).toBeInTheDocument();
+    fireEvent.click(within(group).getByRole('radio', { name: 'JPEG' }));
+    fireEvent.change(screen.getByRole('slider', { name: 'Quality' }), { target: { value: '64' } });
+    expect(selected().output).toEqual({ type: 'jpeg', quality: 64 });
+    fireEvent.click(within(group).getByRole('radio', { name: 'PNG' }));
+    expect(screen.queryByRole('slider', { name: 'Quality' })).toBeNull();
+  });
+
+  it('shows each finished file with its type and real size', () => {
+    render(
+      <ResultsStep
+        flow={BANNER_FLOW}
+        upload={upload}
+        source={findFormat(29)!}
+        targets={[findFormat(20)!, findFormat(2)!]}
+        requestId="r1"
+        results={{ 20: 'complete', 2: 'processing' }}
+        files={{ 20: { type: 'jpeg', quality: 82, size: 212_345 } }}
+        starting={false}
+        analysisPerformed={null}
+        onBack={() => undefined}
+        onStartOver={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('file-20')).toHaveTextContent('JPEG · 207 KB');
+    expect(screen.queryByTestId('file-2')).toBeNull();
   });
 });

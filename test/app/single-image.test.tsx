@@ -7,7 +7,6 @@ import type { UploadResponse } from '../../shared/schemas';
 import { AdjustStep, type Adjustment } from '../../app/features/single-image/adjust-step';
 import { platformFormatsQuery } from '../../app/features/tools/queries';
 import {
-  estimatedSize,
   formatForPlatform,
   formatLabel,
   isWideFormat,
@@ -38,13 +37,6 @@ describe('single-image rules', () => {
     expect(isWideFormat(2.51)).toBe(true);
     expect(isWideFormat(2.5)).toBe(false);
     expect(isWideFormat(16 / 9)).toBe(false);
-  });
-
-  it('estimates the size as width × height × 3 / 1024 / 8 KB, in MB above 1024 KB', () => {
-    expect(estimatedSize(1584, 396)).toBe('229.71 KB');
-    expect(estimatedSize(400, 400)).toBe('58.59 KB');
-    expect(estimatedSize(2752, 2064)).toBe('2.03 MB');
-    expect(estimatedSize(1600, 1748)).toBe('1.00 MB'); // 1024.22 KB is just above 1024
   });
 
   it('selects the first format of the platform when none is selected or the selected one is another platform’s', () => {

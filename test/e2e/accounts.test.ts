@@ -25,7 +25,7 @@ describe('accounts in Chromium', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download Now' }).click(),
     ]);
-    expect(first.suggestedFilename()).toBe('baseline-linkedin-banner-1584x396.png');
+    expect(first.suggestedFilename()).toBe('baseline-linkedin-banner-1584x396.jpg');
 
     // Register from the header's Sign In.
     const username = `ada${Date.now().toString(36)}`;
@@ -73,7 +73,7 @@ describe('accounts in Chromium', () => {
       purchase.getByRole('button', { name: 'Download' }).click(),
     ]);
     const meta = await sharp(readFileSync(await again.path())).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396 });
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1584, height: 396 });
   });
 
   it('refuses a wrong password with the server’s message and keeps the visitor on /auth', async () => {

@@ -62,12 +62,16 @@ describe('the banner and profile adjusters in Chromium', () => {
 
     await page.getByRole('tabpanel').getByRole('checkbox').first().check();
     for (const platform of ['linkedin', 'youtube', 'google play store', 'behance']) await pickFirst(page, platform);
+    // JPEG at quality 70 for all five (every one of them takes JPEG).
+    await page.getByRole('radio', { name: 'JPEG' }).check();
+    await page.getByRole('slider', { name: 'Quality' }).fill('70');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.getByRole('heading', { name: 'Banner Conversion Results' }).waitFor();
     await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
     await page.getByText('AI Analysis Successful').waitFor();
     expect(await page.getByText('Ready to download').count()).toBe(5);
+    await expect.poll(() => page.getByTestId('file-20').textContent()).toMatch(/^JPEG · \d+ KB$/);
     await page.getByTestId('source-card').getByText('Original').waitFor();
     // Previews load from the server.
     await expect
@@ -89,15 +93,15 @@ describe('the banner and profile adjusters in Chromium', () => {
     const sizes = await Promise.all(
       Object.entries(files).map(async ([name, bytes]) => {
         const meta = await sharp(bytes).metadata();
-        return `${name} ${meta.width}x${meta.height}`;
+        return `${name} ${meta.format} ${meta.width}x${meta.height}`;
       }),
     );
     expect(sizes.sort()).toEqual([
-      'launch-header-behance-banner-3200x410.png 3200x410',
-      'launch-header-facebook-cover-photo-851x315.png 851x315',
-      'launch-header-google-play-store-feature-graphic-1024x500.png 1024x500',
-      'launch-header-linkedin-banner-1584x396.png 1584x396',
-      'launch-header-youtube-banner-2560x1440.png 2560x1440',
+      'launch-header-behance-banner-3200x410.jpg jpeg 3200x410',
+      'launch-header-facebook-cover-photo-851x315.jpg jpeg 851x315',
+      'launch-header-google-play-store-feature-graphic-1024x500.jpg jpeg 1024x500',
+      'launch-header-linkedin-banner-1584x396.jpg jpeg 1584x396',
+      'launch-header-youtube-banner-2560x1440.jpg jpeg 2560x1440',
     ]);
 
     // Back to Selection keeps the choice; Start Over clears everything.
@@ -126,6 +130,8 @@ describe('the banner and profile adjusters in Chromium', () => {
     expect(await page.getByRole('switch').count()).toBe(0);
     await page.getByLabel('Source platform').selectOption('facebook');
     for (const platform of ['instagram', 'linkedin', 'youtube']) await pickFirst(page, platform);
+    // The banner test chose JPEG in another page of the same visitor; here PNG.
+    await page.getByRole('radio', { name: 'PNG' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
     expect(await page.getByText('Ready to download').count()).toBe(3);
@@ -134,6 +140,11 @@ describe('the banner and profile adjusters in Chromium', () => {
       page.getByTestId('result-35').getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/-youtube-profile-picture-800x800\.png$/);
-    expect(await sharp(readFileSync(await download.path())).metadata()).toMatchObject({ width: 800, height: 800 });
+    expect(await sharp(readFileSync(await download.path())).metadata()).toMatchObject({
+      format: 'png',
+      width: 800,
+      height: 800,
+    });
+    await expect.poll(() => page.getByTestId('file-35').textContent()).toMatch(/^PNG · \d+ KB$/);
   });
 });

@@ -61,9 +61,9 @@ describe('payments in Chromium (local test mode)', () => {
       page.waitForEvent('download'),
       modal.getByRole('button', { name: 'Download Your Image' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('baseline-linkedin-banner-1584x396.png');
+    expect(download.suggestedFilename()).toBe('baseline-linkedin-banner-1584x396.jpg');
     const meta = await sharp(readFileSync(await download.path())).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396 });
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1584, height: 396 });
     await modal.getByRole('link', { name: 'Start Over with a New Image' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
   });
@@ -109,6 +109,6 @@ describe('payments in Chromium (local test mode)', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download Now' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/1584x396\.png$/);
+    expect(download.suggestedFilename()).toMatch(/1584x396\.jpg$/);
   });
 });

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('the Single Image tool in Chromium', () => {
-  it('uploads a real photo, frames the LinkedIn banner, and downloads a 1584×396 PNG', async () => {
+  it('uploads a real photo, frames the LinkedIn banner, gets a JPEG, switches to PNG and downloads it', async () => {
     const page = await visitor(browser);
     await uploadAndAdjust(page, photoPath);
     // Zoom in with the slider; the label follows.
@@ -33,7 +33,18 @@ describe('the Single Image tool in Chromium', () => {
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('1 free download(s) remaining');
     await page.getByText('1584 x 396 px').waitFor();
-    await page.getByText('PNG (transparent background)').waitFor();
+    // Auto: a photograph is a JPEG; the size shown is the file's own.
+    await expect.poll(() => page.getByTestId('file-format').textContent()).toBe('JPEG, quality 82');
+    const jpegSize = await page.getByTestId('file-size').textContent();
+    expect(jpegSize).toMatch(/^\d+ KB$/);
+    // LinkedIn does not take WebP: it cannot be chosen.
+    expect(await page.getByRole('radio', { name: 'WebP' }).isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: 'PNG' }).check();
+    await expect
+      .poll(() => page.getByTestId('file-format').textContent(), { timeout: 30_000 })
+      .toBe('PNG (lossless, keeps transparency)');
+    await expect.poll(() => page.getByRole('button', { name: 'Download Now' }).isEnabled()).toBe(true);
+    expect(await page.getByTestId('file-size').textContent()).not.toBe(jpegSize);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -42,7 +53,8 @@ describe('the Single Image tool in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/-linkedin-banner-1584x396\.png$/);
     const file = readFileSync(await download.path());
     const meta = await sharp(file).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396, hasAlpha: true });
+    expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396 });
+    expect(`${Math.round(file.length / 1024)} KB`).toBe(await page.getByTestId('file-size').textContent());
     // The cropper, previews and download all work inside the site's Content-Security-Policy.
     expect(await cspViolations(page)).toEqual([]);
 
@@ -51,6 +63,9 @@ describe('the Single Image tool in Chromium', () => {
     await uploadAndAdjust(page, join(CORPUS, 'baseline.jpg'));
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    // The choice is remembered for the visitor: this image is a PNG too.
+    expect(await page.getByRole('radio', { name: 'PNG' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('file-format').textContent()).toBe('PNG (lossless, keeps transparency)');
     await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('Download requires payment');
     expect(await page.getByRole('button', { name: 'Download Now' }).count()).toBe(0);
     const plans = page.getByRole('region', { name: 'Choose Your Plan' });

@@ -77,6 +77,30 @@ describe('platform format catalogue', () => {
     expect(PLATFORM_FORMATS.filter((f) => f.kind === 'screenshot').every((f) => f.opaque)).toBe(true);
   });
 
+  it('offers the file types each platform names: PNG only for the store icons and Snapchat tiles, WebP only on X', () => {
+    const only = (types: string[]) =>
+      PLATFORM_FORMATS.filter((f) => f.types.join() === types.join())
+        .map((f) => f.key)
+        .sort();
+    expect(only(['png'])).toEqual([
+      'appstore_app_icon',
+      'playstore_app_icon',
+      'snapchat_story_ad_tile',
+      'snapchat_story_ad_tile_logo',
+    ]);
+    expect(only(['jpeg', 'png', 'webp'])).toEqual([
+      'twitter_card_large_image',
+      'twitter_post_landscape',
+      'twitter_post_portrait',
+      'twitter_post_square',
+    ]);
+    expect(PLATFORM_FORMATS.every((f) => f.types.includes('png'))).toBe(true);
+    // libwebp's heap is about 11 bytes a pixel of its input: every WebP output stays small.
+    expect(
+      Math.max(...PLATFORM_FORMATS.filter((f) => f.types.includes('webp')).map((f) => f.width * f.height)),
+    ).toBeLessThan(1_500_000);
+  });
+
   it('carries the sizes the platforms publish for the best-known formats', () => {
     expect(findFormatByName('linkedin', 'banner')).toMatchObject({ width: 1584, height: 396, aspectRatio: '4:1' });
     expect(findFormatByName('youtube', 'banner')).toMatchObject({
@@ -98,9 +122,9 @@ describe('platform format catalogue', () => {
     const banner = findFormatByName('linkedin', 'banner');
     expect(banner).toBeDefined();
     if (!banner) return;
-    expect(outputFilename('beach.jpg', banner)).toBe('beach-linkedin-banner-1584x396.png');
-    expect(outputFilename('Été à la Plage!.PNG', banner)).toBe('ete-a-la-plage-linkedin-banner-1584x396.png');
+    expect(outputFilename('beach.jpg', banner, 'jpeg')).toBe('beach-linkedin-banner-1584x396.jpg');
+    expect(outputFilename('Été à la Plage!.PNG', banner, 'png')).toBe('ete-a-la-plage-linkedin-banner-1584x396.png');
     const icon = findFormatByName('app store', 'app icon');
-    if (icon) expect(outputFilename('.jpg', icon)).toBe('image-app-store-app-icon-1024x1024.png');
+    if (icon) expect(outputFilename('.jpg', icon, 'webp')).toBe('image-app-store-app-icon-1024x1024.webp');
   });
 });

@@ -261,7 +261,9 @@ describe('purchases', () => {
     await elsewhere.login(username);
     const again = await elsewhere.call(`/api/download/${requestId}`);
     expect(again.status).toBe(200);
-    expect(again.headers.get('Content-Disposition')).toMatch(/attachment; filename="rgb-linkedin-banner-1584x396.png"/);
+    expect(again.headers.get('Content-Disposition')).toMatch(
+      /attachment; filename="rgb-linkedin-banner-1584x396\.(jpg|png)"/,
+    );
     expect((await elsewhere.call('/api/check-rate-limits')).headers.get('X-RateLimit-Remaining')).toBe('5');
   });
 

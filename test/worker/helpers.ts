@@ -1,4 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
+import { decodeImage, inspectImage, type Raster } from '../../worker/imaging';
+import { workerCodecs } from '../../worker/imaging-codecs';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
 import { hashToken } from '../../worker/services/sessions';
 
@@ -170,4 +172,18 @@ export async function processedRequest(browser: Browser): Promise<string> {
   const processed = await browser.call(`/api/process-image/${id}`, { method: 'POST' });
   if (processed.status !== 200) throw new Error(`processing failed: ${processed.status}`);
   return id;
+}
+
+/** Any output file (PNG, JPEG or WebP) decoded as RGBA, with its type. */
+export async function decodeFile(bytes: Uint8Array): Promise<Raster & { type: string }> {
+  const info = inspectImage(bytes);
+  const picture = await decodeImage(bytes, info, workerCodecs);
+  if (picture.channels === 4)
+    return { width: picture.width, height: picture.height, data: picture.data, type: info.type };
+  const data = new Uint8ClampedArray(picture.width * picture.height * 4);
+  for (let i = 0, j = 0; j < data.length; i += 3, j += 4) {
+    data.set(picture.data.subarray(i, i + 3), j);
+    data[j + 3] = 255;
+  }
+  return { width: picture.width, height: picture.height, data, type: info.type };
 }

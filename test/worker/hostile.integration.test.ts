@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
-import { decodePng, inspectImage } from '../../worker/imaging';
 import { corpusMutants, prng } from '../support/mutations';
-import { body, Browser, countStored, fixture } from './helpers';
+import { body, Browser, countStored, decodeFile, fixture } from './helpers';
 
 /**
  * The hostile-input corpus. The named bad files (truncated, CMYK, 16-bit, grey+alpha, animated,
@@ -98,10 +97,11 @@ describe('corrupted images through upload and the engine', () => {
         json: {
           originalFilename: upload.originalFilename,
           originalPath: upload.path,
+          // A small output: this is about decoding hostile files; encoders are tested elsewhere.
           platform: 'instagram',
-          format: 'post square',
-          width: 1080,
-          height: 1080,
+          format: 'profile picture',
+          width: 320,
+          height: 320,
           cropDetails: {
             x: 0,
             y: 0,
@@ -118,9 +118,9 @@ describe('corrupted images through upload and the engine', () => {
       if (processed.status !== 200) continue;
       const download = await browser.call(`/api/download/${request.id}`);
       expect(download.status, name).toBe(200);
-      const png = new Uint8Array(await download.arrayBuffer());
-      const raster = await decodePng(png, inspectImage(png));
-      expect([raster.width, raster.height], name).toEqual([1080, 1080]);
+      const file = new Uint8Array(await download.arrayBuffer());
+      const raster = await decodeFile(file);
+      expect([raster.width, raster.height], name).toEqual([320, 320]);
     }
     // Both paths were exercised: some corruptions are refused, some decode to a (damaged) picture.
     expect(Object.keys(outcomes).length, JSON.stringify(outcomes)).toBeGreaterThan(1);

@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { findFormatByName } from '../../shared/formats';
 import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
-import { centredCrop, decodePng, inspectImage, type Raster } from '../../worker/imaging';
-import { body, Browser, countStored, fixture } from './helpers';
+import { centredCrop, inspectImage, type Raster } from '../../worker/imaging';
+import { body, Browser, countStored, decodeFile, fixture } from './helpers';
 
 const banner = findFormatByName('linkedin', 'banner');
 const appIcon = findFormatByName('app store', 'app icon');
 const profile = findFormatByName('instagram', 'profile picture');
 if (!banner || !appIcon || !profile) throw new Error('catalogue is missing test formats');
 
-async function decodeOutput(res: Response): Promise<{ raster: Raster; bytes: Uint8Array; colorType: number }> {
+async function decodeOutput(res: Response) {
   const bytes = new Uint8Array(await res.arrayBuffer());
-  const info = inspectImage(bytes);
-  return { raster: await decodePng(bytes, info), bytes, colorType: info.colorType };
+  const raster = await decodeFile(bytes);
+  return { raster, bytes, colorType: inspectImage(bytes).colorType, type: raster.type };
+}
+
+/** The JPEG segments before the image data: a stripped file has only JFIF, tables and frame. */
+function jpegMarkers(jpeg: Uint8Array): number[] {
+  const markers: number[] = [];
+  for (let pos = 2; pos + 4 <= jpeg.length && jpeg[pos] === 0xff;) {
+    const marker = jpeg[pos + 1] as number;
+    markers.push(marker);
+    if (marker === 0xda) break;
+    pos += 2 + (((jpeg[pos + 2] as number) << 8) | (jpeg[pos + 3] as number));
+  }
+  return markers;
 }
 
 function pixel(r: Raster, x: number, y: number) {
@@ -148,7 +160,7 @@ describe('POST /api/upload', () => {
 });
 
 describe('image requests, processing and downloads', () => {
-  it('renders a LinkedIn banner at exactly 1584×396 with alpha, and downloads it with a descriptive name', async () => {
+  it('renders a LinkedIn banner of a photo at exactly 1584×396 as a JPEG (Auto), named and typed as one', async () => {
     const browser = new Browser();
     const upload = await uploadOk(browser, 'baseline.jpg');
     const request = await requestFor(browser, upload, banner, centredCrop(upload, banner, 1.25));
@@ -162,22 +174,26 @@ describe('image requests, processing and downloads', () => {
 
     const processed = await browser.call(`/api/process-image/${request.id}`, { method: 'POST' });
     expect(processed.status).toBe(200);
-    expect(await body<ImageRequestResponse>(processed)).toMatchObject({
+    const result = await body<ImageRequestResponse>(processed);
+    expect(result).toMatchObject({
       status: 'complete',
       previewPath: `/api/preview/${request.id}/${banner.id}`,
+      output: { type: 'auto', quality: 82 },
+      file: { type: 'jpeg', quality: 82 },
     });
 
     const download = await browser.call(`/api/download/${request.id}`);
     expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('image/jpeg');
     expect(download.headers.get('content-disposition')).toBe(
-      'attachment; filename="baseline-linkedin-banner-1584x396.png"',
+      'attachment; filename="baseline-linkedin-banner-1584x396.jpg"',
     );
-    const { raster, bytes, colorType } = await decodeOutput(download);
+    const { raster, bytes, type } = await decodeOutput(download);
+    expect(type).toBe('jpeg');
+    expect(bytes.length).toBe(result.file?.size);
     expect([raster.width, raster.height]).toEqual([1584, 396]);
-    // A transparent PNG: RGBA, grey + alpha, or a palette with a transparency table.
-    expect([3, 4, 6]).toContain(colorType);
-    if (colorType === 3) expect(chunkTypes(bytes)).toContain('tRNS');
-    expect(chunkTypes(bytes).filter((t) => !['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND'].includes(t))).toEqual([]);
+    // Stripped: JFIF, quantisation tables, frame, Huffman tables, restart interval, scan; no EXIF or ICC.
+    expect(jpegMarkers(bytes).filter((m) => ![0xe0, 0xdb, 0xc0, 0xc2, 0xc4, 0xdd, 0xda].includes(m))).toEqual([]);
 
     const preview = await browser.call(`/api/preview/${request.id}/${banner.id}`);
     expect(preview.status).toBe(200);
@@ -244,8 +260,9 @@ describe('image requests, processing and downloads', () => {
     const upload = await uploadOk(browser, 'gps-exif.jpg');
     const request = await requestFor(browser, upload, banner, centredCrop(upload, banner, 1));
     await browser.call(`/api/process-image/${request.id}`, { method: 'POST' });
-    const { bytes } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
-    expect(chunkTypes(bytes)).not.toContain('eXIf');
+    const { bytes, type } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
+    if (type === 'png') expect(chunkTypes(bytes)).not.toContain('eXIf');
+    else expect(jpegMarkers(bytes)).not.toContain(0xe1);
     expect(new TextDecoder('latin1').decode(bytes)).not.toMatch(/TestCam|Exif/);
   });
 
@@ -271,7 +288,7 @@ describe('image requests, processing and downloads', () => {
     expect(new Uint8Array(await (await browser.call(`/api/download/${request.id}`)).arrayBuffer())).toEqual(first);
     const other = await browser.call(`/api/download/${request.id}/${profile.id}`);
     expect(other.headers.get('content-disposition')).toBe(
-      'attachment; filename="lossy-instagram-profile-picture-320x320.png"',
+      'attachment; filename="lossy-instagram-profile-picture-320x320.jpg"',
     );
     expect((await decodeOutput(other)).raster.width).toBe(320);
     expect((await browser.call(`/api/preview/${request.id}/${appIcon.id}`)).status).toBe(200);

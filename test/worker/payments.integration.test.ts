@@ -113,7 +113,7 @@ describe('single-image checkout with Stripe', () => {
     expect((await paymentRow(paymentIntentId))?.status).toBe('succeeded');
     const download = await browser.call(`/api/download/${requestId}`);
     expect(download.status).toBe(200);
-    expect(download.headers.get('Content-Type')).toBe('image/png');
+    expect(download.headers.get('Content-Type')).toMatch(/^image\/(jpeg|png)$/);
     const request = await body<{ paymentId: string | null }>(await browser.call(`/api/image-requests/${requestId}`));
     expect(request.paymentId).toEqual(expect.any(String));
   });

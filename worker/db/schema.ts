@@ -5,6 +5,7 @@
  * Ownership: a row belongs to a user (user_id) or, before they sign in, to the anonymous browser
  * that made it (visitor_id, from a random cookie), so anonymous work can be claimed on sign-in.
  */
+import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
 import type { Analysis } from '../imaging';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -100,11 +101,17 @@ export const imageRequests = sqliteTable(
     height: integer('height').notNull(),
     cropDetails: text('crop_details', { mode: 'json' }).$type<CropDetails>().notNull(),
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
-    /** R2 key of the rendered PNG once complete. */
+    /** R2 key of the rendered file once complete. */
     outputKey: text('output_key'),
     outputSize: integer('output_size'),
+    /** The user's file type ('auto' or a type) and JPEG/WebP quality; the rendered file's own below. */
+    outputChoice: text('output_choice', { enum: OUTPUT_CHOICES }).notNull().default('auto'),
+    quality: integer('quality').notNull().default(DEFAULT_QUALITY),
+    /** The rendered file's type, and the quality it was encoded at (lower where a size cap asked; null for PNG). */
+    outputType: text('output_type', { enum: OUTPUT_TYPES }),
+    outputQuality: integer('output_quality'),
     error: text('error'),
-    /** First time its owner got the PNG (a free download, unlimited access or a payment): it is then a purchase. */
+    /** First time its owner got the file (a free download, unlimited access or a payment): it is then a purchase. */
     acquiredAt: integer('acquired_at', { mode: 'timestamp_ms' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     visitorId: text('visitor_id'),
@@ -144,6 +151,12 @@ export const conversions = sqliteTable(
     status: text('status', { enum: CONVERSION_STATUSES }).notNull().default('processing'),
     outputKey: text('output_key'),
     outputSize: integer('output_size'),
+    /** The user's file type ('auto' or a type) and JPEG/WebP quality; the rendered file's own below. */
+    outputChoice: text('output_choice', { enum: OUTPUT_CHOICES }).notNull().default('auto'),
+    quality: integer('quality').notNull().default(DEFAULT_QUALITY),
+    /** The rendered file's type, and the quality it was encoded at (lower where a size cap asked; null for PNG). */
+    outputType: text('output_type', { enum: OUTPUT_TYPES }),
+    outputQuality: integer('output_quality'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

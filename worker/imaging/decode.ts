@@ -5,6 +5,7 @@
  * module for the next one, and the instance's memory is garbage once the decode returns instead of
  * staying in the isolate for ever.
  */
+import type { EncoderModules } from './output';
 import decodeWebpWasm, { init as initWebpModule } from '@jsquash/webp/decode.js';
 import { applySrgb, MAX_ICC_BYTES, parseIcc } from './colour';
 import { ImageError } from './errors';
@@ -14,7 +15,8 @@ import { decodePng } from './png/decode';
 import type { Picture } from './raster';
 
 /** The compiled WASM decoders: workerd imports them, Node compiles them from node_modules. */
-export interface Codecs {
+/** The compiled WebAssembly codecs: libwebp's decoder, and the JPEG and WebP encoders. */
+export interface Codecs extends EncoderModules {
   webp: WebAssembly.Module;
 }
 

@@ -12,6 +12,7 @@ export { decodePng } from './png/decode';
 export { encodePng } from './png/encode';
 export type { CropRect, Picture, Raster } from './raster';
 export { centredCrop, fitCrop } from '../../shared/crop';
-export { FileSizeError, PREVIEW_SIZE, previewSize, renderFormat, type Rendered, type TargetFormat } from './render';
+export { PREVIEW_SIZE, previewSize, renderFormat, type Rendered, type TargetFormat } from './render';
+export { FileSizeError, type Encoded, type EncoderModules } from './output';
 export { flatten, resampleCrop } from './resample';
 export { EXTENSIONS, MIME_TYPES, sniffType, type SupportedType } from './sniff';

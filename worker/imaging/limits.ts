@@ -15,11 +15,12 @@ const MiB = 1024 * 1024;
  */
 export const PEAK_BUDGET_BYTES = 98 * MiB;
 /**
- * What one render holds above the decoded picture at its biggest (2752×2064): the RGBA output,
- * a strip of filtered rows, the compressed PNG, the preview and garbage between them. Measured at
- * up to 59 MB on the largest accepted images while the encoder held every filtered row, and up to
- * 37 MB since it streams by strips. The plan keeps 60 MB: the difference is headroom for garbage
- * an isolate has not collected yet, and what the API admits stays as it was.
+ * What one render holds above the decoded picture: the RGBA output, the encoder's working memory,
+ * the file, the preview and garbage between them. Measured: PNG up to 37 MB (2752×2064, streamed
+ * by strips); JPEG 42.3 MB at most (1080×1920 encoded whole, MozJPEG's heap included; larger
+ * outputs are encoded in strips, 19.7 MB for 2064×2752); WebP 22.5 MB for the largest format
+ * that offers it (docs/decisions/0009-output-types-and-encoders.md). The plan keeps 60 MB: the
+ * difference is headroom for garbage an isolate has not collected yet.
  */
 export const WORKING_BYTES = 60 * MiB;
 /** A buffered JPEG decode measured up to 12 % above its coefficients plus its result (spent bands, rows). */

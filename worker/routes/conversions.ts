@@ -9,8 +9,8 @@ import {
 } from '../../shared/schemas';
 import { workerCodecs } from '../imaging-codecs';
 import { validate } from '../lib/validate';
-import { authorizePixels } from '../services/allowance';
-import { conversionsOf, startFanOut, toResults, type FanOut } from '../services/conversions';
+import { authorizePixels, type PixelFile } from '../services/allowance';
+import { conversionsOf, startFanOut, toFiles, toResults, type FanOut } from '../services/conversions';
 import { getLiveRequest } from '../services/image-requests';
 import { zipStream } from '../services/zip';
 import type { AppEnv } from '../types';
@@ -58,21 +58,17 @@ async function fanOut(c: Context<AppEnv>, input: FanOut): Promise<Response> {
 
 export const conversionRoutes = new Hono<AppEnv>()
   .post('/banner-convert/:id', validate('json', bannerConvertSchema), (c) => {
-    const { sourceFormatId, targetFormatIds, useAi } = c.req.valid('json');
-    return fanOut(c, { flow: 'banner', sourceFormatId, targetFormatIds, contentAware: useAi });
+    const { sourceFormatId, targetFormatIds, useAi, output } = c.req.valid('json');
+    return fanOut(c, { flow: 'banner', sourceFormatId, targetFormatIds, contentAware: useAi, output });
   })
   .post('/profile-convert/:id', validate('json', profileConvertSchema), (c) => {
-    const { sourceFormatId, targetFormatIds } = c.req.valid('json');
-    return fanOut(c, { flow: 'profile', sourceFormatId, targetFormatIds, contentAware: true });
+    const { sourceFormatId, targetFormatIds, output } = c.req.valid('json');
+    return fanOut(c, { flow: 'profile', sourceFormatId, targetFormatIds, contentAware: true, output });
   })
-  .post('/batch-process/:id', validate('json', batchProcessSchema), (c) =>
-    fanOut(c, {
-      flow: 'batch',
-      sourceFormatId: null,
-      targetFormatIds: c.req.valid('json').formats,
-      contentAware: false,
-    }),
-  )
+  .post('/batch-process/:id', validate('json', batchProcessSchema), (c) => {
+    const { formats, output } = c.req.valid('json');
+    return fanOut(c, { flow: 'batch', sourceFormatId: null, targetFormatIds: formats, contentAware: false, output });
+  })
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {
     const db = c.get('db');
@@ -80,6 +76,7 @@ export const conversionRoutes = new Hono<AppEnv>()
     const rows = await conversionsOf(db, request.id);
     const body: ConversionResponse = {
       results: toResults(rows),
+      files: toFiles(rows),
       analysisPerformed: rows.some((r) => r.mode === 'content-aware'),
     };
     return c.json(body);
@@ -89,18 +86,18 @@ export const conversionRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
     const formatIds = c.req.valid('query').formats;
-    const keys = await authorizePixels(
+    const files = await authorizePixels(
       { db, counters: c.env.DOWNLOAD_COUNTER },
       c.get('caller'),
       request,
       formatIds,
       'download',
     );
-    const files = formatIds.map((id, i) => ({
-      name: outputFilename(upload.originalFilename, findFormat(id)!),
-      key: keys[i] ?? '',
-    }));
-    return new Response(zipStream(c.env.BUCKET, files), {
+    const entries = formatIds.map((id, i) => {
+      const file = files[i] as PixelFile;
+      return { name: outputFilename(upload.originalFilename, findFormat(id)!, file.type), key: file.key };
+    });
+    return new Response(zipStream(c.env.BUCKET, entries), {
       headers: {
         'Content-Type': 'application/zip',
         'Content-Disposition': `attachment; filename="${zipFilename(upload.originalFilename)}"`,

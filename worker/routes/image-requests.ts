@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { findFormat, outputFilename } from '../../shared/formats';
+import { OUTPUT_MIME_TYPES, type OutputType } from '../../shared/output';
 import { createImageRequestSchema, processImageSchema } from '../../shared/schemas';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
@@ -11,10 +12,10 @@ import { processRequest } from '../services/rendering';
 import type { AppEnv } from '../types';
 import { parseFormatParam, parseId } from './params';
 
-function pngResponse(body: ReadableStream, filename: string | null, size: number) {
+function fileResponse(body: ReadableStream, type: OutputType, filename: string | null, size: number) {
   return new Response(body, {
     headers: {
-      'Content-Type': 'image/png',
+      'Content-Type': OUTPUT_MIME_TYPES[type],
       'Content-Length': String(size),
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'private, no-store',
@@ -45,18 +46,21 @@ export const imageRequestRoutes = new Hono<AppEnv>()
       }
     }
     const parsed = processImageSchema.safeParse(body);
-    if (!parsed.success)
-      throw new ApiError(400, `formats: ${parsed.error.issues[0]?.message ?? 'Invalid list of formats'}`);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ApiError(400, `${issue?.path.join('.') || 'formats'}: ${issue?.message ?? 'Invalid list of formats'}`);
+    }
     const db = c.get('db');
     const { request, upload } = await getLiveRequest(db, id, c.get('owner'));
     const formats = [...new Set([request.formatId, ...(parsed.data.formats ?? [])])];
+    const output = parsed.data.output ?? { type: request.outputChoice, quality: request.quality };
     // Every render counts against the hourly limit (asking again for a finished one is free).
     const grant = await takeConversions(
       c.env.DOWNLOAD_COUNTER,
       c.get('caller'),
-      formats.map((f) => `${request.id}:${f}`),
+      formats.map((f) => `${request.id}:${f}:${output.type}:${output.quality}`),
     );
-    await processRequest({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, request, upload, formats).catch(
+    await processRequest({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, request, upload, formats, output).catch(
       async (error: unknown) => {
         await grant.release();
         throw error;
@@ -69,7 +73,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const { id, formatId } = parseFormatParam(c.req.param());
     const db = c.get('db');
     const { request } = await getLiveRequest(db, id, c.get('owner'));
-    const [key] = await authorizePixels(
+    const [file] = await authorizePixels(
       { db, counters: c.env.DOWNLOAD_COUNTER },
       c.get('caller'),
       request,
@@ -80,9 +84,9 @@ export const imageRequestRoutes = new Hono<AppEnv>()
         throw new ApiError(404, 'No preview yet: this format has not been processed');
       throw error;
     });
-    const object = key ? await c.env.BUCKET.get(key) : null;
+    const object = file ? await c.env.BUCKET.get(file.key) : null;
     if (!object) throw new ApiError(404, 'No preview yet: this format has not been processed');
-    return pngResponse(object.body, null, object.size);
+    return fileResponse(object.body, 'png', null, object.size);
   })
   .get('/download/:id', (c) => downloadOutput(c, parseId(c.req.param()).id, null))
   .get('/download/:id/:formatId', (c) => {
@@ -90,20 +94,20 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     return downloadOutput(c, id, formatId);
   });
 
-/** The rendered PNG of a request's own format (formatId null) or of one of its other formats, through the one door. */
+/** The rendered file of a request's own format (formatId null) or of one of its other formats, through the one door. */
 async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number | null): Promise<Response> {
   const db = c.get('db');
   const { request, upload } = await getLiveRequest(db, id, c.get('owner'));
   const format = findFormat(formatId ?? request.formatId);
   if (!format) throw new ApiError(404, 'Format not found');
-  const [key] = await authorizePixels(
+  const [file] = await authorizePixels(
     { db, counters: c.env.DOWNLOAD_COUNTER },
     c.get('caller'),
     request,
     [format.id],
     'download',
   );
-  const object = key ? await c.env.BUCKET.get(key) : null;
-  if (!object) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
-  return pngResponse(object.body, outputFilename(upload.originalFilename, format), object.size);
+  const object = file ? await c.env.BUCKET.get(file.key) : null;
+  if (!object || !file) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
+  return fileResponse(object.body, file.type, outputFilename(upload.originalFilename, format, file.type), object.size);
 }

@@ -17,6 +17,7 @@
  *   address (the anonymous download counts in that 5). So new accounts do not bring new downloads.
  * Downloading the same request again inside the window costs nothing.
  */
+import type { OutputType } from '../../shared/output';
 import { and, eq, gt } from 'drizzle-orm';
 import type { DownloadCounter } from '../durable-objects/download-counter';
 import type { Db } from '../db/client';
@@ -149,12 +150,13 @@ async function grantRequest(
 }
 
 export type PixelUse = 'preview' | 'download';
+export type PixelFile = { key: string; type: OutputType };
 
 /**
  * The one door to the pixels of a request: every route that hands out an output or a preview
- * calls this, after `getLiveRequest` has checked the owner. Answers the R2 key of each format, in
- * order; 409 when one is not processed yet (nothing is counted then), 402 when the caller may not
- * have it.
+ * calls this, after `getLiveRequest` has checked the owner. Answers the R2 key and file type of each
+ * format, in order (a preview is always a PNG); 409 when one is not processed yet (nothing is
+ * counted then), 402 when the caller may not have it.
  */
 export async function authorizePixels(
   deps: { db: Db; counters: Counters },
@@ -162,18 +164,19 @@ export async function authorizePixels(
   request: ImageRequest,
   formatIds: number[],
   use: PixelUse,
-): Promise<string[]> {
+): Promise<PixelFile[]> {
   const rows = await deps.db
     .select({
       formatId: conversions.formatId,
       status: conversions.status,
       flow: conversions.flow,
       outputKey: conversions.outputKey,
+      outputType: conversions.outputType,
     })
     .from(conversions)
     .where(eq(conversions.requestId, request.id));
   let needsRequestRule = false;
-  const keys = formatIds.map((formatId) => {
+  const files = formatIds.map((formatId): PixelFile => {
     const own = formatId === request.formatId;
     const row = own ? null : rows.find((r) => r.formatId === formatId);
     const key = own
@@ -186,8 +189,10 @@ export async function authorizePixels(
     if (!key) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
     const adjusterOutput = row?.flow === 'banner' || row?.flow === 'profile';
     if (!adjusterOutput) needsRequestRule = true;
-    return use === 'preview' ? previewKey(request.uploadId, request.id, formatId) : key;
+    if (use === 'preview') return { key: previewKey(request.uploadId, request.id, formatId), type: 'png' };
+    // Files rendered before output types existed are PNGs.
+    return { key, type: (own ? request.outputType : row?.outputType) ?? 'png' };
   });
   if (use === 'download' && needsRequestRule) await grantRequest(deps, caller, request);
-  return keys;
+  return files;
 }

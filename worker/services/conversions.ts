@@ -10,7 +10,8 @@ import {
   PROFILE_FORMATS,
   type PlatformFormat,
 } from '../../shared/formats';
-import type { ConversionResponse, ConversionResults } from '../../shared/schemas';
+import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
+import type { ConversionFiles, ConversionResponse, ConversionResults } from '../../shared/schemas';
 import type { Db } from '../db/client';
 import {
   conversions,
@@ -27,6 +28,7 @@ import { log } from '../lib/log';
 import type { Caller, Counters } from './allowance';
 import type { ConversionMessage } from './conversion-message';
 import { takeConversions } from './rate-limits';
+import { fileOf } from './image-requests';
 import { analysisOf } from './rendering';
 
 export const SOURCE_REQUIRED = 'Source format required';
@@ -70,6 +72,8 @@ export type FanOut = {
   sourceFormatId: number | null;
   targetFormatIds: number[];
   contentAware: boolean;
+  /** The file type (or Auto) and quality for every target; Auto at the default quality when absent. */
+  output?: OutputSettings;
 };
 export type FanOutDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters };
 
@@ -91,10 +95,11 @@ export async function startFanOut(
   const targets = checkTargets(input.flow, input.sourceFormatId, input.targetFormatIds);
   if (input.flow === 'batch' && !caller.user?.hasUnlimitedAccess) throw new ApiError(402, BATCH_NEEDS_UNLIMITED);
   if (input.flow !== 'batch' && input.sourceFormatId !== request.formatId) throw new ApiError(400, SOURCE_MISMATCH);
+  const output = input.output ?? DEFAULT_OUTPUT;
   const grant = await takeConversions(
     deps.counters,
     caller,
-    targets.map((t) => `${request.id}:${t.id}`),
+    targets.map((t) => `${request.id}:${t.id}:${output.type}:${output.quality}`),
   );
   try {
     const analysed = input.contentAware && (await analysisOf(deps, upload)) !== null;
@@ -105,8 +110,19 @@ export async function startFanOut(
       targets,
       input.flow,
       analysed ? 'content-aware' : 'standard',
+      output,
     );
-    return { results, analysisPerformed: analysed };
+    return {
+      results,
+      files: toFiles(
+        await conversionsOf(
+          deps.db,
+          request.id,
+          targets.map((t) => t.id),
+        ),
+      ),
+      analysisPerformed: analysed,
+    };
   } catch (error) {
     await grant.release();
     throw error;
@@ -124,6 +140,7 @@ export async function startConversions(
   targets: PlatformFormat[],
   flow: ConversionFlow,
   mode: ConversionMode,
+  output: OutputSettings,
 ): Promise<ConversionResults> {
   const now = clock.now();
   // One statement per target (D1 binds at most 100 parameters per statement), all in one
@@ -131,12 +148,34 @@ export async function startConversions(
   const [first, ...rest] = targets.map((format) =>
     db
       .insert(conversions)
-      .values({ requestId: request.id, formatId: format.id, status: 'processing' as const, flow, mode })
+      .values({
+        requestId: request.id,
+        formatId: format.id,
+        status: 'processing' as const,
+        flow,
+        mode,
+        outputChoice: output.type,
+        quality: output.quality,
+      })
       .onConflictDoUpdate({
         target: [conversions.requestId, conversions.formatId],
-        set: { status: 'processing', error: null, attempts: 0, flow, mode, updatedAt: now },
-        // A finished target is kept unless it was made in the other mode (AI switched on or off).
-        setWhere: or(ne(conversions.status, 'complete'), ne(conversions.mode, mode)),
+        set: {
+          status: 'processing',
+          error: null,
+          attempts: 0,
+          flow,
+          mode,
+          outputChoice: output.type,
+          quality: output.quality,
+          updatedAt: now,
+        },
+        // A finished target is kept unless it was made another way (AI switched, another type or quality).
+        setWhere: or(
+          ne(conversions.status, 'complete'),
+          ne(conversions.mode, mode),
+          ne(conversions.outputChoice, output.type),
+          ne(conversions.quality, output.quality),
+        ),
       }),
   );
   if (first) await db.batch([first, ...rest]);
@@ -172,6 +211,16 @@ export function conversionsOf(db: Db, requestId: string, formatIds?: number[]): 
 /** `{ [formatId]: status }`, the shape the results page polls. */
 export function toResults(rows: Pick<Conversion, 'formatId' | 'status'>[]): ConversionResults {
   return Object.fromEntries(rows.map((r) => [r.formatId, r.status]));
+}
+
+/** `{ [formatId]: file }` of the finished targets: type, quality and size, for the results page. */
+export function toFiles(rows: Conversion[]): ConversionFiles {
+  const files: ConversionFiles = {};
+  for (const row of rows) {
+    const file = fileOf(row);
+    if (file) files[row.formatId] = file;
+  }
+  return files;
 }
 
 /** Ends a conversion that is still processing as failed, with the reason the page shows. */

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { findFormat, findFormatByName } from '../../shared/formats';
 import { titleCase } from '../../shared/platforms';
-import type { CreateImageRequestInput, FormatOutput, ImageRequestResponse } from '../../shared/schemas';
+import type { OutputType } from '../../shared/output';
+import type { CreateImageRequestInput, FormatOutput, ImageRequestResponse, OutputFile } from '../../shared/schemas';
 import type { Db } from '../db/client';
 import { conversions, imageRequests, payments, type Conversion, type ImageRequest, type Upload } from '../db/schema';
 import { ApiError } from '../lib/errors';
@@ -45,6 +46,8 @@ export async function createImageRequest(
       width: format.width,
       height: format.height,
       cropDetails: crop,
+      outputChoice: input.output?.type,
+      quality: input.output?.quality,
       userId: owner.userId,
       visitorId: owner.visitorId,
     })
@@ -85,6 +88,17 @@ export function previewPath(requestId: string, formatId: number): string {
   return `/api/preview/${requestId}/${formatId}`;
 }
 
+/** The rendered file of a request or conversion row, once complete. */
+export function fileOf(row: {
+  status: string;
+  outputType: OutputType | null;
+  outputQuality: number | null;
+  outputSize: number | null;
+}): OutputFile | null {
+  if (row.status !== 'complete' || row.outputSize === null) return null;
+  return { type: row.outputType ?? 'png', quality: row.outputQuality, size: row.outputSize };
+}
+
 function toFormatOutput(conversion: Conversion): FormatOutput {
   const complete = conversion.status === 'complete';
   return {
@@ -93,6 +107,7 @@ function toFormatOutput(conversion: Conversion): FormatOutput {
     error: conversion.error,
     previewPath: complete ? previewPath(conversion.requestId, conversion.formatId) : null,
     downloadPath: complete ? `/api/download/${conversion.requestId}/${conversion.formatId}` : null,
+    file: fileOf(conversion),
   };
 }
 
@@ -123,7 +138,8 @@ export async function toRequestResponse(
     cropDetails: request.cropDetails,
     status: request.status,
     error: request.error,
-    outputSize: request.outputSize,
+    output: { type: request.outputChoice, quality: request.quality },
+    file: request.outputKey ? fileOf(request) : null,
     previewPath: request.status === 'complete' ? previewPath(request.id, request.formatId) : null,
     paymentId: payment?.id ?? null,
     hasUnlimitedAccess,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { findFormat, type PlatformFormat } from '../../shared/formats';
+import { OUTPUT_MIME_TYPES, type OutputChoice, type OutputSettings } from '../../shared/output';
 import type { Db } from '../db/client';
 import { conversions, imageRequests, uploads, type Conversion, type ImageRequest, type Upload } from '../db/schema';
 import { ApiError } from '../lib/errors';
@@ -42,7 +43,10 @@ export async function loadPicture(deps: RenderDeps, upload: Upload): Promise<{ r
   }
 }
 
-/** Renders one format and stores the PNG and its preview; returns the PNG's key and size. */
+/**
+ * Renders one format and stores the file and its preview; returns what the row records of the
+ * file: its key, size, type and the quality it was encoded at.
+ */
 async function renderAndStore(
   deps: RenderDeps,
   picture: { raster: Picture; orientation: number },
@@ -50,23 +54,28 @@ async function renderAndStore(
   requestId: string,
   format: PlatformFormat,
   crop: CropRect,
-  options: { backdrop?: boolean } = {},
+  options: { backdrop?: boolean; output: OutputSettings },
 ) {
-  const rendered = await renderFormat(picture.raster, picture.orientation, crop, format, options);
+  const { file, preview } = await renderFormat(picture.raster, picture.orientation, crop, format, {
+    ...options,
+    encoders: deps.codecs,
+  });
   const key = outputKey(upload.id, requestId, format.id);
   await Promise.all([
-    deps.bucket.put(key, rendered.png, { httpMetadata: { contentType: 'image/png' } }),
-    deps.bucket.put(previewKey(upload.id, requestId, format.id), rendered.preview, {
+    deps.bucket.put(key, file.bytes, { httpMetadata: { contentType: OUTPUT_MIME_TYPES[file.type] } }),
+    deps.bucket.put(previewKey(upload.id, requestId, format.id), preview, {
       httpMetadata: { contentType: 'image/png' },
     }),
   ]);
-  if (rendered.reducedBits > 0)
-    log('info', 'reduced colour depth to meet file-size cap', {
+  if (file.reducedBits > 0 || (file.quality !== null && file.quality < options.output.quality))
+    log('info', 'file-size cap met by quality', {
       requestId,
       formatId: format.id,
-      bits: rendered.reducedBits,
+      type: file.type,
+      quality: file.quality,
+      bits: file.reducedBits,
     });
-  return { key, size: rendered.png.length };
+  return { outputKey: key, outputSize: file.bytes.length, outputType: file.type, outputQuality: file.quality };
 }
 
 function failureMessage(error: unknown): string | null {
@@ -77,40 +86,50 @@ function failureMessage(error: unknown): string | null {
 
 /**
  * Renders the request's own format (unless already done) and any other formats asked for, each
- * with a crop of the same centre and zoom fitted to its shape. Calling it again does no harm:
- * finished outputs are kept, unfinished ones are rendered again.
+ * with a crop of the same centre and zoom fitted to its shape, as the file type and quality asked
+ * (which the request then keeps). Calling it again does no harm: finished outputs of the same type
+ * and quality are kept, others are rendered again.
  */
 export async function processRequest(
   deps: RenderDeps,
   request: ImageRequest,
   upload: Upload,
   otherFormatIds: number[],
+  output: OutputSettings = { type: request.outputChoice, quality: request.quality },
 ): Promise<void> {
   const others = [...new Set(otherFormatIds)].filter((id) => id !== request.formatId).map(requireFormat);
   const done = await deps.db
-    .select({ formatId: conversions.formatId, status: conversions.status })
+    .select({
+      formatId: conversions.formatId,
+      status: conversions.status,
+      outputChoice: conversions.outputChoice,
+      quality: conversions.quality,
+    })
     .from(conversions)
     .where(eq(conversions.requestId, request.id));
-  const pending = others.filter((f) => !done.some((d) => d.formatId === f.id && d.status === 'complete'));
-  const mainDone = request.status === 'complete' && request.outputKey !== null;
+  const same = (row: { outputChoice: OutputChoice; quality: number }) =>
+    row.outputChoice === output.type && row.quality === output.quality;
+  const pending = others.filter((f) => !done.some((d) => d.formatId === f.id && d.status === 'complete' && same(d)));
+  const mainDone = request.status === 'complete' && request.outputKey !== null && same(request);
   if (mainDone && pending.length === 0) return;
 
   const mainFormat = findFormat(request.formatId);
   if (!mainFormat)
     throw new ApiError(422, 'This request names a format we no longer offer. Please choose a format again.');
   const now = clock.now();
+  const asked = { outputChoice: output.type, quality: output.quality };
   if (!mainDone)
     await deps.db
       .update(imageRequests)
-      .set({ status: 'processing', error: null, updatedAt: now })
+      .set({ status: 'processing', error: null, ...asked, updatedAt: now })
       .where(eq(imageRequests.id, request.id));
   for (const format of pending) {
     await deps.db
       .insert(conversions)
-      .values({ requestId: request.id, formatId: format.id, status: 'processing' })
+      .values({ requestId: request.id, formatId: format.id, status: 'processing', ...asked })
       .onConflictDoUpdate({
         target: [conversions.requestId, conversions.formatId],
-        set: { status: 'processing', error: null, updatedAt: now },
+        set: { status: 'processing', error: null, ...asked, updatedAt: now },
       });
   }
 
@@ -131,10 +150,12 @@ export async function processRequest(
 
   if (!mainDone) {
     try {
-      const { key, size } = await renderAndStore(deps, picture, upload, request.id, mainFormat, request.cropDetails);
+      const file = await renderAndStore(deps, picture, upload, request.id, mainFormat, request.cropDetails, {
+        output,
+      });
       await deps.db
         .update(imageRequests)
-        .set({ status: 'complete', outputKey: key, outputSize: size, error: null, updatedAt: clock.now() })
+        .set({ status: 'complete', ...file, error: null, updatedAt: clock.now() })
         .where(eq(imageRequests.id, request.id));
     } catch (error) {
       const message = failureMessage(error) ?? 'Processing failed. Please try again.';
@@ -149,13 +170,8 @@ export async function processRequest(
   for (const format of pending) {
     const crop = fitCrop(request.cropDetails, { width: upload.width, height: upload.height }, format);
     try {
-      const { key, size } = await renderAndStore(deps, picture, upload, request.id, format, crop);
-      await markConversion(deps.db, request.id, format.id, {
-        status: 'complete',
-        outputKey: key,
-        outputSize: size,
-        error: null,
-      });
+      const file = await renderAndStore(deps, picture, upload, request.id, format, crop, { output });
+      await markConversion(deps.db, request.id, format.id, { status: 'complete', ...file, error: null });
     } catch (error) {
       await markConversion(deps.db, request.id, format.id, {
         status: 'failed',
@@ -265,15 +281,11 @@ export async function renderConversion(
       cache.current = { uploadId: upload.id, picture: await loadPicture(deps, upload) };
     }
     const { crop, backdrop } = conversionCrop(conversion, request, upload, format);
-    const { key, size } = await renderAndStore(deps, cache.current.picture, upload, request.id, format, crop, {
+    const file = await renderAndStore(deps, cache.current.picture, upload, request.id, format, crop, {
       backdrop,
+      output: { type: conversion.outputChoice, quality: conversion.quality },
     });
-    await markConversion(deps.db, request.id, format.id, {
-      status: 'complete',
-      outputKey: key,
-      outputSize: size,
-      error: null,
-    });
+    await markConversion(deps.db, request.id, format.id, { status: 'complete', ...file, error: null });
     return 'rendered';
   } catch (error) {
     const message = failureMessage(error);

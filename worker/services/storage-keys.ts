@@ -9,8 +9,9 @@ export function originalKey(uploadId: string): string {
   return `${uploadPrefix(uploadId)}original`;
 }
 
+/** The rendered file of one format (whatever its type: a new render replaces the last). */
 export function outputKey(uploadId: string, requestId: string, formatId: number): string {
-  return `${uploadPrefix(uploadId)}outputs/${requestId}/${formatId}.png`;
+  return `${uploadPrefix(uploadId)}outputs/${requestId}/${formatId}.file`;
 }
 
 export function previewKey(uploadId: string, requestId: string, formatId: number): string {

@@ -3,8 +3,8 @@ import { Zip, ZipPassThrough } from 'fflate';
 const ignore = () => undefined;
 
 /**
- * A ZIP of R2 objects, streamed: each file is read from R2 and passed through (PNGs are already
- * compressed, so they are stored), waiting for the reader between chunks, so memory holds about
+ * A ZIP of R2 objects, streamed: each file is read from R2 and passed through (PNG, JPEG and WebP
+ * are already compressed, so they are stored), waiting for the reader between chunks, so memory holds about
  * one chunk at a time whatever the number of files. A reader that goes away stops the reading.
  */
 export function zipStream(bucket: R2Bucket, files: { name: string; key: string }[]): ReadableStream<Uint8Array> {

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { centredCrop } from '../../../shared/crop';
 import type { PlatformFormat } from '../../../shared/formats';
+import type { OutputSettings } from '../../../shared/output';
 import type { ConversionResponse, UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -10,6 +11,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { createImageRequest } from '../single-image/api';
 import { UploadStep } from '../single-image/upload-step';
+import { useOutputSettings } from '../tools/output-settings';
 import { StepIndicator } from '../tools/step-indicator';
 import { conversionStatus, settled, startConversions } from './api';
 import { ConfigureStep, type Selection } from './configure-step';
@@ -25,6 +27,7 @@ interface Run {
   source: PlatformFormat;
   targets: PlatformFormat[];
   aiRequested: boolean;
+  output: OutputSettings;
   response: ConversionResponse | null;
 }
 
@@ -37,6 +40,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
   // The request made for this upload and source format, reused when the same source converts again.
   const [request, setRequest] = useState<{ id: string; sourceId: number; uploadPath: string } | null>(null);
   const [run, setRun] = useState<Run | null>(null);
+  const [output, setOutput] = useOutputSettings();
 
   const formatsQuery = useQuery(flow.formatsQuery);
   const formats = (formatsQuery.data ?? []).filter(flow.offers);
@@ -63,6 +67,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
         sourceFormatId: next.source.id,
         targetFormatIds,
         ...(flow.aiToggle ? { useAi: next.aiRequested } : {}),
+        output: next.output,
       });
       return { ...next, requestId, response };
     },
@@ -83,6 +88,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
     refetchInterval: (query) => (query.state.data && settled(query.state.data.results, targetIds) ? false : 1000),
   });
   const results = status.data?.results ?? run?.response?.results ?? {};
+  const files = status.data?.files ?? run?.response?.files ?? {};
 
   function startOver() {
     setStep(1);
@@ -101,6 +107,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
       source: selection.source,
       targets: formats.filter((f) => selection.targets.includes(f.id)),
       aiRequested: flow.aiToggle && selection.useAi,
+      output,
       response: null,
     };
     setRun(next);
@@ -147,6 +154,8 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
           formats={formats}
           selection={selection}
           onChange={setSelection}
+          output={output}
+          onOutput={setOutput}
           onBack={() => setStep(1)}
           onContinue={convert}
         />
@@ -160,6 +169,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
         targets={run.targets}
         requestId={run.requestId}
         results={results}
+        files={files}
         starting={start.isPending}
         analysisPerformed={run.aiRequested && run.response ? (status.data ?? run.response).analysisPerformed : null}
         onBack={() => setStep(2)}

@@ -7,6 +7,8 @@ import { cn } from '../../lib/cn';
 import { groupByPlatform, type AdjusterFlow } from './flows';
 import { FormatOptions } from '../tools/format-options';
 import { inputClass } from '../../components/ui/field';
+import { OUTPUT_TYPES, type OutputSettings, type OutputType } from '../../../shared/output';
+import { OutputPicker } from '../tools/output-picker';
 
 export interface Selection {
   source: PlatformFormat | null;
@@ -22,6 +24,8 @@ type Props = {
   formats: PlatformFormat[];
   selection: Selection;
   onChange: (selection: Selection) => void;
+  output: OutputSettings;
+  onOutput: (output: OutputSettings) => void;
   onBack: () => void;
   onContinue: () => void;
 };
@@ -32,8 +36,23 @@ const SAME_PLATFORM = {
   variant: 'destructive',
 } as const;
 
+/** The types every chosen target takes (all of them before any is chosen). */
+function acceptedByAll(targets: PlatformFormat[]): OutputType[] {
+  return OUTPUT_TYPES.filter((type) => targets.every((t) => t.types.includes(type)));
+}
+
 /** Step 2: the source platform and format, then the targets by platform tab. */
-export function ConfigureStep({ flow, upload, formats, selection, onChange, onBack, onContinue }: Props) {
+export function ConfigureStep({
+  flow,
+  upload,
+  formats,
+  selection,
+  onChange,
+  output,
+  onOutput,
+  onBack,
+  onContinue,
+}: Props) {
   const groups = groupByPlatform(formats);
   const { source, targets } = selection;
   const sourcePlatform = source?.platform ?? groups[0]?.platform ?? '';
@@ -260,6 +279,15 @@ export function ConfigureStep({ flow, upload, formats, selection, onChange, onBa
           </div>
         </section>
       ) : null}
+
+      <section className="rounded-lg border border-slate-200 p-4" aria-label="File type">
+        <OutputPicker
+          value={output}
+          onChange={onOutput}
+          accepted={acceptedByAll(formats.filter((f) => targets.includes(f.id)))}
+          single={false}
+        />
+      </section>
 
       <div className="flex justify-between">
         <Button variant="outline" onClick={onBack}>

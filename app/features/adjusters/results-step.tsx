@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
-import type { ConversionResults, UploadResponse } from '../../../shared/schemas';
+import { formatBytes, OUTPUT_LABELS } from '../../../shared/output';
+import type { ConversionFiles, ConversionResults, UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
@@ -26,6 +27,7 @@ type Props = {
   targets: PlatformFormat[];
   requestId: string | null;
   results: ConversionResults;
+  files: ConversionFiles;
   /** The fan-out call has not answered yet. */
   starting: boolean;
   /** Null when AI was not requested (or the flow has none). */
@@ -43,6 +45,12 @@ function header(flow: AdjusterFlow, starting: boolean, results: ConversionResult
   return 'Some conversions are still being processed...';
 }
 
+/** 'JPEG · 212 KB' (the file as it will download). */
+function fileLabel(file: ConversionFiles[string] | undefined): string | null {
+  if (!file) return null;
+  return `${OUTPUT_LABELS[file.type]} · ${formatBytes(file.size)}`;
+}
+
 /** Step 3: the source, the ZIP, and every target grouped by platform with its status. */
 export function ResultsStep({
   flow,
@@ -51,6 +59,7 @@ export function ResultsStep({
   targets,
   requestId,
   results,
+  files,
   starting,
   analysisPerformed,
   onBack,
@@ -154,6 +163,11 @@ export function ResultsStep({
                       <p className="text-sm text-slate-600">
                         {format.width} × {format.height} px
                       </p>
+                      {files[format.id] ? (
+                        <p className="text-sm text-slate-600" data-testid={`file-${format.id}`}>
+                          {fileLabel(files[format.id])}
+                        </p>
+                      ) : null}
                     </div>
                     <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>
                       {badge.label}

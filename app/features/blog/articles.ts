@@ -127,7 +127,7 @@ const DRAFTS: Draft[] = [
         'Upload it on the Single Image tab and choose LinkedIn, then the banner format.',
         'Drag the picture so faces and text sit to the right of the profile photo and in the upper part of the frame.',
         'Zoom out below 1× if the whole picture must fit: the uncovered area stays transparent.',
-        'Download the PNG and upload it in LinkedIn under Edit profile → Background photo.',
+        'Download the file and upload it in LinkedIn under Edit profile → Background photo.',
       ),
       h2('Text on the banner'),
       p(
@@ -163,7 +163,7 @@ const DRAFTS: Draft[] = [
       ul(
         'The safe area is drawn over the crop in the editor: nothing important should cross it.',
         'Look at the preview at phone size: can you still read the channel name?',
-        'Keep the file under the limit; a PNG of a photo at this size is usually well under it.',
+        'Keep the file under the limit; a JPEG of a photo at this size is far under it, and where a platform caps the size we lower the quality just enough to fit.',
       ),
     ],
   },

@@ -47,7 +47,7 @@ export const FAQ_TOPICS: readonly FaqTopic[] = [
       {
         question: 'What do I get back?',
         answer:
-          'A PNG at exactly the width and height the platform asks for, with a transparent background where the picture does not cover the frame. The App Store and Google Play refuse transparency in screenshots and some icons, so those formats are delivered as opaque PNGs.',
+          'A file at exactly the width and height the platform asks for, as JPEG, WebP or PNG: you choose, or leave it on Auto, which gives JPEG for photos and PNG for logos, graphics and anything with a transparent background. A format only offers the types its platform accepts, and where a platform caps the file size, the quality is lowered just enough to fit. The App Store and Google Play refuse transparency in screenshots and some icons, so those files have no transparent areas.',
       },
       {
         question: 'Where do the sizes come from?',
@@ -81,7 +81,7 @@ export const FAQ_TOPICS: readonly FaqTopic[] = [
       {
         question: 'Can I zoom out further than the picture?',
         answer:
-          'Yes, down to 0.5×. The area the picture does not cover stays transparent in the PNG (or is filled in the opaque store formats), so the whole picture fits the frame.',
+          'Yes, down to 0.5×. The area the picture does not cover stays transparent in a PNG or WebP (Auto then gives PNG), and is white in a JPEG and in the opaque store formats, so the whole picture fits the frame.',
       },
       {
         question: 'Can I get other formats of the same image?',

@@ -1,6 +1,7 @@
 /** The calls the single-image tool makes (spec document 1, section 7). */
 import { queryOptions } from '@tanstack/react-query';
 import type { PlatformFormat } from '../../../shared/formats';
+import type { OutputSettings } from '../../../shared/output';
 import type { CropDetailsInput, ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
 import { apiRequest, ApiRequestError, getJson } from '../../lib/api';
 
@@ -46,8 +47,10 @@ export async function createImageRequest(
   upload: UploadResponse,
   format: PlatformFormat,
   cropDetails: CropDetailsInput,
+  output?: OutputSettings,
 ): Promise<ImageRequestResponse> {
   const res = await apiRequest('POST', '/api/image-requests', {
+    output,
     originalFilename: upload.originalFilename,
     originalPath: upload.path,
     platform: format.platform,
@@ -59,8 +62,12 @@ export async function createImageRequest(
   return (await res.json()) as ImageRequestResponse;
 }
 
-export async function processImage(id: string, formats?: number[]): Promise<ImageRequestResponse> {
-  const res = await apiRequest('POST', `/api/process-image/${id}`, formats ? { formats } : undefined);
+/** Renders the request's format (and `formats`), as `output` when given, else as it was asked. */
+export async function processImage(
+  id: string,
+  body: { formats?: number[]; output?: OutputSettings } = {},
+): Promise<ImageRequestResponse> {
+  const res = await apiRequest('POST', `/api/process-image/${id}`, body);
   return (await res.json()) as ImageRequestResponse;
 }
 

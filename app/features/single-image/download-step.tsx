@@ -11,7 +11,9 @@ import { ApiRequestError, errorMessage } from '../../lib/api';
 import { platformFormatsQuery } from '../tools/queries';
 import { processImage, rateLimitsQuery } from './api';
 import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
-import { createdLabel, estimatedSize, formatLabel } from './rules';
+import { createdLabel, formatLabel } from './rules';
+import { formatBytes } from '../../../shared/output';
+import { describeFile, FileChoice } from './file-choice';
 import { FormatOptions } from '../tools/format-options';
 import { inputClass } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
@@ -54,6 +56,7 @@ function useAccess(request: ImageRequestResponse, downloaded: boolean): Access {
 export function DownloadStep({ request, format, onRequest, onStartOver, onBackToEdit }: Props) {
   const queryClient = useQueryClient();
   const [downloaded, setDownloaded] = useState(false);
+  const [rendering, setRendering] = useState(false);
   const access = useAccess(request, downloaded);
   const canDownload = access.kind !== 'payment' && access.kind !== 'loading';
 
@@ -102,19 +105,28 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
             </div>
             <div>
               <dt className="text-slate-500">File format</dt>
-              <dd className="font-medium text-slate-900">
-                {format.opaque ? 'PNG (opaque: this platform refuses transparency)' : 'PNG (transparent background)'}
+              <dd className="font-medium text-slate-900" data-testid="file-format">
+                {request.file ? describeFile(request.file, format) : 'Not made yet'}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-500">Estimated file size</dt>
-              <dd className="font-medium text-slate-900">{estimatedSize(format.width, format.height)}</dd>
+              <dt className="text-slate-500">File size</dt>
+              <dd className="font-medium text-slate-900" data-testid="file-size">
+                {request.file ? formatBytes(request.file.size) : '–'}
+                {request.file?.quality != null && request.file.quality < request.output.quality ? (
+                  <span className="block text-xs font-normal text-slate-500">
+                    Quality {request.file.quality} instead of {request.output.quality} to stay under the platform's{' '}
+                    {formatBytes(format.maxBytes ?? 0)} limit
+                  </span>
+                ) : null}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-500">Created</dt>
               <dd className="font-medium text-slate-900">{createdLabel(new Date(request.createdAt))}</dd>
             </div>
           </dl>
+          <FileChoice request={request} format={format} onRequest={onRequest} onBusy={setRendering} />
           <p className="text-sm font-medium" aria-live="polite" data-testid="allowance">
             {access.kind === 'unlimited'
               ? 'Unlimited downloads available'
@@ -130,7 +142,10 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
           </p>
           <div className="flex flex-wrap gap-2">
             {canDownload ? (
-              <Button onClick={() => download.mutate(`/api/download/${request.id}`)} disabled={download.isPending}>
+              <Button
+                onClick={() => download.mutate(`/api/download/${request.id}`)}
+                disabled={download.isPending || rendering}
+              >
                 Download Now
               </Button>
             ) : null}
@@ -220,7 +235,7 @@ function OtherFormats({
   const formats = useQuery(platformFormatsQuery).data ?? [];
   const [choice, setChoice] = useState<number | ''>('');
   const render = useMutation({
-    mutationFn: (formatId: number) => processImage(request.id, [formatId]),
+    mutationFn: (formatId: number) => processImage(request.id, { formats: [formatId] }),
     onSuccess: (fresh) => {
       onRequest(fresh);
       setChoice('');

@@ -23,12 +23,6 @@ export function isWideFormat(aspect: number): boolean {
   return aspect > 2.5;
 }
 
-/** The spec's estimate: width × height × 3 / 1024 / 8 KB, in MB above 1024 KB. */
-export function estimatedSize(width: number, height: number): string {
-  const kb = (width * height * 3) / 1024 / 8;
-  return kb > 1024 ? `${(kb / 1024).toFixed(2)} MB` : `${kb.toFixed(2)} KB`;
-}
-
 /** The selected format, or the platform's first when none is selected or it is another platform's. */
 export function formatForPlatform(
   formats: readonly PlatformFormat[],

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api';
 import { StepIndicator } from '../tools/step-indicator';
 import { AdjustStep, type Adjustment } from './adjust-step';
 import { createImageRequest, processImage } from './api';
+import { readOutputSettings } from '../tools/output-settings';
 import { DownloadStep } from './download-step';
 import { DEFAULT_PLATFORM } from './rules';
 import { UploadStep } from './upload-step';
@@ -48,7 +49,7 @@ export function SingleImageTool() {
 
   const create = useMutation({
     mutationFn: ({ upload, adjustment }: { upload: UploadResponse; adjustment: Adjustment }) =>
-      createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload)),
+      createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload), readOutputSettings()),
     onSuccess: (created) => {
       setRequest(created);
       toast({
@@ -81,7 +82,7 @@ export function SingleImageTool() {
       const crop = cropDetailsOf(adjustment, upload);
       if (!current || current.formatId !== adjustment.format.id || !sameCrop(current.cropDetails, crop))
         current = await createImageRequest(upload, adjustment.format, crop);
-      return processImage(current.id);
+      return processImage(current.id, { output: readOutputSettings() });
     },
     onSuccess: (processed) => {
       setRequest(processed);

@@ -1,0 +1,102 @@
+/**
+ * The file type (Auto, JPEG, PNG or WebP) and the JPEG/WebP quality. Types the platform refuses are
+ * shown but cannot be chosen, with the reason; with several formats at once, a type some of them
+ * refuse is chosen for those that take it and Auto gives the others.
+ */
+import { useId } from 'react';
+import {
+  MIN_USER_QUALITY,
+  OUTPUT_CHOICES,
+  OUTPUT_LABELS,
+  type OutputChoice,
+  type OutputSettings,
+  type OutputType,
+} from '../../../shared/output';
+import { cn } from '../../lib/cn';
+
+const HINTS: Record<OutputChoice, string> = {
+  auto: 'PNG for logos, graphics and transparency; JPEG for photos',
+  jpeg: 'Smallest for photos; no transparency',
+  png: 'Lossless, keeps transparency; large for photos',
+  webp: 'Smaller than JPEG; not every platform takes it',
+};
+
+type Props = {
+  value: OutputSettings;
+  onChange: (next: OutputSettings) => void;
+  /** The types every format in view accepts (one format: its own); others are marked. */
+  accepted: readonly OutputType[];
+  /** With one format, a refused type cannot be chosen; with many, it applies where accepted. */
+  single: boolean;
+  platformName?: string;
+  disabled?: boolean;
+};
+
+export function OutputPicker({ value, onChange, accepted, single, platformName, disabled }: Props) {
+  const id = useId();
+  const lossy = value.type !== 'png';
+  return (
+    <fieldset className="space-y-3" disabled={disabled}>
+      <legend className="text-sm font-medium text-slate-700">File type</legend>
+      <div role="radiogroup" aria-label="File type" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {OUTPUT_CHOICES.map((choice) => {
+          const refused = choice !== 'auto' && !accepted.includes(choice);
+          const blocked = refused && single;
+          const note = refused
+            ? single
+              ? `${platformName ?? 'This platform'} does not accept ${OUTPUT_LABELS[choice]}`
+              : `Used where accepted; Auto for the others`
+            : HINTS[choice];
+          return (
+            <label
+              key={choice}
+              title={note}
+              className={cn(
+                'flex cursor-pointer flex-col rounded-lg border px-3 py-2 text-sm',
+                value.type === choice ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600' : 'border-slate-200',
+                blocked && 'cursor-not-allowed opacity-50',
+              )}
+            >
+              <span className="flex items-center gap-2 font-medium text-slate-900">
+                <input
+                  type="radio"
+                  name={`${id}-type`}
+                  value={choice}
+                  checked={value.type === choice}
+                  disabled={blocked}
+                  onChange={() => onChange({ ...value, type: choice })}
+                  className="accent-brand-600"
+                  aria-label={OUTPUT_LABELS[choice]}
+                  aria-describedby={`${id}-${choice}-note`}
+                />
+                {OUTPUT_LABELS[choice]}
+              </span>
+              <span id={`${id}-${choice}-note`} className="mt-0.5 text-xs text-slate-500">
+                {note}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {lossy ? (
+        <label className="block text-sm text-slate-700">
+          <span className="flex justify-between">
+            <span className="font-medium">Quality{value.type === 'auto' ? ' (for JPEG)' : ''}</span>
+            <output htmlFor={`${id}-quality`}>{value.quality}</output>
+          </span>
+          <input
+            id={`${id}-quality`}
+            type="range"
+            min={MIN_USER_QUALITY}
+            max={100}
+            step={1}
+            value={value.quality}
+            onChange={(event) => onChange({ ...value, quality: Number(event.target.value) })}
+            className="mt-1 w-full accent-brand-600"
+            aria-label="Quality"
+          />
+        </label>
+      ) : null}
+    </fieldset>
+  );
+}

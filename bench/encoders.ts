@@ -1,0 +1,141 @@
+/**
+ * The JPEG and WebP encoders side by side with sharp on the same pixels: file size at the same
+ * quality (MozJPEG settings), fidelity (PSNR), encode time, and the engine's peak memory for the
+ * largest outputs. 1080×1920 is encoded whole; 2064×2752 (the largest format) in joined strips.
+ */
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { PLATFORM_FORMATS } from '../shared/formats';
+import { encodeJpeg } from '../worker/imaging/jpeg/encode';
+import { encodeOutput } from '../worker/imaging/output';
+import { centredCrop, decodeImage, fitCrop, inspectImage, renderFormat, type Raster } from '../worker/imaging';
+import { nodeCodecs } from '../test/imaging/node-codecs';
+import { gc, PeakMemory } from './memory';
+import type { Photo } from './photos';
+
+async function pixels(photo: Photo, width: number, height: number): Promise<Raster> {
+  const { data } = await sharp(photo.path)
+    .rotate()
+    .resize(width, height)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width, height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+function psnr(file: Buffer, raster: Raster): number {
+  let se = 0;
+  let n = 0;
+  for (let i = 0; i < file.length; i++) {
+    if ((i & 3) === 3) continue;
+    const e = (file[i] as number) - (raster.data[i] as number);
+    se += e * e;
+    n++;
+  }
+  return 10 * Math.log10((255 * 255) / (se / n));
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await fn();
+  return [result, performance.now() - start];
+}
+
+const decoded = async (bytes: Uint8Array) => sharp(bytes).ensureAlpha().raw().toBuffer();
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+
+export async function benchEncoders(photos: Photo[]) {
+  const sample = photos.filter((p) => p.path.endsWith('.jpg')).slice(0, 3);
+  console.log('\nEncoders vs sharp on the same pixels (ratio = engine / sharp):');
+  const ratios: { jpeg75: number[]; jpeg82: number[]; webp: number[] } = { jpeg75: [], jpeg82: [], webp: [] };
+  for (const photo of sample) {
+    for (const [width, height] of [
+      [1080, 1920],
+      [2064, 2752],
+    ] as const) {
+      const raster = await pixels(photo, width, height);
+      const input = sharp(raster.data, { raw: { width, height, channels: 4 } });
+      const lines: string[] = [];
+      for (const quality of [75, 82]) {
+        const [ours, oursMs] = await timed(() => encodeJpeg(raster, quality, nodeCodecs.jpegEncoder));
+        const [theirs, theirsMs] = await timed(() =>
+          input.clone().removeAlpha().jpeg({ quality, mozjpeg: true }).toBuffer(),
+        );
+        const ratio = ours.length / theirs.length;
+        (quality === 75 ? ratios.jpeg75 : ratios.jpeg82).push(ratio);
+        lines.push(
+          `    JPEG q${quality}: ${kb(ours.length)} vs ${kb(theirs.length)} (size ${ratio.toFixed(2)}), PSNR ${psnr(await decoded(ours), raster).toFixed(1)} vs ${psnr(await decoded(theirs), raster).toFixed(1)} dB, time ${oursMs.toFixed(0)} vs ${theirsMs.toFixed(0)} ms (${(oursMs / theirsMs).toFixed(2)})`,
+        );
+      }
+      const [webp, webpMs] = await timed(() =>
+        encodeOutput(raster, { type: 'webp', quality: 82, opaque: true, maxBytes: null }, nodeCodecs),
+      );
+      const [theirs, theirsMs] = await timed(() => input.clone().webp({ quality: 82 }).toBuffer());
+      ratios.webp.push(webp.bytes.length / theirs.length);
+      lines.push(
+        `    WebP q82: ${kb(webp.bytes.length)} vs ${kb(theirs.length)} (size ${(webp.bytes.length / theirs.length).toFixed(2)}), time ${webpMs.toFixed(0)} vs ${theirsMs.toFixed(0)} ms (${(webpMs / theirsMs).toFixed(2)})`,
+      );
+      console.log(`  ${photo.name} at ${width}×${height}:\n${lines.join('\n')}`);
+    }
+  }
+  const range = (values: number[]) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
+  console.log(
+    `  size ratios: JPEG q75 ${range(ratios.jpeg75)}, JPEG q82 ${range(ratios.jpeg82)} (from q80 MozJPEG's own quality scale keeps more detail than libvips': see the PSNR), WebP ${range(ratios.webp)}`,
+  );
+
+  // Peak memory: the raster given to the encoder is counted, as in a render.
+  const largestWebp = PLATFORM_FORMATS.filter((f) => f.types.includes('webp')).reduce((a, b) =>
+    a.width * a.height >= b.width * b.height ? a : b,
+  );
+  const photo = sample[0];
+  if (!photo) return;
+  for (const [label, width, height, type] of [
+    ['largest JPEG (2064×2752, strips)', 2064, 2752, 'jpeg'],
+    ['whole-image JPEG (1080×1920)', 1080, 1920, 'jpeg'],
+    [
+      `largest WebP offered (${largestWebp.width}×${largestWebp.height})`,
+      largestWebp.width,
+      largestWebp.height,
+      'webp',
+    ],
+    ['WebP at 2064×2752 (not offered)', 2064, 2752, 'webp'],
+  ] as const) {
+    gc();
+    const memory = new PeakMemory();
+    await memory.start();
+    const raster = await pixels(photo, width, height);
+    memory.sample();
+    await encodeOutput(raster, { type, quality: 82, opaque: true, maxBytes: null }, nodeCodecs);
+    memory.sample();
+    console.log(`  peak memory, ${label}: ${memory.stop().toFixed(1)} MB`);
+  }
+}
+
+/**
+ * Caps under pressure: every capped format of one large photo as a PNG (the user's choice) and as a
+ * JPEG at quality 100, where the caps bite: each must fit, by bit reduction or by a lower quality.
+ */
+export async function benchCaps(photo: Photo) {
+  const bytes = new Uint8Array(readFileSync(photo.path));
+  const info = inspectImage(bytes);
+  const picture = await decodeImage(bytes, info, nodeCodecs);
+  const size = { width: info.uprightWidth, height: info.uprightHeight };
+  console.log(`\nCaps under pressure (${photo.name}): size / cap, quality or colour bits dropped`);
+  let all = true;
+  for (const format of PLATFORM_FORMATS.filter((f) => f.maxBytes !== null)) {
+    const cells: string[] = [];
+    for (const output of [
+      { type: 'png', quality: 82 },
+      { type: 'jpeg', quality: 100 },
+    ] as const) {
+      const crop = fitCrop(centredCrop(size, format, 1), size, format);
+      const { file } = await renderFormat(picture, info.orientation, crop, format, { output, encoders: nodeCodecs });
+      all &&= file.bytes.length <= (format.maxBytes as number);
+      cells.push(
+        `${file.type.toUpperCase()} ${kb(file.bytes.length)}${file.quality !== null ? ` q${file.quality}` : ''}${file.reducedBits ? ` -${file.reducedBits} bits` : ''}`,
+      );
+    }
+    console.log(`  ${format.key.padEnd(38)} cap ${kb(format.maxBytes as number).padStart(8)}: ${cells.join(' | ')}`);
+  }
+  console.log(`  every file within its cap: ${all ? 'yes' : 'NO'}`);
+}

@@ -1,0 +1,36 @@
+/** Peak memory of the engine while work runs: JS heap, array buffers and WASM memories. */
+import { kernelMemoryBytes } from '../worker/imaging/simd/kernels';
+
+export const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const MB = 1024 * 1024;
+
+/** Samples heap + external memory every millisecond while work awaits, and at explicit points. */
+export class PeakMemory {
+  private peak = 0;
+  private base = 0;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private current() {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.external;
+  }
+  /**
+   * Collects garbage (and lets native buffers of earlier sharp runs go) before taking the baseline.
+   * The kernels' WebAssembly memory, grown by earlier runs and never shrunk, counts as the engine's.
+   */
+  async start() {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    gc();
+    this.base = this.current() - kernelMemoryBytes();
+    this.peak = this.base;
+    this.timer = setInterval(() => this.sample(), 1);
+  }
+  sample() {
+    this.peak = Math.max(this.peak, this.current());
+  }
+  stop(): number {
+    this.sample();
+    if (this.timer) clearInterval(this.timer);
+    return (this.peak - this.base) / MB;
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * Output types: JPEG through MozJPEG (whole or in joined strips), WebP through libwebp, Auto's pick,
+ * and file-size caps met by quality. Files are decoded by sharp (libvips) and measured against it.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { encodeJpeg, STRIP_PIXELS, WHOLE_PIXELS } from '../../worker/imaging/jpeg/encode';
+import { autoType, encodeOutput, looksFlat, MIN_QUALITY } from '../../worker/imaging/output';
+import { renderFormat, type Raster } from '../../worker/imaging';
+import { pixel, rawOf, syntheticPhoto, toSharp } from './images';
+import { nodeCodecs } from './node-codecs';
+
+/** A photograph as encoders see one: smooth light, edges, texture and sensor noise. */
+function noisyPhoto(width: number, height: number, seed = 1): Raster {
+  const picture = syntheticPhoto(width, height);
+  let state = seed;
+  for (let i = 0; i < picture.data.length; i++) {
+    if ((i & 3) === 3) continue;
+    state = (state * 1103515245 + 12345) >>> 0;
+    picture.data[i] = (picture.data[i] as number) + ((state >>> 24) % 13) - 6;
+  }
+  return picture;
+}
+
+/** A logo: two flat colours on a transparent background. */
+function logo(width: number, height: number): Raster {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const inside = (x - width / 2) ** 2 + (y - height / 2) ** 2 < (height / 3) ** 2;
+      data.set(inside ? [20, 90, 200, 255] : [0, 0, 0, 0], i);
+    }
+  return { width, height, data };
+}
+
+/** A screenshot: flat panels and anti-aliased text-like stripes, thousands of colours at the edges. */
+function screenshot(width: number, height: number): Raster {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const panel = y < height / 8 ? [250, 250, 252] : x < width / 4 ? [32, 34, 40] : [255, 255, 255];
+      const text = y % 40 < 12 && x % 9 < 5 && x > width / 4 + 20;
+      const shade = text ? (x * 7 + y * 3) % 200 : 0;
+      data.set(text ? [shade, shade, (shade + 40) % 255] : panel, i);
+      data[i + 3] = 255;
+    }
+  return { width, height, data };
+}
+
+function psnr(a: ArrayLike<number>, b: ArrayLike<number>, fromRow = 0, toRow = Infinity, width = 1): number {
+  let se = 0;
+  let n = 0;
+  const start = fromRow * width * 4;
+  const end = Math.min(a.length, toRow * width * 4);
+  for (let i = start; i < end; i++) {
+    if ((i & 3) === 3) continue;
+    const e = (a[i] as number) - (b[i] as number);
+    se += e * e;
+    n++;
+  }
+  return 10 * Math.log10((255 * 255) / (se / n));
+}
+
+async function sharpJpeg(raster: Raster, quality: number) {
+  return toSharp(raster).removeAlpha().jpeg({ quality, mozjpeg: true }).toBuffer();
+}
+
+describe('JPEG through MozJPEG', () => {
+  it('is the same file as libvips with MozJPEG settings for an output up to WHOLE_PIXELS', async () => {
+    const raster = noisyPhoto(1080, 1350);
+    expect(raster.width * raster.height).toBeLessThanOrEqual(WHOLE_PIXELS);
+    const ours = await encodeJpeg(raster, 75, nodeCodecs.jpegEncoder);
+    const theirs = await sharpJpeg(raster, 75);
+    // Same encoder and settings below quality 80: only the JFIF header differs.
+    expect(Math.abs(ours.length - theirs.length)).toBeLessThan(64);
+    expect(await sharp(ours).metadata()).toMatchObject({ format: 'jpeg', isProgressive: true, hasAlpha: false });
+  });
+
+  it('joins strips of a large output into one JPEG that decodes like a single encode, without seams', async () => {
+    const raster = noisyPhoto(2064, 2752, 7);
+    expect(raster.width * raster.height).toBeGreaterThan(WHOLE_PIXELS);
+    const ours = await encodeJpeg(raster, 75, nodeCodecs.jpegEncoder);
+    const decoded = await rawOf(ours);
+    expect(decoded).toMatchObject({ width: 2064, height: 2752 });
+    const theirsFile = await sharpJpeg(raster, 75);
+    const theirs = await rawOf(theirsFile);
+    const whole = psnr(decoded.data, raster.data);
+    expect(whole).toBeGreaterThan(psnr(theirs.data, raster.data) - 0.5);
+    // Rows either side of every strip boundary are as good as the image as a whole.
+    const rows = Math.floor(STRIP_PIXELS / 2064 / 16) * 16;
+    for (let y = rows; y < 2752; y += rows)
+      expect(psnr(decoded.data, raster.data, y - 2, y + 2, 2064)).toBeGreaterThan(whole - 1.5);
+    // Within 25 % of libvips' progressive encode at the same settings (strips are baseline).
+    expect(ours.length / theirsFile.length).toBeLessThan(1.25);
+  }, 30_000);
+});
+
+describe('encodeOutput', () => {
+  it('writes WebP that libvips reads, the size of libvips own at the same quality', async () => {
+    const raster = noisyPhoto(1200, 600);
+    const { bytes, type, quality } = await encodeOutput(
+      raster,
+      { type: 'webp', quality: 82, opaque: false, maxBytes: null },
+      nodeCodecs,
+    );
+    expect({ type, quality }).toEqual({ type: 'webp', quality: 82 });
+    const theirs = await toSharp(raster).webp({ quality: 82 }).toBuffer();
+    expect(bytes.length / theirs.length).toBeGreaterThan(0.9);
+    expect(bytes.length / theirs.length).toBeLessThan(1.1);
+    expect(psnr((await rawOf(bytes)).data, raster.data)).toBeGreaterThan(30);
+  });
+
+  it('meets a file-size cap with the highest quality that fits', async () => {
+    const raster = noisyPhoto(1600, 900);
+    const full = await encodeJpeg(raster, 82, nodeCodecs.jpegEncoder);
+    const cap = Math.floor(full.length * 0.6);
+    const capped = await encodeOutput(raster, { type: 'jpeg', quality: 82, opaque: true, maxBytes: cap }, nodeCodecs);
+    expect(capped.type).toBe('jpeg');
+    expect(capped.bytes.length).toBeLessThanOrEqual(cap);
+    const q = capped.quality as number;
+    expect(q).toBeLessThan(82);
+    expect(q).toBeGreaterThanOrEqual(MIN_QUALITY);
+    // One step better would not fit.
+    expect((await encodeJpeg(raster, q + 1, nodeCodecs.jpegEncoder)).length).toBeGreaterThan(cap);
+    expect(capped.reducedBits).toBe(0);
+  });
+
+  it('says so when no quality fits the cap', async () => {
+    await expect(
+      encodeOutput(noisyPhoto(800, 800), { type: 'webp', quality: 82, opaque: false, maxBytes: 2000 }, nodeCodecs),
+    ).rejects.toThrow(/cannot be made smaller than the platform's limit/);
+  });
+
+  it('flattens transparency onto white for JPEG', async () => {
+    const { bytes } = await encodeOutput(
+      logo(300, 200),
+      { type: 'jpeg', quality: 90, opaque: false, maxBytes: null },
+      nodeCodecs,
+    );
+    const decoded = await rawOf(bytes);
+    const corner = pixel(decoded, 2, 2);
+    expect(corner.slice(0, 3).every((v) => v > 250)).toBe(true);
+    const centre = pixel(decoded, 150, 100);
+    expect(Math.abs((centre[2] ?? 0) - 200)).toBeLessThan(8);
+  });
+
+  it('turns an Auto PNG over the cap into a JPEG where the platform takes JPEG, never posterizing it', async () => {
+    const raster = screenshot(1024, 500);
+    for (let i = 0; i < raster.data.length; i += 4) raster.data[i] = ((raster.data[i] as number) + (i % 7)) & 255;
+    const png = await encodeOutput(raster, { type: 'png', quality: 82, opaque: true, maxBytes: null }, nodeCodecs);
+    const cap = Math.floor(png.bytes.length / 2);
+    const auto = await encodeOutput(
+      raster,
+      { type: 'png', quality: 82, opaque: true, maxBytes: cap, auto: { jpegAccepted: true } },
+      nodeCodecs,
+    );
+    expect(auto.type).toBe('jpeg');
+    expect(auto.reducedBits).toBe(0);
+    expect(auto.bytes.length).toBeLessThanOrEqual(cap);
+  });
+});
+
+describe('Auto', () => {
+  it('picks JPEG for a photograph, PNG for a transparent logo and for a screenshot', () => {
+    expect(autoType(noisyPhoto(600, 400), ['jpeg', 'png'], false)).toBe('jpeg');
+    expect(autoType(logo(400, 300), ['jpeg', 'png'], false)).toBe('png');
+    expect(autoType(screenshot(800, 1200), ['jpeg', 'png'], true)).toBe('png');
+    expect(looksFlat(noisyPhoto(300, 300))).toBe(false);
+  });
+
+  it('keeps to the types the platform takes', () => {
+    expect(autoType(noisyPhoto(300, 300), ['png'], false)).toBe('png');
+  });
+
+  it('renders a photograph as JPEG and a logo as a transparent PNG end to end', async () => {
+    const target = { width: 1080, height: 1080, opaque: false, types: ['jpeg', 'png'] as const, maxBytes: null };
+    const options = { output: { type: 'auto', quality: 82 } as const, encoders: nodeCodecs };
+    const photo = noisyPhoto(1200, 1200);
+    const a = await renderFormat(
+      { ...photo, channels: 4 },
+      1,
+      { x: 0, y: 0, width: 1200, height: 1200 },
+      target,
+      options,
+    );
+    expect(a.file.type).toBe('jpeg');
+    expect((await sharp(a.file.bytes).metadata()).format).toBe('jpeg');
+    const l = logo(600, 600);
+    const b = await renderFormat({ ...l, channels: 4 }, 1, { x: 0, y: 0, width: 600, height: 600 }, target, options);
+    expect(b.file.type).toBe('png');
+    expect(await sharp(b.file.bytes).metadata()).toMatchObject({ format: 'png', hasAlpha: true });
+  });
+
+  it('uses the chosen type where the platform takes it, and Auto where it does not', async () => {
+    const photo = noisyPhoto(800, 800);
+    const render = (types: readonly ('jpeg' | 'png' | 'webp')[]) =>
+      renderFormat(
+        { ...photo, channels: 4 },
+        1,
+        { x: 0, y: 0, width: 800, height: 800 },
+        { width: 400, height: 400, opaque: false, types, maxBytes: null },
+        { output: { type: 'webp', quality: 70 }, encoders: nodeCodecs },
+      );
+    expect((await render(['jpeg', 'png', 'webp'])).file).toMatchObject({ type: 'webp', quality: 70 });
+    expect((await render(['jpeg', 'png'])).file).toMatchObject({ type: 'jpeg', quality: 70 });
+  });
+});
