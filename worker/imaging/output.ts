@@ -9,6 +9,7 @@ import webpFactory from '@jsquash/webp/codec/enc/webp_enc_simd.js';
 import { defaultOptions as webpDefaults } from '@jsquash/webp/meta.js';
 import type { EncodeOptions as WebpOptions } from '@jsquash/webp/meta.js';
 import type { OutputType } from '../../shared/output';
+import { freshInstance } from './emscripten';
 import { encodeJpeg } from './jpeg/encode';
 import { encodePng } from './png/encode';
 import type { Raster } from './raster';
@@ -84,14 +85,7 @@ export function autoType(raster: Raster, accepted: readonly OutputType[], opaque
 }
 
 async function encodeWebp(raster: Raster, quality: number, module: WebAssembly.Module): Promise<Uint8Array> {
-  const codec = await webpFactory({
-    noInitialRun: true,
-    instantiateWasm: (imports: WebAssembly.Imports, callback: (instance: WebAssembly.Instance) => void) => {
-      const instance = new WebAssembly.Instance(module, imports);
-      callback(instance);
-      return instance.exports;
-    },
-  } as Partial<WebPModule>);
+  const codec = await webpFactory(freshInstance(module) as Partial<WebPModule>);
   const out = codec.encode(raster.data as BufferSource, raster.width, raster.height, {
     ...webpDefaults,
     quality,

@@ -12,7 +12,7 @@ import { platformFormatsQuery } from '../tools/queries';
 import { processImage, rateLimitsQuery } from './api';
 import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
 import { createdLabel, formatLabel } from './rules';
-import { formatBytes } from '../../../shared/output';
+import { formatBytes, OUTPUT_LABELS } from '../../../shared/output';
 import { describeFile, FileChoice } from './file-choice';
 import { FormatOptions } from '../tools/format-options';
 import { inputClass } from '../../components/ui/field';
@@ -294,9 +294,11 @@ function OtherFormats({
                   <p className="truncate font-medium text-slate-900">
                     {f ? formatLabel(f) : `Format ${output.formatId}`}
                   </p>
-                  <p className="text-slate-500 capitalize">
+                  <p className="text-slate-500">
                     {output.status === 'complete'
-                      ? (f?.platform ?? '')
+                      ? output.file
+                        ? `${OUTPUT_LABELS[output.file.type]} · ${formatBytes(output.file.size)}`
+                        : ''
                       : output.status === 'failed'
                         ? (output.error ?? 'Processing failed')
                         : 'Processing...'}

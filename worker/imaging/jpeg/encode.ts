@@ -14,26 +14,16 @@
  */
 import mozjpegFactory, { type EncodeOptions, type MozJPEGModule } from '@jsquash/jpeg/codec/enc/mozjpeg_enc.js';
 import { defaultOptions } from '@jsquash/jpeg/meta.js';
+import { freshInstance } from '../emscripten';
 import type { Raster } from '../raster';
 import { buildHuffman, LOOKAHEAD, type HuffmanTable } from './huffman';
 
 export const WHOLE_PIXELS = 2_100_000;
 export const STRIP_PIXELS = 600_000;
 
-async function instantiate(module: WebAssembly.Module): Promise<MozJPEGModule> {
-  return mozjpegFactory({
-    noInitialRun: true,
-    instantiateWasm: (imports: WebAssembly.Imports, callback: (instance: WebAssembly.Instance) => void) => {
-      const instance = new WebAssembly.Instance(module, imports);
-      callback(instance);
-      return instance.exports;
-    },
-  } as Partial<MozJPEGModule>);
-}
-
 /** Encodes opaque RGBA pixels (alpha is ignored) at a MozJPEG quality of 1 to 100. */
 export async function encodeJpeg(raster: Raster, quality: number, module: WebAssembly.Module): Promise<Uint8Array> {
-  const codec = await instantiate(module);
+  const codec = await mozjpegFactory(freshInstance(module) as Partial<MozJPEGModule>);
   const { width, height } = raster;
   if (width * height <= WHOLE_PIXELS)
     return codec.encode(raster.data as BufferSource, width, height, { ...defaultOptions, quality } as EncodeOptions);
