@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { inspectImage } from '../worker/imaging';
 import { startWranglerDev } from './local-server';
 
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 50);
@@ -97,9 +98,14 @@ class Visitor {
 
 const json = <T>(answer: Answer) => JSON.parse(new TextDecoder().decode(answer.bytes)) as T;
 
-function pngSize(bytes: Uint8Array): string {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return bytes.length > 24 && bytes[1] === 0x50 ? `${view.getUint32(16)}x${view.getUint32(20)}` : 'not a PNG';
+/** The size a downloaded file (PNG, JPEG or WebP) says it has, or what is wrong with it. */
+function imageSize(bytes: Uint8Array): string {
+  try {
+    const { width, height } = inspectImage(bytes);
+    return `${width}x${height}`;
+  } catch (error) {
+    return `not an image: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }
 
 type Upload = { visitor: Visitor; path: string; size: number };
@@ -160,7 +166,8 @@ async function visit(baseUrl: string, photo: Uint8Array, index: number) {
   await think();
   await remaining(v, '1');
   const download = await v.call('GET /api/download/:id', `/api/download/${first}`, [200]);
-  if (download && pngSize(download.bytes) !== '1584x396') errors.push(`download ${first}: ${pngSize(download.bytes)}`);
+  if (download && imageSize(download.bytes) !== '1584x396')
+    errors.push(`download ${first}: ${imageSize(download.bytes)}`);
   await remaining(v, '0');
   await think();
 
