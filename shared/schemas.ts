@@ -187,6 +187,8 @@ export type ImageRequestResponse = {
   id: string;
   originalFilename: string;
   originalPath: string;
+  /** The upload it was made from: what the editor needs to open it again. */
+  upload: UploadResponse;
   formatId: number;
   platform: string;
   format: string;

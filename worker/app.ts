@@ -3,6 +3,7 @@ import { requestId } from 'hono/request-id';
 import { createDb } from './db/client';
 import { checkEnv } from './environment';
 import { bodyLimits } from './middleware/body-limits';
+import { drainUnreadBody } from './middleware/drain-body';
 import { handleError, handleNotFound } from './lib/errors';
 import { log } from './lib/log';
 import { sameOrigin } from './middleware/same-origin';
@@ -25,6 +26,7 @@ import type { AppEnv } from './types';
 export const app = new Hono<AppEnv>();
 
 app.use(requestId());
+app.use(drainUnreadBody);
 app.use(securityHeaders());
 
 // One structured line per request: id, method, route pattern, status, duration. No personal data.

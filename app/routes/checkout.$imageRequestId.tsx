@@ -154,7 +154,10 @@ function CheckoutPage() {
   const summary = request.data;
   return (
     <main className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Secure Checkout</h1>
+      <Link to="/" search={{ request: imageRequestId }} className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to editor
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Secure Checkout</h1>
       <div className="mt-8 grid gap-8 md:grid-cols-2">
         <Card>
           <CardHeader>

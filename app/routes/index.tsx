@@ -17,7 +17,11 @@ export const Route = createFileRoute('/')({
       'Social Media Image Resizer',
       'Upload one picture and download it sized for LinkedIn, Instagram, YouTube, the App Store and more. Exact sizes, transparent PNGs.',
     ),
-  validateSearch: z.object({ tab: z.enum(TOOL_TABS).optional().catch(undefined) }),
+  validateSearch: z.object({
+    tab: z.enum(TOOL_TABS).optional().catch(undefined),
+    /** The Single Image tool's job: its upload, format, crop and zoom come back from the server. */
+    request: z.uuid().optional().catch(undefined),
+  }),
   component: Home,
 });
 
@@ -57,7 +61,7 @@ const testimonials = [
 ];
 
 function Home() {
-  const { tab = 'singleImage' } = Route.useSearch();
+  const { tab = 'singleImage', request } = Route.useSearch();
   const navigate = useNavigate({ from: '/' });
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -71,7 +75,7 @@ function Home() {
 
       <Tabs
         value={tab}
-        onValueChange={(value) => void navigate({ search: { tab: value as ToolTab }, replace: true })}
+        onValueChange={(value) => void navigate({ search: { tab: value as ToolTab, request }, replace: true })}
         className="mt-8"
       >
         <div className="flex justify-center">
@@ -82,7 +86,12 @@ function Home() {
           </TabsList>
         </div>
         <TabsContent value="singleImage">
-          <SingleImageTool />
+          <SingleImageTool
+            requestId={request ?? null}
+            onRequestId={(id) =>
+              void navigate({ search: (prev) => ({ ...prev, request: id ?? undefined }), replace: true })
+            }
+          />
         </TabsContent>
         <TabsContent value="bannerAdjuster">
           <AdjusterTool flow={BANNER_FLOW} />

@@ -16,9 +16,9 @@ describe('toasts', () => {
     render(<Toaster />);
     act(() => {
       toast({ title: 'Upload Successful', description: 'Your image has been uploaded successfully.' });
-      toast({ title: 'Image Request Created', description: 'Your image processing request has been created.' });
+      toast({ title: 'Payment Successful', description: 'Your image is ready to download.' });
     });
-    expect(screen.getByText('Image Request Created')).toBeInTheDocument();
+    expect(screen.getByText('Payment Successful')).toBeInTheDocument();
     expect(screen.queryByText('Upload Successful')).not.toBeInTheDocument();
   });
 

@@ -66,7 +66,9 @@ describe('the local server', () => {
     const failures: string[] = [];
     for (let round = 0; round < 6; round++) {
       for (const [name, send, expected] of steps) {
-        const res = await send();
+        const res = await send().catch((error: unknown) => {
+          throw new Error(`round ${round} ${name}: ${String(error)} ${String((error as Error).cause)}`);
+        });
         const text = await res.text();
         if (res.status !== expected) failures.push(`round ${round} ${name}: ${res.status} ${text.slice(0, 200)}`);
         if (LEAK.test(text)) failures.push(`round ${round} ${name}: the body shows a stack trace or a path`);

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
-import { CORPUS, launchBrowser, uploadAndAdjust, visitor, cspViolations } from './browser';
+import { baseUrl, CORPUS, launchBrowser, uploadAndAdjust, visitor, cspViolations } from './browser';
 
 let browser: Browser;
 let photoPath: string;
@@ -76,6 +76,41 @@ describe('the Single Image tool in Chromium', () => {
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
     expect(new URL(page.url()).searchParams.get('plan')).toBe('single');
     expect(await cspViolations(page)).toEqual([]);
+  });
+
+  it('keeps the work in the address: a refresh, Back from checkout and its "Back to editor" reopen it', async () => {
+    const page = await visitor(browser);
+    await uploadAndAdjust(page, join(CORPUS, 'baseline.jpg'));
+    await page.getByLabel(/^Zoom/).fill('1.8');
+    await page.getByRole('button', { name: 'Next: Download' }).click();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('request')).toMatch(/^[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).searchParams.get('request') as string;
+
+    await page.reload();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    await page.getByText('1584 x 396 px').waitFor();
+    await page.getByRole('button', { name: 'Back to Edit' }).click();
+    await page.getByText('Zoom: 1.80x').waitFor();
+    expect(await page.getByLabel('Format').inputValue()).toBe(String(20));
+
+    await page.goto(`${baseUrl()}/checkout/${id}?plan=single`);
+    await page.getByRole('heading', { name: 'Secure Checkout' }).waitFor();
+    await page.goBack();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Back to Edit' }).click();
+    await page.getByText('Zoom: 1.80x').waitFor();
+    await page.goto(`${baseUrl()}/checkout/${id}?plan=single`);
+    await page.getByRole('link', { name: '← Back to editor' }).click();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('request')).toBe(id);
+
+    // Someone else's request, or a made-up one, opens nothing and says so.
+    const stranger = await visitor(browser);
+    await stranger.goto(`${baseUrl()}/?request=${id}`);
+    await stranger.getByText('Image not available', { exact: true }).waitFor();
+    await expect.poll(() => new URL(stranger.url()).searchParams.get('request')).toBeNull();
+    await stranger.getByRole('button', { name: 'Next: Choose Format' }).waitFor();
   });
 
   it('refuses a file over 50 MB and a GIF with their toasts, before uploading', async () => {

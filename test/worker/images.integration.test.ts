@@ -180,6 +180,8 @@ describe('image requests, processing and downloads', () => {
       previewPath: `/api/preview/${request.id}/${banner.id}`,
       output: { type: 'auto', quality: 82 },
       file: { type: 'jpeg', quality: 82 },
+      // What the editor needs to open the job again from its address.
+      upload: { id: upload.id, path: upload.path, width: upload.width, height: upload.height },
     });
 
     const download = await browser.call(`/api/download/${request.id}`);

@@ -130,6 +130,7 @@ export async function toRequestResponse(
     id: request.id,
     originalFilename: upload.originalFilename,
     originalPath: toUploadResponse(upload).path,
+    upload: toUploadResponse(upload),
     formatId: request.formatId,
     platform: request.platform,
     format: request.format,

@@ -12,6 +12,11 @@ import { FormatOptions } from '../tools/format-options';
 import { inputClass } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 
+/**
+ * The format and framing. `area` is the cropper's croppedAreaPixels; the cropper opens on it (its
+ * initialCroppedAreaPixels) when it mounts again: back from the download step, or an address with
+ * the request reopened.
+ */
 export type Adjustment = { format: PlatformFormat; crop: Point; zoom: number; area: Area | null };
 
 type Props = {
@@ -70,6 +75,8 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
   }, [formats, platform, adjustment?.format.id, onAdjust]);
 
   const format = adjustment?.format ?? null;
+  // The framing the step opens on (the cropper reads it once, when the picture loads).
+  const [initialArea] = useState(() => adjustment?.area ?? undefined);
   const aspect = format ? format.width / format.height : 1;
   const imageUrl = `/uploads/${upload.path.split('/').pop() ?? ''}`;
 
@@ -149,6 +156,7 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
               onZoomChange={(zoom) => onAdjust((a) => a && { ...a, zoom })}
               onCropComplete={(_area, area) => onAdjust((a) => a && { ...a, area })}
               onCropSizeChange={setCropSize}
+              initialCroppedAreaPixels={initialArea}
             />
             <SafeZoneOverlay format={format} size={cropSize} />
           </div>

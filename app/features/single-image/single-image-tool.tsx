@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CropDetailsInput, ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -6,7 +6,8 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { StepIndicator } from '../tools/step-indicator';
 import { AdjustStep, type Adjustment } from './adjust-step';
-import { createImageRequest, processImage } from './api';
+import { createImageRequest, imageRequestQuery, processImage } from './api';
+import { findFormat } from '../../../shared/formats';
 import { readOutputSettings } from '../tools/output-settings';
 import { DownloadStep } from './download-step';
 import { DEFAULT_PLATFORM } from './rules';
@@ -29,8 +30,18 @@ function sameCrop(a: CropDetailsInput, b: CropDetailsInput): boolean {
   );
 }
 
-/** The Single Image tool: upload, format and adjust, download (spec document 1, section 2). */
-export function SingleImageTool() {
+/**
+ * The Single Image tool: upload, format and adjust, download (spec document 1, section 2). Its job
+ * lives in the address (`requestId`): once a request exists its id is there, so Back, a refresh or
+ * a return from checkout opens the same upload, format, crop and zoom again, from the server.
+ */
+export function SingleImageTool({
+  requestId,
+  onRequestId,
+}: {
+  requestId: string | null;
+  onRequestId: (id: string | null) => void;
+}) {
   const [step, setStep] = useState(1);
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [file, setFile] = useState<{ name: string; size: number } | null>(null);
@@ -39,25 +50,53 @@ export function SingleImageTool() {
   const [request, setRequest] = useState<ImageRequestResponse | null>(null);
   const creating = useRef(false);
 
+  // An address naming a request this page does not hold: open it as it was left.
+  const saved = useQuery({
+    ...imageRequestQuery(requestId ?? ''),
+    enabled: requestId !== null && request?.id !== requestId,
+  });
+  // Set while rendering (React's pattern for state that follows fetched data), once per request.
+  const [restoredId, setRestoredId] = useState<string | null>(null);
+  const savedFormat = saved.data ? findFormat(saved.data.formatId) : undefined;
+  if (saved.data && savedFormat && restoredId !== saved.data.id) {
+    const data = saved.data;
+    setRestoredId(data.id);
+    setUpload(data.upload);
+    setFile({ name: data.originalFilename, size: data.upload.size });
+    setPlatform(savedFormat.platform);
+    const { zoom, ...area } = data.cropDetails;
+    setAdjustment({ format: savedFormat, crop: { x: 0, y: 0 }, zoom, area });
+    setRequest(data);
+    setStep(data.status === 'complete' ? 3 : 2);
+  }
+  useEffect(() => {
+    if (!saved.error) return;
+    toast({
+      title: 'Image not available',
+      description: errorMessage(saved.error, 'Please upload it again.'),
+      variant: 'destructive',
+    });
+    onRequestId(null);
+  }, [saved.error, onRequestId]);
+  // The request this page works on is the one in the address.
+  useEffect(() => {
+    if (request && request.id !== requestId) onRequestId(request.id);
+  }, [request, requestId, onRequestId]);
+
   const startOver = useCallback(() => {
     setStep(1);
     setUpload(null);
     setFile(null);
     setAdjustment(null);
     setRequest(null);
-  }, []);
+    onRequestId(null);
+  }, [onRequestId]);
 
   const create = useMutation({
     mutationFn: ({ upload, adjustment }: { upload: UploadResponse; adjustment: Adjustment }) =>
       createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload), readOutputSettings()),
-    onSuccess: (created) => {
-      setRequest(created);
-      toast({
-        title: 'Image Request Created',
-        description: 'Your image processing request has been created.',
-        variant: 'success',
-      });
-    },
+    // Silent on success: recording the job is our business, not news for the user (issue 19).
+    onSuccess: (created) => setRequest(created),
     onError: (error) =>
       toast({
         title: 'Request Failed',
@@ -105,7 +144,7 @@ export function SingleImageTool() {
       toast({ title: 'Missing Information', description: 'Please select a format.', variant: 'destructive' });
       return;
     }
-    toast({ title: 'Processing Started', description: 'Your image conversions are being processed.' });
+    // No 'Processing Started' toast: the button says 'Processing...' and the next step follows.
     process.mutate();
   }
 
