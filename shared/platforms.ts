@@ -17,7 +17,27 @@ export type Platform = (typeof PLATFORMS)[number];
 
 export const DEFAULT_PLATFORM: Platform = 'linkedin';
 
-/** 'google play store' -> 'Google Play Store'; used for platform and format names alike. */
+/** Each platform's name as the platform itself writes it. */
+const PLATFORM_NAMES: Record<Platform, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  snapchat: 'Snapchat',
+  'app store': 'App Store',
+  'google play store': 'Google Play',
+  behance: 'Behance',
+  'product hunt': 'Product Hunt',
+};
+
+/** 'linkedin' -> 'LinkedIn', 'twitter' -> 'X (Twitter)'; an unknown value title-cased. */
+export function platformName(platform: string): string {
+  return PLATFORM_NAMES[platform as Platform] ?? titleCase(platform);
+}
+
+/** 'google play store' -> 'Google Play Store'; for format names. */
 export function titleCase(value: string): string {
   return value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { titleCase } from '../../shared/platforms';
+import { platformName, titleCase } from '../../shared/platforms';
 import { pageHead } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
@@ -173,7 +173,7 @@ function CheckoutPage() {
                 />
                 <div className="space-y-1 text-sm">
                   <p className="font-semibold text-slate-900">
-                    {titleCase(summary.platform)} {titleCase(summary.format)}
+                    {platformName(summary.platform)} {titleCase(summary.format)}
                   </p>
                   <p className="text-slate-600">
                     {summary.width} × {summary.height} pixels

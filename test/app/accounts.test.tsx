@@ -165,7 +165,7 @@ describe('the account page', () => {
     const list = await screen.findByRole('list', { name: 'Purchases' });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first).toHaveTextContent('beach.jpg');
-    expect(first).toHaveTextContent('Jan 5, 2026 · Linkedin · Banner');
+    expect(first).toHaveTextContent('Jan 5, 2026 · LinkedIn · Banner');
     expect(within(first!).getByText('Processed')).toBeInTheDocument();
     expect(within(first!).getByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(second).toHaveTextContent('Mar 17, 2026');

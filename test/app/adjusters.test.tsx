@@ -97,9 +97,9 @@ describe('banner adjuster, configure step', () => {
     fireEvent.change(screen.getByLabelText('Source platform'), { target: { value: 'twitter' } });
     expect(selected().source).toBe(twitterHeader.id);
     const tabs = screen.getAllByRole('tab');
-    const twitterTab = tabs.find((t) => t.textContent?.startsWith('twitter'))!;
-    expect(twitterTab).toHaveTextContent('twitter (source)');
-    expect(tabs.find((t) => t.getAttribute('data-state') === 'active')).toHaveTextContent('facebook');
+    const twitterTab = tabs.find((t) => t.textContent?.startsWith('X (Twitter)'))!;
+    expect(twitterTab).toHaveTextContent('X (Twitter) (source)');
+    expect(tabs.find((t) => t.getAttribute('data-state') === 'active')).toHaveTextContent('Facebook');
 
     // The source's tab can still be opened to see why; choosing there is refused with the toast.
     fireEvent.mouseDown(twitterTab);

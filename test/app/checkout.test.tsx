@@ -43,7 +43,7 @@ describe('the checkout page', () => {
     });
     renderApp(`/checkout/${ID}?plan=single`);
     expect(await screen.findByRole('heading', { name: 'Secure Checkout' })).toBeInTheDocument();
-    expect(await screen.findByText('Linkedin Banner')).toBeInTheDocument();
+    expect(await screen.findByText('LinkedIn Banner')).toBeInTheDocument();
     expect(screen.getByText('1584 × 396 pixels')).toBeInTheDocument();
     expect(screen.getByText('One-time purchase')).toBeInTheDocument();
     expect(screen.getByText(PLANS[0]!.description)).toBeInTheDocument();

@@ -54,14 +54,14 @@ describe('the banner and profile adjusters in Chromium', () => {
     await uploadIn(page, 'bannerAdjuster', bannerPath, 'Configure Banner Adjustment');
     await page.getByLabel('Source platform').selectOption('twitter');
     const targetTabs = page.getByRole('tablist', { name: 'Target platforms' });
-    await targetTabs.getByRole('tab', { name: 'twitter (source)' }).waitFor();
-    expect(await targetTabs.getByRole('tab', { selected: true }).textContent()).toBe('facebook');
+    await targetTabs.getByRole('tab', { name: 'X (Twitter) (source)' }).waitFor();
+    expect(await targetTabs.getByRole('tab', { selected: true }).textContent()).toBe('Facebook');
     expect(await page.getByRole('switch', { name: 'Enable intelligent resizing' }).getAttribute('aria-checked')).toBe(
       'true',
     );
 
     await page.getByRole('tabpanel').getByRole('checkbox').first().check();
-    for (const platform of ['linkedin', 'youtube', 'google play store', 'behance']) await pickFirst(page, platform);
+    for (const platform of ['LinkedIn', 'YouTube', 'Google Play', 'Behance']) await pickFirst(page, platform);
     // JPEG at quality 70 for all five (every one of them takes JPEG).
     await page.getByRole('radio', { name: 'JPEG' }).check();
     await page.getByRole('slider', { name: 'Quality' }).fill('70');
@@ -115,7 +115,7 @@ describe('the banner and profile adjusters in Chromium', () => {
     const page = await visitor(browser);
     await uploadIn(page, 'bannerAdjuster', bannerPath, 'Configure Banner Adjustment');
     await page.getByLabel('Source platform').selectOption('linkedin');
-    await page.getByRole('tab', { name: 'linkedin (source)' }).click();
+    await page.getByRole('tab', { name: 'LinkedIn (source)' }).click();
     // Select All is dimmed (aria-disabled) there; a click on it explains why instead of doing nothing.
     await page.getByRole('button', { name: 'Select All', exact: true }).click({ force: true });
     await page.getByText("You can't select formats from the same platform as the source", { exact: true }).waitFor();
@@ -129,7 +129,7 @@ describe('the banner and profile adjusters in Chromium', () => {
     await page.getByAltText('Your profile picture, as a circle').waitFor();
     expect(await page.getByRole('switch').count()).toBe(0);
     await page.getByLabel('Source platform').selectOption('facebook');
-    for (const platform of ['instagram', 'linkedin', 'youtube']) await pickFirst(page, platform);
+    for (const platform of ['Instagram', 'LinkedIn', 'YouTube']) await pickFirst(page, platform);
     // The banner test chose JPEG in another page of the same visitor; here PNG.
     await page.getByRole('radio', { name: 'PNG' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -50,7 +50,7 @@ describe('payments in Chromium (local test mode)', () => {
   it('a visitor past the free download pays the single plan with 4242… and downloads the image', async () => {
     const page = await pastTheFreeDownload();
     await page.getByText('Local test mode: no real payment is made', { exact: true }).waitFor();
-    await page.getByText('Linkedin Banner', { exact: true }).waitFor();
+    await page.getByText('LinkedIn Banner', { exact: true }).waitFor();
     await page.getByText('1584 × 396 pixels', { exact: true }).waitFor();
     await page.getByText('One-time purchase', { exact: true }).waitFor();
     await page.getByText('$1.99', { exact: true }).waitFor();

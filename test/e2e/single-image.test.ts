@@ -31,7 +31,7 @@ describe('the Single Image tool in Chromium', () => {
     await expect.poll(() => page.getByText('Zoom: 1.80x').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('1 free download(s) remaining');
+    await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('1 free download remaining');
     await page.getByText('1584 x 396 px').waitFor();
     // Auto: a photograph is a JPEG; the size shown is the file's own.
     await expect.poll(() => page.getByTestId('file-format').textContent()).toBe('JPEG, quality 82');

@@ -8,7 +8,7 @@ import {
   PLATFORM_FORMATS,
   PROFILE_FORMATS,
 } from '../../shared/formats';
-import { PLATFORMS } from '../../shared/platforms';
+import { platformName, PLATFORMS } from '../../shared/platforms';
 
 describe('platform format catalogue', () => {
   it('has at least 55 formats over exactly the 11 platforms of the spec', () => {
@@ -126,5 +126,23 @@ describe('platform format catalogue', () => {
     expect(outputFilename('Été à la Plage!.PNG', banner, 'png')).toBe('ete-a-la-plage-linkedin-banner-1584x396.png');
     const icon = findFormatByName('app store', 'app icon');
     if (icon) expect(outputFilename('.jpg', icon, 'webp')).toBe('image-app-store-app-icon-1024x1024.webp');
+  });
+});
+
+describe('platform names', () => {
+  it('writes each platform as the platform does', () => {
+    expect(PLATFORMS.map(platformName)).toEqual([
+      'Facebook',
+      'Instagram',
+      'LinkedIn',
+      'X (Twitter)',
+      'YouTube',
+      'TikTok',
+      'Snapchat',
+      'App Store',
+      'Google Play',
+      'Behance',
+      'Product Hunt',
+    ]);
   });
 });

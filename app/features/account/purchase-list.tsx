@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Purchase } from '../../../shared/schemas';
-import { titleCase } from '../../../shared/platforms';
+import { platformName, titleCase } from '../../../shared/platforms';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/dates';
@@ -54,8 +54,8 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900">{purchase.originalFilename}</p>
         <p className="text-sm text-slate-500">
-          <time dateTime={purchase.createdAt}>{formatDate(purchase.createdAt)}</time> · {titleCase(purchase.platform)} ·{' '}
-          {titleCase(purchase.format)}
+          <time dateTime={purchase.createdAt}>{formatDate(purchase.createdAt)}</time> ·{' '}
+          {platformName(purchase.platform)} · {titleCase(purchase.format)}
         </p>
       </div>
       <div className="flex items-center gap-3">

@@ -1,3 +1,4 @@
+import { platformName } from '../../../shared/platforms';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
@@ -133,13 +134,13 @@ export function ConfigureStep({
           <label className="block text-sm font-medium text-slate-700">
             Source platform
             <select
-              className={cn(inputClass, 'mt-1 capitalize')}
+              className={cn(inputClass, 'mt-1')}
               value={sourcePlatform}
               onChange={(event) => chooseSource(formats.find((f) => f.platform === event.target.value) ?? null)}
             >
               {groups.map((g) => (
                 <option key={g.platform} value={g.platform}>
-                  {g.platform}
+                  {platformName(g.platform)}
                 </option>
               ))}
             </select>
@@ -176,9 +177,9 @@ export function ConfigureStep({
                 <TabsTrigger
                   key={g.platform}
                   value={g.platform}
-                  className={cn('capitalize', isSource && 'text-slate-400 line-through decoration-slate-300')}
+                  className={cn(isSource && 'text-slate-400 line-through decoration-slate-300')}
                 >
-                  {g.platform}
+                  {platformName(g.platform)}
                   {isSource ? ' (source)' : count > 0 ? ` (${count})` : ''}
                 </TabsTrigger>
               );

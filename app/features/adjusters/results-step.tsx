@@ -1,3 +1,4 @@
+import { platformName } from '../../../shared/platforms';
 import { useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import { formatBytes, OUTPUT_LABELS } from '../../../shared/output';
@@ -117,7 +118,7 @@ export function ResultsStep({
           />
           <div>
             <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Original</span>
-            <p className="mt-1 font-medium text-slate-900 capitalize">{source.platform}</p>
+            <p className="mt-1 font-medium text-slate-900">{platformName(source.platform)}</p>
             <p className="text-sm text-slate-600">
               {source.description} · {source.width} × {source.height} px
             </p>
@@ -146,7 +147,7 @@ export function ResultsStep({
 
       {groupByPlatform(targets).map((group) => (
         <section key={group.platform} aria-label={`${group.platform} formats`}>
-          <h3 className="mb-3 font-semibold text-slate-900 capitalize">{group.platform}</h3>
+          <h3 className="mb-3 font-semibold text-slate-900">{platformName(group.platform)}</h3>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {group.formats.map((format) => {
               const status: Status = results[format.id];

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import type { PlatformFormat } from '../../../shared/formats';
-import { PLATFORMS } from '../../../shared/platforms';
+import { platformName, PLATFORMS } from '../../../shared/platforms';
 import { ZOOM_MAX, ZOOM_MIN, type UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -86,13 +86,13 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
         <label className="block text-sm font-medium text-slate-700">
           Platform
           <select
-            className={cn(inputClass, 'mt-1 capitalize')}
+            className={cn(inputClass, 'mt-1')}
             value={platform}
             onChange={(event) => onPlatform(event.target.value)}
           >
             {PLATFORMS.map((p) => (
-              <option key={p} value={p} className="capitalize">
-                {p}
+              <option key={p} value={p}>
+                {platformName(p)}
               </option>
             ))}
           </select>

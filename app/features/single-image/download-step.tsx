@@ -13,6 +13,7 @@ import { processImage, rateLimitsQuery } from './api';
 import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
 import { createdLabel, formatLabel } from './rules';
 import { formatBytes, OUTPUT_LABELS } from '../../../shared/output';
+import { platformName } from '../../../shared/platforms';
 import { describeFile, FileChoice } from './file-choice';
 import { FormatOptions } from '../tools/format-options';
 import { inputClass } from '../../components/ui/field';
@@ -133,7 +134,7 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
               : access.kind === 'paid'
                 ? 'Paid: this image is yours to download'
                 : access.kind === 'free'
-                  ? `${access.remaining} free download(s) remaining`
+                  ? `${access.remaining} free download${access.remaining === 1 ? '' : 's'} remaining`
                   : access.kind === 'payment'
                     ? 'Download requires payment'
                     : access.kind === 'loading'
@@ -267,7 +268,7 @@ function OtherFormats({
           >
             <option value="">Choose a format...</option>
             {platforms.map((platform) => (
-              <optgroup key={platform} label={platform}>
+              <optgroup key={platform} label={platformName(platform)}>
                 <FormatOptions formats={formats.filter((f) => f.platform === platform && f.id !== current.id)} />
               </optgroup>
             ))}

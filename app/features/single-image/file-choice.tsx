@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import { OUTPUT_LABELS, type OutputSettings } from '../../../shared/output';
-import { titleCase } from '../../../shared/platforms';
+import { platformName } from '../../../shared/platforms';
 import type { ImageRequestResponse, OutputFile } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
@@ -65,7 +65,7 @@ export function FileChoice({
         }}
         accepted={format.types}
         single
-        platformName={titleCase(format.platform)}
+        platformName={platformName(format.platform)}
       />
       <p className="mt-2 text-xs text-slate-500" aria-live="polite">
         {changed || isPending ? `Making your ${OUTPUT_LABELS[draft.type]} file...` : ''}
