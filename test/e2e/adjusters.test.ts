@@ -79,7 +79,11 @@ describe('the banner and profile adjusters in Chromium', () => {
         () =>
           page
             .locator('img[src^="/api/preview/"]')
-            .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+            // Previews load lazily: bring each into view, as a visitor scrolling the results does.
+            .evaluateAll((imgs) => {
+              imgs.forEach((i) => i.scrollIntoView());
+              return imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length;
+            }),
         { timeout: 15_000 },
       )
       .toBe(5);

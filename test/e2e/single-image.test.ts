@@ -1,13 +1,22 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
-import { baseUrl, CORPUS, launchBrowser, uploadAndAdjust, visitor, cspViolations } from './browser';
+import { baseUrl, CORPUS, cspViolations, launchBrowser, newPage, uploadAndAdjust, visitor } from './browser';
 
 let browser: Browser;
+
+/** Fully on screen and not under the sticky header. */
+async function inView(page: Page, target: Locator): Promise<boolean> {
+  const box = await target.boundingBox();
+  const header = await page.locator('header').first().boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !header || !viewport) return false;
+  return box.y >= header.y + header.height - 1 && box.y + box.height <= viewport.height;
+}
 let photoPath: string;
 
 beforeAll(async () => {
@@ -31,6 +40,8 @@ describe('the Single Image tool in Chromium', () => {
     await expect.poll(() => page.getByText('Zoom: 1.80x').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    // The page follows the step: its card is brought into view, below the sticky header.
+    await expect.poll(() => inView(page, page.getByText('Ready to Download'))).toBe(true);
     await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('1 free download remaining');
     await page.getByText('1584 x 396 px').waitFor();
     // Auto: a photograph is a JPEG; the size shown is the file's own.
@@ -111,6 +122,25 @@ describe('the Single Image tool in Chromium', () => {
     await stranger.getByText('Image not available', { exact: true }).waitFor();
     await expect.poll(() => new URL(stranger.url()).searchParams.get('request')).toBeNull();
     await stranger.getByRole('button', { name: 'Next: Choose Format' }).waitFor();
+  });
+
+  it('fits a 375 px phone at every step, the file type choice included', async () => {
+    const page = await newPage(browser, { width: 375 });
+    const ip = `10.201.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    await page.context().setExtraHTTPHeaders({ 'CF-Connecting-IP': ip });
+    await page.goto(baseUrl());
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await uploadAndAdjust(page, join(CORPUS, 'baseline.jpg'));
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Next: Download' }).click();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    for (const name of ['Auto', 'JPEG', 'PNG', 'WebP']) {
+      const box = await page.getByRole('radio', { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375, name).toBe(true);
+    }
   });
 
   it('refuses a file over 50 MB and a GIF with their toasts, before uploading', async () => {

@@ -13,6 +13,7 @@ import { createImageRequest } from '../single-image/api';
 import { UploadStep } from '../single-image/upload-step';
 import { useOutputSettings } from '../tools/output-settings';
 import { StepIndicator } from '../tools/step-indicator';
+import { useStepScroll } from '../tools/use-step-scroll';
 import { conversionStatus, settled, startConversions } from './api';
 import { ConfigureStep, type Selection } from './configure-step';
 import type { AdjusterFlow } from './flows';
@@ -34,6 +35,7 @@ interface Run {
 /** The banner adjuster and the profile-picture adjuster: upload, configure, results. */
 export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
   const [step, setStep] = useState(1);
+  const cardRef = useStepScroll<HTMLDivElement>(step);
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [file, setFile] = useState<{ name: string; size: number } | null>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
@@ -179,7 +181,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
   }
 
   return (
-    <Card>
+    <Card ref={cardRef} className="scroll-mt-20">
       <CardHeader className="gap-4">
         <StepIndicator steps={flow.steps} current={step} />
         <CardTitle className="text-xl">{flow.titles[step - 1]}</CardTitle>

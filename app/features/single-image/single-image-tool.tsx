@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { StepIndicator } from '../tools/step-indicator';
+import { useStepScroll } from '../tools/use-step-scroll';
 import { AdjustStep, type Adjustment } from './adjust-step';
 import { createImageRequest, imageRequestQuery, processImage } from './api';
 import { findFormat } from '../../../shared/formats';
@@ -43,6 +44,7 @@ export function SingleImageTool({
   onRequestId: (id: string | null) => void;
 }) {
   const [step, setStep] = useState(1);
+  const cardRef = useStepScroll<HTMLDivElement>(step);
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [file, setFile] = useState<{ name: string; size: number } | null>(null);
   const [platform, setPlatform] = useState(DEFAULT_PLATFORM);
@@ -149,7 +151,7 @@ export function SingleImageTool({
   }
 
   return (
-    <Card>
+    <Card ref={cardRef} className="scroll-mt-20">
       <CardHeader className="gap-4">
         <StepIndicator steps={STEPS} current={step} />
         <CardTitle className="text-xl">{TITLES[step - 1]}</CardTitle>
