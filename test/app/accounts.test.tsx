@@ -93,7 +93,8 @@ describe('the /auth page', () => {
     fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'ada' } });
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'wrong password' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Invalid username or password')).toBeInTheDocument();
+    // By the form (it stays), and in a toast.
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid username or password');
     expect(screen.getByText('Login failed')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
   });

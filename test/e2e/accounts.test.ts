@@ -83,7 +83,13 @@ describe('accounts in Chromium', () => {
     await login.getByLabel('Username').fill('nobody-here');
     await login.getByLabel('Password').fill('wrong password');
     await login.getByRole('button', { name: 'Login' }).click();
-    await expect.poll(() => page.getByText('Invalid username or password', { exact: true }).isVisible()).toBe(true);
+    // In the toast and by the form, where it stays.
+    await expect
+      .poll(() => page.getByRole('form', { name: 'Login' }).getByRole('alert').textContent())
+      .toBe('Invalid username or password');
+    await expect
+      .poll(() => page.getByRole('region').getByText('Invalid username or password', { exact: true }).isVisible())
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
 });

@@ -37,7 +37,7 @@ describe('the site in Chromium', () => {
     expect(await res.json()).toEqual({ message: 'Not found: GET /api/nope' });
   });
 
-  it('shows a toast after sending the contact form, and it goes away by itself', async () => {
+  it('shows a toast after sending the contact form, which goes away by itself, and a confirmation that stays', async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl()}/contact`);
     await page.getByLabel('Name').fill('Ada Lovelace');
@@ -51,6 +51,9 @@ describe('the site in Chromium', () => {
     await page.mouse.move(0, 0);
     await expect.poll(() => toast.isVisible(), { timeout: 10_000 }).toBe(false);
     expect(await page.getByLabel('Name').inputValue()).toBe('');
+    expect(await page.getByRole('status').filter({ hasText: 'your message was sent' }).textContent()).toBe(
+      'Thank you: your message was sent. We will answer at ada@example.com.',
+    );
   });
 
   it('reads well at 375 px: no horizontal scrolling on the home page', async () => {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { loginSchema, registerSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
+import { errorMessage } from '../../lib/api';
 import { fieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { useLogin, useRegister } from './queries';
 
@@ -44,6 +45,11 @@ export function LoginForm() {
           />
         )}
       </Field>
+      {login.error ? (
+        <p role="alert" className="text-sm text-red-600" data-testid="login-error">
+          {errorMessage(login.error, 'Login failed')}
+        </p>
+      ) : null}
       <Button type="submit" disabled={login.isPending} className="w-full">
         {login.isPending ? 'Logging in' : 'Login'}
       </Button>

@@ -35,10 +35,13 @@ export function validateContact(draft: Draft): { data?: ContactMessageInput; err
 export function ContactForm() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The confirmation stays on the page (the toast goes after 5 s); a new draft clears it.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: (input: ContactMessageInput) => apiRequest('POST', '/api/contact', input),
-    onSuccess: () => {
+    onSuccess: (_response, input) => {
       toast({ title: 'Message sent', description: "Thank you for contacting us. We'll get back to you soon." });
+      setSentTo(input.email);
       setDraft(EMPTY);
       setErrors({});
     },
@@ -58,11 +61,18 @@ export function ContactForm() {
     if (data) send.mutate(data);
   }
 
-  const update = (key: keyof Draft) => (event: { target: { value: string } }) =>
+  const update = (key: keyof Draft) => (event: { target: { value: string } }) => {
+    setSentTo(null);
     setDraft((d) => ({ ...d, [key]: event.target.value }));
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Contact form">
+      {sentTo ? (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+          Thank you: your message was sent. We will answer at {sentTo}.
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={errors.name}>
           {(props) => (
