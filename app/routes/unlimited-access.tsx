@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { findPlan } from '../../shared/plans';
 import { pageHead } from '../components/layout/page';
 import { Button } from '../components/ui/button';
@@ -70,16 +70,21 @@ function UnlimitedAccessPage() {
   );
 }
 
-/** The payment for a signed-in user without unlimited access: the intent is made when the page opens. */
+/**
+ * The payment for a signed-in user without unlimited access. The payment is recorded only when
+ * the user asks to pay ('Continue to payment'), never by opening the page.
+ */
 function UnlimitedPayment() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = useQuery(paymentConfigQuery);
+  const [started, setStarted] = useState(false);
   const intent = useQuery({
     queryKey: ['unlimited-intent'],
     queryFn: createUnlimitedAccess,
     staleTime: Infinity,
     gcTime: 0,
+    enabled: started,
   });
   const live = config.data !== undefined && !isTestMode(config.data);
 
@@ -121,9 +126,18 @@ function UnlimitedPayment() {
     }
   }
 
-  if (config.isPending || intent.isPending) return <Spinner label="Preparing the payment" />;
+  if (config.isPending || (started && intent.isPending)) return <Spinner label="Preparing the payment" />;
   if (config.isError || intent.isError)
     return <p className="text-sm text-red-600">Failed to initialize payment. Please try again later.</p>;
+  if (!intent.data)
+    return (
+      <div className="space-y-4">
+        <PaymentModeBanner config={config.data} amount={price} />
+        <Button className="w-full" onClick={() => setStarted(true)}>
+          Continue to payment - {dollars(price)}
+        </Button>
+      </div>
+    );
   return (
     <div className="space-y-4">
       <span

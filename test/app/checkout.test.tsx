@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLANS } from '../../shared/plans';
 import { dismissToast } from '../../app/components/ui/use-toast';
@@ -167,6 +167,10 @@ describe('the unlimited access page', () => {
       'POST /api/create-unlimited-access': json({ clientSecret: 's', paymentIntentId: 'pi_1' }),
     });
     renderApp('/unlimited-access');
+    // Opening the page records nothing; the payment starts when the user asks to pay.
+    const start = await screen.findByRole('button', { name: 'Continue to payment - $9.99' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.click(start);
     expect(await screen.findByText('LIVE MODE')).toBeInTheDocument();
     expect(await screen.findByText('Live Payment Mode')).toBeInTheDocument();
     expect(screen.getByText('You will be charged $9.99. This is a real payment.')).toBeInTheDocument();
@@ -184,6 +188,7 @@ describe('the unlimited access page', () => {
       'POST /api/create-unlimited-access': json({ clientSecret: 's', paymentIntentId: 'pi_local_1' }),
     });
     renderApp('/unlimited-access');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to payment - $9.99' }));
     expect(await screen.findByText('TEST MODE')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $9.99 - Unlimited Access' })).toBeInTheDocument();
     expect(screen.queryByText('Live Payment Mode')).not.toBeInTheDocument();
@@ -196,6 +201,7 @@ describe('the unlimited access page', () => {
       'POST /api/create-unlimited-access': json({ message: 'boom' }, 500),
     });
     renderApp('/unlimited-access');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to payment - $9.99' }));
     expect(
       (await screen.findAllByText('Failed to initialize payment. Please try again later.')).length,
     ).toBeGreaterThan(0);

@@ -91,6 +91,7 @@ describe('payments in Chromium (local test mode)', () => {
     await register.getByLabel('Password').fill('correct horse');
     await register.getByRole('button', { name: 'Create Account' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/unlimited-access');
+    await page.getByRole('button', { name: 'Continue to payment - $9.99' }).click();
     await page.getByText('TEST MODE', { exact: true }).waitFor();
     const form = page.getByRole('form', { name: 'Card payment' });
     await form.getByLabel('Card number').fill('4242424242424242');
