@@ -20,7 +20,7 @@ export const PLANS: readonly Plan[] = [
     price: 1.99,
     amountCents: 199,
     description: 'Download this image once, in every format you choose.',
-    features: ['No watermarks', 'High-quality transparent PNG', '30-day access to this image', 'One-time download'],
+    features: ['No watermarks', 'JPEG, WebP or transparent PNG', '30-day access to this image', 'One-time download'],
   },
   {
     id: 'unlimited',

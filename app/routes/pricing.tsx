@@ -3,10 +3,14 @@ import { pageHead } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { useCurrentUser } from '../features/auth/queries';
+import { PLANS } from '../../shared/plans';
 
 export const Route = createFileRoute('/pricing')({
   head: () =>
-    pageHead('Pricing', 'Free for one image a day, five with a free account, or unlimited for a one-time $9.99.'),
+    pageHead(
+      'Pricing',
+      'Free for one image a day, five with a free account, $1.99 for one more image, or unlimited for a one-time $9.99.',
+    ),
   component: PricingPage,
 });
 
@@ -17,7 +21,7 @@ function PricingPage() {
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">Simple, one-time pricing</h1>
       <p className="mx-auto mt-3 max-w-xl text-center text-slate-600">Pay once, use forever. No subscription.</p>
-      <div className="mt-10 grid gap-6 md:grid-cols-3">
+      <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         <Card className="flex flex-col">
           <CardHeader>
             <CardTitle>Anonymous</CardTitle>
@@ -52,34 +56,49 @@ function PricingPage() {
             </Button>
           </CardContent>
         </Card>
-        <Card className="flex flex-col border-brand-500 ring-1 ring-brand-500">
-          <CardHeader>
-            <div className="flex items-center justify-between gap-2">
-              <CardTitle>Unlimited</CardTitle>
-              <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">BEST VALUE</span>
-            </div>
-            <CardDescription>Lifetime access, one payment.</CardDescription>
-            <p className="mt-2 text-3xl font-bold">
-              $9.99 <span className="text-sm font-normal text-slate-500">one time</span>
-            </p>
-          </CardHeader>
-          <CardContent className="flex flex-1 flex-col justify-between gap-6">
-            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-              <li>Unlimited downloads</li>
-              <li>All platform formats</li>
-              <li>Forever access, no subscription</li>
-            </ul>
-            <Button asChild>
-              {signedIn ? (
-                <Link to="/unlimited-access">Get Unlimited Access</Link>
+        {PLANS.map((plan) => (
+          <Card
+            key={plan.id}
+            className={plan.isPopular ? 'flex flex-col border-brand-500 ring-1 ring-brand-500' : 'flex flex-col'}
+          >
+            <CardHeader>
+              <div className="flex items-center justify-between gap-2">
+                <CardTitle>{plan.name}</CardTitle>
+                {plan.isPopular ? (
+                  <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    BEST VALUE
+                  </span>
+                ) : null}
+              </div>
+              <CardDescription>{plan.description}</CardDescription>
+              <p className="mt-2 text-3xl font-bold">
+                ${plan.price.toFixed(2)} <span className="text-sm font-normal text-slate-500">one time</span>
+              </p>
+            </CardHeader>
+            <CardContent className="flex flex-1 flex-col justify-between gap-6">
+              <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+                {plan.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              {plan.id === 'single' ? (
+                <Button asChild variant="outline">
+                  <Link to="/">Choose an image</Link>
+                </Button>
               ) : (
-                <Link to="/auth" search={{ redirect: 'unlimited-access' }}>
-                  Get Unlimited Access
-                </Link>
+                <Button asChild>
+                  {signedIn ? (
+                    <Link to="/unlimited-access">Get Unlimited Access</Link>
+                  ) : (
+                    <Link to="/auth" search={{ redirect: 'unlimited-access' }}>
+                      Get Unlimited Access
+                    </Link>
+                  )}
+                </Button>
               )}
-            </Button>
-          </CardContent>
-        </Card>
+            </CardContent>
+          </Card>
+        ))}
       </div>
     </main>
   );

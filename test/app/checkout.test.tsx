@@ -218,6 +218,13 @@ describe('the pricing page', () => {
       'href',
       '/auth?redirect=unlimited-access',
     );
+    // Both plans, priced and described as the checkout describes them.
+    for (const plan of PLANS) {
+      const card = screen.getByText(plan.description).closest('div.flex.flex-col') as HTMLElement;
+      expect(within(card).getByText(plan.name)).toBeInTheDocument();
+      expect(card).toHaveTextContent(`$${plan.price.toFixed(2)} one time`);
+    }
+    expect(screen.getByRole('link', { name: 'Choose an image' })).toHaveAttribute('href', '/');
   });
 
   it('sends a signed-in user to the tool and to the unlimited page', async () => {
