@@ -143,6 +143,31 @@ describe('the Single Image tool in Chromium', () => {
     }
   });
 
+  it('takes an image pasted from the clipboard, and one dropped anywhere on the page', async () => {
+    const jpeg = readFileSync(join(CORPUS, 'baseline.jpg')).toString('base64');
+    for (const how of ['paste', 'drop'] as const) {
+      const page = await visitor(browser);
+      await page.getByRole('group', { name: 'Upload area' }).waitFor();
+      await page.evaluate(
+        ({ b64, how }) => {
+          const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          const data = new DataTransfer();
+          data.items.add(new File([bytes], `from-${how}.jpg`, { type: 'image/jpeg' }));
+          const event =
+            how === 'paste'
+              ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+              : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+          (how === 'paste' ? document : (document.querySelector('footer') ?? document.body)).dispatchEvent(event);
+        },
+        { b64: jpeg, how },
+      );
+      await expect
+        .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
+        .toBe(true);
+      await page.getByText(`from-${how}.jpg`).first().waitFor();
+    }
+  });
+
   it('refuses a file over 50 MB and a GIF with their toasts, before uploading', async () => {
     const page = await visitor(browser);
     const uploads: string[] = [];

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type DragEvent } from 'react';
 import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -73,6 +73,38 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
     }
   }
 
+  // While this step shows, an image pasted (Ctrl/Cmd+V) or dropped anywhere on the page is taken
+  // as if chosen here; the upload area's own drop comes first and marks the event handled.
+  const take = useEffectEvent((chosen: File) => {
+    if (!uploading) void start(chosen);
+  });
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const files = [...(event.clipboardData?.files ?? [])];
+      const image = files.find((f) => f.type.startsWith('image/')) ?? files[0];
+      if (!image) return; // pasted text goes where it was pasted
+      event.preventDefault();
+      take(image);
+    };
+    const onDragOver = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    const onDropAnywhere = (event: globalThis.DragEvent) => {
+      const first = event.dataTransfer?.files[0];
+      if (event.defaultPrevented || !first) return;
+      event.preventDefault();
+      take(first);
+    };
+    window.addEventListener('paste', onPaste);
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('drop', onDropAnywhere);
+    return () => {
+      window.removeEventListener('paste', onPaste);
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('drop', onDropAnywhere);
+    };
+  }, []);
+
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
     setDragging(false);
@@ -107,6 +139,7 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
       >
         <p className="text-base font-medium text-slate-900">Drag and drop your image here</p>
         <p className="mt-1 text-sm text-slate-600">JPG, PNG or WEBP, up to 50 MB</p>
+        <p className="mt-1 text-xs text-slate-500">or paste one (Ctrl+V / ⌘V), or drop it anywhere on the page</p>
         <input
           ref={input}
           id="single-image-file"
