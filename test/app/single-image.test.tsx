@@ -113,8 +113,13 @@ describe('the adjust step', () => {
     expect(await screen.findByText(first?.description ?? '', { selector: 'p' })).toBeInTheDocument();
     expect(state()).toMatchObject({ id: first?.id, zoom: 1.25, crop: { x: 0, y: 0 } });
 
+    expect(screen.getByRole('button', { name: 'Reset zoom' })).toBeDisabled();
     fireEvent.change(screen.getByLabelText(/^Zoom/), { target: { value: '2.4' } });
     expect(state().zoom).toBe(2.4);
+    // Reset zoom brings back the centred default framing.
+    fireEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
+    expect(state()).toMatchObject({ zoom: 1.25, crop: { x: 0, y: 0 } });
+    fireEvent.change(screen.getByLabelText(/^Zoom/), { target: { value: '2.4' } });
     const banner = findFormatByName('linkedin', 'banner');
     fireEvent.change(screen.getByLabelText('Format'), { target: { value: String(banner?.id) } });
     expect(state()).toMatchObject({ id: banner?.id, zoom: 1.25, crop: { x: 0, y: 0 } });

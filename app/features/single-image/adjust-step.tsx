@@ -160,9 +160,19 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
             />
             <SafeZoneOverlay format={format} size={cropSize} />
           </div>
-          <label className="mt-4 block text-sm font-medium text-slate-700" htmlFor="zoom">
-            Zoom: {adjustment.zoom.toFixed(2)}x
-          </label>
+          <div className="mt-4 flex items-center justify-between gap-2">
+            <label className="block text-sm font-medium text-slate-700" htmlFor="zoom">
+              Zoom: {adjustment.zoom.toFixed(2)}x
+            </label>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={adjustment.zoom === DEFAULT_ZOOM && adjustment.crop.x === 0 && adjustment.crop.y === 0}
+              onClick={() => onAdjust((a) => a && { ...a, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM })}
+            >
+              Reset zoom
+            </Button>
+          </div>
           <input
             id="zoom"
             type="range"
