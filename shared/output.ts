@@ -33,7 +33,12 @@ export function choiceFor(choice: OutputChoice, accepted: readonly OutputType[])
   return choice !== 'auto' && accepted.includes(choice) ? choice : 'auto';
 }
 
-/** "JPEG · 412 KB" style sizes. */
+/** 'JPEG · 207 KB': a rendered file as lists show it. */
+export function fileSummary(file: { type: OutputType; size: number }): string {
+  return `${OUTPUT_LABELS[file.type]} · ${formatBytes(file.size)}`;
+}
+
+/** "412 KB" style sizes. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;

@@ -6,7 +6,7 @@ import type { ConversionResponse } from '../../shared/schemas';
 import { encodePng, inspectImage, type Raster } from '../../worker/imaging';
 import worker from '../../worker/index';
 import { ipKey } from '../../worker/services/allowance';
-import { body, Browser, decodeFile, fixture, processedRequest } from './helpers';
+import { body, Browser, decodeFile, fixture, processedRequest, settle } from './helpers';
 
 const TWITTER_HEADER = { platform: 'twitter', format: 'header', width: 1500, height: 500 };
 const TARGETS = {
@@ -37,16 +37,6 @@ async function sourceRequest(browser: Browser): Promise<string> {
   });
   expect(created.status).toBe(201);
   return (await body<{ id: string }>(created)).id;
-}
-
-/** Polls the status call until no target is processing (the plugin runs the queue consumer). */
-async function settle(browser: Browser, id: string): Promise<ConversionResponse> {
-  for (let i = 0; i < 200; i++) {
-    const status = await body<ConversionResponse>(await browser.call(`/api/conversions/${id}`));
-    if (Object.values(status.results).every((s) => s !== 'processing')) return status;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('conversions still processing after 20 s');
 }
 
 function imageSize(bytes: Uint8Array): { width: number; height: number } {

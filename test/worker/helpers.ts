@@ -1,4 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
+import type { ConversionResponse } from '../../shared/schemas';
 import { decodeImage, inspectImage, type Raster } from '../../worker/imaging';
 import { workerCodecs } from '../../worker/imaging-codecs';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
@@ -172,6 +173,16 @@ export async function processedRequest(browser: Browser): Promise<string> {
   const processed = await browser.call(`/api/process-image/${id}`, { method: 'POST' });
   if (processed.status !== 200) throw new Error(`processing failed: ${processed.status}`);
   return id;
+}
+
+/** Polls a request's conversions until no target is processing (the plugin runs the queue consumer). */
+export async function settle(browser: Browser, id: string): Promise<ConversionResponse> {
+  for (let i = 0; i < 200; i++) {
+    const status = await body<ConversionResponse>(await browser.call(`/api/conversions/${id}`));
+    if (Object.values(status.results).every((s) => s !== 'processing')) return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('conversions still processing after 20 s');
 }
 
 /** Any output file (PNG, JPEG or WebP) decoded as RGBA, with its type. */

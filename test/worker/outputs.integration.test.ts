@@ -4,9 +4,9 @@
  */
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { ConversionResponse, ImageRequestResponse, UploadResponse } from '../../shared/schemas';
+import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
 import { inspectImage } from '../../worker/imaging';
-import { body, Browser, decodeFile, fixture } from './helpers';
+import { body, Browser, decodeFile, fixture, settle } from './helpers';
 
 async function photoRequest(
   browser: Browser,
@@ -136,11 +136,7 @@ describe('output types', () => {
       json: { sourceFormatId: 29, targetFormatIds: [20, 61], useAi: false, output: { type: 'jpeg', quality: 60 } },
     });
     expect(res.status).toBe(202);
-    let status = await body<ConversionResponse>(res);
-    for (let i = 0; i < 200 && Object.values(status.results).some((s) => s === 'processing'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = await body<ConversionResponse>(await browser.call(`/api/conversions/${id}`));
-    }
+    const status = await settle(browser, id);
     expect(status.results).toEqual({ 20: 'complete', 61: 'complete' });
     expect(status.files[20]).toMatchObject({ type: 'jpeg', quality: 60 });
     const zip = unzipSync(

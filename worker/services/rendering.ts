@@ -87,7 +87,7 @@ function failureMessage(error: unknown): string | null {
 /**
  * Renders the request's own format (unless already done) and any other formats asked for, each
  * with a crop of the same centre and zoom fitted to its shape, as the file type and quality asked
- * (which the request then keeps). Calling it again does no harm: finished outputs of the same type
+ * (the route passes the request's own when none is asked; the request then keeps it). Calling it again does no harm: finished outputs of the same type
  * and quality are kept, others are rendered again.
  */
 export async function processRequest(
@@ -95,7 +95,7 @@ export async function processRequest(
   request: ImageRequest,
   upload: Upload,
   otherFormatIds: number[],
-  output: OutputSettings = { type: request.outputChoice, quality: request.quality },
+  output: OutputSettings,
 ): Promise<void> {
   const others = [...new Set(otherFormatIds)].filter((id) => id !== request.formatId).map(requireFormat);
   const done = await deps.db

@@ -1,7 +1,7 @@
 import { platformName } from '../../../shared/platforms';
 import { useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
-import { formatBytes, OUTPUT_LABELS } from '../../../shared/output';
+import { fileSummary } from '../../../shared/output';
 import type { ConversionFiles, ConversionResults, UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -44,12 +44,6 @@ function header(flow: AdjusterFlow, starting: boolean, results: ConversionResult
   if (targets.every((t) => results[t.id] === 'complete' || results[t.id] === 'failed'))
     return 'Some conversions failed. You can download the others, or go back and try again.';
   return 'Some conversions are still being processed...';
-}
-
-/** 'JPEG · 212 KB' (the file as it will download). */
-function fileLabel(file: ConversionFiles[string] | undefined): string | null {
-  if (!file) return null;
-  return `${OUTPUT_LABELS[file.type]} · ${formatBytes(file.size)}`;
 }
 
 /** Step 3: the source, the ZIP, and every target grouped by platform with its status. */
@@ -166,7 +160,7 @@ export function ResultsStep({
                       </p>
                       {files[format.id] ? (
                         <p className="text-sm text-slate-600" data-testid={`file-${format.id}`}>
-                          {fileLabel(files[format.id])}
+                          {fileSummary(files[format.id]!)}
                         </p>
                       ) : null}
                     </div>

@@ -12,7 +12,7 @@ import { platformFormatsQuery } from '../tools/queries';
 import { processImage, rateLimitsQuery } from './api';
 import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
 import { createdLabel, formatLabel } from './rules';
-import { formatBytes, OUTPUT_LABELS } from '../../../shared/output';
+import { fileSummary, formatBytes } from '../../../shared/output';
 import { platformName } from '../../../shared/platforms';
 import { describeFile, FileChoice } from './file-choice';
 import { FormatOptions } from '../tools/format-options';
@@ -298,7 +298,7 @@ function OtherFormats({
                   <p className="text-slate-500">
                     {output.status === 'complete'
                       ? output.file
-                        ? `${OUTPUT_LABELS[output.file.type]} · ${formatBytes(output.file.size)}`
+                        ? fileSummary(output.file)
                         : ''
                       : output.status === 'failed'
                         ? (output.error ?? 'Processing failed')
