@@ -5,6 +5,14 @@ import { defineConfig } from 'vitest/config';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from './test/support/fake-stripe';
 
 process.env.WRANGLER_SEND_METRICS ??= 'false';
+
+function fakeAssets(request: Request): Response {
+  if (new URL(request.url).pathname === '/favicon.svg')
+    return new Response('<svg xmlns="http://www.w3.org/2000/svg"/>', { headers: { 'Content-Type': 'image/svg+xml' } });
+  return new Response('<!doctype html><div id="root"></div>', {
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+  });
+}
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 // Three projects: the worker inside workerd (real local D1, R2, Durable Objects, queues),
@@ -38,6 +46,9 @@ export default defineConfig(async () => {
                   STRIPE_API_PROTOCOL: 'http',
                   ADMIN_PASSWORD: 'test-admin-secret-7f3a',
                 },
+                // The built app is not needed here: the assets binding answers as it does for a
+                // single-page app, with the favicon as its one file and index.html for any other path.
+                serviceBindings: { ASSETS: fakeAssets },
               },
             })),
           ],
@@ -54,7 +65,10 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: './wrangler.toml' },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations, TEST_CORPUS: corpus } },
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, TEST_CORPUS: corpus },
+                serviceBindings: { ASSETS: fakeAssets },
+              },
             }),
           ],
           test: {

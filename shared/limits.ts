@@ -20,6 +20,9 @@ export const UPLOADS_PER_HOUR = { address: 60, unlimited: 300 } as const;
 /** Accounts created an hour from one address (each account brings free downloads). */
 export const REGISTRATIONS_PER_HOUR = 5;
 
+/** Password reset e-mails asked for an hour from one address, and sent an hour to one account. */
+export const PASSWORD_RESETS_PER_HOUR = { address: 5, account: 3 } as const;
+
 /** Originals, outputs and previews are deleted this many days after upload. */
 export const RETENTION_DAYS = 7;
 

@@ -31,12 +31,14 @@ const password = z
 
 export const loginSchema = z.object({ username, password });
 
+const email = z.email('Please enter a valid email address').max(254, 'Please enter a valid email address');
+
 export const registerSchema = z.object({
   username: username.regex(
     /^[\p{L}\p{N}._-]+$/u,
     'Username may contain only letters, numbers, dots, hyphens and underscores',
   ),
-  email: z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'),
+  email,
   password,
   /** Optional; an empty name is no name. */
   name: z
@@ -53,11 +55,19 @@ export const changePasswordSchema = z.object({
   newPassword: password,
 });
 
+export const passwordResetRequestSchema = z.object({ email });
+
+export const passwordResetSchema = z.object({
+  token: z.string().min(20, 'This reset link is not complete').max(200, 'This reset link is not complete'),
+  password,
+});
+
 export const deleteAccountSchema = z.object({
   password: z.string().min(1, 'Please enter your password to confirm').max(200),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 export type RegisterInput = z.input<typeof registerSchema>;
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

@@ -17,12 +17,13 @@ import { contactRoutes } from './routes/contact';
 import { conversionRoutes } from './routes/conversions';
 import { formatRoutes } from './routes/formats';
 import { imageRequestRoutes } from './routes/image-requests';
+import { pageRoutes } from './routes/pages';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './routes/payments';
 import { uploadFileRoutes, uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/user';
 import type { AppEnv } from './types';
 
-/** The API. Static assets (the React app) are served by the assets binding before the worker. */
+/** The API, uploaded files, and the app's pages (the built files under /assets are served without the worker). */
 export const app = new Hono<AppEnv>();
 
 app.use(requestId());
@@ -69,6 +70,7 @@ const api = new Hono<AppEnv>()
 
 app.route('/api', api);
 app.route('/', uploadFileRoutes);
+app.route('/', pageRoutes);
 
 app.notFound(handleNotFound);
 app.onError(handleError);

@@ -9,6 +9,10 @@ interface Env {
   STRIPE_WEBHOOK_SECRET?: string;
   /** The admin area's password (wrangler secret put ADMIN_PASSWORD); required in production. */
   ADMIN_PASSWORD?: string;
+  /** Resend API key (re_…) for e-mail (password reset); with none, development writes mail to /outbox. */
+  RESEND_API_KEY?: string;
+  /** The sender, for example "Social Resizer <no-reply@socialresizer.example>". */
+  MAIL_FROM?: string;
   /** Where the Stripe SDK sends requests; set only by tests, which run a fake Stripe. */
   STRIPE_API_HOST?: string;
   STRIPE_API_PORT?: string;

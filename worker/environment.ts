@@ -25,9 +25,14 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: secret(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…)'),
     STRIPE_WEBHOOK_SECRET: secret(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook secret (whsec_…)'),
     ADMIN_PASSWORD: z.string().optional(),
+    RESEND_API_KEY: secret(/^re_\w+$/, 'RESEND_API_KEY must be a Resend API key (re_…)'),
+    MAIL_FROM: z.string().optional(),
   })
   .refine((env) => env.ENVIRONMENT !== 'production' || (env.ADMIN_PASSWORD ?? '').length >= 12 || !env.ADMIN_PASSWORD, {
     message: 'ADMIN_PASSWORD must be at least 12 characters in production',
+  })
+  .refine((env) => env.ENVIRONMENT !== 'production' || (env.RESEND_API_KEY && env.MAIL_FROM), {
+    message: 'RESEND_API_KEY and MAIL_FROM are required in production (password reset e-mail)',
   });
 
 const checked = new WeakSet<object>();

@@ -16,5 +16,7 @@ export type AppEnv = {
     /** Who is asking and whose rows they may touch, set by the identify middleware on /api. */
     caller: Caller;
     owner: Owner;
+    /** Set on the app's pages (routes/pages.ts), which carry the app's security policy. */
+    page?: boolean;
   };
 };

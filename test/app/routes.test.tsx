@@ -2,6 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initials } from '../../app/components/layout/user-menu';
 import { validateContact } from '../../app/features/contact/contact-form';
+import { ARTICLES } from '../../app/features/blog/articles';
+import { createRouter } from '@tanstack/react-router';
+import { createQueryClient } from '../../app/lib/api';
+import { routeTree } from '../../app/routeTree.gen';
+import { APP_PAGES, ARTICLE_SLUGS, isAppPage } from '../../shared/pages';
 import { json, mockApi, renderApp } from './render-app';
 
 const realFetch = globalThis.fetch;
@@ -118,5 +123,26 @@ describe('initials', () => {
     expect(initials(null, 'grace')).toBe('G');
     expect(initials(null, 'grace_hopper')).toBe('GH');
     expect(initials('  ', 'x')).toBe('X');
+  });
+});
+
+describe("the worker's list of pages", () => {
+  it('is the router’s, so only a path without a page answers 404', () => {
+    const routed = [
+      ...new Set(
+        Object.keys(createRouter({ routeTree, context: { queryClient: createQueryClient() } }).routesByPath)
+          .filter((path) => !path.includes('$'))
+          .map((path) => (path.length > 1 ? path.replace(/\/$/, '') : path)),
+      ),
+    ].sort();
+    expect(routed).toEqual([...APP_PAGES].sort());
+    expect(isAppPage('/checkout/any-id')).toBe(true);
+    expect(isAppPage('/checkout/any-id/more')).toBe(false);
+  });
+
+  it('holds every article of the blog and nothing else', () => {
+    expect([...ARTICLE_SLUGS].sort()).toEqual(ARTICLES.map((a) => a.slug).sort());
+    for (const { slug } of ARTICLES) expect(isAppPage(`/blog/${slug}`)).toBe(true);
+    expect(isAppPage('/blog/not-an-article')).toBe(false);
   });
 });

@@ -92,4 +92,62 @@ describe('accounts in Chromium', () => {
       .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
+  it('resets a forgotten password through the local outbox: the link works once, and the old password stops working', async () => {
+    const username = `rosalind${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    const setup = await visitor(browser);
+    const registered = await setup.request.post(new URL('/api/register', setup.url()).href, {
+      data: { username, email, password: 'old password' },
+      headers: { Origin: new URL(setup.url()).origin },
+    });
+    expect(registered.status()).toBe(201);
+
+    const page = await visitor(browser);
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    const form = page.getByRole('form', { name: 'Reset password' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('status').getByText('If an account uses that address').waitFor();
+    await page.getByRole('link', { name: 'local outbox' }).click();
+
+    const message = page
+      .getByRole('listitem', { name: 'Reset your Social Resizer password' })
+      .filter({ hasText: email });
+    await expect.poll(() => message.count(), { timeout: 10_000 }).toBe(1);
+    const link = await message.getByRole('link').getAttribute('href');
+    await message.getByRole('link').click();
+    const reset = page.getByRole('form', { name: 'Choose a new password' });
+    await reset.getByLabel('New password', { exact: true }).fill('new password');
+    await reset.getByLabel('Repeat the new password').fill('new passw0rd');
+    await reset.getByRole('button', { name: 'Set new password' }).click();
+    await reset.getByText('The two passwords are not the same').waitFor();
+    await reset.getByLabel('Repeat the new password').fill('new password');
+    await reset.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/account');
+    await page.getByText(`You are signed in as ${username}`).first().waitFor();
+    // The other browser's session ended with the reset.
+    expect((await setup.request.get(new URL('/api/user', setup.url()).href)).status()).toBe(401);
+
+    // The same link a second time says so, and offers a new one.
+    const again = await visitor(browser);
+    await again.goto(link!);
+    const second = again.getByRole('form', { name: 'Choose a new password' });
+    await second.getByLabel('New password', { exact: true }).fill('third password');
+    await second.getByLabel('Repeat the new password').fill('third password');
+    await second.getByRole('button', { name: 'Set new password' }).click();
+    await second.getByRole('alert').getByText('already been used').waitFor();
+    await second.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+
+    // Log in with the new password only.
+    await again.getByRole('link', { name: 'Sign In' }).click();
+    const login = again.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Username').fill(username);
+    await login.getByLabel('Password').fill('old password');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await login.getByRole('alert').waitFor();
+    await login.getByLabel('Password').fill('new password');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => new URL(again.url()).pathname).toBe('/');
+  }, 90_000);
 });

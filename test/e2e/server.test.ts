@@ -77,11 +77,36 @@ describe('the local server', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
-  it('answers an unknown page with the app and an unknown API path with JSON, never an error page', async () => {
-    const page = await fetch(`${baseUrl()}/no/such/page`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
-    const api = await fetch(`${baseUrl()}/api/no/such/path`);
+  it("answers the app's pages with 200, any other path with the app and 404, and unknown API paths with JSON", async () => {
+    const origin = baseUrl();
+    const statusOf = async (path: string) => {
+      const res = await fetch(`${origin}${path}`);
+      const body = await res.text();
+      return {
+        status: res.status,
+        page: body.includes('<div id="root">'),
+        csp: res.headers.get('Content-Security-Policy'),
+      };
+    };
+    for (const path of [
+      '/',
+      '/about',
+      '/blog',
+      '/blog/',
+      '/blog/linkedin-banner-not-cut-off',
+      '/checkout/abc',
+      '/help?q=x',
+    ]) {
+      expect({ path, ...(await statusOf(path)) }).toMatchObject({ path, status: 200, page: true });
+    }
+    for (const path of ['/no/such/page', '/blog/no-such-article', '/about/more', '/checkout/a/b']) {
+      const answer = await statusOf(path);
+      expect({ path, ...answer }).toMatchObject({ path, status: 404, page: true });
+      // The page's own policy (scripts from our origin), not the API's sandbox.
+      expect(answer.csp).toContain("script-src 'self'");
+    }
+    expect((await fetch(`${origin}/favicon.svg`)).headers.get('Content-Type')).toContain('image/svg');
+    const api = await fetch(`${origin}/api/no/such/path`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: expect.any(String) });
   });

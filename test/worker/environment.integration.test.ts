@@ -11,6 +11,15 @@ describe('the environment check at start-up', () => {
     );
   });
 
+  it('requires a mail provider in production, where no local outbox exists', () => {
+    const production = { ...env, ENVIRONMENT: 'production', ADMIN_PASSWORD: 'a-long-admin-password' } as Env;
+    expect(() => checkEnv(production)).toThrow(/RESEND_API_KEY and MAIL_FROM are required in production/);
+    expect(() => checkEnv({ ...production, RESEND_API_KEY: 'key', MAIL_FROM: 'x' })).toThrow(/Resend API key/);
+    expect(() =>
+      checkEnv({ ...production, RESEND_API_KEY: 're_abc123', MAIL_FROM: 'Social Resizer <no-reply@example.com>' }),
+    ).not.toThrow();
+  });
+
   it('treats empty secrets as unset, as the .dev.vars template leaves them', () => {
     expect(() =>
       checkEnv({ ...env, STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', ADMIN_PASSWORD: '' } as Env),

@@ -39,7 +39,12 @@ describe('security headers', () => {
   it('add HSTS in production', async () => {
     const res = await app.fetch(
       new Request(`${ORIGIN}/api/health`),
-      { ...env, ENVIRONMENT: 'production' },
+      {
+        ...env,
+        ENVIRONMENT: 'production',
+        RESEND_API_KEY: 're_test',
+        MAIL_FROM: 'Social Resizer <no-reply@example.com>',
+      },
       createExecutionContext(),
     );
     expect(res.status).toBe(200);
@@ -108,5 +113,42 @@ describe('logs', () => {
     const all = lines.join('\n');
     for (const secret of [...secrets, 'test-admin-secret-7f3a', 'sr_session', 'sk_test'])
       expect(all).not.toContain(secret);
+  });
+});
+
+describe('pages', () => {
+  it("answer the app's paths with 200, any other path with the app and 404, with the app's own policy", async () => {
+    const statusOf = async (path: string) => {
+      const res = await new Browser().call(path);
+      const text = await res.text();
+      return {
+        path,
+        status: res.status,
+        app: text.includes('<div id="root">'),
+        csp: res.headers.get('content-security-policy'),
+      };
+    };
+    for (const path of [
+      '/',
+      '/pricing',
+      '/blog/',
+      '/blog/linkedin-banner-not-cut-off',
+      '/checkout/x',
+      '/reset-password?token=x',
+    ])
+      expect(await statusOf(path)).toMatchObject({
+        path,
+        status: 200,
+        app: true,
+        csp: expect.stringContaining("script-src 'self'"),
+      });
+    for (const path of ['/nope', '/blog/nope', '/pricing/more', '/uploads/../../etc/passwd'])
+      expect(await statusOf(path)).toMatchObject({
+        status: 404,
+        app: true,
+        csp: expect.stringContaining("script-src 'self'"),
+      });
+    expect(await statusOf('/favicon.svg')).toMatchObject({ status: 200, app: false, csp: API_CSP });
+    expect(await statusOf('/api/nope')).toMatchObject({ status: 404, app: false, csp: API_CSP });
   });
 });

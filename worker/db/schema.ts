@@ -227,6 +227,35 @@ export const newsletterSubscriptions = sqliteTable('newsletter_subscriptions', {
   createdAt: createdAt(),
 });
 
+/**
+ * Password reset links: the SHA-256 of a random token (the e-mailed link holds the token), good
+ * once, for an hour. Every link of a user goes when one is used or the password changes.
+ */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * E-mail written locally instead of sent: in development with no mail provider configured, so the
+ * password reset works on a fresh machine (the /outbox page shows it). Never used in production.
+ */
+export const outboxMessages = sqliteTable('outbox_messages', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Admin area sessions (the ADMIN_PASSWORD holder), apart from user sessions. */
 export const adminSessions = sqliteTable('admin_sessions', {
   /** SHA-256 of the cookie token. */

@@ -41,12 +41,16 @@ const COMMON: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
 };
 
-/** The headers every worker response carries; HSTS only in production (browsers ignore it over plain http anyway). */
-export function securityHeaders(): MiddlewareHandler {
+/**
+ * The headers every worker response carries: the app's policy on its pages (routes/pages.ts marks
+ * them), the closed API policy on everything else; HSTS only in production (browsers ignore it over
+ * plain http anyway).
+ */
+export function securityHeaders(): MiddlewareHandler<{ Variables: { page?: boolean } }> {
   return async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(COMMON)) c.res.headers.set(name, value);
-    c.res.headers.set('Content-Security-Policy', API_CSP);
+    c.res.headers.set('Content-Security-Policy', c.get('page') ? APP_CSP : API_CSP);
     if ((c.env as { ENVIRONMENT?: string } | undefined)?.ENVIRONMENT === 'production')
       c.res.headers.set('Strict-Transport-Security', HSTS);
   };

@@ -1,15 +1,22 @@
 import { Hono } from 'hono';
-import { loginSchema, registerSchema } from '../../shared/schemas';
+import { loginSchema, passwordResetRequestSchema, passwordResetSchema, registerSchema } from '../../shared/schemas';
 import { clock } from '../lib/clock';
 import { validate } from '../lib/validate';
 import { newVisitor } from '../middleware/visitor';
 import { claimVisitorWork, logIn, register } from '../services/accounts';
-import { takeRegistration } from '../services/rate-limits';
+import { sendMail, usesOutbox, readOutbox } from '../services/mail';
+import { requestPasswordReset, RESET_REQUESTED_MESSAGE, resetPassword } from '../services/password-reset';
+import { takePasswordReset, takeRegistration } from '../services/rate-limits';
+import { handleNotFound } from '../lib/errors';
+import { log } from '../lib/log';
 import { endSession, startSession } from '../middleware/session';
 import { toPublicUser } from '../services/sessions';
 import type { AppEnv } from '../types';
 
-/** Register, log in and log out. Signing in claims what this browser did anonymously. */
+/**
+ * Register, log in, log out and reset a forgotten password. Signing in claims what this browser did
+ * anonymously.
+ */
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', validate('json', registerSchema), async (c) => {
     const db = c.get('db');
@@ -29,6 +36,36 @@ export const authRoutes = new Hono<AppEnv>()
     await startSession(c, user);
     await claimVisitorWork(db, user.id, c.get('visitorId'));
     return c.json(toPublicUser(user));
+  })
+  /** The same answer whether or not an account uses the address; the e-mail is sent after answering. */
+  .post('/password-reset', validate('json', passwordResetRequestSchema), async (c) => {
+    await takePasswordReset(c.env.DOWNLOAD_COUNTER, c.get('caller'));
+    const db = c.get('db');
+    const origin = new URL(c.req.url).origin;
+    const mail = await requestPasswordReset(db, c.req.valid('json').email, origin, clock.now());
+    if (mail) {
+      c.executionCtx.waitUntil(
+        sendMail(c.env, db, mail).catch((error: unknown) =>
+          log('error', 'password reset mail failed', { error: String(error) }),
+        ),
+      );
+    }
+    return c.json({ message: RESET_REQUESTED_MESSAGE }, 202);
+  })
+  /** A new password from a reset link: every other session ends, and this browser is signed in. */
+  .post('/password-reset/confirm', validate('json', passwordResetSchema), async (c) => {
+    const db = c.get('db');
+    const { token, password } = c.req.valid('json');
+    const user = await resetPassword(db, token, password, clock.now());
+    await startSession(c, user);
+    await claimVisitorWork(db, user.id, c.get('visitorId'));
+    return c.json(toPublicUser(user));
+  })
+  /** Development without a mail provider: the messages the app would have e-mailed. */
+  .get('/outbox', async (c) => {
+    if (!usesOutbox(c.env)) return handleNotFound(c);
+    const messages = await readOutbox(c.get('db'));
+    return c.json(messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })));
   })
   .post('/logout', async (c) => {
     await endSession(c);

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { registerSchema } from '../../shared/schemas';
 import type { Db } from '../db/client';
-import { imageRequests, payments, uploads, users, type User } from '../db/schema';
+import { imageRequests, passwordResets, payments, uploads, users, type User } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { deletePrefix } from './cleanup';
 import { assertNotThrottled, clearUserFailures, recordFailure, throttleKeys } from './login-throttle';
@@ -103,11 +103,15 @@ export async function confirmPassword(
   }
 }
 
+/** A new password; any password reset link still out stops working. */
 export async function changePassword(db: Db, user: User, newPassword: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(newPassword) })
-    .where(eq(users.id, user.id));
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword) })
+      .where(eq(users.id, user.id)),
+    db.delete(passwordResets).where(eq(passwordResets.userId, user.id)),
+  ]);
 }
 
 /**

@@ -7,9 +7,15 @@
  *   the same target is free, and targets that were not recorded after all are given back;
  * - uploads: every upload attempt per hour (each is inspected and decoded, so a file of a few
  *   kilobytes that claims 12 MP costs a decode), per address, or per account for Unlimited Access;
- * - registrations: accounts created per hour per address.
+ * - registrations: accounts created per hour per address;
+ * - password resets: reset e-mails asked for per hour per address.
  */
-import { CONVERSIONS_PER_HOUR, REGISTRATIONS_PER_HOUR, UPLOADS_PER_HOUR } from '../../shared/limits';
+import {
+  CONVERSIONS_PER_HOUR,
+  PASSWORD_RESETS_PER_HOUR,
+  REGISTRATIONS_PER_HOUR,
+  UPLOADS_PER_HOUR,
+} from '../../shared/limits';
 import { clock } from '../lib/clock';
 import { ApiError } from '../lib/errors';
 import { counter, ipKey, type Caller, type Counters } from './allowance';
@@ -82,5 +88,16 @@ export function takeRegistration(counters: Counters, { ip }: Caller): Promise<Gr
     REGISTRATIONS_PER_HOUR,
     (minutes) =>
       `Too many new accounts from this network: up to ${REGISTRATIONS_PER_HOUR} an hour. ${inMinutes(minutes)}`,
+  );
+}
+
+/** Counts one password reset request from the caller's address, whether or not the address has an account. */
+export function takePasswordReset(counters: Counters, { ip }: Caller): Promise<Grant> {
+  return takeHourly(
+    counters,
+    `password-resets:${ipKey(ip)}`,
+    [crypto.randomUUID()],
+    PASSWORD_RESETS_PER_HOUR.address,
+    (minutes) => `Too many password reset requests from this network. ${inMinutes(minutes)}`,
   );
 }

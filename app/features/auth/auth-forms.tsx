@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { loginSchema, registerSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
@@ -53,6 +54,9 @@ export function LoginForm() {
       <Button type="submit" disabled={login.isPending} className="w-full">
         {login.isPending ? 'Logging in' : 'Login'}
       </Button>
+      <Link to="/forgot-password" className="justify-self-center text-sm font-medium text-brand-700 hover:underline">
+        Forgot your password?
+      </Link>
     </form>
   );
 }

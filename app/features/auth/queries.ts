@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordInput, LoginInput, PublicUser, Purchase, RegisterInput } from '../../../shared/schemas';
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  PasswordResetInput,
+  PublicUser,
+  Purchase,
+  RegisterInput,
+} from '../../../shared/schemas';
 import { apiRequest, errorMessage, getQueryFn } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
 
@@ -119,3 +126,37 @@ export function useDeleteAccount() {
       }),
   });
 }
+
+/** Asks for a reset link: the server answers the same whether or not the address has an account. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: async (email: string) =>
+      (await apiRequest('POST', '/api/password-reset', { email })).json() as Promise<{ message: string }>,
+  });
+}
+
+/** Sets a new password from a reset link; the server signs this browser in. */
+export function useResetPassword() {
+  const setUser = useSetUser();
+  return useMutation({
+    mutationFn: async (input: PasswordResetInput) =>
+      (await apiRequest('POST', '/api/password-reset/confirm', input)).json() as Promise<PublicUser>,
+    onSuccess: (user) => {
+      setUser(user);
+      toast({
+        title: 'Password changed',
+        description: `You are signed in as ${user.username}, and signed out everywhere else.`,
+        variant: 'success',
+      });
+    },
+  });
+}
+
+export type OutboxMessage = { id: string; to: string; subject: string; text: string; createdAt: string };
+
+/** Development only: the local outbox (404 where mail is really sent). */
+export const outboxQuery = queryOptions({
+  queryKey: ['/api/outbox'],
+  queryFn: async () => (await apiRequest('GET', '/api/outbox')).json() as Promise<OutboxMessage[]>,
+  retry: false,
+});

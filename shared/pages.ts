@@ -1,0 +1,51 @@
+/**
+ * The paths the React app answers, so the worker can give an unknown path a 404 status while the
+ * app still renders its "Page not found" screen. test/app/routes.test.tsx keeps this list equal to
+ * the router's, and the blog's slugs equal to its articles.
+ */
+export const APP_PAGES = [
+  '/',
+  '/about',
+  '/account',
+  '/admin',
+  '/admin-login',
+  '/auth',
+  '/blog',
+  '/careers',
+  '/checkout',
+  '/contact',
+  '/cookies',
+  '/forgot-password',
+  '/help',
+  '/outbox',
+  '/pricing',
+  '/privacy',
+  '/reset-password',
+  '/terms',
+  '/unlimited-access',
+] as const;
+
+export const ARTICLE_SLUGS = [
+  'social-media-image-sizes-guide',
+  'linkedin-banner-not-cut-off',
+  'youtube-channel-art-every-screen',
+  'one-picture-every-platform-launch',
+  'profile-pictures-blurry-mistakes',
+  'how-content-aware-resizing-works',
+  'platform-image-size-changes',
+  'app-store-listing-from-one-design',
+] as const;
+
+const PAGES = new Set<string>(APP_PAGES);
+const SLUGS = new Set<string>(ARTICLE_SLUGS);
+
+/** Whether the app has a page at this path (a trailing slash is the same page). */
+export function isAppPage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (PAGES.has(path)) return true;
+  const [, section, id, ...rest] = path.split('/');
+  if (rest.length > 0 || !id) return false;
+  if (section === 'blog') return SLUGS.has(id);
+  // Checkout pages for an image request: the page itself says when the id is not the caller's.
+  return section === 'checkout';
+}
