@@ -267,7 +267,8 @@ export const bannerConvertSchema = z.object({
 });
 
 export const profileConvertSchema = z.object({
-  sourceFormatId: z.number('Source format required').int().positive('Source format required'),
+  /** Where the picture is used now; null for a fresh photo (no platform's rules then apply). */
+  sourceFormatId: z.number('Source format required').int().positive('Source format required').nullable().default(null),
   targetFormatIds: formatIds,
   output: outputSettingsSchema.optional(),
 });

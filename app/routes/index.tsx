@@ -64,8 +64,10 @@ function Home() {
   const { tab = 'singleImage', request } = Route.useSearch();
   const navigate = useNavigate({ from: '/' });
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <section className="text-center">
+    // Once a tool is past its first step (its card carries data-in-use), the hero steps aside so the
+    // tool starts at the top of the page; its heading stays for screen readers.
+    <main className="group/home mx-auto max-w-6xl px-4 py-10 has-[[data-in-use]]:py-4">
+      <section className="text-center group-has-[[data-in-use]]/home:sr-only">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Social Media Image Resizer</h1>
         <p className="mx-auto mt-3 max-w-2xl text-slate-600">
           Upload once and get every size you need, exact to the pixel, for {PLATFORMS.length} social and store
@@ -76,13 +78,18 @@ function Home() {
       <Tabs
         value={tab}
         onValueChange={(value) => void navigate({ search: { tab: value as ToolTab, request }, replace: true })}
-        className="mt-8"
+        className="mt-8 group-has-[[data-in-use]]/home:mt-0"
       >
         <div className="flex justify-center">
           <TabsList aria-label="Tools">
             <TabsTrigger value="singleImage">Single Image</TabsTrigger>
-            <TabsTrigger value="bannerAdjuster">Banner Adjuster</TabsTrigger>
-            <TabsTrigger value="profileAdjuster">Profile Picture Adjuster</TabsTrigger>
+            {/* Short names on a phone, so the three tabs fit one row; the full name is the tab's name. */}
+            <TabsTrigger value="bannerAdjuster" aria-label="Banner Adjuster">
+              Banner<span className="hidden sm:inline"> Adjuster</span>
+            </TabsTrigger>
+            <TabsTrigger value="profileAdjuster" aria-label="Profile Picture Adjuster">
+              Profile<span className="hidden sm:inline"> Picture Adjuster</span>
+            </TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="singleImage">

@@ -142,12 +142,21 @@ describe('banner adjuster, configure step', () => {
 });
 
 describe('profile adjuster, configure step', () => {
-  it('shows the upload as a circle, has no AI toggle, and asks for the profile picture’s format', () => {
+  it('shows the upload as a circle, has no AI toggle, and takes a fresh photo without a current format', () => {
     render(<Configure flow={PROFILE_FLOW} formats={PROFILE_FORMATS} />);
     expect(screen.getByAltText('Your profile picture, as a circle')).toHaveClass('rounded-full');
     expect(screen.queryByRole('switch')).toBeNull();
+    expect((screen.getByLabelText('Source platform') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByLabelText('Source format')).toBeDisabled();
+    // With nothing ticked, Continue explains what is missing: targets, never a current format.
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('Please select the current format of your profile picture')).toBeInTheDocument();
+    expect(screen.getByText('Please select at least one target format to continue')).toBeInTheDocument();
+    expect(screen.queryByText('Please select the current format of your profile picture')).toBeNull();
+    dismissToast();
+    // No source: every platform's formats can be targets, the first one's tab open.
+    fireEvent.click(screen.getAllByRole('checkbox')[0]!);
+    expect(selected().targets).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Continue' })).not.toHaveAttribute('aria-disabled');
   });
 });
 

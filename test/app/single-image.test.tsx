@@ -1,18 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
 import type { UploadResponse } from '../../shared/schemas';
 import { AdjustStep, type Adjustment } from '../../app/features/single-image/adjust-step';
 import { platformFormatsQuery } from '../../app/features/tools/queries';
-import {
-  formatForPlatform,
-  formatLabel,
-  isWideFormat,
-  normalisedSize,
-  previewHeight,
-} from '../../app/features/single-image/rules';
+import { searchFormats, suggestFormats } from '../../app/features/tools/format-choice';
+import { formatLabel, isWideFormat, normalisedSize, previewHeight } from '../../app/features/single-image/rules';
 import { createQueryClient } from '../../app/lib/api';
 
 describe('single-image rules', () => {
@@ -39,14 +34,24 @@ describe('single-image rules', () => {
     expect(isWideFormat(16 / 9)).toBe(false);
   });
 
-  it('selects the first format of the platform when none is selected or the selected one is another platform’s', () => {
-    const firstLinkedIn = PLATFORM_FORMATS.find((f) => f.platform === 'linkedin');
-    const banner = findFormatByName('linkedin', 'banner');
-    const youtube = PLATFORM_FORMATS.find((f) => f.platform === 'youtube');
-    expect(formatForPlatform(PLATFORM_FORMATS, 'linkedin', null)).toBe(firstLinkedIn);
-    expect(formatForPlatform(PLATFORM_FORMATS, 'linkedin', banner?.id ?? null)).toBe(banner);
-    expect(formatForPlatform(PLATFORM_FORMATS, 'youtube', banner?.id ?? null)).toBe(youtube);
+  it('suggests the popular formats nearest a picture’s shape, nearest first', () => {
+    const keys = (aspect: number) => suggestFormats(PLATFORM_FORMATS, aspect).map((f) => f.key);
+    expect(keys(1)[0]).toBe('instagram_post_square');
+    expect(keys(3 / 4)[0]).toBe('instagram_post_portrait');
+    expect(keys(9 / 16)[0]).toBe('instagram_story');
+    expect(keys(3 / 2)[0]).toBe('youtube_thumbnail');
+    expect(keys(4)[0]).toBe('linkedin_profile_banner');
+    expect(keys(3 / 2)).not.toContain('linkedin_profile_picture');
     expect(formatLabel({ description: 'Banner', width: 1584, height: 396 })).toBe('Banner (1584 × 396)');
+  });
+
+  it('searches every word in platform, description, kind and size', () => {
+    const ids = (query: string) => searchFormats(PLATFORM_FORMATS, query).map((f) => f.key);
+    expect(ids('youtube banner')).toEqual(['youtube_channel_banner']);
+    expect(ids('1584x396')).toEqual(['linkedin_profile_banner']);
+    expect(ids('STORY')).toEqual(expect.arrayContaining(['instagram_story', 'facebook_story', 'snapchat_story']));
+    expect(ids('x (twitter) header')).toEqual(['twitter_header']);
+    expect(ids('nothing like this')).toEqual([]);
   });
 
   it('redraws only photos over the limit, keeping their shape', () => {
@@ -106,12 +111,20 @@ function renderAdjust(initial: Adjustment | null = null) {
 }
 
 describe('the adjust step', () => {
-  it('starts on LinkedIn with its first format at zoom 1.25, and resets zoom and position on a format change', async () => {
+  it('opens a landscape photo on the popular format nearest its shape, and a format change resets zoom and position', async () => {
     const state = renderAdjust();
-    const first = PLATFORM_FORMATS.find((f) => f.platform === 'linkedin');
-    expect((screen.getByLabelText('Platform') as HTMLSelectElement).value).toBe('linkedin');
-    expect(await screen.findByText(first?.description ?? '', { selector: 'p' })).toBeInTheDocument();
-    expect(state()).toMatchObject({ id: first?.id, zoom: 1.25, crop: { x: 0, y: 0 } });
+    const thumbnail = findFormatByName('youtube', 'thumbnail');
+    await screen.findByText(thumbnail?.description ?? '', { selector: 'p' });
+    expect(state()).toMatchObject({ id: thumbnail?.id, zoom: 1.25, crop: { x: 0, y: 0 } });
+    expect((screen.getByLabelText('Platform') as HTMLSelectElement).value).toBe('youtube');
+    const picks = within(screen.getByRole('group', { name: 'Suits this picture' })).getAllByRole('button');
+    expect(picks[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(picks.map((b) => b.textContent)).toEqual([
+      'YouTube thumbnail',
+      'X (Twitter) post landscape',
+      'YouTube banner',
+      'LinkedIn post landscape',
+    ]);
 
     expect(screen.getByRole('button', { name: 'Reset zoom' })).toBeDisabled();
     fireEvent.change(screen.getByLabelText(/^Zoom/), { target: { value: '2.4' } });
@@ -120,19 +133,43 @@ describe('the adjust step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
     expect(state()).toMatchObject({ zoom: 1.25, crop: { x: 0, y: 0 } });
     fireEvent.change(screen.getByLabelText(/^Zoom/), { target: { value: '2.4' } });
+    fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'linkedin' } });
+    // Showing another platform changes nothing until a card is chosen.
+    expect(state().id).toBe(thumbnail?.id);
     const banner = findFormatByName('linkedin', 'banner');
-    fireEvent.change(screen.getByLabelText('Format'), { target: { value: String(banner?.id) } });
+    fireEvent.click(screen.getByRole('radio', { name: /^LinkedIn: Personal profile background/ }));
     expect(state()).toMatchObject({ id: banner?.id, zoom: 1.25, crop: { x: 0, y: 0 } });
+    expect(screen.getByRole('radio', { name: /^LinkedIn: Personal profile background/ })).toBeChecked();
     expect(screen.getByText('Wide Format')).toBeInTheDocument();
     expect(screen.getByTestId('crop-preview')).toHaveStyle({ height: '200px' });
   });
 
-  it('lists a platform’s formats as "description (width × height)" and picks the first on a platform change', () => {
-    const state = renderAdjust();
-    fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'youtube' } });
-    const youtube = PLATFORM_FORMATS.filter((f) => f.platform === 'youtube');
-    expect(state().id).toBe(youtube[0]?.id);
-    const options = [...(screen.getByLabelText('Format') as HTMLSelectElement).options].map((o) => o.textContent);
-    expect(options).toEqual(youtube.map(formatLabel));
+  it('draws every format of a platform as a card of its shape, grouped by kind, circles for profile pictures', () => {
+    renderAdjust();
+    fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'linkedin' } });
+    const list = screen.getByRole('radiogroup', { name: 'Format' });
+    const linkedin = PLATFORM_FORMATS.filter((f) => f.platform === 'linkedin');
+    expect(within(list).getAllByRole('radio')).toHaveLength(linkedin.length);
+    expect(within(list).getByText('Banners and covers')).toBeInTheDocument();
+    const card = (name: RegExp) => screen.getByRole('radio', { name }).closest('label') as HTMLElement;
+    expect(card(/^LinkedIn: Personal profile photo/).querySelector('[data-shape]')).toHaveAttribute(
+      'data-shape',
+      'circle',
+    );
+    const banner = card(/^LinkedIn: Personal profile background/).querySelector('[data-shape]') as HTMLElement;
+    expect(banner).toHaveAttribute('data-shape', 'rect');
+    // Drawn to scale: 4:1.
+    expect(parseFloat(banner.style.width) / parseFloat(banner.style.height)).toBeCloseTo(4, 1);
+  });
+
+  it('searches across platforms and says when nothing matches', () => {
+    renderAdjust();
+    fireEvent.change(screen.getByLabelText('Search formats'), { target: { value: 'story' } });
+    const list = screen.getByRole('radiogroup', { name: 'Format' });
+    expect(within(list).getByRole('heading', { name: 'Instagram' })).toBeInTheDocument();
+    expect(within(list).getByRole('heading', { name: 'Snapchat' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Search formats'), { target: { value: 'hologram' } });
+    expect(within(list).queryAllByRole('radio')).toHaveLength(0);
+    expect(within(list).getByText('No format matches “hologram”.')).toBeInTheDocument();
   });
 });

@@ -46,25 +46,18 @@ export const CORPUS = join(import.meta.dirname, '../fixtures/corpus');
 
 let ipCounter = 0;
 /** A visitor with its own address (CF-Connecting-IP passes through the local runtime), so reruns start fresh. */
-export async function visitor(browser: Browser): Promise<Page> {
-  const page = await newPage(browser);
+export async function visitor(browser: Browser, options: { width?: number } = {}): Promise<Page> {
+  const page = await newPage(browser, options);
   const ip = `10.${Date.now() % 250}.${Math.floor(Math.random() * 250)}.${++ipCounter}`;
   await page.context().setExtraHTTPHeaders({ 'CF-Connecting-IP': ip });
   await page.goto(baseUrl());
   return page;
 }
 
-let bannerId: number | undefined;
-async function linkedinBannerId(): Promise<number> {
-  if (bannerId === undefined) {
-    const formats = (await (await fetch(`${baseUrl()}/api/platform-formats`)).json()) as Array<{
-      id: number;
-      platform: string;
-      format: string;
-    }>;
-    bannerId = formats.find((f) => f.platform === 'linkedin' && f.format === 'banner')?.id ?? 0;
-  }
-  return bannerId;
+/** Clicks the format's card, as a user does (its radio is visually hidden inside it). */
+export async function chooseFormat(page: Page, name: RegExp): Promise<void> {
+  await page.locator('label', { has: page.getByRole('radio', { name }) }).click();
+  await expect.poll(() => page.getByRole('radio', { name }).isChecked()).toBe(true);
 }
 
 /** In the Single Image tool: uploads the file and frames the LinkedIn banner. */
@@ -75,8 +68,8 @@ export async function uploadAndAdjust(page: Page, path: string): Promise<void> {
     .toBe(true);
   await page.getByRole('button', { name: 'Next: Choose Format' }).click();
   await page.getByRole('heading', { name: 'Adjust Image & Choose Format' }).first().waitFor();
-  expect(await page.getByLabel('Platform').inputValue()).toBe('linkedin');
-  await page.getByLabel('Format').selectOption(String(await linkedinBannerId()));
+  await page.getByLabel('Platform').selectOption('linkedin');
+  await chooseFormat(page, /^LinkedIn: Personal profile background/);
   await page.getByText('Wide Format').waitFor();
   await page.getByTestId('crop-preview').locator('img').waitFor();
 }

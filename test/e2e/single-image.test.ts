@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
-import { baseUrl, CORPUS, cspViolations, launchBrowser, newPage, uploadAndAdjust, visitor } from './browser';
+import { baseUrl, chooseFormat, CORPUS, cspViolations, launchBrowser, uploadAndAdjust, visitor } from './browser';
 
 let browser: Browser;
 
@@ -103,7 +103,7 @@ describe('the Single Image tool in Chromium', () => {
     await page.getByText('1584 x 396 px').waitFor();
     await page.getByRole('button', { name: 'Back to Edit' }).click();
     await page.getByText('Zoom: 1.80x').waitFor();
-    expect(await page.getByLabel('Format').inputValue()).toBe(String(20));
+    expect(await page.getByRole('radio', { name: /^LinkedIn: Personal profile background/ }).isChecked()).toBe(true);
 
     await page.goto(`${baseUrl()}/checkout/${id}?plan=single`);
     await page.getByRole('heading', { name: 'Secure Checkout' }).waitFor();
@@ -124,23 +124,53 @@ describe('the Single Image tool in Chromium', () => {
     await stranger.getByRole('button', { name: 'Next: Choose Format' }).waitFor();
   });
 
-  it('fits a 375 px phone at every step, the file type choice included', async () => {
-    const page = await newPage(browser, { width: 375 });
-    const ip = `10.201.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-    await page.context().setExtraHTTPHeaders({ 'CF-Connecting-IP': ip });
-    await page.goto(baseUrl());
-    const overflow = () =>
-      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(await overflow()).toBeLessThanOrEqual(0);
-    await uploadAndAdjust(page, join(CORPUS, 'baseline.jpg'));
-    expect(await overflow()).toBeLessThanOrEqual(0);
+  it('shows the picture once uploaded, finds formats by search and keyboard, and previews the output as it will be', async () => {
+    const page = await visitor(browser);
+    await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'baseline.jpg'));
+    const thumbnail = page.getByRole('img', { name: 'Your picture' });
+    await thumbnail.waitFor({ timeout: 30_000 });
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Next: Choose Format' }).click();
+
+    // A landscape photo opens on a landscape format, never on a profile circle.
+    const preview = page.getByRole('img', { name: /as it will be$/ });
+    await preview.waitFor();
+    const ratio = () => preview.evaluate((c: HTMLCanvasElement) => c.width / c.height);
+    expect(await ratio()).toBeGreaterThan(1.3);
+    expect(await preview.getAttribute('data-shape')).toBe('rect');
+
+    // Search, then the arrow keys move through the cards.
+    await page.getByLabel('Search formats').fill('story');
+    await page.getByRole('radiogroup', { name: 'Format' }).getByRole('radio').first().focus();
+    await page.keyboard.press('Space');
+    const checked = () => page.getByRole('radio', { checked: true }).getAttribute('aria-label');
+    const first = await checked();
+    expect(first).toMatch(/Story/);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(checked).not.toBe(first);
+    await expect.poll(ratio).toBeCloseTo(9 / 16, 1);
+    // The preview draws the picture (not an empty frame).
+    const painted = await preview.evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let opaque = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) opaque++;
+      return opaque / (data.length / 4);
+    });
+    expect(painted).toBeGreaterThan(0.5);
+
+    // A profile format is previewed, and later shown, as the circle the platform shows.
+    await page.getByLabel('Search formats').fill('youtube channel icon');
+    await chooseFormat(page, /^YouTube: Channel icon/);
+    await expect.poll(() => preview.getAttribute('data-shape')).toBe('circle');
+    await page.getByText('shown as a circle on YouTube').waitFor();
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
-    expect(await overflow()).toBeLessThanOrEqual(0);
-    for (const name of ['Auto', 'JPEG', 'PNG', 'WebP']) {
-      const box = await page.getByRole('radio', { name }).boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= 375, name).toBe(true);
-    }
+    expect(
+      await page
+        .getByRole('img', { name: /preview$/ })
+        .first()
+        .getAttribute('data-shape'),
+    ).toBe('circle');
   });
 
   it('takes an image pasted from the clipboard, and one dropped anywhere on the page', async () => {

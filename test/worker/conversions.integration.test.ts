@@ -6,7 +6,7 @@ import type { ConversionResponse } from '../../shared/schemas';
 import { encodePng, inspectImage, type Raster } from '../../worker/imaging';
 import worker from '../../worker/index';
 import { ipKey } from '../../worker/services/allowance';
-import { body, Browser, decodeFile, fixture, processedRequest, settle } from './helpers';
+import { bannerRequest, body, Browser, decodeFile, fixture, processedRequest, settle } from './helpers';
 
 const TWITTER_HEADER = { platform: 'twitter', format: 'header', width: 1500, height: 500 };
 const TARGETS = {
@@ -199,6 +199,18 @@ describe('banner conversions on the queue', () => {
     expect((await settle(browser, id)).results).toEqual({ '1': 'complete', '12': 'complete', '35': 'complete' });
     const png = new Uint8Array(await (await browser.call(`/api/download/${id}/35`)).arrayBuffer());
     expect(imageSize(png)).toEqual({ width: 800, height: 800 });
+  });
+
+  it('converts a fresh profile photo that names no current format, to every platform including the request’s', async () => {
+    const browser = new Browser();
+    const id = await bannerRequest(browser);
+    // LinkedIn is where the request was made, yet a fresh photo may go there too.
+    const res = await convert(browser, id, { sourceFormatId: null, targetFormatIds: [19, 12] }, 'profile-convert');
+    expect(res.status).toBe(202);
+    expect((await settle(browser, id)).results).toEqual({ '19': 'complete', '12': 'complete' });
+    // A banner always names its current format.
+    const banner = await convert(browser, id, { sourceFormatId: null, targetFormatIds: [2] });
+    expect(banner.status).toBe(400);
   });
 
   it('limits conversions per visitor with 429 and the minutes to wait, all or nothing', async () => {

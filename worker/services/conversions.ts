@@ -94,7 +94,9 @@ export async function startFanOut(
 ): Promise<ConversionResponse> {
   const targets = checkTargets(input.flow, input.sourceFormatId, input.targetFormatIds);
   if (input.flow === 'batch' && !caller.user?.hasUnlimitedAccess) throw new ApiError(402, BATCH_NEEDS_UNLIMITED);
-  if (input.flow !== 'batch' && input.sourceFormatId !== request.formatId) throw new ApiError(400, SOURCE_MISMATCH);
+  // A named source must be the format the request was made for (a fresh profile photo names none).
+  if (input.flow !== 'batch' && input.sourceFormatId !== null && input.sourceFormatId !== request.formatId)
+    throw new ApiError(400, SOURCE_MISMATCH);
   const output = input.output ?? DEFAULT_OUTPUT;
   const grant = await takeConversions(
     deps.counters,

@@ -7,7 +7,11 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex w-full flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1 sm:w-auto', className)}
+      // One row always: on a narrow screen the tabs scroll sideways instead of wrapping into pills.
+      className={cn(
+        'flex w-full max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 sm:inline-flex sm:w-auto',
+        className,
+      )}
       {...props}
     />
   );
@@ -17,7 +21,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:opacity-50 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm sm:flex-none',
+        'flex-1 shrink-0 rounded-md px-3 py-2 whitespace-nowrap text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:opacity-50 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm sm:flex-none',
         className,
       )}
       {...props}

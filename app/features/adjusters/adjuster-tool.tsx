@@ -25,7 +25,8 @@ const EMPTY_SELECTION: Selection = { source: null, targets: [], useAi: true, tab
 interface Run {
   key: number;
   requestId: string | null;
-  source: PlatformFormat;
+  /** Null for a fresh profile picture (no current format). */
+  source: PlatformFormat | null;
   targets: PlatformFormat[];
   aiRequested: boolean;
   output: OutputSettings;
@@ -58,15 +59,17 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
   const start = useMutation({
     mutationFn: async (next: Run) => {
       if (!upload) throw new Error('Please upload an image first.');
-      let requestId =
-        request && request.sourceId === next.source.id && request.uploadPath === upload.path ? request.id : null;
+      // The request the fan-out hangs on: made for the source format, or a fresh photo's first target.
+      const base = next.source ?? next.targets[0];
+      if (!base) throw new Error('Please select at least one target format to continue');
+      let requestId = request && request.sourceId === base.id && request.uploadPath === upload.path ? request.id : null;
       if (!requestId) {
-        requestId = (await createImageRequest(upload, next.source, centredCrop(upload, next.source, 1))).id;
-        setRequest({ id: requestId, sourceId: next.source.id, uploadPath: upload.path });
+        requestId = (await createImageRequest(upload, base, centredCrop(upload, base, 1))).id;
+        setRequest({ id: requestId, sourceId: base.id, uploadPath: upload.path });
       }
       const targetFormatIds = next.targets.map((t) => t.id);
       const response = await startConversions(flow, requestId, {
-        sourceFormatId: next.source.id,
+        sourceFormatId: next.source?.id ?? null,
         targetFormatIds,
         ...(flow.aiToggle ? { useAi: next.aiRequested } : {}),
         output: next.output,
@@ -102,7 +105,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
   }
 
   function convert() {
-    if (!selection.source) return;
+    if (!selection.source && !flow.sourceOptional) return;
     const next: Run = {
       key: (run?.key ?? 0) + 1,
       requestId: null,
@@ -181,7 +184,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
   }
 
   return (
-    <Card ref={cardRef} className="scroll-mt-20">
+    <Card ref={cardRef} className="scroll-mt-20" data-in-use={step > 1 || undefined}>
       <CardHeader className="gap-4">
         <StepIndicator steps={flow.steps} current={step} />
         <CardTitle className="text-xl">{flow.titles[step - 1]}</CardTitle>

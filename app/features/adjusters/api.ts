@@ -7,7 +7,7 @@ import type { AdjusterFlow } from './flows';
 export async function startConversions(
   flow: AdjusterFlow,
   requestId: string,
-  body: { sourceFormatId: number; targetFormatIds: number[]; useAi?: boolean; output: OutputSettings },
+  body: { sourceFormatId: number | null; targetFormatIds: number[]; useAi?: boolean; output: OutputSettings },
 ): Promise<ConversionResponse> {
   const res = await apiRequest('POST', `/api/${flow.endpoint}/${requestId}`, body);
   return (await res.json()) as ConversionResponse;

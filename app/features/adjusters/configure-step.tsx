@@ -56,7 +56,8 @@ export function ConfigureStep({
 }: Props) {
   const groups = groupByPlatform(formats);
   const { source, targets } = selection;
-  const sourcePlatform = source?.platform ?? groups[0]?.platform ?? '';
+  // A profile picture may be a fresh photo: no source platform until one is chosen.
+  const sourcePlatform = source?.platform ?? (flow.sourceOptional ? '' : (groups[0]?.platform ?? ''));
   const tab =
     selection.tab ?? groups.find((g) => g.platform !== source?.platform)?.platform ?? groups[0]?.platform ?? '';
   const imageUrl = `/uploads/${upload.path.split('/').pop() ?? ''}`;
@@ -96,9 +97,9 @@ export function ConfigureStep({
     });
   }
 
-  const blocked = !source || targets.length === 0;
+  const blocked = (!source && !flow.sourceOptional) || targets.length === 0;
   function next() {
-    if (!source) {
+    if (!source && !flow.sourceOptional) {
       toast({
         title: 'Source format required',
         description: `Please select the current format of your ${flow.noun}`,
@@ -122,7 +123,14 @@ export function ConfigureStep({
       <section aria-labelledby="source-heading" className="space-y-4">
         <h3 id="source-heading" className="font-semibold text-slate-900">
           1. Current format of your {flow.noun}
+          {flow.sourceOptional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
         </h3>
+        {flow.sourceOptional ? (
+          <p className="text-sm text-slate-600">
+            A fresh photo has none. If the picture is already someone's profile picture somewhere, name where: that
+            platform is then left out of the targets.
+          </p>
+        ) : null}
         <div className={cn('grid gap-4', flow.kind === 'profile' ? 'sm:grid-cols-[auto_1fr_1fr]' : 'sm:grid-cols-2')}>
           {flow.kind === 'profile' ? (
             <img
@@ -138,6 +146,7 @@ export function ConfigureStep({
               value={sourcePlatform}
               onChange={(event) => chooseSource(formats.find((f) => f.platform === event.target.value) ?? null)}
             >
+              {flow.sourceOptional ? <option value="">None: a new photo</option> : null}
               {groups.map((g) => (
                 <option key={g.platform} value={g.platform}>
                   {platformName(g.platform)}
@@ -150,9 +159,10 @@ export function ConfigureStep({
             <select
               className={cn(inputClass, 'mt-1')}
               value={source?.id ?? ''}
+              disabled={sourcePlatform === ''}
               onChange={(event) => chooseSource(formats.find((f) => f.id === Number(event.target.value)) ?? null)}
             >
-              <option value="">Select the current format</option>
+              <option value="">{sourcePlatform === '' ? 'None' : 'Select the current format'}</option>
               <FormatOptions formats={formats.filter((f) => f.platform === sourcePlatform)} />
             </select>
           </label>

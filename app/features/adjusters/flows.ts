@@ -20,6 +20,8 @@ export interface AdjusterFlow {
   /** POST /api/{endpoint}/{requestId}. */
   endpoint: 'banner-convert' | 'profile-convert';
   aiToggle: boolean;
+  /** A fresh picture has no current format: the source may stay unset (profile pictures). */
+  sourceOptional: boolean;
   noFormatsTitle: string;
   noFormatsText: string;
   failureText: string;
@@ -34,6 +36,7 @@ export const BANNER_FLOW: AdjusterFlow = {
   offers: isBannerFormat,
   endpoint: 'banner-convert',
   aiToggle: true,
+  sourceOptional: false,
   noFormatsTitle: 'No Banner Formats Available',
   noFormatsText: "We couldn't find any banner formats in our database.",
   failureText: 'Failed to process banner conversions. Please try again later.',
@@ -48,6 +51,7 @@ export const PROFILE_FLOW: AdjusterFlow = {
   offers: () => true,
   endpoint: 'profile-convert',
   aiToggle: false,
+  sourceOptional: true,
   noFormatsTitle: 'No Profile Picture Formats Available',
   noFormatsText: "We couldn't find any profile picture formats in our database.",
   failureText: 'Failed to process profile picture conversions. Please try again later.',

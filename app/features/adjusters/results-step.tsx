@@ -24,7 +24,7 @@ const BADGES: Record<
 type Props = {
   flow: AdjusterFlow;
   upload: UploadResponse;
-  source: PlatformFormat;
+  source: PlatformFormat | null;
   targets: PlatformFormat[];
   requestId: string | null;
   results: ConversionResults;
@@ -112,17 +112,25 @@ export function ResultsStep({
           />
           <div>
             <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Original</span>
-            <p className="mt-1 font-medium text-slate-900">{platformName(source.platform)}</p>
-            <p className="text-sm text-slate-600">
-              {source.description} · {source.width} × {source.height} px
-            </p>
+            {source ? (
+              <>
+                <p className="mt-1 font-medium text-slate-900">{platformName(source.platform)}</p>
+                <p className="text-sm text-slate-600">
+                  {source.description} · {source.width} × {source.height} px
+                </p>
+              </>
+            ) : (
+              <p className="mt-1 text-sm text-slate-600">
+                Your photo · {upload.width} × {upload.height} px
+              </p>
+            )}
           </div>
         </div>
         <div className="flex flex-col justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
           <div>
             <p className="font-medium text-slate-900">Download All as ZIP</p>
             <p className="text-sm text-slate-600">
-              {targets.length} PNG file(s), named by platform, format and size.
+              {targets.length} {targets.length === 1 ? 'file' : 'files'}, named by platform, format and size.
               {allComplete ? '' : ' Available when every format is ready.'}
             </p>
           </div>

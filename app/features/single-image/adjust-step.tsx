@@ -2,15 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import type { PlatformFormat } from '../../../shared/formats';
-import { platformName, PLATFORMS } from '../../../shared/platforms';
 import { ZOOM_MAX, ZOOM_MIN, type UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { platformFormatsQuery } from '../tools/queries';
-import { DEFAULT_ZOOM, formatForPlatform, isWideFormat, previewHeight, ZOOM_STEP, ZOOM_TICKS } from './rules';
-import { FormatOptions } from '../tools/format-options';
-import { inputClass } from '../../components/ui/field';
-import { cn } from '../../lib/cn';
+import { DEFAULT_ZOOM, isWideFormat, previewHeight, ZOOM_STEP, ZOOM_TICKS } from './rules';
+import { suggestFormats } from '../tools/format-choice';
+import { FormatPicker } from '../tools/format-picker';
+import { OutputPreview } from './output-preview';
 
 /**
  * The format and framing. `area` is the cropper's croppedAreaPixels; the cropper opens on it (its
@@ -56,6 +55,8 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
   const formatsQuery = useQuery(platformFormatsQuery);
   const formats = useMemo(() => formatsQuery.data ?? [], [formatsQuery.data]);
   const [cropSize, setCropSize] = useState<{ width: number; height: number } | null>(null);
+  // The framing while it moves (the adjustment's area is written when a gesture ends).
+  const [liveArea, setLiveArea] = useState<Area | null>(null);
 
   useEffect(() => {
     if (formatsQuery.isError)
@@ -66,13 +67,14 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
       });
   }, [formatsQuery.isError]);
 
-  // The first format of the platform is chosen when none is, or the chosen one is another platform's.
+  // A fresh picture opens on the popular format nearest its shape, with that format's platform shown.
+  const suggested =
+    formats.length > 0 && !adjustment ? suggestFormats(formats, upload.width / upload.height)[0] : undefined;
   useEffect(() => {
-    if (formats.length === 0) return;
-    const format = formatForPlatform(formats, platform, adjustment?.format.id ?? null);
-    if (format && format.id !== adjustment?.format.id)
-      onAdjust({ format, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM, area: null });
-  }, [formats, platform, adjustment?.format.id, onAdjust]);
+    if (!suggested) return;
+    onPlatform(suggested.platform);
+    onAdjust({ format: suggested, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM, area: null });
+  }, [suggested, onPlatform, onAdjust]);
 
   const format = adjustment?.format ?? null;
   // The framing the step opens on (the cropper reads it once, when the picture loads).
@@ -82,129 +84,123 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
 
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <label className="block text-sm font-medium text-slate-700">
-          Platform
-          <select
-            className={cn(inputClass, 'mt-1')}
-            value={platform}
-            onChange={(event) => onPlatform(event.target.value)}
-          >
-            {PLATFORMS.map((p) => (
-              <option key={p} value={p}>
-                {platformName(p)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium text-slate-700">
-          Format
-          <select
-            className={cn(inputClass, 'mt-1')}
-            value={format?.id ?? ''}
-            disabled={formats.length === 0}
-            onChange={(event) => {
-              const next = formats.find((f) => f.id === Number(event.target.value));
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
+        <div>
+          {formats.length === 0 ? (
+            <p className="text-sm text-slate-600">Loading formats...</p>
+          ) : (
+            <FormatPicker
+              formats={formats}
+              value={format}
+              platform={platform}
+              onPlatform={onPlatform}
+              aspect={upload.width / upload.height}
               // A new format starts from the middle at the default zoom.
-              if (next) onAdjust({ format: next, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM, area: null });
-            }}
-          >
-            {formats.length === 0 ? <option value="">Loading formats...</option> : null}
-            <FormatOptions formats={formats.filter((f) => f.platform === platform)} />
-          </select>
-        </label>
+              onChange={(next) => {
+                setLiveArea(null);
+                onAdjust({ format: next, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM, area: null });
+              }}
+            />
+          )}
+        </div>
+        <div className="space-y-4">
+          {format ? (
+            <div
+              className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+              data-testid="format-card"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-slate-900">{format.description}</p>
+                <p className="text-sm text-slate-600">
+                  {format.width} × {format.height} px · aspect ratio {format.aspectRatio}
+                </p>
+                {format.safeZone ? <p className="mt-1 text-xs text-slate-500">{format.safeZone.note}</p> : null}
+              </div>
+              {isWideFormat(aspect) ? (
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
+                  Wide Format
+                </span>
+              ) : null}
+            </div>
+          ) : null}
+
+          {format && adjustment ? (
+            <div>
+              <div
+                className="relative w-full overflow-hidden rounded-lg bg-slate-800"
+                style={{ height: previewHeight(aspect) }}
+                data-testid="crop-preview"
+              >
+                <Cropper
+                  image={imageUrl}
+                  crop={adjustment.crop}
+                  zoom={adjustment.zoom}
+                  minZoom={ZOOM_MIN}
+                  maxZoom={ZOOM_MAX}
+                  aspect={aspect}
+                  cropShape={format.profile ? 'round' : 'rect'}
+                  restrictPosition={adjustment.zoom >= 1}
+                  objectFit="contain"
+                  onCropChange={(crop) => onAdjust((a) => a && { ...a, crop })}
+                  onZoomChange={(zoom) => onAdjust((a) => a && { ...a, zoom })}
+                  onCropComplete={(_area, area) => onAdjust((a) => a && { ...a, area })}
+                  onCropAreaChange={(_area, area) => setLiveArea(area)}
+                  onCropSizeChange={setCropSize}
+                  initialCroppedAreaPixels={initialArea}
+                />
+                <SafeZoneOverlay format={format} size={cropSize} />
+              </div>
+              <div className="mt-4 flex items-center justify-between gap-2">
+                <label className="block text-sm font-medium text-slate-700" htmlFor="zoom">
+                  Zoom: {adjustment.zoom.toFixed(2)}x
+                </label>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={adjustment.zoom === DEFAULT_ZOOM && adjustment.crop.x === 0 && adjustment.crop.y === 0}
+                  onClick={() => onAdjust((a) => a && { ...a, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM })}
+                >
+                  Reset zoom
+                </Button>
+              </div>
+              <input
+                id="zoom"
+                type="range"
+                min={ZOOM_MIN}
+                max={ZOOM_MAX}
+                step={ZOOM_STEP}
+                value={adjustment.zoom}
+                onChange={(event) => {
+                  const zoom = Number(event.target.value);
+                  onAdjust((a) => a && { ...a, zoom });
+                }}
+                className="mt-2 w-full accent-brand-600"
+              />
+              <div className="relative mt-1 h-4 text-xs text-slate-500" aria-hidden="true">
+                {ZOOM_TICKS.map((tick) => (
+                  <span
+                    key={tick}
+                    className="absolute -translate-x-1/2"
+                    style={{ left: `${((tick - ZOOM_MIN) / (ZOOM_MAX - ZOOM_MIN)) * 100}%` }}
+                  >
+                    {tick}x
+                  </span>
+                ))}
+              </div>
+              <div className="mt-6">
+                <OutputPreview imageUrl={imageUrl} format={format} area={liveArea ?? adjustment.area} />
+              </div>
+            </div>
+          ) : (
+            <div className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600">
+              Select a format to preview and adjust your image
+            </div>
+          )}
+        </div>
       </div>
 
-      {format ? (
-        <div
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
-          data-testid="format-card"
-        >
-          <div className="min-w-0 flex-1">
-            <p className="font-medium text-slate-900">{format.description}</p>
-            <p className="text-sm text-slate-600">
-              {format.width} × {format.height} px · aspect ratio {format.aspectRatio}
-            </p>
-            {format.safeZone ? <p className="mt-1 text-xs text-slate-500">{format.safeZone.note}</p> : null}
-          </div>
-          {isWideFormat(aspect) ? (
-            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
-              Wide Format
-            </span>
-          ) : null}
-        </div>
-      ) : null}
-
-      {format && adjustment ? (
-        <div>
-          <div
-            className="relative w-full overflow-hidden rounded-lg bg-slate-800"
-            style={{ height: previewHeight(aspect) }}
-            data-testid="crop-preview"
-          >
-            <Cropper
-              image={imageUrl}
-              crop={adjustment.crop}
-              zoom={adjustment.zoom}
-              minZoom={ZOOM_MIN}
-              maxZoom={ZOOM_MAX}
-              aspect={aspect}
-              cropShape={format.profile ? 'round' : 'rect'}
-              restrictPosition={adjustment.zoom >= 1}
-              objectFit="contain"
-              onCropChange={(crop) => onAdjust((a) => a && { ...a, crop })}
-              onZoomChange={(zoom) => onAdjust((a) => a && { ...a, zoom })}
-              onCropComplete={(_area, area) => onAdjust((a) => a && { ...a, area })}
-              onCropSizeChange={setCropSize}
-              initialCroppedAreaPixels={initialArea}
-            />
-            <SafeZoneOverlay format={format} size={cropSize} />
-          </div>
-          <div className="mt-4 flex items-center justify-between gap-2">
-            <label className="block text-sm font-medium text-slate-700" htmlFor="zoom">
-              Zoom: {adjustment.zoom.toFixed(2)}x
-            </label>
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={adjustment.zoom === DEFAULT_ZOOM && adjustment.crop.x === 0 && adjustment.crop.y === 0}
-              onClick={() => onAdjust((a) => a && { ...a, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM })}
-            >
-              Reset zoom
-            </Button>
-          </div>
-          <input
-            id="zoom"
-            type="range"
-            min={ZOOM_MIN}
-            max={ZOOM_MAX}
-            step={ZOOM_STEP}
-            value={adjustment.zoom}
-            onChange={(event) => {
-              const zoom = Number(event.target.value);
-              onAdjust((a) => a && { ...a, zoom });
-            }}
-            className="mt-2 w-full accent-brand-600"
-          />
-          <div className="relative mt-1 h-4 text-xs text-slate-500" aria-hidden="true">
-            {ZOOM_TICKS.map((tick) => (
-              <span
-                key={tick}
-                className="absolute -translate-x-1/2"
-                style={{ left: `${((tick - ZOOM_MIN) / (ZOOM_MAX - ZOOM_MIN)) * 100}%` }}
-              >
-                {tick}x
-              </span>
-            ))}
-          </div>
-        </div>
-      ) : (
-        <div className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600">
-          Select a format to preview and adjust your image
-        </div>
-      )}
-
-      <div className="flex justify-between">
+      {/* Kept in view while the picker and the framing scroll past. */}
+      <div className="sticky bottom-0 z-10 -mx-6 flex justify-between border-t border-slate-200 bg-white/95 px-6 py-3 backdrop-blur">
         <Button variant="outline" onClick={onBack}>
           Back
         </Button>

@@ -84,11 +84,19 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
       <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex items-center justify-center rounded-lg bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-4">
           {request.previewPath ? (
-            <img
-              src={request.previewPath}
-              alt={`${format.description} preview`}
-              className="max-h-80 max-w-full object-contain shadow"
-            />
+            <figure className="flex flex-col items-center gap-2">
+              <img
+                src={request.previewPath}
+                alt={`${format.description} preview`}
+                data-shape={format.profile ? 'circle' : 'rect'}
+                className={cn('max-h-80 max-w-full object-contain shadow', format.profile && 'rounded-full')}
+              />
+              {format.profile ? (
+                <figcaption className="text-xs text-slate-600">
+                  As {platformName(format.platform)} shows it; the file itself is square.
+                </figcaption>
+              ) : null}
+            </figure>
           ) : null}
         </div>
         <div className="space-y-3">
@@ -259,7 +267,7 @@ function OtherFormats({
         The same picture, centre and zoom, fitted to another format. No need to upload again.
       </p>
       <div className="mt-4 flex flex-wrap items-end gap-2">
-        <label className="min-w-0 flex-1 text-sm font-medium text-slate-700">
+        <label className="min-w-[min(100%,16rem)] flex-1 text-sm font-medium text-slate-700">
           Another format
           <select
             className={cn(inputClass, 'mt-1')}
@@ -289,7 +297,11 @@ function OtherFormats({
             return (
               <li key={output.formatId} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
                 {output.previewPath ? (
-                  <img src={output.previewPath} alt="" className="h-12 w-12 rounded object-contain" />
+                  <img
+                    src={output.previewPath}
+                    alt=""
+                    className={cn('h-12 w-12 object-contain', f?.profile ? 'rounded-full' : 'rounded')}
+                  />
                 ) : null}
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="truncate font-medium text-slate-900">

@@ -23,17 +23,6 @@ export function isWideFormat(aspect: number): boolean {
   return aspect > 2.5;
 }
 
-/** The selected format, or the platform's first when none is selected or it is another platform's. */
-export function formatForPlatform(
-  formats: readonly PlatformFormat[],
-  platform: string,
-  selectedId: number | null,
-): PlatformFormat | null {
-  const selected = formats.find((f) => f.id === selectedId);
-  if (selected && selected.platform === platform) return selected;
-  return formats.find((f) => f.platform === platform) ?? null;
-}
-
 /** The format select's label: 'description (width × height)'. */
 export function formatLabel(format: Pick<PlatformFormat, 'description' | 'width' | 'height'>): string {
   return `${format.description} (${format.width} × ${format.height})`;

@@ -151,7 +151,7 @@ export function SingleImageTool({
   }
 
   return (
-    <Card ref={cardRef} className="scroll-mt-20">
+    <Card ref={cardRef} className="scroll-mt-20" data-in-use={step > 1 || undefined}>
       <CardHeader className="gap-4">
         <StepIndicator steps={STEPS} current={step} />
         <CardTitle className="text-xl">{TITLES[step - 1]}</CardTitle>

@@ -160,9 +160,21 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
       {shown ? (
         <div className="rounded-lg border border-slate-200 bg-white p-4" aria-live="polite">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <div className="min-w-0">
-              <p className="truncate font-medium text-slate-900">{shown.name}</p>
-              <p className="text-sm text-slate-600">{sizeInMb(shown.size)}</p>
+            <div className="flex min-w-0 items-center gap-3">
+              {upload && !uploading ? (
+                <img
+                  src={`/uploads/${upload.path.split('/').pop() ?? ''}`}
+                  alt="Your picture"
+                  className="h-16 w-16 shrink-0 rounded-md bg-slate-100 object-cover"
+                />
+              ) : null}
+              <div className="min-w-0">
+                <p className="truncate font-medium text-slate-900">{shown.name}</p>
+                <p className="text-sm text-slate-600">
+                  {sizeInMb(shown.size)}
+                  {upload && !uploading ? ` · ${upload.width} × ${upload.height} px` : ''}
+                </p>
+              </div>
             </div>
             <Button variant="ghost" onClick={cancel}>
               Cancel

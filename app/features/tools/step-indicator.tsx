@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 /** "1 Upload Image, 2 Format & Adjust, 3 Download" with the current step marked. */
 export function StepIndicator({ steps, current }: { steps: readonly string[]; current: number }) {
   return (
-    <ol className="flex flex-wrap items-center gap-2 sm:gap-4" aria-label="Progress">
+    <ol className="flex items-center gap-2 sm:gap-4" aria-label="Progress">
       {steps.map((label, index) => {
         const step = index + 1;
         const state = step < current ? 'done' : step === current ? 'current' : 'todo';
@@ -17,10 +17,16 @@ export function StepIndicator({ steps, current }: { steps: readonly string[]; cu
             >
               {step}
             </span>
-            <span className={cn('text-sm font-medium', state === 'current' ? 'text-slate-900' : 'text-slate-500')}>
+            {/* On a phone only the current step is named on screen; screen readers hear every name. */}
+            <span
+              className={cn(
+                'text-sm font-medium',
+                state === 'current' ? 'text-slate-900' : 'sr-only text-slate-500 sm:not-sr-only',
+              )}
+            >
               {label}
             </span>
-            {step < steps.length ? <span aria-hidden="true" className="hidden h-px w-8 bg-slate-300 sm:block" /> : null}
+            {step < steps.length ? <span aria-hidden="true" className="h-px w-4 bg-slate-300 sm:w-8" /> : null}
           </li>
         );
       })}

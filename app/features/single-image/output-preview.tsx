@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Area } from 'react-easy-crop';
+import type { PlatformFormat } from '../../../shared/formats';
+import { platformName } from '../../../shared/platforms';
+
+const LONG_SIDE = 220;
+
+/** The preview's size in CSS pixels: the format's shape, its long side LONG_SIDE. */
+export function previewBox(format: Pick<PlatformFormat, 'width' | 'height'>): { width: number; height: number } {
+  const aspect = format.width / format.height;
+  return aspect >= 1
+    ? { width: LONG_SIDE, height: Math.max(8, Math.round(LONG_SIDE / aspect)) }
+    : { width: Math.max(8, Math.round(LONG_SIDE * aspect)), height: LONG_SIDE };
+}
+
+/**
+ * The output as it will be, drawn while the user frames it: the format's true shape, what fills
+ * where the framing leaves the picture (white for formats that refuse transparency, else
+ * transparent, shown as a checkerboard), the circle a profile format is shown in, and the
+ * platform's safe zone.
+ */
+export function OutputPreview({
+  imageUrl,
+  format,
+  area,
+}: {
+  imageUrl: string;
+  format: PlatformFormat;
+  area: Area | null;
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  const box = previewBox(format);
+
+  useEffect(() => {
+    const img = new Image();
+    img.onload = () => setImage(img);
+    img.src = imageUrl;
+    return () => {
+      img.onload = null;
+    };
+  }, [imageUrl]);
+
+  useEffect(() => {
+    const context = canvas.current?.getContext('2d');
+    if (!context || !image || !area) return;
+    const scale = window.devicePixelRatio || 1;
+    const width = Math.round(box.width * scale);
+    const height = Math.round(box.height * scale);
+    context.canvas.width = width;
+    context.canvas.height = height;
+    context.clearRect(0, 0, width, height);
+    if (format.opaque) {
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, width, height);
+    }
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, width, height);
+    const zone = format.safeZone;
+    if (format.profile || zone?.shape === 'circle') {
+      // What the circle hides, dimmed: the file stays square, the platform shows the circle.
+      context.fillStyle = 'rgba(15, 23, 42, 0.55)';
+      context.beginPath();
+      context.rect(0, 0, width, height);
+      context.arc(width / 2, height / 2, Math.min(width, height) / 2, 0, Math.PI * 2);
+      context.fill('evenodd');
+    }
+    if (zone?.shape === 'rect') {
+      const sx = width / format.width;
+      const sy = height / format.height;
+      context.setLineDash([6 * scale, 4 * scale]);
+      context.lineWidth = 1.5 * scale;
+      context.strokeStyle = 'rgba(252, 211, 77, 0.95)';
+      context.strokeRect(zone.x * sx, zone.y * sy, zone.width * sx, zone.height * sy);
+    }
+  }, [image, area, format, box.width, box.height]);
+
+  return (
+    <figure className="flex flex-col items-center gap-2" aria-label="Output preview">
+      <div className="rounded-md bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:12px_12px] shadow-sm">
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`${format.description}, ${format.width} × ${format.height}, as it will be`}
+          data-shape={format.profile ? 'circle' : 'rect'}
+          style={{ width: box.width, height: box.height }}
+          className="block"
+        />
+      </div>
+      <figcaption className="text-center text-xs text-slate-500">
+        {format.width} × {format.height}
+        {format.profile ? ` · shown as a circle on ${platformName(format.platform)}` : ''}
+        {format.safeZone?.shape === 'rect' ? ' · dashed line: safe zone' : ''}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,94 @@
+import type { FormatKind, PlatformFormat } from '../../../shared/formats';
+import { platformName } from '../../../shared/platforms';
+
+/**
+ * The formats people ask for most, most asked first: the picks a photo's shape chooses among
+ * (a landscape photo should not open on a profile circle).
+ */
+export const POPULAR_FORMAT_KEYS = [
+  'instagram_post_square',
+  'instagram_post_portrait',
+  'instagram_story',
+  'linkedin_post_landscape',
+  'youtube_thumbnail',
+  'facebook_post_square',
+  'twitter_post_landscape',
+  'linkedin_profile_banner',
+  'facebook_cover_photo',
+  'twitter_header',
+  'youtube_channel_banner',
+  'linkedin_profile_picture',
+] as const;
+
+/** Plural headings for the kinds, in the order the picker groups them. */
+export const KIND_LABELS: Record<FormatKind, string> = {
+  post: 'Posts',
+  story: 'Stories',
+  profile: 'Profile pictures',
+  banner: 'Banners and covers',
+  thumbnail: 'Thumbnails',
+  link: 'Link previews',
+  ad: 'Ads',
+  icon: 'Icons',
+  screenshot: 'Screenshots',
+  gallery: 'Gallery images',
+  logo: 'Logos',
+};
+
+const distance = (format: PlatformFormat, aspect: number) => Math.abs(Math.log(format.width / format.height / aspect));
+
+/**
+ * Popular formats closest in shape to a picture of `aspect` (width / height), nearest first; a tie
+ * keeps the popular order.
+ */
+export function suggestFormats(formats: readonly PlatformFormat[], aspect: number, count = 4): PlatformFormat[] {
+  const popular = POPULAR_FORMAT_KEYS.map((key) => formats.find((f) => f.key === key)).filter(
+    (f): f is PlatformFormat => f !== undefined,
+  );
+  const pool = popular.length > 0 ? popular : [...formats];
+  return pool
+    .map((format, rank) => ({ format, rank, d: distance(format, aspect) }))
+    .sort((a, b) => a.d - b.d || a.rank - b.rank)
+    .slice(0, count)
+    .map((s) => s.format);
+}
+
+/** 'LinkedIn: Personal profile background / banner (4:1), 1584 × 396': a card's accessible name. */
+export function formatName(format: PlatformFormat): string {
+  return `${platformName(format.platform)}: ${format.description}, ${format.width} × ${format.height}`;
+}
+
+/**
+ * Formats matching every word of `query` in their platform, description, kind, size ('1080x1920',
+ * '1080') or aspect ratio; all of them for an empty query.
+ */
+export function searchFormats(formats: readonly PlatformFormat[], query: string): PlatformFormat[] {
+  const words = query
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  if (words.length === 0) return [...formats];
+  return formats.filter((format) => {
+    const text = [
+      platformName(format.platform),
+      format.platform,
+      format.description,
+      format.format,
+      KIND_LABELS[format.kind],
+      format.kind,
+      `${format.width}x${format.height}`,
+      `${format.width}×${format.height}`,
+      format.aspectRatio,
+    ]
+      .join(' ')
+      .toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** Formats grouped by kind, in KIND_LABELS order, each group in catalogue order. */
+export function groupByKind(formats: readonly PlatformFormat[]): Array<[FormatKind, PlatformFormat[]]> {
+  return (Object.keys(KIND_LABELS) as FormatKind[])
+    .map((kind): [FormatKind, PlatformFormat[]] => [kind, formats.filter((f) => f.kind === kind)])
+    .filter(([, group]) => group.length > 0);
+}
