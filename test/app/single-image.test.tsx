@@ -144,6 +144,31 @@ describe('the adjust step', () => {
     expect(screen.getByTestId('crop-preview')).toHaveStyle({ height: '200px' });
   });
 
+  it('undoes the last crop changes, one at a time, with the button or Ctrl+Z', () => {
+    const state = renderAdjust();
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toBeDisabled();
+    const slider = screen.getByLabelText(/^Zoom/);
+    fireEvent.pointerDown(slider);
+    fireEvent.change(slider, { target: { value: '2' } });
+    fireEvent.pointerDown(slider);
+    fireEvent.change(slider, { target: { value: '2.6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
+    expect(state().zoom).toBe(1.25);
+    fireEvent.click(undo);
+    expect(state().zoom).toBe(2.6);
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    expect(state().zoom).toBe(2);
+    fireEvent.click(undo);
+    expect(state().zoom).toBe(1.25);
+    expect(undo).toBeDisabled();
+    // Typing in the search keeps its own Ctrl+Z.
+    fireEvent.pointerDown(slider);
+    fireEvent.change(slider, { target: { value: '3' } });
+    fireEvent.keyDown(screen.getByLabelText('Search formats'), { key: 'z', ctrlKey: true });
+    expect(state().zoom).toBe(3);
+  });
+
   it('draws every format of a platform as a card of its shape, grouped by kind, circles for profile pictures', () => {
     renderAdjust();
     fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'linkedin' } });

@@ -158,6 +158,20 @@ describe('the Single Image tool in Chromium', () => {
     });
     expect(painted).toBeGreaterThan(0.5);
 
+    // A drag moves the framing; Undo brings it back.
+    const media = page.getByTestId('crop-preview').locator('img');
+    const transform = () => media.evaluate((img) => (img as HTMLElement).style.transform);
+    const before = await transform();
+    const box = (await page.getByTestId('crop-preview').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 20, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(transform).not.toBe(before);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(transform).toBe(before);
+    expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+
     // A profile format is previewed, and later shown, as the circle the platform shows.
     await page.getByLabel('Search formats').fill('youtube channel icon');
     await chooseFormat(page, /^YouTube: Channel icon/);
@@ -171,6 +185,39 @@ describe('the Single Image tool in Chromium', () => {
         .first()
         .getAttribute('data-shape'),
     ).toBe('circle');
+  });
+
+  it('takes an iPhone HEIC photo as a JPEG where the browser opens it, and says clearly where it cannot', async () => {
+    // Chromium opens no HEIC; a photo the browser can open under a HEIC name stands for Safari's case.
+    const page = await visitor(browser);
+    await page.locator('#single-image-file').setInputFiles({
+      name: 'IMG_0420.HEIC',
+      mimeType: 'image/heic',
+      buffer: readFileSync(join(CORPUS, 'baseline.jpg')),
+    });
+    const thumbnail = page.getByRole('img', { name: 'Your picture' });
+    await thumbnail.waitFor({ timeout: 30_000 });
+    expect(await thumbnail.getAttribute('src')).toMatch(/\.jpg$/);
+    await page.getByText('IMG_0420.HEIC').waitFor();
+
+    // Real HEIC bytes (an ISO-BMFF 'ftyp heic' box) that Chromium cannot decode: nothing is sent.
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
+      Buffer.alloc(4000, 7),
+    ]);
+    const other = await visitor(browser);
+    const uploads: string[] = [];
+    other.on('request', (request) => {
+      if (request.url().endsWith('/api/upload')) uploads.push(request.url());
+    });
+    await other.locator('#single-image-file').setInputFiles({ name: 'IMG_0421.heic', mimeType: '', buffer: heic });
+    await other
+      .getByText(/This browser cannot open HEIC photos/)
+      .first()
+      .waitFor();
+    expect(uploads).toEqual([]);
+    expect(await other.getByRole('button', { name: 'Next: Choose Format' }).isDisabled()).toBe(true);
   });
 
   it('takes an image pasted from the clipboard, and one dropped anywhere on the page', async () => {

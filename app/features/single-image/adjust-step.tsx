@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import type { PlatformFormat } from '../../../shared/formats';
 import { ZOOM_MAX, ZOOM_MIN, type UploadResponse } from '../../../shared/schemas';
@@ -17,6 +17,10 @@ import { OutputPreview } from './output-preview';
  * the request reopened.
  */
 export type Adjustment = { format: PlatformFormat; crop: Point; zoom: number; area: Area | null };
+
+type Framing = Pick<Adjustment, 'crop' | 'zoom'>;
+/** How many crop and zoom changes Undo can take back. */
+const UNDO_DEPTH = 20;
 
 type Props = {
   upload: UploadResponse;
@@ -55,8 +59,31 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
   const formatsQuery = useQuery(platformFormatsQuery);
   const formats = useMemo(() => formatsQuery.data ?? [], [formatsQuery.data]);
   const [cropSize, setCropSize] = useState<{ width: number; height: number } | null>(null);
-  // The framing while it moves (the adjustment's area is written when a gesture ends).
-  const [liveArea, setLiveArea] = useState<Area | null>(null);
+  // Framings before each change of crop or zoom, newest last, for Undo (a new format starts afresh).
+  const [history, setHistory] = useState<Framing[]>([]);
+  const remember = () => {
+    if (adjustment) setHistory((h) => [...h.slice(1 - UNDO_DEPTH), { crop: adjustment.crop, zoom: adjustment.zoom }]);
+  };
+  const undo = () => {
+    const last = history.at(-1);
+    if (!last) return;
+    setHistory((h) => h.slice(0, -1));
+    onAdjust((a) => a && { ...a, ...last });
+  };
+  // Ctrl/Cmd+Z undoes here too, except inside a text field, which keeps its own undo.
+  const onUndoKey = useEffectEvent((event: KeyboardEvent) => {
+    const target = event.target;
+    if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
+    if (target instanceof Element && target.closest('input[type="search"], input[type="text"], textarea')) return;
+    if (history.length === 0) return;
+    event.preventDefault();
+    undo();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onUndoKey(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
   useEffect(() => {
     if (formatsQuery.isError)
@@ -97,7 +124,7 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
               aspect={upload.width / upload.height}
               // A new format starts from the middle at the default zoom.
               onChange={(next) => {
-                setLiveArea(null);
+                setHistory([]);
                 onAdjust({ format: next, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM, area: null });
               }}
             />
@@ -144,7 +171,9 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
                   onCropChange={(crop) => onAdjust((a) => a && { ...a, crop })}
                   onZoomChange={(zoom) => onAdjust((a) => a && { ...a, zoom })}
                   onCropComplete={(_area, area) => onAdjust((a) => a && { ...a, area })}
-                  onCropAreaChange={(_area, area) => setLiveArea(area)}
+                  // Also while it moves, and when Undo or Reset moves it (the preview follows).
+                  onCropAreaChange={(_area, area) => onAdjust((a) => a && { ...a, area })}
+                  onInteractionStart={remember}
                   onCropSizeChange={setCropSize}
                   initialCroppedAreaPixels={initialArea}
                 />
@@ -154,14 +183,22 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
                 <label className="block text-sm font-medium text-slate-700" htmlFor="zoom">
                   Zoom: {adjustment.zoom.toFixed(2)}x
                 </label>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={adjustment.zoom === DEFAULT_ZOOM && adjustment.crop.x === 0 && adjustment.crop.y === 0}
-                  onClick={() => onAdjust((a) => a && { ...a, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM })}
-                >
-                  Reset zoom
-                </Button>
+                <div className="flex gap-1">
+                  <Button size="sm" variant="ghost" disabled={history.length === 0} onClick={undo}>
+                    Undo
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={adjustment.zoom === DEFAULT_ZOOM && adjustment.crop.x === 0 && adjustment.crop.y === 0}
+                    onClick={() => {
+                      remember();
+                      onAdjust((a) => a && { ...a, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM });
+                    }}
+                  >
+                    Reset zoom
+                  </Button>
+                </div>
               </div>
               <input
                 id="zoom"
@@ -170,6 +207,10 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
                 max={ZOOM_MAX}
                 step={ZOOM_STEP}
                 value={adjustment.zoom}
+                onPointerDown={remember}
+                onKeyDown={(event) => {
+                  if (/^(Arrow|Page|Home|End)/.test(event.key)) remember();
+                }}
                 onChange={(event) => {
                   const zoom = Number(event.target.value);
                   onAdjust((a) => a && { ...a, zoom });
@@ -188,7 +229,7 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
                 ))}
               </div>
               <div className="mt-6">
-                <OutputPreview imageUrl={imageUrl} format={format} area={liveArea ?? adjustment.area} />
+                <OutputPreview imageUrl={imageUrl} format={format} area={adjustment.area} />
               </div>
             </div>
           ) : (

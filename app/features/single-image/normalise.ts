@@ -7,14 +7,30 @@ import { normalisedSize } from './rules';
 
 export type Prepared = { blob: Blob; filename: string; normalised: boolean };
 
+/** HEIC/HEIF (iPhone photos): by type, or by name where the browser gives no type. */
+export function isHeic(file: Pick<File, 'name' | 'type'>): boolean {
+  return /^image\/hei[cf](-sequence)?$/.test(file.type) || (file.type === '' && /\.hei[cf]$/i.test(file.name));
+}
+
+export const HEIC_UNSUPPORTED =
+  'This browser cannot open HEIC photos. Open this page in Safari, or save the photo as JPEG first (on an iPhone: Settings → Camera → Formats → Most Compatible).';
+
+/**
+ * A HEIC photo is decoded by the browser where it can (Safari), and goes up as a JPEG the server
+ * reads; where it cannot, HEIC_UNSUPPORTED is thrown, before anything is sent.
+ */
 export async function prepareUpload(file: File): Promise<Prepared> {
+  const heic = isHeic(file);
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
   } catch {
+    if (heic) throw new Error(HEIC_UNSUPPORTED);
     return { blob: file, filename: file.name, normalised: false }; // let the server say what is wrong
   }
-  const target = normalisedSize(bitmap.width, bitmap.height, file.type);
+  const target =
+    normalisedSize(bitmap.width, bitmap.height, file.type) ??
+    (heic ? { width: bitmap.width, height: bitmap.height } : null);
   if (!target) {
     bitmap.close();
     return { blob: file, filename: file.name, normalised: false };
@@ -31,7 +47,7 @@ export async function prepareUpload(file: File): Promise<Prepared> {
   context.drawImage(scaled, 0, 0);
   scaled.close();
   // PNG and WebP may carry transparency, which the product keeps; photos go as JPEG.
-  const keepAlpha = file.type === 'image/png' || file.type === 'image/webp';
+  const keepAlpha = !heic && (file.type === 'image/png' || file.type === 'image/webp');
   const blob = await canvas.convertToBlob(keepAlpha ? { type: 'image/png' } : { type: 'image/jpeg', quality: 0.92 });
   const filename = keepAlpha ? file.name.replace(/\.\w+$/, '') + '.png' : file.name.replace(/\.\w+$/, '') + '.jpg';
   return { blob, filename, normalised: true };

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/cn';
 import { uploadImage } from './api';
-import { prepareUpload } from './normalise';
+import { isHeic, prepareUpload } from './normalise';
 import { sizeInMb } from './rules';
 
 type Props = {
@@ -21,7 +21,7 @@ function checkFile(file: File): boolean {
     toast({ title: 'File too large', description: 'Maximum file size is 50MB', variant: 'destructive' });
     return false;
   }
-  if (!(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+  if (!(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type) && !isHeic(file)) {
     toast({
       title: 'Invalid file type',
       description: 'Please upload a JPG, PNG or WEBP image',
@@ -139,12 +139,13 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
       >
         <p className="text-base font-medium text-slate-900">Drag and drop your image here</p>
         <p className="mt-1 text-sm text-slate-600">JPG, PNG or WEBP, up to 50 MB</p>
+        <p className="mt-1 text-xs text-slate-500">iPhone HEIC photos too, where this browser opens them</p>
         <p className="mt-1 text-xs text-slate-500">or paste one (Ctrl+V / ⌘V), or drop it anywhere on the page</p>
         <input
           ref={input}
           id="single-image-file"
           type="file"
-          accept={ACCEPTED_UPLOAD_TYPES.join(',')}
+          accept={[...ACCEPTED_UPLOAD_TYPES, 'image/heic', 'image/heif', '.heic', '.heif'].join(',')}
           className="sr-only"
           aria-label="Choose an image"
           onChange={(event) => {
