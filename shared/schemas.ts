@@ -75,13 +75,26 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
  * An image the account got (a free download, unlimited access or a payment). `processedPath` is
  * where to download it once processed; `expired` once the 7-day deletion has removed its files.
  */
+/** Another format of a purchase, got from the download step's "Other formats". */
+export type PurchaseFormat = {
+  formatId: number;
+  platform: string;
+  format: string;
+  downloadPath: string;
+  previewPath: string;
+};
+
 export type Purchase = {
   id: string;
   createdAt: string;
   originalFilename: string;
+  formatId: number;
   platform: string;
   format: string;
   processedPath: string | null;
+  /** The thumbnail while the files are kept. */
+  previewPath: string | null;
+  otherFormats: PurchaseFormat[];
   expired: boolean;
 };
 

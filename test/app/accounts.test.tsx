@@ -141,18 +141,32 @@ describe('the account page', () => {
       id: 'r1',
       createdAt: '2026-01-05T12:00:00.000Z',
       originalFilename: 'beach.jpg',
+      formatId: 20,
       platform: 'linkedin',
       format: 'banner',
       processedPath: '/api/download/r1',
+      previewPath: '/api/preview/r1/20',
+      otherFormats: [
+        {
+          formatId: 28,
+          platform: 'twitter',
+          format: 'profile picture',
+          downloadPath: '/api/download/r1/28',
+          previewPath: '/api/preview/r1/28',
+        },
+      ],
       expired: false,
     },
     {
       id: 'r2',
       createdAt: '2026-03-17T12:00:00.000Z',
       originalFilename: 'team.png',
+      formatId: 13,
       platform: 'instagram',
       format: 'post',
       processedPath: null,
+      previewPath: null,
+      otherFormats: [],
       expired: false,
     },
   ];
@@ -164,11 +178,19 @@ describe('the account page', () => {
     expect(screen.getByText('Free Access')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade to Unlimited' })).toHaveAttribute('href', '/unlimited-access');
     const list = await screen.findByRole('list', { name: 'Purchases' });
-    const [first, second] = within(list).getAllByRole('listitem');
+    const [first, second] = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
     expect(first).toHaveTextContent('beach.jpg');
     expect(first).toHaveTextContent('Jan 5, 2026 · LinkedIn · Banner');
     expect(within(first!).getByText('Processed')).toBeInTheDocument();
     expect(within(first!).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    // A thumbnail of what was got, and the other format got for the same picture, round as shown.
+    expect(within(first!).getByRole('img', { name: 'beach.jpg, as got' })).toHaveAttribute('src', '/api/preview/r1/20');
+    const others = within(first!).getByRole('list', { name: 'Other formats of beach.jpg' });
+    expect(others).toHaveTextContent('X (Twitter) · Profile Picture');
+    expect(within(others).getByRole('button', { name: 'Download X (Twitter) profile picture' })).toBeInTheDocument();
+    expect(others.querySelector('img')).toHaveClass('rounded-full');
     expect(second).toHaveTextContent('Mar 17, 2026');
     expect(within(second!).getByText('Processing')).toBeInTheDocument();
     expect(within(second!).queryByRole('button')).not.toBeInTheDocument();

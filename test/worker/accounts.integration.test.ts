@@ -235,6 +235,9 @@ describe('purchases', () => {
     const browser = new Browser();
     const requestId = await processedRequest(browser);
     expect((await browser.call(`/api/download/${requestId}`)).status).toBe(200);
+    // Another format of the same picture (the download step's "Other formats": X header, id 29).
+    const other = await browser.call(`/api/process-image/${requestId}`, { method: 'POST', json: { formats: [29] } });
+    expect(other.status).toBe(200);
     // Not yet downloaded: a request is not a purchase.
     const notGot = await processedRequest(browser);
 
@@ -248,13 +251,29 @@ describe('purchases', () => {
         id: requestId,
         createdAt: expect.any(String),
         originalFilename: 'rgb.png',
+        formatId: 20,
         platform: 'linkedin',
         format: 'banner',
         processedPath: `/api/download/${requestId}`,
+        previewPath: `/api/preview/${requestId}/20`,
+        otherFormats: [
+          {
+            formatId: 29,
+            platform: 'twitter',
+            format: 'header',
+            downloadPath: `/api/download/${requestId}/29`,
+            previewPath: `/api/preview/${requestId}/29`,
+          },
+        ],
         expired: false,
       },
     ]);
     expect(purchases.some((p) => p.id === notGot)).toBe(false);
+    // The thumbnail and the other format come from the account's own purchase.
+    const thumbnail = await browser.call(purchases[0]!.previewPath!);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/png');
+    expect((await browser.call(purchases[0]!.otherFormats[0]!.downloadPath)).status).toBe(200);
 
     // From another browser (another IP) the owner downloads it again; the account's 5 are untouched.
     const elsewhere = new Browser();

@@ -1,12 +1,15 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Purchase } from '../../shared/schemas';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { findFormat } from '../../shared/formats';
+import type { Purchase, PurchaseFormat } from '../../shared/schemas';
 import type { Db } from '../db/client';
-import { imageRequests, uploads } from '../db/schema';
+import { conversions, imageRequests, uploads } from '../db/schema';
+import { previewPath } from './image-requests';
 
 /**
  * The account's purchases: every image it got, by a free download, unlimited access or a payment
  * (the request's `acquiredAt`), newest first. A processed one can be downloaded again by its owner
- * at no cost until the 7-day deletion removes its files; then it says so.
+ * at no cost until the 7-day deletion removes its files; then it says so. The other formats got
+ * for the same picture from the download step ("Other formats") are listed with it.
  */
 export async function listPurchases(db: Db, userId: string): Promise<Purchase[]> {
   const rows = await db
@@ -15,15 +18,45 @@ export async function listPurchases(db: Db, userId: string): Promise<Purchase[]>
     .innerJoin(uploads, eq(uploads.id, imageRequests.uploadId))
     .where(and(eq(imageRequests.userId, userId), isNotNull(imageRequests.acquiredAt)))
     .orderBy(desc(imageRequests.acquiredAt));
-  return rows.map(({ request, originalFilename, expiredAt }) => ({
-    id: request.id,
-    createdAt: (request.acquiredAt ?? request.createdAt).toISOString(),
-    originalFilename,
-    platform: request.platform,
-    format: request.format,
-    processedPath: request.status === 'complete' && !expiredAt ? `/api/download/${request.id}` : null,
-    expired: expiredAt !== null,
-  }));
+  const live = rows.filter((r) => r.expiredAt === null && r.request.status === 'complete').map((r) => r.request.id);
+  const others = live.length
+    ? await db
+        .select({ requestId: conversions.requestId, formatId: conversions.formatId })
+        .from(conversions)
+        .where(
+          and(inArray(conversions.requestId, live), eq(conversions.flow, 'other'), eq(conversions.status, 'complete')),
+        )
+        .orderBy(asc(conversions.createdAt))
+    : [];
+  return rows.map(({ request, originalFilename, expiredAt }) => {
+    const kept = request.status === 'complete' && !expiredAt;
+    return {
+      id: request.id,
+      createdAt: (request.acquiredAt ?? request.createdAt).toISOString(),
+      originalFilename,
+      formatId: request.formatId,
+      platform: request.platform,
+      format: request.format,
+      processedPath: kept ? `/api/download/${request.id}` : null,
+      previewPath: kept ? previewPath(request.id, request.formatId) : null,
+      otherFormats: others
+        .filter((o) => o.requestId === request.id && o.formatId !== request.formatId)
+        .flatMap(({ formatId }): PurchaseFormat[] => {
+          const format = findFormat(formatId);
+          if (!format) return [];
+          return [
+            {
+              formatId,
+              platform: format.platform,
+              format: format.format,
+              downloadPath: `/api/download/${request.id}/${formatId}`,
+              previewPath: previewPath(request.id, formatId),
+            },
+          ];
+        }),
+      expired: expiredAt !== null,
+    };
+  });
 }
 
 /** Marks the request as got by its owner (the first time only): from now on it is a purchase. */

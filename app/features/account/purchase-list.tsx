@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { findFormat } from '../../../shared/formats';
 import type { Purchase } from '../../../shared/schemas';
+import { cn } from '../../lib/cn';
 import { platformName, titleCase } from '../../../shared/platforms';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -51,12 +53,15 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
 
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-4">
-      <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900">{purchase.originalFilename}</p>
-        <p className="text-sm text-slate-500">
-          <time dateTime={purchase.createdAt}>{formatDate(purchase.createdAt)}</time> ·{' '}
-          {platformName(purchase.platform)} · {titleCase(purchase.format)}
-        </p>
+      <div className="flex min-w-0 items-center gap-3">
+        <Thumbnail path={purchase.previewPath} formatId={purchase.formatId} label={purchase.originalFilename} />
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">{purchase.originalFilename}</p>
+          <p className="text-sm text-slate-500">
+            <time dateTime={purchase.createdAt}>{formatDate(purchase.createdAt)}</time> ·{' '}
+            {platformName(purchase.platform)} · {titleCase(purchase.format)}
+          </p>
+        </div>
       </div>
       <div className="flex items-center gap-3">
         <span
@@ -79,6 +84,57 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
           </Button>
         ) : null}
       </div>
+      {purchase.otherFormats.length > 0 ? (
+        <ul
+          className="grid w-full gap-2 pl-0 sm:pl-[4.25rem]"
+          aria-label={`Other formats of ${purchase.originalFilename}`}
+        >
+          {purchase.otherFormats.map((other) => (
+            <li key={other.formatId} className="flex items-center justify-between gap-3">
+              <span className="flex min-w-0 items-center gap-2 text-sm text-slate-700">
+                <Thumbnail path={other.previewPath} formatId={other.formatId} label={other.format} small />
+                <span className="truncate">
+                  {platformName(other.platform)} · {titleCase(other.format)}
+                </span>
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={downloading}
+                aria-label={`Download ${platformName(other.platform)} ${other.format}`}
+                onClick={() => void download(other.downloadPath)}
+              >
+                Download
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </li>
+  );
+}
+
+/** The picture as got, round for a profile format; a plain tile once its files are deleted. */
+function Thumbnail({
+  path,
+  formatId,
+  label,
+  small = false,
+}: {
+  path: string | null;
+  formatId: number;
+  label: string;
+  small?: boolean;
+}) {
+  const round = findFormat(formatId)?.profile ?? false;
+  const size = small ? 'h-8 w-8' : 'h-14 w-14';
+  if (!path) return <span className={cn(size, 'shrink-0 rounded-md bg-slate-100')} aria-hidden="true" />;
+  return (
+    <img
+      src={path}
+      alt={small ? '' : `${label}, as got`}
+      loading="lazy"
+      className={cn(size, 'shrink-0 bg-slate-100 object-contain', round ? 'rounded-full' : 'rounded-md')}
+    />
   );
 }
