@@ -132,3 +132,57 @@ export function layoutProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Text that does not stand out from what is behind it: every visible text element (not disabled)
+ * whose colour has a WCAG contrast ratio under `minimum` against the first opaque background
+ * behind it (parents' backgrounds; images and gradients behind text are not judged).
+ */
+export function lowContrastText(page: Page, minimum: number): Promise<string[]> {
+  return page.evaluate((minimum) => {
+    const probe = document.createElement('canvas').getContext('2d')!;
+    /** Any CSS colour as sRGB 0..255 and alpha 0..1, through the canvas (which reads oklch too). */
+    const rgba = (color: string): [number, number, number, number] => {
+      probe.clearRect(0, 0, 1, 1);
+      probe.fillStyle = '#000';
+      probe.fillStyle = color;
+      probe.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!, a! / 255];
+    };
+    const luminance = ([r, g, b]: number[]) => {
+      const [R, G, B] = [r!, g!, b!].map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+    };
+    const background = (el: Element): number[] | null => {
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.backgroundImage !== 'none') return null;
+        const color = rgba(style.backgroundColor);
+        if (color[3] > 0.9) return color;
+      }
+      return rgba(getComputedStyle(document.body).backgroundColor);
+    };
+    const problems: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('h1, h2, h3, p, a, button, label, li, dt, dd, span'))) {
+      const own = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      if (!own || el.closest('[disabled], [aria-disabled="true"], .sr-only')) continue;
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (rect.width < 2 || rect.height < 2 || style.visibility === 'hidden' || Number(style.opacity) < 0.5) continue;
+      const back = background(el);
+      if (!back) continue;
+      const fore = rgba(style.color);
+      const [l1, l2] = [luminance(fore), luminance(back)].sort((a, b) => b - a);
+      const ratio = (l1! + 0.05) / (l2! + 0.05);
+      if (ratio < minimum)
+        problems.push(
+          `"${(el.textContent ?? '').trim().slice(0, 30)}" at ${ratio.toFixed(2)}:1 (${style.color} on rgb(${back.slice(0, 3).join(', ')}))`,
+        );
+    }
+    return problems;
+  }, minimum);
+}

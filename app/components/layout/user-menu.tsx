@@ -29,7 +29,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label={`Account menu of ${displayName}`}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
       >
         {initials(user.name, user.username)}
       </DropdownMenu.Trigger>

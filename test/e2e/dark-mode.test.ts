@@ -1,0 +1,51 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser } from './browser';
+import { lowContrastText } from './layout';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('colour scheme', () => {
+  it('follows the system: dark pages where every text reads (contrast 3:1 or more), light ones when the system is light', async () => {
+    const pageIn = async (colorScheme: 'dark' | 'light') =>
+      (await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme })).newPage();
+    const dark = await pageIn('dark');
+    for (const path of ['/', '/pricing', '/auth', '/help', '/blog', '/contact', '/forgot-password']) {
+      await dark.goto(`${baseUrl()}${path}`);
+      await dark.locator('main').first().waitFor();
+      await dark.waitForLoadState('networkidle');
+      expect(await lowContrastText(dark, 3), path).toEqual([]);
+    }
+    // Signed in: the avatar and the account page.
+    const username = `dusk${Date.now().toString(36)}`;
+    const registered = await dark.request.post(`${baseUrl()}/api/register`, {
+      data: { username, email: `${username}@example.com`, password: 'correct horse', name: 'Dana Dusk' },
+      headers: { Origin: baseUrl() },
+    });
+    expect(registered.status()).toBe(201);
+    await dark.goto(`${baseUrl()}/account`);
+    await dark.getByRole('button', { name: /Account menu/ }).waitFor();
+    await dark.waitForLoadState('networkidle');
+    expect(await lowContrastText(dark, 3), '/account').toEqual([]);
+    const brightness = async (colorScheme: 'dark' | 'light') => {
+      const page = colorScheme === 'dark' ? dark : await pageIn('light');
+      await page.goto(`${baseUrl()}/pricing`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      return page.evaluate(() => {
+        const probe = document.createElement('canvas').getContext('2d')!;
+        probe.fillStyle = getComputedStyle(document.body).backgroundColor;
+        probe.fillRect(0, 0, 1, 1);
+        const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+        return (r! + g! + b!) / 3;
+      });
+    };
+    expect(await brightness('dark')).toBeLessThan(60);
+    expect(await brightness('light')).toBeGreaterThan(240);
+  });
+});
