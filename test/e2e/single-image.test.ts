@@ -130,6 +130,21 @@ describe('the Single Image tool in Chromium', () => {
     const thumbnail = page.getByRole('img', { name: 'Your picture' });
     await thumbnail.waitFor({ timeout: 30_000 });
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The upload's toast stays clear of the step's buttons, on a desktop and on a phone.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+      const toast = await page.getByText('Upload Successful', { exact: true }).boundingBox();
+      const next = await page.getByRole('button', { name: 'Next: Choose Format' }).boundingBox();
+      const apart =
+        !toast ||
+        !next ||
+        toast.x + toast.width <= next.x ||
+        next.x + next.width <= toast.x ||
+        toast.y + toast.height <= next.y ||
+        next.y + next.height <= toast.y;
+      expect(apart, `toast over Next at ${width} px`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Next: Choose Format' }).click();
 
     // A landscape photo opens on a landscape format, never on a profile circle.

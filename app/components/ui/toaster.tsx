@@ -8,7 +8,7 @@ const variantClass: Record<ToastVariant, string> = {
   destructive: 'border-red-600 bg-red-600 text-white',
 };
 
-/** The notification region: one toast, 5 s, swipe right 50 px to dismiss, F8 to focus. */
+/** The notification region: 5 s (success 3 s), swipe right 50 px to dismiss, F8 to focus. */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -17,7 +17,8 @@ export function Toaster() {
         <Toast.Root
           key={id}
           open={open}
-          duration={duration}
+          // Good news needs less time than an error: 3 s, unless the toast asks otherwise.
+          duration={duration ?? (variant === 'success' ? 3000 : undefined)}
           onOpenChange={(next) => {
             if (!next) dismissToast(id);
           }}
@@ -40,7 +41,8 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px] sm:flex-col" />
+      {/* Under the sticky header, top right: never over a step's Back/Next bar or the fields below. */}
+      <Toast.Viewport className="fixed top-16 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]" />
     </Toast.Provider>
   );
 }
