@@ -2,6 +2,7 @@
  * Request and response shapes shared by the worker (which decides) and the app (which helps).
  * Messages are the spec's own words where it gives them.
  */
+import { fillSchema, type Fill } from './fill';
 import { z } from 'zod';
 import { DEFAULT_QUALITY, MIN_USER_QUALITY, OUTPUT_CHOICES, type OutputChoice, type OutputType } from './output';
 
@@ -180,6 +181,7 @@ export const createImageRequestSchema = z.object({
   height: z.number().int().positive(),
   cropDetails: cropDetailsSchema,
   output: outputSettingsSchema.optional(),
+  fill: fillSchema.optional(),
 });
 
 export type CreateImageRequestInput = z.infer<typeof createImageRequestSchema>;
@@ -189,6 +191,8 @@ export const processImageSchema = z
     formats: z.array(z.number().int().positive()).max(12, 'At most 12 other formats at once').optional(),
     /** A new file type or quality: the outputs are made again with it. */
     output: outputSettingsSchema.optional(),
+    /** A new fill: the outputs are made again with it. */
+    fill: fillSchema.optional(),
   })
   .default({});
 
@@ -222,6 +226,8 @@ export type ImageRequestResponse = {
   error: string | null;
   /** The file type asked for (or Auto) and the quality. */
   output: { type: OutputChoice; quality: number };
+  /** What fills the frame where the picture does not reach. */
+  fill: Fill;
   /** The rendered file once processed. */
   file: OutputFile | null;
   previewPath: string | null;
@@ -277,6 +283,7 @@ export const bannerConvertSchema = z.object({
   targetFormatIds: formatIds,
   useAi: z.boolean().default(true),
   output: outputSettingsSchema.optional(),
+  fill: fillSchema.optional(),
 });
 
 export const profileConvertSchema = z.object({
@@ -284,9 +291,14 @@ export const profileConvertSchema = z.object({
   sourceFormatId: z.number('Source format required').int().positive('Source format required').nullable().default(null),
   targetFormatIds: formatIds,
   output: outputSettingsSchema.optional(),
+  fill: fillSchema.optional(),
 });
 
-export const batchProcessSchema = z.object({ formats: formatIds, output: outputSettingsSchema.optional() });
+export const batchProcessSchema = z.object({
+  formats: formatIds,
+  output: outputSettingsSchema.optional(),
+  fill: fillSchema.optional(),
+});
 
 // ── admin ───────────────────────────────────────────────────────────────────────────────────────
 

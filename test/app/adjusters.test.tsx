@@ -30,7 +30,13 @@ function Configure({
   formats: typeof BANNER_FORMATS;
   onContinue?: () => void;
 }) {
-  const [selection, setSelection] = useState<Selection>({ source: null, targets: [], useAi: true, tab: null });
+  const [selection, setSelection] = useState<Selection>({
+    source: null,
+    targets: [],
+    useAi: true,
+    fill: { kind: 'blur' },
+    tab: null,
+  });
   const [output, setOutput] = useState<OutputSettings>(DEFAULT_OUTPUT);
   return (
     <>
@@ -50,6 +56,7 @@ function Configure({
           source: selection.source?.id ?? null,
           targets: selection.targets,
           useAi: selection.useAi,
+          fill: selection.fill,
           output,
         })}
       </p>
@@ -63,6 +70,7 @@ const selected = () =>
     source: number | null;
     targets: number[];
     useAi: boolean;
+    fill: { kind: string };
     output: OutputSettings;
   };
 
@@ -136,8 +144,14 @@ describe('banner adjuster, configure step', () => {
     const toggle = screen.getByRole('switch', { name: 'Enable intelligent resizing' });
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByText(/looks for the text, logos and faces/)).toBeInTheDocument();
+    // Where a canvas must extend, the blurred picture fills it unless another fill is chosen.
+    expect(screen.getByRole('radio', { name: 'Blurred picture' })).toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: 'Solid colour' }));
+    expect(selected().fill).toMatchObject({ kind: 'color' });
     fireEvent.click(toggle);
     expect(selected().useAi).toBe(false);
+    // Switched off, each format is a crop: nothing to fill.
+    expect(screen.queryByRole('radiogroup', { name: 'Fill' })).toBeNull();
   });
 });
 

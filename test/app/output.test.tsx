@@ -82,6 +82,7 @@ describe('the download step', () => {
     status: 'complete',
     error: null,
     output: { type: 'auto', quality: 82 },
+    fill: { kind: 'transparent' },
     file: { type: 'jpeg', quality: 82, size: 212_345 },
     previewPath: `/api/preview/${ID}/${banner.id}`,
     paymentId: null,

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
+import type { Fill } from '../../shared/fill';
 import type { UploadResponse } from '../../shared/schemas';
 import { AdjustStep, type Adjustment } from '../../app/features/single-image/adjust-step';
 import { platformFormatsQuery } from '../../app/features/tools/queries';
@@ -75,6 +76,7 @@ const upload: UploadResponse = {
 function Harness({ initial }: { initial: Adjustment | null }) {
   const [platform, setPlatform] = useState('linkedin');
   const [adjustment, setAdjustment] = useState<Adjustment | null>(initial);
+  const [fill, setFill] = useState<Fill>({ kind: 'transparent' });
   return (
     <>
       <AdjustStep
@@ -86,6 +88,8 @@ function Harness({ initial }: { initial: Adjustment | null }) {
         onBack={() => undefined}
         onNext={() => undefined}
         busy={false}
+        fill={fill}
+        onFill={setFill}
       />
       <output data-testid="state">
         {JSON.stringify({ id: adjustment?.format.id, zoom: adjustment?.zoom, crop: adjustment?.crop })}

@@ -202,6 +202,55 @@ describe('the Single Image tool in Chromium', () => {
     ).toBe('circle');
   });
 
+  it('fills the frame a zoomed-out picture leaves empty with the chosen colour, in the preview, the file and after a refresh', async () => {
+    const page = await visitor(browser);
+    await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'baseline.jpg'));
+    await page.getByRole('img', { name: 'Your picture' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Next: Choose Format' }).click();
+    await page.getByLabel('Search formats').fill('x header');
+    await chooseFormat(page, /^X \(Twitter\): Profile header/);
+    // Framed inside the picture, there is nothing to fill.
+    expect(await page.getByRole('radiogroup', { name: 'Fill' }).count()).toBe(0);
+    await page.getByLabel(/^Zoom/).fill('0.5');
+    const fills = page.getByRole('radiogroup', { name: 'Fill' });
+    await fills.waitFor();
+    await page.locator('label', { hasText: 'Solid colour' }).click();
+    await page.getByRole('button', { name: 'Black (#000000)' }).click();
+    await expect.poll(() => page.getByTestId('crop-preview').getAttribute('data-fill')).toBe('color');
+    // The output preview's left edge is the fill.
+    const preview = page.getByRole('img', { name: /as it will be$/ });
+    await expect
+      .poll(() =>
+        preview.evaluate((c: HTMLCanvasElement) => [...c.getContext('2d')!.getImageData(1, c.height >> 1, 1, 1).data]),
+      )
+      .toEqual([0, 0, 0, 255]);
+
+    await page.getByRole('button', { name: 'Next: Download' }).click();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    await page.getByRole('radio', { name: 'PNG' }).check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Now' }).click(),
+    ]);
+    const file = await sharp(readFileSync((await download.path())!))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...file.data.subarray((y * file.info.width + x) * 4, (y * file.info.width + x) * 4 + 4),
+    ];
+    expect(file.info.width).toBe(1500);
+    expect(at(5, 250)).toEqual([0, 0, 0, 255]);
+    expect(at(750, 250)).not.toEqual([0, 0, 0, 255]);
+
+    // Back in the editor after a refresh, the fill is as it was.
+    await page.reload();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Back to Edit' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: 'Solid colour' }).isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Black (#000000)' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('takes an iPhone HEIC photo as a JPEG where the browser opens it, and says clearly where it cannot', async () => {
     // Chromium opens no HEIC; a photo the browser can open under a HEIC name stands for Safari's case.
     const page = await visitor(browser);

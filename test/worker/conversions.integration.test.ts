@@ -332,6 +332,37 @@ describe('content-aware conversions', () => {
     expect(results['true']?.opaque).toBe(true);
   }, 30_000);
 
+  it('fills the extended canvas with the colour the user chose instead of the blurred picture', async () => {
+    const browser = new Browser();
+    const upload = await body<{ path: string; originalFilename: string }>(
+      await browser.upload('launch.png', await drawnHeader()),
+    );
+    const created = await browser.call('/api/image-requests', {
+      method: 'POST',
+      json: {
+        originalFilename: upload.originalFilename,
+        originalPath: upload.path,
+        ...TWITTER_HEADER,
+        cropDetails: { x: 0, y: 0, width: 1500, height: 500, zoom: 1 },
+      },
+    });
+    const { id } = await body<{ id: string }>(created);
+    const fill = { kind: 'color', color: '#ff00ff' };
+    const res = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.youtubeBanner], fill });
+    expect(res.status).toBe(202);
+    expect((await settle(browser, id)).results[TARGETS.youtubeBanner]).toBe('complete');
+    const output = await decodeFile(
+      new Uint8Array(await (await browser.call(`/api/download/${id}/${TARGETS.youtubeBanner}`)).arrayBuffer()),
+    );
+    // The 3:1 header in a 16:9 banner: the canvas extends above and below, in the chosen colour.
+    const at = (x: number, y: number) => [
+      ...output.data.subarray((y * output.width + x) * 4, (y * output.width + x) * 4 + 4),
+    ];
+    expect(at(1280, 2)).toEqual([255, 0, 255, 255]);
+    expect(at(1280, 1437)).toEqual([255, 0, 255, 255]);
+    expect(at(1280, 720)).not.toEqual([255, 0, 255, 255]);
+  });
+
   it('centres profile pictures on the face instead of the middle of the picture', async () => {
     // A 1200×600 photo-like picture with a skin-toned face (dark eyes, mouth) at the right.
     const width = 1200;

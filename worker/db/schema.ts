@@ -5,6 +5,7 @@
  * Ownership: a row belongs to a user (user_id) or, before they sign in, to the anonymous browser
  * that made it (visitor_id, from a random cookie), so anonymous work can be claimed on sign-in.
  */
+import type { Fill } from '../../shared/fill';
 import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
 import type { Analysis } from '../imaging';
 import { sql } from 'drizzle-orm';
@@ -107,6 +108,8 @@ export const imageRequests = sqliteTable(
     /** The user's file type ('auto' or a type) and JPEG/WebP quality; the rendered file's own below. */
     outputChoice: text('output_choice', { enum: OUTPUT_CHOICES }).notNull().default('auto'),
     quality: integer('quality').notNull().default(DEFAULT_QUALITY),
+    /** What fills the frame where the picture does not reach (shared/fill.ts); null: the flow's default. */
+    fill: text('fill', { mode: 'json' }).$type<Fill>(),
     /** The rendered file's type, and the quality it was encoded at (lower where a size cap asked; null for PNG). */
     outputType: text('output_type', { enum: OUTPUT_TYPES }),
     outputQuality: integer('output_quality'),
@@ -154,6 +157,8 @@ export const conversions = sqliteTable(
     /** The user's file type ('auto' or a type) and JPEG/WebP quality; the rendered file's own below. */
     outputChoice: text('output_choice', { enum: OUTPUT_CHOICES }).notNull().default('auto'),
     quality: integer('quality').notNull().default(DEFAULT_QUALITY),
+    /** What fills the frame where the picture does not reach (shared/fill.ts); null: the flow's default. */
+    fill: text('fill', { mode: 'json' }).$type<Fill>(),
     /** The rendered file's type, and the quality it was encoded at (lower where a size cap asked; null for PNG). */
     outputType: text('output_type', { enum: OUTPUT_TYPES }),
     outputQuality: integer('output_quality'),

@@ -4,7 +4,8 @@
  * refuses the type), and keep under the platform's file-size cap.
  */
 import { choiceFor, type OutputSettings, type OutputType } from '../../shared/output';
-import { fillBackdrop } from './content-aware/backdrop';
+import type { Fill } from '../../shared/fill';
+import { applyFill } from './fill';
 import { autoType, encodeOutput, type Encoded, type EncoderModules } from './output';
 import { encodePng } from './png/encode';
 import type { CropRect, Picture } from './raster';
@@ -41,18 +42,18 @@ export function previewSize(target: { width: number; height: number }): { width:
 }
 
 /**
- * `backdrop`: where the crop reaches outside the picture, fill with a blurred copy of the picture
- * instead of leaving it transparent (content-aware mode's extended canvas).
+ * `fill`: what goes where the crop reaches outside the picture (transparent by default; a platform
+ * that refuses transparency then gets white, as does a JPEG).
  */
 export async function renderFormat(
   source: Picture,
   orientation: number,
   crop: CropRect,
   target: TargetFormat,
-  options: { backdrop?: boolean; output: OutputSettings; encoders: EncoderModules },
+  options: { fill?: Fill; output: OutputSettings; encoders: EncoderModules },
 ): Promise<Rendered> {
   const output = resampleCrop({ source, orientation, crop, width: target.width, height: target.height });
-  if (options.backdrop) fillBackdrop(output, source, orientation);
+  if (options.fill) applyFill(output, options.fill, source, orientation, crop);
   if (target.opaque) flatten(output);
   const choice = choiceFor(options.output.type, target.types);
   const type = choice === 'auto' ? autoType(output, target.types, target.opaque) : choice;

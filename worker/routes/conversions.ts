@@ -58,16 +58,17 @@ async function fanOut(c: Context<AppEnv>, input: FanOut): Promise<Response> {
 
 export const conversionRoutes = new Hono<AppEnv>()
   .post('/banner-convert/:id', validate('json', bannerConvertSchema), (c) => {
-    const { sourceFormatId, targetFormatIds, useAi, output } = c.req.valid('json');
-    return fanOut(c, { flow: 'banner', sourceFormatId, targetFormatIds, contentAware: useAi, output });
+    const { sourceFormatId, targetFormatIds, useAi, output, fill } = c.req.valid('json');
+    return fanOut(c, { flow: 'banner', sourceFormatId, targetFormatIds, contentAware: useAi, output, fill });
   })
   .post('/profile-convert/:id', validate('json', profileConvertSchema), (c) => {
-    const { sourceFormatId, targetFormatIds, output } = c.req.valid('json');
-    return fanOut(c, { flow: 'profile', sourceFormatId, targetFormatIds, contentAware: true, output });
+    const { sourceFormatId, targetFormatIds, output, fill } = c.req.valid('json');
+    return fanOut(c, { flow: 'profile', sourceFormatId, targetFormatIds, contentAware: true, output, fill });
   })
   .post('/batch-process/:id', validate('json', batchProcessSchema), (c) => {
-    const { formats, output } = c.req.valid('json');
-    return fanOut(c, { flow: 'batch', sourceFormatId: null, targetFormatIds: formats, contentAware: false, output });
+    const { formats, output, fill } = c.req.valid('json');
+    const targetFormatIds = formats;
+    return fanOut(c, { flow: 'batch', sourceFormatId: null, targetFormatIds, contentAware: false, output, fill });
   })
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { fillKey, SINGLE_DEFAULT_FILL } from '../../shared/fill';
 import { findFormat, outputFilename } from '../../shared/formats';
 import { OUTPUT_MIME_TYPES, type OutputType } from '../../shared/output';
 import { createImageRequestSchema, processImageSchema } from '../../shared/schemas';
@@ -54,18 +55,18 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const { request, upload } = await getLiveRequest(db, id, c.get('owner'));
     const formats = [...new Set([request.formatId, ...(parsed.data.formats ?? [])])];
     const output = parsed.data.output ?? { type: request.outputChoice, quality: request.quality };
+    const fill = parsed.data.fill ?? request.fill ?? SINGLE_DEFAULT_FILL;
     // Every render counts against the hourly limit (asking again for a finished one is free).
     const grant = await takeConversions(
       c.env.DOWNLOAD_COUNTER,
       c.get('caller'),
-      formats.map((f) => `${request.id}:${f}:${output.type}:${output.quality}`),
+      formats.map((f) => `${request.id}:${f}:${output.type}:${output.quality}:${fillKey(fill)}`),
     );
-    await processRequest({ db, bucket: c.env.BUCKET, codecs: workerCodecs }, request, upload, formats, output).catch(
-      async (error: unknown) => {
-        await grant.release();
-        throw error;
-      },
-    );
+    const deps = { db, bucket: c.env.BUCKET, codecs: workerCodecs };
+    await processRequest(deps, request, upload, formats, output, fill).catch(async (error: unknown) => {
+      await grant.release();
+      throw error;
+    });
     const fresh = await getOwnedRequest(db, id, c.get('owner'));
     return c.json(await toRequestResponse(db, fresh.request, fresh.upload, tierFor(c.get('caller')).unlimited));
   })

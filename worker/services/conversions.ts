@@ -2,7 +2,7 @@
  * The fan-out of one request to many target formats (banner, profile and batch flows): one
  * conversion row and one queue message per target; the queue consumer renders them one by one.
  */
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   BANNER_FORMATS,
   findFormat,
@@ -10,6 +10,7 @@ import {
   PROFILE_FORMATS,
   type PlatformFormat,
 } from '../../shared/formats';
+import { fillKey, type Fill } from '../../shared/fill';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
 import type { ConversionFiles, ConversionResponse, ConversionResults } from '../../shared/schemas';
 import type { Db } from '../db/client';
@@ -74,6 +75,8 @@ export type FanOut = {
   contentAware: boolean;
   /** The file type (or Auto) and quality for every target; Auto at the default quality when absent. */
   output?: OutputSettings;
+  /** What fills an extended canvas; none: the flow's default (services/rendering.ts). */
+  fill?: Fill;
 };
 export type FanOutDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters };
 
@@ -101,7 +104,7 @@ export async function startFanOut(
   const grant = await takeConversions(
     deps.counters,
     caller,
-    targets.map((t) => `${request.id}:${t.id}:${output.type}:${output.quality}`),
+    targets.map((t) => `${request.id}:${t.id}:${output.type}:${output.quality}:${fillKey(input.fill)}`),
   );
   try {
     const analysed = input.contentAware && (await analysisOf(deps, upload)) !== null;
@@ -113,6 +116,7 @@ export async function startFanOut(
       input.flow,
       analysed ? 'content-aware' : 'standard',
       output,
+      input.fill ?? null,
     );
     return {
       results,
@@ -143,6 +147,7 @@ export async function startConversions(
   flow: ConversionFlow,
   mode: ConversionMode,
   output: OutputSettings,
+  fill: Fill | null,
 ): Promise<ConversionResults> {
   const now = clock.now();
   // One statement per target (D1 binds at most 100 parameters per statement), all in one
@@ -158,6 +163,7 @@ export async function startConversions(
         mode,
         outputChoice: output.type,
         quality: output.quality,
+        fill,
       })
       .onConflictDoUpdate({
         target: [conversions.requestId, conversions.formatId],
@@ -169,14 +175,16 @@ export async function startConversions(
           mode,
           outputChoice: output.type,
           quality: output.quality,
+          fill,
           updatedAt: now,
         },
-        // A finished target is kept unless it was made another way (AI switched, another type or quality).
+        // A finished target is kept unless it was made another way (AI switched, another type, quality or fill).
         setWhere: or(
           ne(conversions.status, 'complete'),
           ne(conversions.mode, mode),
           ne(conversions.outputChoice, output.type),
           ne(conversions.quality, output.quality),
+          sql`coalesce(${conversions.fill}, '') != ${fill ? JSON.stringify(fill) : ''}`,
         ),
       }),
   );

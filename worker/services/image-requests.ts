@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { findFormat, findFormatByName } from '../../shared/formats';
 import { titleCase } from '../../shared/platforms';
+import { SINGLE_DEFAULT_FILL } from '../../shared/fill';
 import type { OutputType } from '../../shared/output';
 import type { CreateImageRequestInput, FormatOutput, ImageRequestResponse, OutputFile } from '../../shared/schemas';
 import type { Db } from '../db/client';
@@ -48,6 +49,7 @@ export async function createImageRequest(
       cropDetails: crop,
       outputChoice: input.output?.type,
       quality: input.output?.quality,
+      fill: input.fill ?? null,
       userId: owner.userId,
       visitorId: owner.visitorId,
     })
@@ -140,6 +142,7 @@ export async function toRequestResponse(
     status: request.status,
     error: request.error,
     output: { type: request.outputChoice, quality: request.quality },
+    fill: request.fill ?? SINGLE_DEFAULT_FILL,
     file: request.outputKey ? fileOf(request) : null,
     previewPath: request.status === 'complete' ? previewPath(request.id, request.formatId) : null,
     paymentId: payment?.id ?? null,

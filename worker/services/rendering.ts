@@ -1,3 +1,4 @@
+import { ADJUSTER_DEFAULT_FILL, sameFill, SINGLE_DEFAULT_FILL, type Fill } from '../../shared/fill';
 import { and, eq, sql } from 'drizzle-orm';
 import { findFormat, type PlatformFormat } from '../../shared/formats';
 import { OUTPUT_MIME_TYPES, type OutputChoice, type OutputSettings } from '../../shared/output';
@@ -54,7 +55,7 @@ async function renderAndStore(
   requestId: string,
   format: PlatformFormat,
   crop: CropRect,
-  options: { backdrop?: boolean; output: OutputSettings },
+  options: { fill: Fill; output: OutputSettings },
 ) {
   const { file, preview } = await renderFormat(picture.raster, picture.orientation, crop, format, {
     ...options,
@@ -96,6 +97,7 @@ export async function processRequest(
   upload: Upload,
   otherFormatIds: number[],
   output: OutputSettings,
+  fill: Fill,
 ): Promise<void> {
   const others = [...new Set(otherFormatIds)].filter((id) => id !== request.formatId).map(requireFormat);
   const done = await deps.db
@@ -104,11 +106,14 @@ export async function processRequest(
       status: conversions.status,
       outputChoice: conversions.outputChoice,
       quality: conversions.quality,
+      fill: conversions.fill,
     })
     .from(conversions)
     .where(eq(conversions.requestId, request.id));
-  const same = (row: { outputChoice: OutputChoice; quality: number }) =>
-    row.outputChoice === output.type && row.quality === output.quality;
+  const same = (row: { outputChoice: OutputChoice; quality: number; fill: Fill | null }) =>
+    row.outputChoice === output.type &&
+    row.quality === output.quality &&
+    sameFill(row.fill ?? SINGLE_DEFAULT_FILL, fill);
   const pending = others.filter((f) => !done.some((d) => d.formatId === f.id && d.status === 'complete' && same(d)));
   const mainDone = request.status === 'complete' && request.outputKey !== null && same(request);
   if (mainDone && pending.length === 0) return;
@@ -117,7 +122,7 @@ export async function processRequest(
   if (!mainFormat)
     throw new ApiError(422, 'This request names a format we no longer offer. Please choose a format again.');
   const now = clock.now();
-  const asked = { outputChoice: output.type, quality: output.quality };
+  const asked = { outputChoice: output.type, quality: output.quality, fill };
   if (!mainDone)
     await deps.db
       .update(imageRequests)
@@ -152,6 +157,7 @@ export async function processRequest(
     try {
       const file = await renderAndStore(deps, picture, upload, request.id, mainFormat, request.cropDetails, {
         output,
+        fill,
       });
       await deps.db
         .update(imageRequests)
@@ -170,7 +176,7 @@ export async function processRequest(
   for (const format of pending) {
     const crop = fitCrop(request.cropDetails, { width: upload.width, height: upload.height }, format);
     try {
-      const file = await renderAndStore(deps, picture, upload, request.id, format, crop, { output });
+      const file = await renderAndStore(deps, picture, upload, request.id, format, crop, { output, fill });
       await markConversion(deps.db, request.id, format.id, { status: 'complete', ...file, error: null });
     } catch (error) {
       await markConversion(deps.db, request.id, format.id, {
@@ -204,20 +210,17 @@ function conversionCrop(
   request: ImageRequest,
   upload: Upload,
   format: PlatformFormat,
-): { crop: CropRect; backdrop: boolean } {
+): { crop: CropRect; fill: Fill } {
   const picture = { width: upload.width, height: upload.height };
   const adjuster = conversion.flow === 'banner' || conversion.flow === 'profile';
+  // The conversion's own fill, else its flow's: the adjusters' blurred backdrop, the request's for a batch.
+  const fill = conversion.fill ?? (adjuster ? ADJUSTER_DEFAULT_FILL : (request.fill ?? SINGLE_DEFAULT_FILL));
   // The adjusters are free, so their standard crops never carry the single tool's paid framing
   // (the request's crop and zoom): they are the centred cover crop of each target.
   if (conversion.mode !== 'content-aware' || !upload.analysis)
-    return {
-      crop: adjuster ? centredCrop(picture, format, 1) : fitCrop(request.cropDetails, picture, format),
-      backdrop: false,
-    };
-  if (conversion.flow === 'profile')
-    return { crop: planSubjectCrop(picture, upload.analysis.subject, format), backdrop: false };
-  const plan = planRegionCrop(picture, upload.analysis.region, format);
-  return { crop: plan.crop, backdrop: plan.extended };
+    return { crop: adjuster ? centredCrop(picture, format, 1) : fitCrop(request.cropDetails, picture, format), fill };
+  if (conversion.flow === 'profile') return { crop: planSubjectCrop(picture, upload.analysis.subject, format), fill };
+  return { crop: planRegionCrop(picture, upload.analysis.region, format).crop, fill };
 }
 
 /**
@@ -280,9 +283,9 @@ export async function renderConversion(
       cache.current = null; // free the last picture before decoding the next
       cache.current = { uploadId: upload.id, picture: await loadPicture(deps, upload) };
     }
-    const { crop, backdrop } = conversionCrop(conversion, request, upload, format);
+    const { crop, fill } = conversionCrop(conversion, request, upload, format);
     const file = await renderAndStore(deps, cache.current.picture, upload, request.id, format, crop, {
-      backdrop,
+      fill,
       output: { type: conversion.outputChoice, quality: conversion.quality },
     });
     await markConversion(deps.db, request.id, format.id, { status: 'complete', ...file, error: null });

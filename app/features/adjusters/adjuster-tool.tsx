@@ -1,3 +1,4 @@
+import { ADJUSTER_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { centredCrop } from '../../../shared/crop';
@@ -19,7 +20,7 @@ import { ConfigureStep, type Selection } from './configure-step';
 import type { AdjusterFlow } from './flows';
 import { ResultsStep } from './results-step';
 
-const EMPTY_SELECTION: Selection = { source: null, targets: [], useAi: true, tab: null };
+const EMPTY_SELECTION: Selection = { source: null, targets: [], useAi: true, fill: ADJUSTER_DEFAULT_FILL, tab: null };
 
 /** One fan-out as started: its request, targets and whether AI was asked for. */
 interface Run {
@@ -30,6 +31,7 @@ interface Run {
   targets: PlatformFormat[];
   aiRequested: boolean;
   output: OutputSettings;
+  fill: Fill;
   response: ConversionResponse | null;
 }
 
@@ -73,6 +75,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
         targetFormatIds,
         ...(flow.aiToggle ? { useAi: next.aiRequested } : {}),
         output: next.output,
+        fill: next.fill,
       });
       return { ...next, requestId, response };
     },
@@ -113,6 +116,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
       targets: formats.filter((f) => selection.targets.includes(f.id)),
       aiRequested: flow.aiToggle && selection.useAi,
       output,
+      fill: selection.fill,
       response: null,
     };
     setRun(next);

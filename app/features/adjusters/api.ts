@@ -1,4 +1,5 @@
 /** The adjusters' calls: start a fan-out, poll its statuses (spec document 1, section 7). */
+import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
 import type { ConversionResponse } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
@@ -7,7 +8,13 @@ import type { AdjusterFlow } from './flows';
 export async function startConversions(
   flow: AdjusterFlow,
   requestId: string,
-  body: { sourceFormatId: number | null; targetFormatIds: number[]; useAi?: boolean; output: OutputSettings },
+  body: {
+    sourceFormatId: number | null;
+    targetFormatIds: number[];
+    useAi?: boolean;
+    output: OutputSettings;
+    fill: Fill;
+  },
 ): Promise<ConversionResponse> {
   const res = await apiRequest('POST', `/api/${flow.endpoint}/${requestId}`, body);
   return (await res.json()) as ConversionResponse;

@@ -1,3 +1,5 @@
+import type { Fill } from '../../../shared/fill';
+import { FillPicker, useEdgeColour } from '../tools/fill-picker';
 import { platformName } from '../../../shared/platforms';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { UploadResponse } from '../../../shared/schemas';
@@ -15,6 +17,8 @@ export interface Selection {
   source: PlatformFormat | null;
   targets: number[];
   useAi: boolean;
+  /** What fills a canvas extended to keep the banner whole (intelligent resizing). */
+  fill: Fill;
   /** The target tab that is open. */
   tab: string | null;
 }
@@ -61,6 +65,8 @@ export function ConfigureStep({
   const tab =
     selection.tab ?? groups.find((g) => g.platform !== source?.platform)?.platform ?? groups[0]?.platform ?? '';
   const imageUrl = `/uploads/${upload.path.split('/').pop() ?? ''}`;
+  const edge = useEdgeColour(imageUrl);
+  const chosen = formats.filter((f) => targets.includes(f.id));
 
   function chooseSource(format: PlatformFormat | null) {
     // The source's platform is no target: its targets go, and the first other platform's tab opens.
@@ -284,10 +290,24 @@ export function ConfigureStep({
               stay whole and inside the area each platform shows on every device.
             </p>
             <p className="mt-1">
-              Where a format’s shape cannot hold them, the canvas is extended with a soft, blurred copy of your banner
-              instead of cutting anything off. Switched off, each format is a centred crop.
+              Where a format’s shape cannot hold them, the canvas is extended with the fill below instead of cutting
+              anything off. Switched off, each format is a centred crop.
             </p>
           </div>
+          {selection.useAi ? (
+            <FillPicker
+              value={selection.fill}
+              onChange={(fill) => onChange({ ...selection, fill })}
+              edge={edge}
+              transparencyRefused={
+                output.type === 'jpeg'
+                  ? 'JPEG files cannot be transparent'
+                  : chosen.length > 0 && chosen.every((f) => f.opaque)
+                    ? 'These platforms do not accept transparent pictures'
+                    : null
+              }
+            />
+          ) : null}
         </section>
       ) : null}
 

@@ -10,6 +10,10 @@ import { DEFAULT_ZOOM, isWideFormat, previewHeight, ZOOM_STEP, ZOOM_TICKS } from
 import { suggestFormats } from '../tools/format-choice';
 import { FormatPicker } from '../tools/format-picker';
 import { OutputPreview } from './output-preview';
+import { FillPicker, useEdgeColour } from '../tools/fill-picker';
+import { readOutputSettings } from '../tools/output-settings';
+import { transparencyRefusal, type Fill } from '../../../shared/fill';
+import { cn } from '../../lib/cn';
 
 /**
  * The format and framing. `area` is the cropper's croppedAreaPixels; the cropper opens on it (its
@@ -31,6 +35,9 @@ type Props = {
   onBack: () => void;
   onNext: () => void;
   busy: boolean;
+  /** What fills the frame where the picture does not reach. */
+  fill: Fill;
+  onFill: (fill: Fill) => void;
 };
 
 /** The selected format's safe zone drawn over the crop area, so people see what the platform cuts. */
@@ -55,7 +62,18 @@ function SafeZoneOverlay({ format, size }: { format: PlatformFormat; size: { wid
 }
 
 /** Step 2: platform, format, zoom and position. */
-export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust, onBack, onNext, busy }: Props) {
+export function AdjustStep({
+  upload,
+  platform,
+  adjustment,
+  onPlatform,
+  onAdjust,
+  onBack,
+  onNext,
+  busy,
+  fill,
+  onFill,
+}: Props) {
   const formatsQuery = useQuery(platformFormatsQuery);
   const formats = useMemo(() => formatsQuery.data ?? [], [formatsQuery.data]);
   const [cropSize, setCropSize] = useState<{ width: number; height: number } | null>(null);
@@ -108,6 +126,17 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
   const [initialArea] = useState(() => adjustment?.area ?? undefined);
   const aspect = format ? format.width / format.height : 1;
   const imageUrl = `/uploads/${upload.path.split('/').pop() ?? ''}`;
+  const edge = useEdgeColour(imageUrl);
+  const refused = format ? transparencyRefusal(format, readOutputSettings().type) : null;
+  // Where transparency is refused, the file gets white; the editor shows what the file will hold.
+  const shownFill: Fill = fill.kind === 'transparent' && refused ? { kind: 'color', color: '#ffffff' } : fill;
+  const area = adjustment?.area;
+  const reachesOut =
+    !!area &&
+    (area.x < -0.5 ||
+      area.y < -0.5 ||
+      area.x + area.width > upload.width + 0.5 ||
+      area.y + area.height > upload.height + 0.5);
 
   return (
     <div className="space-y-6">
@@ -154,10 +183,27 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
           {format && adjustment ? (
             <div>
               <div
-                className="relative w-full overflow-hidden rounded-lg bg-slate-800"
-                style={{ height: previewHeight(aspect) }}
+                className={cn(
+                  'relative w-full overflow-hidden rounded-lg',
+                  shownFill.kind === 'transparent'
+                    ? 'bg-[repeating-conic-gradient(#cbd5e1_0_25%,#f8fafc_0_50%)] bg-[length:16px_16px]'
+                    : 'bg-slate-800',
+                )}
+                style={{
+                  height: previewHeight(aspect),
+                  ...(shownFill.kind === 'color' ? { backgroundColor: shownFill.color } : {}),
+                }}
                 data-testid="crop-preview"
+                data-fill={shownFill.kind}
               >
+                {shownFill.kind === 'blur' ? (
+                  <img
+                    src={imageUrl}
+                    alt=""
+                    aria-hidden="true"
+                    className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl brightness-90"
+                  />
+                ) : null}
                 <Cropper
                   image={imageUrl}
                   crop={adjustment.crop}
@@ -228,8 +274,13 @@ export function AdjustStep({ upload, platform, adjustment, onPlatform, onAdjust,
                   </span>
                 ))}
               </div>
+              {reachesOut ? (
+                <div className="mt-4">
+                  <FillPicker value={fill} onChange={onFill} edge={edge} transparencyRefused={refused} />
+                </div>
+              ) : null}
               <div className="mt-6">
-                <OutputPreview imageUrl={imageUrl} format={format} area={adjustment.area} />
+                <OutputPreview imageUrl={imageUrl} format={format} area={adjustment.area} fill={shownFill} />
               </div>
             </div>
           ) : (

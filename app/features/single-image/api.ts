@@ -1,4 +1,5 @@
 /** The calls the single-image tool makes (spec document 1, section 7). */
+import type { Fill } from '../../../shared/fill';
 import { queryOptions } from '@tanstack/react-query';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
@@ -48,9 +49,11 @@ export async function createImageRequest(
   format: PlatformFormat,
   cropDetails: CropDetailsInput,
   output?: OutputSettings,
+  fill?: Fill,
 ): Promise<ImageRequestResponse> {
   const res = await apiRequest('POST', '/api/image-requests', {
     output,
+    fill,
     originalFilename: upload.originalFilename,
     originalPath: upload.path,
     platform: format.platform,
@@ -65,7 +68,7 @@ export async function createImageRequest(
 /** Renders the request's format (and `formats`), as `output` when given, else as it was asked. */
 export async function processImage(
   id: string,
-  body: { formats?: number[]; output?: OutputSettings } = {},
+  body: { formats?: number[]; output?: OutputSettings; fill?: Fill } = {},
 ): Promise<ImageRequestResponse> {
   const res = await apiRequest('POST', `/api/process-image/${id}`, body);
   return (await res.json()) as ImageRequestResponse;

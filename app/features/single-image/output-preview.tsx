@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
+import type { Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
 
@@ -14,19 +15,21 @@ export function previewBox(format: Pick<PlatformFormat, 'width' | 'height'>): { 
 }
 
 /**
- * The output as it will be, drawn while the user frames it: the format's true shape, what fills
- * where the framing leaves the picture (white for formats that refuse transparency, else
- * transparent, shown as a checkerboard), the circle a profile format is shown in, and the
- * platform's safe zone.
+ * The output as it will be, drawn while the user frames it: the format's true shape, the fill
+ * where the framing leaves the picture (a colour, the blurred picture, or transparent shown as a
+ * checkerboard; white where the format refuses transparency), the circle a profile format is shown
+ * in, and the platform's safe zone.
  */
 export function OutputPreview({
   imageUrl,
   format,
   area,
+  fill,
 }: {
   imageUrl: string;
   format: PlatformFormat;
   area: Area | null;
+  fill: Fill;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [image, setImage] = useState<HTMLImageElement | null>(null);
@@ -50,9 +53,18 @@ export function OutputPreview({
     context.canvas.width = width;
     context.canvas.height = height;
     context.clearRect(0, 0, width, height);
-    if (format.opaque) {
-      context.fillStyle = '#fff';
+    if (fill.kind === 'color' || format.opaque) {
+      context.fillStyle = fill.kind === 'color' ? fill.color : '#fff';
       context.fillRect(0, 0, width, height);
+    }
+    if (fill.kind === 'blur') {
+      // The cover crop of the picture, blurred and a little darker, as the engine's backdrop.
+      const cover = Math.max(width / image.naturalWidth, height / image.naturalHeight);
+      const w = width / cover;
+      const h = height / cover;
+      context.filter = `blur(${Math.round(Math.max(width, height) / 24)}px) brightness(0.82)`;
+      context.drawImage(image, (image.naturalWidth - w) / 2, (image.naturalHeight - h) / 2, w, h, 0, 0, width, height);
+      context.filter = 'none';
     }
     context.imageSmoothingQuality = 'high';
     context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, width, height);
@@ -73,7 +85,7 @@ export function OutputPreview({
       context.strokeStyle = 'rgba(252, 211, 77, 0.95)';
       context.strokeRect(zone.x * sx, zone.y * sy, zone.width * sx, zone.height * sy);
     }
-  }, [image, area, format, box.width, box.height]);
+  }, [image, area, format, fill, box.width, box.height]);
 
   return (
     <figure className="flex flex-col items-center gap-2" aria-label="Output preview">

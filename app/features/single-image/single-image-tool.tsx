@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api';
 import { StepIndicator } from '../tools/step-indicator';
 import { useStepScroll } from '../tools/use-step-scroll';
 import { AdjustStep, type Adjustment } from './adjust-step';
+import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import { createImageRequest, imageRequestQuery, processImage } from './api';
 import { findFormat } from '../../../shared/formats';
 import { readOutputSettings } from '../tools/output-settings';
@@ -49,6 +50,7 @@ export function SingleImageTool({
   const [file, setFile] = useState<{ name: string; size: number } | null>(null);
   const [platform, setPlatform] = useState(DEFAULT_PLATFORM);
   const [adjustment, setAdjustment] = useState<Adjustment | null>(null);
+  const [fill, setFill] = useState<Fill>(SINGLE_DEFAULT_FILL);
   const [request, setRequest] = useState<ImageRequestResponse | null>(null);
   const creating = useRef(false);
 
@@ -68,6 +70,7 @@ export function SingleImageTool({
     setPlatform(savedFormat.platform);
     const { zoom, ...area } = data.cropDetails;
     setAdjustment({ format: savedFormat, crop: { x: 0, y: 0 }, zoom, area });
+    setFill(data.fill);
     setRequest(data);
     setStep(data.status === 'complete' ? 3 : 2);
   }
@@ -96,7 +99,7 @@ export function SingleImageTool({
 
   const create = useMutation({
     mutationFn: ({ upload, adjustment }: { upload: UploadResponse; adjustment: Adjustment }) =>
-      createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload), readOutputSettings()),
+      createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload), readOutputSettings(), fill),
     // Silent on success: recording the job is our business, not news for the user (issue 19).
     onSuccess: (created) => setRequest(created),
     onError: (error) =>
@@ -122,8 +125,8 @@ export function SingleImageTool({
       let current = request;
       const crop = cropDetailsOf(adjustment, upload);
       if (!current || current.formatId !== adjustment.format.id || !sameCrop(current.cropDetails, crop))
-        current = await createImageRequest(upload, adjustment.format, crop);
-      return processImage(current.id, { output: readOutputSettings() });
+        current = await createImageRequest(upload, adjustment.format, crop, readOutputSettings(), fill);
+      return processImage(current.id, { output: readOutputSettings(), fill });
     },
     onSuccess: (processed) => {
       setRequest(processed);
@@ -184,6 +187,8 @@ export function SingleImageTool({
             onBack={() => setStep(1)}
             onNext={next}
             busy={process.isPending}
+            fill={fill}
+            onFill={setFill}
           />
         ) : null}
         {step === 3 && request && adjustment ? (

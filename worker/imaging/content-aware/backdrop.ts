@@ -6,9 +6,16 @@ import { boxBlur } from './maps';
 /**
  * Fills the transparent parts of an extended output with a blurred, slightly darkened copy of the
  * picture’s cover crop, in place. The backdrop is made at 1/32 of the size and sampled
- * bilinearly, so it costs a few kilobytes, not a second full-size buffer.
+ * bilinearly, so it costs a few kilobytes, not a second full-size buffer. Next to the picture
+ * (`inside`, the output rectangle it covers) the backdrop fades into the picture's own nearest edge
+ * pixel, so the seam shows no step.
  */
-export function fillBackdrop(output: Raster, source: Picture, orientation: number): void {
+export function fillBackdrop(
+  output: Raster,
+  source: Picture,
+  orientation: number,
+  inside: { x0: number; y0: number; x1: number; y1: number },
+): void {
   const { width: uw, height: uh } = uprightSize(source.width, source.height, orientation);
   const bw = Math.max(2, Math.round(output.width / 32));
   const bh = Math.max(2, Math.round(output.height / 32));
@@ -29,6 +36,13 @@ export function fillBackdrop(output: Raster, source: Picture, orientation: numbe
   });
   const DIM = 0.82;
   const data = output.data;
+  // The fade from the picture's edge into the backdrop, in output pixels.
+  const feather = Math.max(6, 0.05 * Math.max(output.width, output.height));
+  const ix0 = Math.max(0, Math.ceil(inside.x0));
+  const ix1 = Math.min(output.width - 1, Math.floor(inside.x1) - 1);
+  const iy0 = Math.max(0, Math.ceil(inside.y0));
+  const iy1 = Math.min(output.height - 1, Math.floor(inside.y1) - 1);
+  const hasInside = ix1 >= ix0 && iy1 >= iy0;
   for (let y = 0; y < output.height; y++) {
     const fy = Math.min(bh - 1, Math.max(0, ((y + 0.5) * bh) / output.height - 0.5));
     const y0 = Math.floor(fy);
@@ -49,9 +63,20 @@ export function fillBackdrop(output: Raster, source: Picture, orientation: numbe
       const backAlpha = sample(blurred[3] as Float32Array) / 255;
       const outAlpha = a + backAlpha * (1 - a);
       if (outAlpha <= 0) continue;
+      // The nearest pixel of the picture, and how far it is: near it, the backdrop takes its colour.
+      let edge = -1;
+      let near = 0;
+      if (hasInside) {
+        const nx = Math.min(ix1, Math.max(ix0, x));
+        const ny = Math.min(iy1, Math.max(iy0, y));
+        const distance = Math.hypot(nx - x, ny - y);
+        edge = (ny * output.width + nx) * 4;
+        near = (data[edge + 3] as number) === 255 ? Math.exp(-distance / feather) : 0;
+      }
       for (let c = 0; c < 3; c++) {
         const front = data[o + c] as number;
-        const back = sample(blurred[c] as Float32Array) * DIM;
+        const blur = sample(blurred[c] as Float32Array) * DIM;
+        const back = near > 0 ? near * (data[edge + c] as number) + (1 - near) * blur : blur;
         data[o + c] = (front * a + back * backAlpha * (1 - a)) / outAlpha;
       }
       data[o + 3] = outAlpha * 255;

@@ -1,0 +1,105 @@
+/**
+ * What fills the part of the frame the picture does not reach (a crop zoomed out below the
+ * picture, or a content-aware canvas extended around it): nothing (transparent, where the file type
+ * and the platform keep alpha), a solid colour, or a blurred copy of the picture.
+ */
+import { z } from 'zod';
+
+export const FILL_KINDS = ['transparent', 'color', 'blur'] as const;
+export type FillKind = (typeof FILL_KINDS)[number];
+
+const hex = z
+  .string('color must be a colour like #1a2b3c')
+  .regex(/^#[0-9a-f]{6}$/i, 'color must be a colour like #1a2b3c')
+  .transform((value) => value.toLowerCase());
+
+export const fillSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('transparent') }),
+    z.object({ kind: z.literal('color'), color: hex }),
+    z.object({ kind: z.literal('blur') }),
+  ],
+  `fill kind must be one of ${FILL_KINDS.join(', ')}`,
+);
+export type Fill = z.infer<typeof fillSchema>;
+
+/** The single tool's fill until the user picks one (its outputs were always transparent there). */
+export const SINGLE_DEFAULT_FILL: Fill = { kind: 'transparent' };
+/** The adjusters' fill for an extended canvas (their blurred backdrop). */
+export const ADJUSTER_DEFAULT_FILL: Fill = { kind: 'blur' };
+
+export const FILL_LABELS: Record<FillKind, string> = {
+  transparent: 'Transparent',
+  color: 'Solid colour',
+  blur: 'Blurred picture',
+};
+
+/** A short key of a fill for counting renders ('blur', '#ffffff'); 'default' for none. */
+export function fillKey(fill: Fill | null | undefined): string {
+  return !fill ? 'default' : fill.kind === 'color' ? fill.color : fill.kind;
+}
+
+export function sameFill(a: Fill, b: Fill): boolean {
+  return a.kind === b.kind && (a.kind !== 'color' || (b.kind === 'color' && a.color === b.color));
+}
+
+/** Why transparency is not offered, or null where it is. */
+export function transparencyRefusal(
+  format: { opaque: boolean; platform?: string },
+  type: 'auto' | 'jpeg' | 'png' | 'webp',
+): string | null {
+  if (format.opaque) return 'This platform does not accept transparent pictures';
+  if (type === 'jpeg') return 'JPEG files cannot be transparent';
+  return null;
+}
+
+/** '#1a2b3c' -> [26, 43, 60]. */
+export function hexToRgb(color: string): [number, number, number] {
+  const value = Number.parseInt(color.slice(1), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+export function rgbToHex([r, g, b]: readonly number[]): string {
+  return `#${[r, g, b]
+    .map((v) =>
+      Math.round(v ?? 0)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/**
+ * The colour along a picture's edges that fills its extension most naturally: the most common
+ * colour of the border pixels (RGBA rows), counted in buckets of 16 levels per channel and then
+ * averaged within the winning bucket. Transparent pixels are left out; none left gives white.
+ */
+export function edgeColour(data: ArrayLike<number>, width: number, height: number): string {
+  const buckets = new Map<number, { n: number; r: number; g: number; b: number }>();
+  const add = (x: number, y: number) => {
+    const i = (y * width + x) * 4;
+    if ((data[i + 3] as number) < 128) return;
+    const r = data[i] as number;
+    const g = data[i + 1] as number;
+    const b = data[i + 2] as number;
+    const key = ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
+    const bucket = buckets.get(key) ?? { n: 0, r: 0, g: 0, b: 0 };
+    bucket.n++;
+    bucket.r += r;
+    bucket.g += g;
+    bucket.b += b;
+    buckets.set(key, bucket);
+  };
+  for (let x = 0; x < width; x++) {
+    add(x, 0);
+    if (height > 1) add(x, height - 1);
+  }
+  for (let y = 1; y < height - 1; y++) {
+    add(0, y);
+    if (width > 1) add(width - 1, y);
+  }
+  let best: { n: number; r: number; g: number; b: number } | null = null;
+  for (const bucket of buckets.values()) if (!best || bucket.n > best.n) best = bucket;
+  return best ? rgbToHex([best.r / best.n, best.g / best.n, best.b / best.n]) : '#ffffff';
+}
