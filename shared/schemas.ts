@@ -161,6 +161,18 @@ export const cropDetailsSchema = z.object({
 
 export type CropDetailsInput = z.infer<typeof cropDetailsSchema>;
 
+/**
+ * "Keep this": a box on the upright picture, in its pixels, that every target keeps whole inside
+ * its safe zone (a tap is a box of zero size). The server checks it against the picture.
+ */
+export const focusSchema = z.object({
+  x: finite('focus x'),
+  y: finite('focus y'),
+  width: finite('focus width').refine((v) => v >= 0, 'focus width must not be negative'),
+  height: finite('focus height').refine((v) => v >= 0, 'focus height must not be negative'),
+});
+export type Focus = z.infer<typeof focusSchema>;
+
 /** The file type (or Auto) and the JPEG/WebP quality; both optional, Auto at 82 by default. */
 export const outputSettingsSchema = z.object({
   type: z.enum(OUTPUT_CHOICES, `type must be one of ${OUTPUT_CHOICES.join(', ')}`).default('auto'),
@@ -284,6 +296,7 @@ export const bannerConvertSchema = z.object({
   useAi: z.boolean().default(true),
   output: outputSettingsSchema.optional(),
   fill: fillSchema.optional(),
+  focus: focusSchema.optional(),
 });
 
 export const profileConvertSchema = z.object({
@@ -292,12 +305,14 @@ export const profileConvertSchema = z.object({
   targetFormatIds: formatIds,
   output: outputSettingsSchema.optional(),
   fill: fillSchema.optional(),
+  focus: focusSchema.optional(),
 });
 
 export const batchProcessSchema = z.object({
   formats: formatIds,
   output: outputSettingsSchema.optional(),
   fill: fillSchema.optional(),
+  focus: focusSchema.optional(),
 });
 
 // ── admin ───────────────────────────────────────────────────────────────────────────────────────

@@ -2,6 +2,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { planRegionCrop } from '../../shared/crop';
+import { findFormat } from '../../shared/formats';
 import type { ConversionResponse } from '../../shared/schemas';
 import { encodePng, inspectImage, type Raster } from '../../worker/imaging';
 import worker from '../../worker/index';
@@ -361,6 +363,46 @@ describe('content-aware conversions', () => {
     expect(at(1280, 2)).toEqual([255, 0, 255, 255]);
     expect(at(1280, 1437)).toEqual([255, 0, 255, 255]);
     expect(at(1280, 720)).not.toEqual([255, 0, 255, 255]);
+  });
+
+  it('keeps the box the user chose whole in every target, whatever the analysis would pick, and refuses a box off the picture', async () => {
+    const browser = new Browser();
+    const upload = await body<{ path: string; originalFilename: string }>(
+      await browser.upload('launch.png', await drawnHeader()),
+    );
+    const created = await browser.call('/api/image-requests', {
+      method: 'POST',
+      json: {
+        originalFilename: upload.originalFilename,
+        originalPath: upload.path,
+        ...TWITTER_HEADER,
+        cropDetails: { x: 0, y: 0, width: 1500, height: 500, zoom: 1 },
+      },
+    });
+    const { id } = await body<{ id: string }>(created);
+    // The logo: a disc of radius 60 at (1380, 110), which a centred crop of a square cuts off.
+    const focus = { x: 1320, y: 50, width: 120, height: 120 };
+    const targets = [TARGETS.youtubeBanner, 2, 20];
+    const res = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: targets, useAi: false, focus });
+    expect(res.status).toBe(202);
+    const done = await settle(browser, id);
+    for (const target of targets) {
+      expect(done.results[target]).toBe('complete');
+      const output = await decodeFile(
+        new Uint8Array(await (await browser.call(`/api/download/${id}/${target}`)).arrayBuffer()),
+      );
+      // The whole disc at the scale the shared crop plan gives (the app draws its previews from it).
+      const plan = planRegionCrop({ width: 1500, height: 500 }, focus, findFormat(target)!);
+      const scale = output.width / plan.crop.width;
+      expect(redPixels(output), `target ${target}`).toBeGreaterThan(0.9 * Math.PI * 60 * 60 * scale * scale);
+    }
+    const off = await convert(browser, id, {
+      sourceFormatId: 29,
+      targetFormatIds: [2],
+      focus: { x: 5000, y: 5000, width: 10, height: 10 },
+    });
+    expect(off.status).toBe(400);
+    expect((await body(off)).message).toMatch(/must be on the picture/);
   });
 
   it('centres profile pictures on the face instead of the middle of the picture', async () => {

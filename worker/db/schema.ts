@@ -5,6 +5,7 @@
  * Ownership: a row belongs to a user (user_id) or, before they sign in, to the anonymous browser
  * that made it (visitor_id, from a random cookie), so anonymous work can be claimed on sign-in.
  */
+import type { CropRect } from '../../shared/crop';
 import type { Fill } from '../../shared/fill';
 import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
 import type { Analysis } from '../imaging';
@@ -159,6 +160,8 @@ export const conversions = sqliteTable(
     quality: integer('quality').notNull().default(DEFAULT_QUALITY),
     /** What fills the frame where the picture does not reach (shared/fill.ts); null: the flow's default. */
     fill: text('fill', { mode: 'json' }).$type<Fill>(),
+    /** The user's box to keep (shared/schemas.ts focusSchema); null: the analysis or a centred crop decides. */
+    focus: text('focus', { mode: 'json' }).$type<CropRect>(),
     /** The rendered file's type, and the quality it was encoded at (lower where a size cap asked; null for PNG). */
     outputType: text('output_type', { enum: OUTPUT_TYPES }),
     outputQuality: integer('output_quality'),

@@ -58,17 +58,25 @@ async function fanOut(c: Context<AppEnv>, input: FanOut): Promise<Response> {
 
 export const conversionRoutes = new Hono<AppEnv>()
   .post('/banner-convert/:id', validate('json', bannerConvertSchema), (c) => {
-    const { sourceFormatId, targetFormatIds, useAi, output, fill } = c.req.valid('json');
-    return fanOut(c, { flow: 'banner', sourceFormatId, targetFormatIds, contentAware: useAi, output, fill });
+    const { sourceFormatId, targetFormatIds, useAi, output, fill, focus } = c.req.valid('json');
+    return fanOut(c, { flow: 'banner', sourceFormatId, targetFormatIds, contentAware: useAi, output, fill, focus });
   })
   .post('/profile-convert/:id', validate('json', profileConvertSchema), (c) => {
-    const { sourceFormatId, targetFormatIds, output, fill } = c.req.valid('json');
-    return fanOut(c, { flow: 'profile', sourceFormatId, targetFormatIds, contentAware: true, output, fill });
+    const { sourceFormatId, targetFormatIds, output, fill, focus } = c.req.valid('json');
+    return fanOut(c, { flow: 'profile', sourceFormatId, targetFormatIds, contentAware: true, output, fill, focus });
   })
   .post('/batch-process/:id', validate('json', batchProcessSchema), (c) => {
-    const { formats, output, fill } = c.req.valid('json');
+    const { formats, output, fill, focus } = c.req.valid('json');
     const targetFormatIds = formats;
-    return fanOut(c, { flow: 'batch', sourceFormatId: null, targetFormatIds, contentAware: false, output, fill });
+    return fanOut(c, {
+      flow: 'batch',
+      sourceFormatId: null,
+      targetFormatIds,
+      contentAware: false,
+      output,
+      fill,
+      focus,
+    });
   })
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {

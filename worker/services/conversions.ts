@@ -10,6 +10,7 @@ import {
   PROFILE_FORMATS,
   type PlatformFormat,
 } from '../../shared/formats';
+import type { CropRect } from '../../shared/crop';
 import { fillKey, type Fill } from '../../shared/fill';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
 import type { ConversionFiles, ConversionResponse, ConversionResults } from '../../shared/schemas';
@@ -77,6 +78,8 @@ export type FanOut = {
   output?: OutputSettings;
   /** What fills an extended canvas; none: the flow's default (services/rendering.ts). */
   fill?: Fill;
+  /** The user's box to keep in every target; none: the analysis or a centred crop decides. */
+  focus?: CropRect;
 };
 export type FanOutDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters };
 
@@ -101,10 +104,14 @@ export async function startFanOut(
   if (input.flow !== 'batch' && input.sourceFormatId !== null && input.sourceFormatId !== request.formatId)
     throw new ApiError(400, SOURCE_MISMATCH);
   const output = input.output ?? DEFAULT_OUTPUT;
+  const focus = input.focus ? focusOn(input.focus, upload) : null;
+  const focusKey = focus
+    ? `${Math.round(focus.x)},${Math.round(focus.y)},${Math.round(focus.width)},${Math.round(focus.height)}`
+    : '';
   const grant = await takeConversions(
     deps.counters,
     caller,
-    targets.map((t) => `${request.id}:${t.id}:${output.type}:${output.quality}:${fillKey(input.fill)}`),
+    targets.map((t) => `${request.id}:${t.id}:${output.type}:${output.quality}:${fillKey(input.fill)}:${focusKey}`),
   );
   try {
     const analysed = input.contentAware && (await analysisOf(deps, upload)) !== null;
@@ -115,8 +122,7 @@ export async function startFanOut(
       targets,
       input.flow,
       analysed ? 'content-aware' : 'standard',
-      output,
-      input.fill ?? null,
+      { output, fill: input.fill ?? null, focus },
     );
     return {
       results,
@@ -135,6 +141,18 @@ export async function startFanOut(
   }
 }
 
+export const FOCUS_OFF_PICTURE = 'The box to keep must be on the picture. Please draw it again.';
+
+/** The user's box clipped to the upright picture; 400 when nothing of it is on the picture. */
+export function focusOn(focus: CropRect, picture: { width: number; height: number }): CropRect {
+  const x0 = Math.max(0, focus.x);
+  const y0 = Math.max(0, focus.y);
+  const x1 = Math.min(picture.width, focus.x + focus.width);
+  const y1 = Math.min(picture.height, focus.y + focus.height);
+  if (x1 < x0 || y1 < y0) throw new ApiError(400, FOCUS_OFF_PICTURE);
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
 /**
  * Records each target as processing (a finished one is kept: asking again does no harm) and
  * queues one message per target that is not complete. Answers the statuses at once.
@@ -146,8 +164,7 @@ export async function startConversions(
   targets: PlatformFormat[],
   flow: ConversionFlow,
   mode: ConversionMode,
-  output: OutputSettings,
-  fill: Fill | null,
+  { output, fill, focus }: { output: OutputSettings; fill: Fill | null; focus: CropRect | null },
 ): Promise<ConversionResults> {
   const now = clock.now();
   // One statement per target (D1 binds at most 100 parameters per statement), all in one
@@ -164,6 +181,7 @@ export async function startConversions(
         outputChoice: output.type,
         quality: output.quality,
         fill,
+        focus,
       })
       .onConflictDoUpdate({
         target: [conversions.requestId, conversions.formatId],
@@ -176,6 +194,7 @@ export async function startConversions(
           outputChoice: output.type,
           quality: output.quality,
           fill,
+          focus,
           updatedAt: now,
         },
         // A finished target is kept unless it was made another way (AI switched, another type, quality or fill).
@@ -185,6 +204,7 @@ export async function startConversions(
           ne(conversions.outputChoice, output.type),
           ne(conversions.quality, output.quality),
           sql`coalesce(${conversions.fill}, '') != ${fill ? JSON.stringify(fill) : ''}`,
+          sql`coalesce(${conversions.focus}, '') != ${focus ? JSON.stringify(focus) : ''}`,
         ),
       }),
   );

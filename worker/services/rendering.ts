@@ -215,6 +215,8 @@ function conversionCrop(
   const adjuster = conversion.flow === 'banner' || conversion.flow === 'profile';
   // The conversion's own fill, else its flow's: the adjusters' blurred backdrop, the request's for a batch.
   const fill = conversion.fill ?? (adjuster ? ADJUSTER_DEFAULT_FILL : (request.fill ?? SINGLE_DEFAULT_FILL));
+  // The user's box comes first: every target keeps it whole inside its safe zone.
+  if (conversion.focus) return { crop: planRegionCrop(picture, conversion.focus, format).crop, fill };
   // The adjusters are free, so their standard crops never carry the single tool's paid framing
   // (the request's crop and zoom): they are the centred cover crop of each target.
   if (conversion.mode !== 'content-aware' || !upload.analysis)

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { planRegionCrop, safeRect, type CropRect } from '../../shared/crop';
+import { PLATFORM_FORMATS } from '../../shared/formats';
+
+/** A small deterministic generator, so a failure names a case that can be run again. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const PICTURES = [
+  { width: 1500, height: 500 },
+  { width: 4032, height: 3024 },
+  { width: 1080, height: 1920 },
+  { width: 800, height: 800 },
+];
+
+/** Whether some crop inside the picture, at some zoom, holds the box inside the target's safe zone. */
+function holdableWithoutExtending(
+  picture: { width: number; height: number },
+  box: CropRect,
+  target: (typeof PLATFORM_FORMATS)[number],
+) {
+  const safe = safeRect(target);
+  const cover = Math.max(target.width / picture.width, target.height / picture.height);
+  const most = Math.min(safe.width / box.width, safe.height / box.height);
+  for (let i = 0; i <= 200; i++) {
+    const scale = cover + ((most - cover) * i) / 200;
+    if (scale < cover || scale > most) continue;
+    const axis = (length: number, extent: number, b0: number, b1: number, s0: number, s1: number) =>
+      Math.max(0, b1 - s1 / scale) <= Math.min(length - extent, b0 - s0 / scale) + 1e-6;
+    if (
+      axis(picture.width, target.width / scale, box.x, box.x + box.width, safe.x, safe.x + safe.width) &&
+      axis(picture.height, target.height / scale, box.y, box.y + box.height, safe.y, safe.y + safe.height)
+    )
+      return true;
+  }
+  return false;
+}
+
+describe('the crop plan for a region to keep (the user’s box, or the analysis’s)', () => {
+  it('keeps a box whole inside the safe zone of every one of the 74 formats, extending only when no crop can hold it', () => {
+    const next = random(7);
+    const failures: string[] = [];
+    let extended = 0;
+    let cases = 0;
+    for (const picture of PICTURES) {
+      for (let n = 0; n < 25; n++) {
+        const width = Math.max(1, next() * picture.width * 0.8);
+        const height = Math.max(1, next() * picture.height * 0.8);
+        const box = { x: next() * (picture.width - width), y: next() * (picture.height - height), width, height };
+        for (const format of PLATFORM_FORMATS) {
+          cases++;
+          const plan = planRegionCrop(picture, box, format);
+          const scale = format.width / plan.crop.width;
+          const safe = safeRect(format);
+          const out = {
+            x0: (box.x - plan.crop.x) * scale,
+            y0: (box.y - plan.crop.y) * scale,
+            x1: (box.x + box.width - plan.crop.x) * scale,
+            y1: (box.y + box.height - plan.crop.y) * scale,
+          };
+          const inside =
+            out.x0 >= safe.x - 0.5 &&
+            out.y0 >= safe.y - 0.5 &&
+            out.x1 <= safe.x + safe.width + 0.5 &&
+            out.y1 <= safe.y + safe.height + 0.5;
+          if (!inside) failures.push(`${format.key} ${JSON.stringify(box)} in ${picture.width}x${picture.height}: cut`);
+          if (plan.extended) {
+            extended++;
+            if (holdableWithoutExtending(picture, box, format))
+              failures.push(
+                `${format.key} ${JSON.stringify(box)} in ${picture.width}x${picture.height}: extended needlessly`,
+              );
+          }
+        }
+      }
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+    expect(cases).toBe(PICTURES.length * 25 * PLATFORM_FORMATS.length);
+    // Both cases occur: the boxes are not all easy.
+    expect(extended).toBeGreaterThan(0);
+    expect(extended).toBeLessThan(cases);
+  });
+});
