@@ -35,6 +35,7 @@ function Configure({
     targets: [],
     useAi: true,
     fill: { kind: 'blur' },
+    focus: null,
     tab: null,
   });
   const [output, setOutput] = useState<OutputSettings>(DEFAULT_OUTPUT);
@@ -57,6 +58,7 @@ function Configure({
           targets: selection.targets,
           useAi: selection.useAi,
           fill: selection.fill,
+          focus: selection.focus,
           output,
         })}
       </p>
@@ -71,6 +73,7 @@ const selected = () =>
     targets: number[];
     useAi: boolean;
     fill: { kind: string };
+    focus: { x: number; y: number; width: number; height: number } | null;
     output: OutputSettings;
   };
 
@@ -155,6 +158,45 @@ describe('banner adjuster, configure step', () => {
   });
 });
 
+describe('keep this', () => {
+  it('takes a box drawn on the picture, moves it by keyboard, previews the selected formats and clears it', () => {
+    render(<Configure flow={BANNER_FLOW} formats={BANNER_FORMATS} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Select All' }));
+    const frame = screen.getByTestId('focus-frame');
+    frame.getBoundingClientRect = () =>
+      ({
+        left: 0,
+        top: 0,
+        width: 300,
+        height: 100,
+        right: 300,
+        bottom: 100,
+        x: 0,
+        y: 0,
+        toJSON: () => ({}),
+      }) as DOMRect;
+    frame.setPointerCapture = () => undefined;
+    // The upload is 1500×500: the frame shows it at 1/5.
+    fireEvent.pointerDown(frame, { clientX: 240, clientY: 10, pointerId: 1 });
+    fireEvent.pointerMove(frame, { clientX: 290, clientY: 60, pointerId: 1 });
+    fireEvent.pointerUp(frame, { clientX: 290, clientY: 60, pointerId: 1 });
+    expect(selected().focus).toEqual({ x: 1200, y: 50, width: 250, height: 250 });
+    expect(screen.getByText('Every format keeps this box whole (250 × 250 px).')).toBeInTheDocument();
+    // A preview per selected format (up to six), drawn from the shared crop plan.
+    expect(
+      within(screen.getByRole('list', { name: 'Previews with your box kept' })).getAllByRole('listitem').length,
+    ).toBeGreaterThan(0);
+    // With a box, the fill choice shows even with intelligent resizing off.
+    fireEvent.click(screen.getByRole('switch', { name: 'Enable intelligent resizing' }));
+    expect(screen.getByRole('radiogroup', { name: 'Fill' })).toBeInTheDocument();
+    fireEvent.keyDown(frame, { key: 'ArrowLeft' });
+    expect(selected().focus?.x).toBe(1170);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(selected().focus).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: 'Fill' })).toBeNull();
+  });
+});
+
 describe('profile adjuster, configure step', () => {
   it('shows the upload as a circle, has no AI toggle, and takes a fresh photo without a current format', () => {
     render(<Configure flow={PROFILE_FLOW} formats={PROFILE_FORMATS} />);
@@ -188,6 +230,7 @@ describe('results step', () => {
       files={{}}
       starting={false}
       analysisPerformed={null}
+      framing="centre"
       onBack={() => undefined}
       onStartOver={() => undefined}
       {...props}
@@ -280,6 +323,7 @@ describe('file type in the adjusters', () => {
         upload={upload}
         source={findFormat(29)!}
         targets={[findFormat(20)!, findFormat(2)!]}
+        framing="focus"
         requestId="r1"
         results={{ 20: 'complete', 2: 'processing' }}
         files={{ 20: { type: 'jpeg', quality: 82, size: 212_345 } }}
@@ -291,5 +335,6 @@ describe('file type in the adjusters', () => {
     );
     expect(screen.getByTestId('file-20')).toHaveTextContent('JPEG · 207 KB');
     expect(screen.queryByTestId('file-2')).toBeNull();
+    expect(screen.getByTestId('framing-20')).toHaveTextContent('Kept your box');
   });
 });

@@ -151,4 +151,24 @@ describe('the banner and profile adjusters in Chromium', () => {
     });
     await expect.poll(() => page.getByTestId('file-35').textContent()).toMatch(/^PNG · \d+ KB$/);
   });
+  it('keeps a box the user drew on the banner in every target, previewed before converting', async () => {
+    const page = await visitor(browser);
+    await uploadIn(page, 'bannerAdjuster', bannerPath, 'Configure Banner Adjustment');
+    await page.getByLabel('Source platform').selectOption('twitter');
+    await page.getByLabel('Source format').selectOption({ index: 1 });
+    await pickFirst(page, 'LinkedIn');
+    await pickFirst(page, 'YouTube');
+    const frame = page.getByTestId('focus-frame');
+    const box = (await frame.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.1);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.5, { steps: 4 });
+    await page.mouse.up();
+    await page.getByText(/Every format keeps this box whole/).waitFor();
+    const previews = page.getByRole('list', { name: 'Previews with your box kept' });
+    await expect.poll(() => previews.getByRole('img').count()).toBe(2);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
+    expect(await page.getByText('Kept your box').count()).toBe(2);
+  });
 });

@@ -1,3 +1,4 @@
+import type { CropRect } from '../../../shared/crop';
 import { ADJUSTER_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -20,7 +21,14 @@ import { ConfigureStep, type Selection } from './configure-step';
 import type { AdjusterFlow } from './flows';
 import { ResultsStep } from './results-step';
 
-const EMPTY_SELECTION: Selection = { source: null, targets: [], useAi: true, fill: ADJUSTER_DEFAULT_FILL, tab: null };
+const EMPTY_SELECTION: Selection = {
+  source: null,
+  targets: [],
+  useAi: true,
+  fill: ADJUSTER_DEFAULT_FILL,
+  focus: null,
+  tab: null,
+};
 
 /** One fan-out as started: its request, targets and whether AI was asked for. */
 interface Run {
@@ -32,6 +40,7 @@ interface Run {
   aiRequested: boolean;
   output: OutputSettings;
   fill: Fill;
+  focus: CropRect | null;
   response: ConversionResponse | null;
 }
 
@@ -76,6 +85,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
         ...(flow.aiToggle ? { useAi: next.aiRequested } : {}),
         output: next.output,
         fill: next.fill,
+        ...(next.focus ? { focus: next.focus } : {}),
       });
       return { ...next, requestId, response };
     },
@@ -117,6 +127,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
       aiRequested: flow.aiToggle && selection.useAi,
       output,
       fill: selection.fill,
+      focus: selection.focus,
       response: null,
     };
     setRun(next);
@@ -181,6 +192,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
         files={files}
         starting={start.isPending}
         analysisPerformed={run.aiRequested && run.response ? (status.data ?? run.response).analysisPerformed : null}
+        framing={run.focus ? 'focus' : run.response?.analysisPerformed ? 'auto' : 'centre'}
         onBack={() => setStep(2)}
         onStartOver={startOver}
       />

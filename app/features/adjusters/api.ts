@@ -1,4 +1,5 @@
 /** The adjusters' calls: start a fan-out, poll its statuses (spec document 1, section 7). */
+import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
 import type { ConversionResponse } from '../../../shared/schemas';
@@ -14,6 +15,7 @@ export async function startConversions(
     useAi?: boolean;
     output: OutputSettings;
     fill: Fill;
+    focus?: CropRect;
   },
 ): Promise<ConversionResponse> {
   const res = await apiRequest('POST', `/api/${flow.endpoint}/${requestId}`, body);

@@ -1,4 +1,6 @@
+import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
+import { FocusPicker, FocusPreviews } from './focus-picker';
 import { FillPicker, useEdgeColour } from '../tools/fill-picker';
 import { platformName } from '../../../shared/platforms';
 import type { PlatformFormat } from '../../../shared/formats';
@@ -19,6 +21,8 @@ export interface Selection {
   useAi: boolean;
   /** What fills a canvas extended to keep the banner whole (intelligent resizing). */
   fill: Fill;
+  /** The user's box to keep in every target ("Keep this"); null: framed automatically. */
+  focus: CropRect | null;
   /** The target tab that is open. */
   tab: string | null;
 }
@@ -261,6 +265,31 @@ export function ConfigureStep({
         </Tabs>
       </section>
 
+      <section aria-labelledby="focus-heading" className="space-y-3">
+        <h3 id="focus-heading" className="font-semibold text-slate-900">
+          3. Keep this <span className="font-normal text-slate-500">(optional)</span>
+        </h3>
+        <p className="text-sm text-slate-600">
+          Drag a box around what must stay whole (a headline, a logo, a face), or tap a point to centre on. Every format
+          keeps it inside the area the platform shows.
+        </p>
+        <FocusPicker
+          imageUrl={imageUrl}
+          picture={upload}
+          value={selection.focus}
+          onChange={(focus) => onChange({ ...selection, focus })}
+        />
+        {selection.focus && chosen.length > 0 ? (
+          <FocusPreviews
+            imageUrl={imageUrl}
+            picture={upload}
+            focus={selection.focus}
+            targets={chosen}
+            fill={selection.fill}
+          />
+        ) : null}
+      </section>
+
       {flow.aiToggle ? (
         <section className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
           <label className="flex items-center justify-between gap-4">
@@ -294,21 +323,22 @@ export function ConfigureStep({
               anything off. Switched off, each format is a centred crop.
             </p>
           </div>
-          {selection.useAi ? (
-            <FillPicker
-              value={selection.fill}
-              onChange={(fill) => onChange({ ...selection, fill })}
-              edge={edge}
-              transparencyRefused={
-                output.type === 'jpeg'
-                  ? 'JPEG files cannot be transparent'
-                  : chosen.length > 0 && chosen.every((f) => f.opaque)
-                    ? 'These platforms do not accept transparent pictures'
-                    : null
-              }
-            />
-          ) : null}
         </section>
+      ) : null}
+
+      {(flow.aiToggle && selection.useAi) || selection.focus ? (
+        <FillPicker
+          value={selection.fill}
+          onChange={(fill) => onChange({ ...selection, fill })}
+          edge={edge}
+          transparencyRefused={
+            output.type === 'jpeg'
+              ? 'JPEG files cannot be transparent'
+              : chosen.length > 0 && chosen.every((f) => f.opaque)
+                ? 'These platforms do not accept transparent pictures'
+                : null
+          }
+        />
       ) : null}
 
       <section className="rounded-lg border border-slate-200 p-4" aria-label="File type">

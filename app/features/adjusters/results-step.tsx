@@ -33,6 +33,8 @@ type Props = {
   starting: boolean;
   /** Null when AI was not requested (or the flow has none). */
   analysisPerformed: boolean | null;
+  /** How every target was framed: the user's box, the analysis, or a centred crop. */
+  framing: 'focus' | 'auto' | 'centre';
   onBack: () => void;
   onStartOver: () => void;
 };
@@ -46,6 +48,12 @@ function header(flow: AdjusterFlow, starting: boolean, results: ConversionResult
   return 'Some conversions are still being processed...';
 }
 
+const FRAMING = {
+  focus: 'Kept your box',
+  auto: 'Framed automatically',
+  centre: 'Centred crop',
+} as const;
+
 /** Step 3: the source, the ZIP, and every target grouped by platform with its status. */
 export function ResultsStep({
   flow,
@@ -57,6 +65,7 @@ export function ResultsStep({
   files,
   starting,
   analysisPerformed,
+  framing,
   onBack,
   onStartOver,
 }: Props) {
@@ -165,6 +174,9 @@ export function ResultsStep({
                       <p className="font-medium text-slate-900">{format.description}</p>
                       <p className="text-sm text-slate-600">
                         {format.width} × {format.height} px
+                      </p>
+                      <p className="text-xs text-slate-500" data-testid={`framing-${format.id}`}>
+                        {FRAMING[framing]}
                       </p>
                       {files[format.id] ? (
                         <p className="text-sm text-slate-600" data-testid={`file-${format.id}`}>

@@ -7,11 +7,14 @@ import { platformName } from '../../../shared/platforms';
 const LONG_SIDE = 220;
 
 /** The preview's size in CSS pixels: the format's shape, its long side LONG_SIDE. */
-export function previewBox(format: Pick<PlatformFormat, 'width' | 'height'>): { width: number; height: number } {
+export function previewBox(
+  format: Pick<PlatformFormat, 'width' | 'height'>,
+  longSide = LONG_SIDE,
+): { width: number; height: number } {
   const aspect = format.width / format.height;
   return aspect >= 1
-    ? { width: LONG_SIDE, height: Math.max(8, Math.round(LONG_SIDE / aspect)) }
-    : { width: Math.max(8, Math.round(LONG_SIDE * aspect)), height: LONG_SIDE };
+    ? { width: longSide, height: Math.max(8, Math.round(longSide / aspect)) }
+    : { width: Math.max(8, Math.round(longSide * aspect)), height: longSide };
 }
 
 /**
@@ -25,15 +28,17 @@ export function OutputPreview({
   format,
   area,
   fill,
+  longSide = LONG_SIDE,
 }: {
   imageUrl: string;
   format: PlatformFormat;
   area: Area | null;
   fill: Fill;
+  longSide?: number;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [image, setImage] = useState<HTMLImageElement | null>(null);
-  const box = previewBox(format);
+  const box = previewBox(format, longSide);
 
   useEffect(() => {
     const img = new Image();
