@@ -15,7 +15,7 @@ type Tally = { kept: number[]; cut: number; extended: number; outputs: number };
 const tally = (): Tally => ({ kept: [], cut: 0, extended: 0, outputs: 0 });
 import sharp from 'sharp';
 import { BANNER_FORMATS, PLATFORM_FORMATS, type PlatformFormat } from '../shared/formats';
-import { analysePicture, fitCrop, planRegionCrop, type CropRect } from '../worker/imaging';
+import { analysePicture, fitCrop, planKeeping, type CropRect } from '../worker/imaging';
 import { LAYOUTS_1500x500, makeMarkedBanner, safeZoneShare, visibleShare } from '../test/support/marked-banner';
 import type { Photo } from './photos';
 
@@ -59,7 +59,7 @@ export async function benchContentAware(photos: Photo[]): Promise<void> {
       );
       all.analyseMs.push(performance.now() - started);
       for (const target of [...BANNER_FORMATS, ...TALL_FORMATS]) {
-        const plan = planRegionCrop(banner, analysis.region, target);
+        const plan = planKeeping(banner, [analysis.region, analysis.core], target);
         const group = isWide(target) ? all.wide : TALL_FORMATS.includes(target) ? all.tall : null;
         if (group) {
           group.outputs += 1;

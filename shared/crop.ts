@@ -138,6 +138,26 @@ export function planRegionCrop(
   return { crop, extended };
 }
 
+/**
+ * The crop that keeps the first of `regions` (most generous first) that some crop inside the
+ * picture can hold; when none can, the first one's plan, on an extended canvas. So a plain crop
+ * that keeps the content whole wins over extending the canvas for a safety margin.
+ */
+export function planKeeping(
+  picture: { width: number; height: number },
+  regions: readonly (CropRect | null | undefined)[],
+  target: CropTarget,
+): CropPlan {
+  let first: CropPlan | null = null;
+  for (const region of regions) {
+    if (!region) continue;
+    const plan = planRegionCrop(picture, region, target);
+    if (!plan.extended) return plan;
+    first ??= plan;
+  }
+  return first ?? planRegionCrop(picture, null, target);
+}
+
 /** The largest crop of the target's shape inside the picture, centred as near the subject as it can be. */
 export function planSubjectCrop(
   picture: { width: number; height: number },

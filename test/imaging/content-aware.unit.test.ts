@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BANNER_FORMATS, findFormat } from '../../shared/formats';
-import { analysePicture, planRegionCrop, planSubjectCrop, safeRect } from '../../worker/imaging';
+import sharp from 'sharp';
+import { analysePicture, planKeeping, planRegionCrop, planSubjectCrop, safeRect } from '../../worker/imaging';
 import { LAYOUTS_1500x500, makeMarkedBanner, safeZoneShare } from '../support/marked-banner';
 import { rawOf, syntheticPhoto, toSharp } from './images';
 
@@ -21,6 +22,32 @@ describe('content-aware crops', () => {
       }
     },
   );
+
+  it('keeps a headline box on busy coloured ribbons with a plain crop, not panels, when a crop can hold it (issue 20)', async () => {
+    // A 16:9 banner: hard-edged diagonal ribbons everywhere, the headline in a white box at the upper right.
+    const [W, H] = [1920, 1080];
+    const colours = ['#ef4444', '#f59e0b', '#10b981', '#3b82f6', '#8b5cf6', '#ec4899'];
+    const ribbons = Array.from({ length: 14 }, (_, i) => {
+      const x = -600 + i * 210;
+      return `<polygon points="${x},${H} ${x + 120},${H} ${x + 900},0 ${x + 780},0" fill="${colours[i % 6]}"/>`;
+    }).join('');
+    const box = { x: 1180, y: 90, width: 680, height: 230 };
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#1e293b"/>${ribbons}<rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" fill="#fff"/></svg>`;
+    const banner = await makeMarkedBanner(await sharp(Buffer.from(svg)).png().toBuffer(), W, H, {
+      name: 'headline-box-on-ribbons',
+      text: 'SUMMER SALE',
+      textAt: { x: 1230, y: 170, dot: 8 },
+      logo: { cx: 1790, cy: 250, r: 40 },
+    });
+    const analysis = analysePicture(await rawOf(banner.png), 1);
+    const header = findFormat(29)!;
+    const plan = planKeeping(banner, [analysis.region, analysis.core], header);
+    expect(plan.extended).toBe(false);
+    expect(safeZoneShare(box, plan.crop, header)).toBeGreaterThanOrEqual(0.99);
+    for (const mark of banner.marks) expect(safeZoneShare(mark, plan.crop, header)).toBe(1);
+    // The generous region alone touches the picture's edge and would have extended the canvas.
+    expect(planRegionCrop(banner, analysis.region, header).extended).toBe(true);
+  });
 
   it('crops without extending the canvas when the important part fits the target’s shape', () => {
     const picture = { width: 1500, height: 500 };

@@ -3,7 +3,14 @@
  * same in workerd and in Node (tests, benchmark). Callers pass the compiled WASM decoders in.
  */
 export { analysePicture, type Analysis } from './content-aware/analyse';
-export { planRegionCrop, planSubjectCrop, safeRect, type CropPlan, type CropTarget } from '../../shared/crop';
+export {
+  planKeeping,
+  planRegionCrop,
+  planSubjectCrop,
+  safeRect,
+  type CropPlan,
+  type CropTarget,
+} from '../../shared/crop';
 export { decodeImage, decodePixels, type Codecs } from './decode';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export { inspectImage, type ImageInfo } from './inspect';

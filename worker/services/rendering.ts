@@ -16,6 +16,7 @@ import {
   fitCrop,
   ImageError,
   inspectImage,
+  planKeeping,
   planRegionCrop,
   planSubjectCrop,
   renderFormat,
@@ -222,7 +223,7 @@ function conversionCrop(
   if (conversion.mode !== 'content-aware' || !upload.analysis)
     return { crop: adjuster ? centredCrop(picture, format, 1) : fitCrop(request.cropDetails, picture, format), fill };
   if (conversion.flow === 'profile') return { crop: planSubjectCrop(picture, upload.analysis.subject, format), fill };
-  return { crop: planRegionCrop(picture, upload.analysis.region, format).crop, fill };
+  return { crop: planKeeping(picture, [upload.analysis.region, upload.analysis.core], format).crop, fill };
 }
 
 /**

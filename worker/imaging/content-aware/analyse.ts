@@ -1,5 +1,5 @@
 /**
- * Content-aware resizing: the analysis. (plan.ts turns it into crops, backdrop.ts fills extended canvas.)
+ * Content-aware resizing: the analysis. (shared/crop.ts turns it into crops, backdrop.ts fills extended canvas.)
  *
  * Content-aware resizing (the banner adjuster's "intelligent resizing" and the profile flow's
  * subject centring), with no network and no model: a smartcrop-style saliency map of a small copy
@@ -8,7 +8,7 @@
  * shape cannot hold it.
  *
  *   analysePicture ─► { region: what must stay visible, subject: where to centre, face }
- *   planRegionCrop ─► crop (may reach outside the picture) + whether the canvas was extended
+ *   planKeeping    ─► the plain crop that holds the region, else its core, else an extended canvas
  *   planSubjectCrop ─► cover crop centred on the subject
  *   fillBackdrop   ─► blurred cover copy under the transparent parts of an extended output
  *
@@ -29,6 +29,8 @@ import { boxBlur, components, percentile } from './maps';
 
 export const ANALYSIS_SIZE = 256;
 const CELL = 4;
+/** The edge-density window's radius, in pixels of the small copy. */
+const DENSITY_RADIUS = 4;
 
 export interface Analysis {
   /** Upright size of the picture analysed (coordinates below are in its pixels). */
@@ -36,6 +38,12 @@ export interface Analysis {
   height: number;
   /** What must stay visible; null when nothing stands out (a centred crop is then as good). */
   region: CropRect | null;
+  /**
+   * The region without its safety margin and without the spread of the edge-density window: the
+   * least that must stay whole. Planning prefers a plain crop that holds it over an extended canvas
+   * that holds the margin too. Absent in analyses stored before it existed.
+   */
+  core?: CropRect | null;
   /** The point to centre a square crop on: a face when there is one, else the weighted saliency. */
   subject: { x: number; y: number };
   face: CropRect | null;
@@ -98,7 +106,7 @@ function edgeDensity(luma: Float32Array, { w, h, n }: Grid): Float32Array {
   const strongEdge = Math.min(TUNING.strongEdge.max, Math.max(TUNING.strongEdge.min, percentile(gradient, 0.9)));
   const strong = new Float32Array(n);
   for (let i = 0; i < n; i++) strong[i] = (gradient[i] as number) >= strongEdge ? 1 : 0;
-  return boxBlur(strong, w, h, 4);
+  return boxBlur(strong, w, h, DENSITY_RADIUS);
 }
 
 /** Centre-surround colour contrast: how far each pixel's colour is from its wide neighbourhood's. */
@@ -216,6 +224,7 @@ export function analysePicture(source: Picture, orientation: number): Analysis {
   const strongest = Math.max(0, ...found.map((c) => c.weight));
   const kept = found.filter((c) => c.cells >= 6 || c.weight >= 0.05 * strongest);
   let region: CropRect | null = null;
+  let core: CropRect | null = null;
   if (kept.length > 0) {
     const margin = Math.max(CELL / scale, 0.02 * Math.min(uw, uh));
     const a = toPicture(Math.min(...kept.map((c) => c.x0)), Math.min(...kept.map((c) => c.y0)));
@@ -225,6 +234,13 @@ export function analysePicture(source: Picture, orientation: number): Analysis {
     const x1 = Math.min(uw, b.x + margin);
     const y1 = Math.min(uh, b.y + margin);
     region = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+    // The density window (radius DENSITY_RADIUS) lights pixels that far outside an edge.
+    const spread = DENSITY_RADIUS / scale;
+    const cx0 = Math.max(0, Math.min(a.x + spread, (a.x + b.x) / 2));
+    const cy0 = Math.max(0, Math.min(a.y + spread, (a.y + b.y) / 2));
+    const cx1 = Math.min(uw, Math.max(b.x - spread, cx0));
+    const cy1 = Math.min(uh, Math.max(b.y - spread, cy0));
+    core = { x: cx0, y: cy0, width: cx1 - cx0, height: cy1 - cy0 };
   }
 
   // A face: the largest skin component of some size, taller than a speck.
@@ -254,5 +270,5 @@ export function analysePicture(source: Picture, orientation: number): Analysis {
     }
     if (sum > 0) subject = { x: (sx / sum + 0.5) / scale, y: (sy / sum + 0.5) / scale };
   }
-  return { width: uw, height: uh, region, subject, face };
+  return { width: uw, height: uh, region, core, subject, face };
 }
