@@ -30,14 +30,14 @@ function OutboxPage() {
       <ul className="grid gap-4">
         {outbox.data.map((message) => (
           <li key={message.id} className="rounded-lg border border-slate-200 p-4" aria-label={message.subject}>
-            <p className="text-sm text-slate-500">
+            <p className="text-sm break-all text-slate-500">
               To {message.to} · {new Date(message.createdAt).toLocaleString()}
             </p>
             <h2 className="mt-1 font-semibold text-slate-900">{message.subject}</h2>
             <p className="mt-2 text-sm break-words whitespace-pre-line">
               {message.text.split(/(https?:\/\/\S+)/).map((part, i) =>
                 /^https?:\/\//.test(part) ? (
-                  <a key={i} href={part} className="text-brand-700 underline">
+                  <a key={i} href={part} className="break-all text-brand-700 underline">
                     {part}
                   </a>
                 ) : (

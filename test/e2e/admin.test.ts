@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './browser';
+import { baseUrl, launchBrowser, visitor } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,7 +31,8 @@ describe('the admin area in Chromium', () => {
   });
 
   it('sends /admin to the login, refuses a wrong password, logs in, shows users and totals, and logs out', async () => {
-    const page = await newPage(browser);
+    // Its own address: registrations are limited per address and hour.
+    const page = await visitor(browser);
     // A user, so the table has a row.
     const username = `admin_e2e_${Date.now() % 100000}`;
     await page.goto(baseUrl());
