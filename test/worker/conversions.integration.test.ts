@@ -292,6 +292,23 @@ function redPixels(raster: Raster): number {
   return count;
 }
 
+/** The drawn X header uploaded and recorded as a request for its own format. */
+async function headerRequest(browser: Browser): Promise<string> {
+  const upload = await body<{ path: string; originalFilename: string }>(
+    await browser.upload('launch.png', await drawnHeader()),
+  );
+  const created = await browser.call('/api/image-requests', {
+    method: 'POST',
+    json: {
+      originalFilename: upload.originalFilename,
+      originalPath: upload.path,
+      ...TWITTER_HEADER,
+      cropDetails: { x: 0, y: 0, width: 1500, height: 500, zoom: 1 },
+    },
+  });
+  return (await body<{ id: string }>(created)).id;
+}
+
 describe('content-aware conversions', () => {
   it('keeps the corner logo of a header in a YouTube banner, where the standard centred crop cuts it off', async () => {
     const png = await drawnHeader();
@@ -336,19 +353,7 @@ describe('content-aware conversions', () => {
 
   it('fills the extended canvas with the colour the user chose instead of the blurred picture', async () => {
     const browser = new Browser();
-    const upload = await body<{ path: string; originalFilename: string }>(
-      await browser.upload('launch.png', await drawnHeader()),
-    );
-    const created = await browser.call('/api/image-requests', {
-      method: 'POST',
-      json: {
-        originalFilename: upload.originalFilename,
-        originalPath: upload.path,
-        ...TWITTER_HEADER,
-        cropDetails: { x: 0, y: 0, width: 1500, height: 500, zoom: 1 },
-      },
-    });
-    const { id } = await body<{ id: string }>(created);
+    const id = await headerRequest(browser);
     const fill = { kind: 'color', color: '#ff00ff' };
     const res = await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.youtubeBanner], fill });
     expect(res.status).toBe(202);
@@ -367,19 +372,7 @@ describe('content-aware conversions', () => {
 
   it('keeps the box the user chose whole in every target, whatever the analysis would pick, and refuses a box off the picture', async () => {
     const browser = new Browser();
-    const upload = await body<{ path: string; originalFilename: string }>(
-      await browser.upload('launch.png', await drawnHeader()),
-    );
-    const created = await browser.call('/api/image-requests', {
-      method: 'POST',
-      json: {
-        originalFilename: upload.originalFilename,
-        originalPath: upload.path,
-        ...TWITTER_HEADER,
-        cropDetails: { x: 0, y: 0, width: 1500, height: 500, zoom: 1 },
-      },
-    });
-    const { id } = await body<{ id: string }>(created);
+    const id = await headerRequest(browser);
     // The logo: a disc of radius 60 at (1380, 110), which a centred crop of a square cuts off.
     const focus = { x: 1320, y: 50, width: 120, height: 120 };
     const targets = [TARGETS.youtubeBanner, 2, 20];

@@ -32,3 +32,35 @@ export function Field({
     </div>
   );
 }
+
+/** A labelled one-line text field (text, e-mail, password...) with its error under it. */
+export function TextField({
+  label,
+  error,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+}: {
+  label: string;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          className={inputClass}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { loginSchema, registerSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { Field, inputClass } from '../../components/ui/field';
+import { TextField } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api';
 import { fieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { useLogin, useRegister } from './queries';
@@ -23,29 +23,21 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Login">
-      <Field label="Username" error={errors.username}>
-        {(props) => (
-          <input
-            {...props}
-            className={inputClass}
-            autoComplete="username"
-            value={values.username}
-            onChange={(e) => setValues({ ...values, username: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="Password" error={errors.password}>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            className={inputClass}
-            autoComplete="current-password"
-            value={values.password}
-            onChange={(e) => setValues({ ...values, password: e.target.value })}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Username"
+        autoComplete="username"
+        value={values.username}
+        onChange={(username) => setValues({ ...values, username })}
+        error={errors.username}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={(password) => setValues({ ...values, password })}
+        error={errors.password}
+      />
       {login.error ? (
         <p role="alert" className="text-sm text-red-600" data-testid="login-error">
           {errorMessage(login.error, 'Login failed')}
@@ -65,8 +57,6 @@ export function RegisterForm() {
   const register = useRegister();
   const [values, setValues] = useState({ username: '', email: '', password: '', name: '' });
   const [errors, setErrors] = useState<FieldErrors<typeof values>>({});
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues({ ...values, [field]: e.target.value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -78,46 +68,36 @@ export function RegisterForm() {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Register">
-      <Field label="Username" error={errors.username}>
-        {(props) => (
-          <input
-            {...props}
-            className={inputClass}
-            autoComplete="username"
-            value={values.username}
-            onChange={set('username')}
-          />
-        )}
-      </Field>
-      <Field label="Email" error={errors.email}>
-        {(props) => (
-          <input
-            {...props}
-            type="email"
-            className={inputClass}
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-          />
-        )}
-      </Field>
-      <Field label="Password" error={errors.password}>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            className={inputClass}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-          />
-        )}
-      </Field>
-      <Field label="Name (optional)" error={errors.name}>
-        {(props) => (
-          <input {...props} className={inputClass} autoComplete="name" value={values.name} onChange={set('name')} />
-        )}
-      </Field>
+      <TextField
+        label="Username"
+        autoComplete="username"
+        value={values.username}
+        onChange={(value) => setValues({ ...values, username: value })}
+        error={errors.username}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(value) => setValues({ ...values, email: value })}
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(value) => setValues({ ...values, password: value })}
+        error={errors.password}
+      />
+      <TextField
+        label="Name (optional)"
+        autoComplete="name"
+        value={values.name}
+        onChange={(value) => setValues({ ...values, name: value })}
+        error={errors.name}
+      />
       <Button type="submit" disabled={register.isPending} className="w-full">
         {register.isPending ? 'Creating Account' : 'Create Account'}
       </Button>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { passwordResetRequestSchema, passwordResetSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { Field, inputClass } from '../../components/ui/field';
+import { TextField } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api';
 import { fieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { outboxQuery, useRequestPasswordReset, useResetPassword } from './queries';
@@ -33,18 +33,14 @@ export function ForgotPasswordForm() {
   }
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Reset password">
-      <Field label="Email" error={errors.email}>
-        {(props) => (
-          <input
-            {...props}
-            type="email"
-            className={inputClass}
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
       {request.error ? (
         <p role="alert" className="text-sm text-red-600">
           {errorMessage(request.error, 'The request did not go through. Please try again.')}
@@ -90,30 +86,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Choose a new password">
-      <Field label="New password" error={errors.password}>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            className={inputClass}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => setValues({ ...values, password: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="Repeat the new password" error={errors.confirm}>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            className={inputClass}
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={(e) => setValues({ ...values, confirm: e.target.value })}
-          />
-        )}
-      </Field>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(password) => setValues({ ...values, password })}
+        error={errors.password}
+      />
+      <TextField
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirm}
+        onChange={(confirm) => setValues({ ...values, confirm })}
+        error={errors.confirm}
+      />
       {reset.error ? (
         <div role="alert" className="text-sm text-red-600">
           {errorMessage(reset.error, 'The password was not changed. Please try again.')}{' '}
