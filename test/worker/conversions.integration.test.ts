@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { planRegionCrop } from '../../shared/crop';
 import { findFormat } from '../../shared/formats';
 import type { ConversionResponse } from '../../shared/schemas';
@@ -396,6 +396,24 @@ describe('content-aware conversions', () => {
     });
     expect(off.status).toBe(400);
     expect((await body(off)).message).toMatch(/must be on the picture/);
+  });
+
+  it('copies a target that renders to the same file as one already done (Facebook and TikTok profile pictures) instead of rendering it again', async () => {
+    const logged = vi.spyOn(console, 'log');
+    const browser = new Browser();
+    const id = await bannerRequest(browser);
+    // Facebook's and TikTok's profile pictures: both 720×720, shown as circles, JPEG or PNG, no cap.
+    const res = await convert(browser, id, { sourceFormatId: null, targetFormatIds: [1, 41] }, 'profile-convert');
+    expect(res.status).toBe(202);
+    expect((await settle(browser, id)).results).toEqual({ '1': 'complete', '41': 'complete' });
+    const bytes = async (formatId: number) =>
+      new Uint8Array(await (await browser.call(`/api/download/${id}/${formatId}`)).arrayBuffer());
+    expect(await bytes(41)).toEqual(await bytes(1));
+    const copied = logged.mock.calls
+      .map(([line]) => String(line))
+      .filter((line) => line.includes('identical target copied'));
+    expect(copied).toHaveLength(1);
+    logged.mockRestore();
   });
 
   it('centres profile pictures on the face instead of the middle of the picture', async () => {

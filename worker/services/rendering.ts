@@ -247,6 +247,82 @@ export async function analysisOf(deps: RenderDeps, upload: Upload): Promise<Anal
   }
 }
 
+/**
+ * What decides a target's file besides the request and the conversion's settings: its size, what
+ * the platform takes (types, cap, opacity), and the safe zone where a plan reads it (content-aware
+ * or the user's box). Two targets with the same signature render the same bytes.
+ */
+function renderSignature(format: PlatformFormat, conversion: Conversion): string {
+  const planned = conversion.focus !== null || conversion.mode === 'content-aware';
+  return JSON.stringify([
+    format.width,
+    format.height,
+    format.opaque,
+    format.types,
+    format.maxBytes,
+    planned ? format.safeZone : null,
+    // Profile pictures centre on the subject whatever their safe zone: their plan differs from a banner's.
+    conversion.flow === 'profile',
+  ]);
+}
+
+/**
+ * Copies the file and preview of a finished conversion of the same request made the same way
+ * (mode, type, quality, fill, box) for a target of the same signature, and marks this one
+ * complete: no decode, no render. True when it did.
+ */
+async function copyRenderedTwin(
+  deps: RenderDeps,
+  conversion: Conversion,
+  request: ImageRequest,
+  upload: Upload,
+  format: PlatformFormat,
+): Promise<boolean> {
+  const signature = renderSignature(format, conversion);
+  const done = await deps.db
+    .select()
+    .from(conversions)
+    .where(and(eq(conversions.requestId, request.id), eq(conversions.status, 'complete')));
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const twin = done.find((row) => {
+    const twinFormat = findFormat(row.formatId);
+    return (
+      twinFormat !== undefined &&
+      row.formatId !== format.id &&
+      row.flow === conversion.flow &&
+      row.mode === conversion.mode &&
+      row.outputChoice === conversion.outputChoice &&
+      row.quality === conversion.quality &&
+      same(row.fill, conversion.fill) &&
+      same(row.focus, conversion.focus) &&
+      renderSignature(twinFormat, row) === signature
+    );
+  });
+  if (!twin) return false;
+  const copies: Array<[string, string]> = [
+    [outputKey(upload.id, request.id, twin.formatId), outputKey(upload.id, request.id, format.id)],
+    [previewKey(upload.id, request.id, twin.formatId), previewKey(upload.id, request.id, format.id)],
+  ];
+  const objects = await Promise.all(copies.map(([from]) => deps.bucket.get(from)));
+  if (objects.some((object) => object === null)) return false;
+  await Promise.all(
+    copies.map(async ([, to], i) => {
+      const object = objects[i]!;
+      await deps.bucket.put(to, await object.arrayBuffer(), { httpMetadata: object.httpMetadata });
+    }),
+  );
+  await markConversion(deps.db, request.id, format.id, {
+    status: 'complete',
+    outputKey: copies[0]![1],
+    outputSize: twin.outputSize,
+    outputType: twin.outputType,
+    outputQuality: twin.outputQuality,
+    error: null,
+  });
+  log('info', 'identical target copied', { requestId: request.id, formatId: format.id, from: twin.formatId });
+  return true;
+}
+
 /** A decoded picture kept between messages of one queue batch that share an upload. */
 export type PictureCache = { uploadId: string; picture: { raster: Picture; orientation: number } } | null;
 
@@ -282,6 +358,8 @@ export async function renderConversion(
     .set({ attempts: sql`${conversions.attempts} + 1` })
     .where(eq(conversions.id, conversionId));
   try {
+    // A target that renders to the same file as one already done for this request is a copy.
+    if (await copyRenderedTwin(deps, conversion, request, upload, format)) return 'rendered';
     if (cache.current?.uploadId !== upload.id) {
       cache.current = null; // free the last picture before decoding the next
       cache.current = { uploadId: upload.id, picture: await loadPicture(deps, upload) };
