@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser } from './browser';
+import { join } from 'node:path';
+import { baseUrl, CORPUS, launchBrowser } from './browser';
 import { lowContrastText } from './layout';
 
 let browser: Browser;
@@ -51,5 +52,34 @@ describe('colour scheme', () => {
     };
     expect(await brightness('dark')).toBeLessThan(60);
     expect(await brightness('light')).toBeGreaterThan(240);
+  });
+  it('keeps the tools readable in dark: the format cards, the fill choice and the box to keep', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+    await context.setExtraHTTPHeaders({
+      'CF-Connecting-IP': `10.67.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`,
+    });
+    const page = await context.newPage();
+    await page.goto(baseUrl());
+    await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'baseline.jpg'));
+    await page.getByRole('img', { name: 'Your picture' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Next: Choose Format' }).click();
+    await page.getByLabel(/^Zoom/).fill('0.5');
+    await page.getByRole('radiogroup', { name: 'Fill' }).waitFor();
+    await page.locator('label', { hasText: 'Solid colour' }).click();
+    expect(await lowContrastText(page, 3), 'adjust step').toEqual([]);
+
+    await page.goto(`${baseUrl()}/?tab=bannerAdjuster`);
+    await page.locator('input[type=file]').setInputFiles(join(CORPUS, 'baseline.jpg'));
+    await page.getByRole('img', { name: 'Your picture' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Next: Choose Format' }).click();
+    await page.getByRole('heading', { name: 'Configure Banner Adjustment' }).waitFor();
+    await page.getByRole('tabpanel').getByRole('checkbox').first().check();
+    const frame = (await page.getByTestId('focus-frame').boundingBox())!;
+    await page.mouse.move(frame.x + 20, frame.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + 120, frame.y + 80, { steps: 3 });
+    await page.mouse.up();
+    await page.getByText(/Every format keeps this box whole/).waitFor();
+    expect(await lowContrastText(page, 3), 'configure step').toEqual([]);
   });
 });

@@ -61,6 +61,9 @@ describe('a 375 px phone', () => {
     await page.getByLabel('Search formats').fill('profile photo');
     await chooseFormat(page, /^LinkedIn: Personal profile photo/);
     await expectTidy(page, 'adjust step, a profile circle');
+    await page.getByLabel(/^Zoom/).fill('0.5');
+    await page.locator('label', { hasText: 'Solid colour' }).click();
+    await expectTidy(page, 'adjust step, zoomed out with a colour fill');
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
     await expectTidy(page, 'download step');
@@ -84,6 +87,16 @@ describe('a 375 px phone', () => {
       await page.getByRole('button', { name: 'Next: Choose Format' }).click();
       await page.getByRole('heading', { name: heading }).waitFor();
       await expectTidy(page, `${tab} configure`);
+      // A box to keep, with its previews and the fill choice.
+      await page.getByTestId('focus-frame').scrollIntoViewIfNeeded();
+      const frame = (await page.getByTestId('focus-frame').boundingBox())!;
+      await page.mouse.move(frame.x + 10, frame.y + 10);
+      await page.mouse.down();
+      await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2, { steps: 3 });
+      await page.mouse.up();
+      await page.getByText(/Every format (keeps this box whole|centres on this point)/).waitFor();
+      await expectTidy(page, `${tab} configure with a box`);
+      await page.getByRole('button', { name: 'Clear' }).click();
       // A banner names its current format; a profile picture may be a fresh photo.
       if (tab === 'bannerAdjuster') await page.getByLabel('Source format').selectOption({ index: 1 });
       await page.getByRole('tabpanel').getByRole('checkbox').first().check();
