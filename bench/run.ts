@@ -24,6 +24,7 @@ import { DEFAULT_QUALITY } from '../shared/output';
 import { benchCaps, benchEncoders } from './encoders';
 import { gc, PeakMemory } from './memory';
 import { nodeCodecs } from '../test/imaging/node-codecs';
+import { benchApi } from './api';
 import { benchContentAware } from './content-aware';
 import { fetchPhotos, largestAccepted, type Photo } from './photos';
 
@@ -173,8 +174,9 @@ function sharpEncode(pipeline: Sharp, like: FileFacts) {
 async function main() {
   const real = fetchPhotos();
   if (real.length === 0) throw new Error('no photos: apt-get download failed for every package');
-  // `npm run bench -- content-aware` runs only the content-aware part.
+  // `npm run bench -- content-aware` runs only the content-aware part; `-- api` only the API path.
   if (process.argv.includes('content-aware')) return benchContentAware(real);
+  if (process.argv.includes('api')) return benchApi(real.filter((p) => /\.jpg$/.test(p.name)));
   const photos = [...real, ...(await largestAccepted(real))];
   console.log(
     `Image engine vs sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), single thread, ${PLATFORM_FORMATS.length} formats, Node ${process.version}\n`,
