@@ -10,7 +10,7 @@ import decodeWebpWasm, { init as initWebpModule } from '@jsquash/webp/decode.js'
 import { applySrgb, MAX_ICC_BYTES, parseIcc } from './colour';
 import { ImageError } from './errors';
 import type { ImageInfo } from './inspect';
-import { decodeJpeg } from './jpeg/decode';
+import { decodeJpeg, verifyJpeg } from './jpeg/decode';
 import { decodePng } from './png/decode';
 import type { Picture } from './raster';
 
@@ -28,7 +28,7 @@ const failed = () =>
 
 /** Decodes the file and converts its colours to sRGB when it carries an ICC profile (colour.ts). */
 export async function decodeImage(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<Picture> {
-  const picture = await decodePixels(bytes, info, codecs);
+  const picture = await decodeStored(bytes, info, codecs);
   const icc = info.icc && (info.icc.compressed ? await inflateProfile(info.icc.bytes) : info.icc.bytes);
   const profile = icc ? parseIcc(icc) : null;
   if (profile) applySrgb(picture.data, picture.channels, profile);
@@ -66,8 +66,17 @@ async function inflateProfile(compressed: Uint8Array): Promise<Uint8Array | null
   }
 }
 
-/** The stored pixels, without colour conversion: enough to prove a file decodes (the upload check). */
-export async function decodePixels(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<Picture> {
+/**
+ * Proves a file decodes (the upload check): a JPEG's every table and scan are read without the
+ * inverse DCT and colour conversion, which cannot fail; PNG and WebP are decoded.
+ */
+export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<void> {
+  if (info.type === 'jpeg') verifyJpeg(bytes, info);
+  else await decodeStored(bytes, info, codecs);
+}
+
+/** The stored pixels, before colour conversion. */
+async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<Picture> {
   if (info.type === 'png') return { ...(await decodePng(bytes, info)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info);
   // The decoder wants an ArrayBuffer of exactly the file.

@@ -11,7 +11,7 @@ export {
   type CropPlan,
   type CropTarget,
 } from '../../shared/crop';
-export { decodeImage, decodePixels, type Codecs } from './decode';
+export { decodeImage, verifyDecodes, type Codecs } from './decode';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export { inspectImage, type ImageInfo } from './inspect';
 export { admitImage, estimateDecodeBytes, estimatePeakBytes, largestAdmitted, PEAK_BUDGET_BYTES } from './limits';

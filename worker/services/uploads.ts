@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES, type UploadResponse } from '../../shared/schemas';
 import type { Db } from '../db/client';
 import { uploads, type Upload } from '../db/schema';
 import { ApiError } from '../lib/errors';
-import { admitImage, decodePixels, ImageError, inspectImage, MIME_TYPES, type Codecs } from '../imaging';
+import { admitImage, ImageError, inspectImage, MIME_TYPES, verifyDecodes, type Codecs } from '../imaging';
 import { ownedBy, type Owner } from './owner';
 import { originalKey, uploadPath } from './storage-keys';
 
@@ -48,7 +48,7 @@ export async function storeUpload(
   try {
     info = inspectImage(file.bytes);
     admitImage(info);
-    await decodePixels(file.bytes, info, deps.codecs); // proves it decodes; colours matter only to renders
+    await verifyDecodes(file.bytes, info, deps.codecs); // proves it decodes; pixels matter only to renders
   } catch (error) {
     if (error instanceof ImageError) throw new ApiError(error.status, error.message);
     throw error;
