@@ -44,12 +44,18 @@ export function sameFill(a: Fill, b: Fill): boolean {
   return a.kind === b.kind && (a.kind !== 'color' || (b.kind === 'color' && a.color === b.color));
 }
 
-/** Why transparency is not offered, or null where it is. */
+/**
+ * Why transparency is not offered for these targets (every one refuses it, or the file type
+ * cannot hold it), or null where it is. Targets that refuse it among others that take it get white.
+ */
 export function transparencyRefusal(
-  format: { opaque: boolean; platform?: string },
+  formats: readonly { opaque: boolean }[],
   type: 'auto' | 'jpeg' | 'png' | 'webp',
 ): string | null {
-  if (format.opaque) return 'This platform does not accept transparent pictures';
+  if (formats.length > 0 && formats.every((f) => f.opaque))
+    return formats.length === 1
+      ? 'This platform does not accept transparent pictures'
+      : 'These platforms do not accept transparent pictures';
   if (type === 'jpeg') return 'JPEG files cannot be transparent';
   return null;
 }

@@ -4,6 +4,7 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { useCurrentUser } from '../features/auth/queries';
 import { PLANS } from '../../shared/plans';
+import { BestValueBadge } from '../features/checkout/best-value-badge';
 
 export const Route = createFileRoute('/pricing')({
   head: () =>
@@ -64,11 +65,7 @@ function PricingPage() {
             <CardHeader>
               <div className="flex items-center justify-between gap-2">
                 <CardTitle>{plan.name}</CardTitle>
-                {plan.isPopular ? (
-                  <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                    BEST VALUE
-                  </span>
-                ) : null}
+                {plan.isPopular ? <BestValueBadge /> : null}
               </div>
               <CardDescription>{plan.description}</CardDescription>
               <p className="mt-2 text-3xl font-bold">

@@ -36,10 +36,10 @@ describe('the fill picker', () => {
   });
 
   it('never offers transparency where the platform or the file type refuses it, and says why', () => {
-    const refusal = transparencyRefusal({ opaque: true }, 'png');
+    const refusal = transparencyRefusal([{ opaque: true }], 'png');
     expect(refusal).toBe('This platform does not accept transparent pictures');
-    expect(transparencyRefusal({ opaque: false }, 'jpeg')).toBe('JPEG files cannot be transparent');
-    expect(transparencyRefusal({ opaque: false }, 'auto')).toBeNull();
+    expect(transparencyRefusal([{ opaque: false }], 'jpeg')).toBe('JPEG files cannot be transparent');
+    expect(transparencyRefusal([{ opaque: false }], 'auto')).toBeNull();
     render(<Harness refused={refusal} />);
     expect(screen.getByRole('radio', { name: 'Transparent' })).toBeDisabled();
     expect(

@@ -311,23 +311,10 @@ async function headerRequest(browser: Browser): Promise<string> {
 
 describe('content-aware conversions', () => {
   it('keeps the corner logo of a header in a YouTube banner, where the standard centred crop cuts it off', async () => {
-    const png = await drawnHeader();
     const results: Record<string, { analysisPerformed: boolean; red: number; opaque: boolean }> = {};
     for (const useAi of [true, false]) {
       const browser = new Browser();
-      const upload = await body<{ path: string; originalFilename: string; width: number; height: number }>(
-        await browser.upload('launch.png', png),
-      );
-      const created = await browser.call('/api/image-requests', {
-        method: 'POST',
-        json: {
-          originalFilename: upload.originalFilename,
-          originalPath: upload.path,
-          ...TWITTER_HEADER,
-          cropDetails: { x: 0, y: 0, width: 1500, height: 500, zoom: 1 },
-        },
-      });
-      const { id } = await body<{ id: string }>(created);
+      const id = await headerRequest(browser);
       const started = await body<ConversionResponse>(
         await convert(browser, id, { sourceFormatId: 29, targetFormatIds: [TARGETS.youtubeBanner], useAi }),
       );

@@ -1,5 +1,5 @@
 import type { CropRect } from '../../../shared/crop';
-import type { Fill } from '../../../shared/fill';
+import { transparencyRefusal, type Fill } from '../../../shared/fill';
 import { FocusPicker, FocusPreviews } from './focus-picker';
 import { FillPicker, useEdgeColour } from '../tools/fill-picker';
 import { platformName } from '../../../shared/platforms';
@@ -331,13 +331,7 @@ export function ConfigureStep({
           value={selection.fill}
           onChange={(fill) => onChange({ ...selection, fill })}
           edge={edge}
-          transparencyRefused={
-            output.type === 'jpeg'
-              ? 'JPEG files cannot be transparent'
-              : chosen.length > 0 && chosen.every((f) => f.opaque)
-                ? 'These platforms do not accept transparent pictures'
-                : null
-          }
+          transparencyRefused={transparencyRefusal(chosen, output.type)}
         />
       ) : null}
 

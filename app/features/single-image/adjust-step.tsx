@@ -127,7 +127,7 @@ export function AdjustStep({
   const aspect = format ? format.width / format.height : 1;
   const imageUrl = `/uploads/${upload.path.split('/').pop() ?? ''}`;
   const edge = useEdgeColour(imageUrl);
-  const refused = format ? transparencyRefusal(format, readOutputSettings().type) : null;
+  const refused = format ? transparencyRefusal([format], readOutputSettings().type) : null;
   // Where transparency is refused, the file gets white; the editor shows what the file will hold.
   const shownFill: Fill = fill.kind === 'transparent' && refused ? { kind: 'color', color: '#ffffff' } : fill;
   const area = adjustment?.area;

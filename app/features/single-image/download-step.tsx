@@ -18,6 +18,7 @@ import { describeFile, FileChoice } from './file-choice';
 import { FormatOptions } from '../tools/format-options';
 import { inputClass } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
+import { BestValueBadge } from '../checkout/best-value-badge';
 
 type Props = {
   request: ImageRequestResponse;
@@ -202,11 +203,7 @@ function ChoosePlan({ requestId }: { requestId: string }) {
           >
             <div className="flex items-center justify-between gap-2">
               <h4 className="font-semibold text-slate-900">{plan.name}</h4>
-              {plan.isPopular ? (
-                <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                  BEST VALUE
-                </span>
-              ) : null}
+              {plan.isPopular ? <BestValueBadge /> : null}
             </div>
             <p className="mt-1 text-2xl font-bold text-slate-900">${plan.price.toFixed(2)}</p>
             <p className="mt-1 text-sm text-slate-600">{plan.description}</p>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FILL_KINDS, FILL_LABELS, type Fill } from '../../../shared/fill';
-import { edgeColour } from '../../../shared/fill';
+import { edgeColour, FILL_KINDS, FILL_LABELS, type Fill } from '../../../shared/fill';
 import { cn } from '../../lib/cn';
 
 /** The picture's dominant edge colour, read from a small copy in the browser; null until loaded. */
