@@ -3,8 +3,8 @@
  *
  * MozJPEG's WebAssembly heap grows to about 16 bytes a pixel of the image it encodes (90 MB for the
  * 2064×2752 iPad screenshot, measured: docs/decisions/0009-output-types-and-encoders.md). So an
- * output up to WHOLE_PIXELS is encoded in one go (progressive, optimised Huffman tables); a larger
- * one is encoded in strips of at most STRIP_PIXELS (baseline), and the strips are
+ * output up to WHOLE_PIXELS is encoded in one go (baseline, optimised Huffman tables); a larger
+ * one is encoded in strips of at most STRIP_PIXELS, and the strips are
  * joined into one baseline JPEG with a restart marker between them (where DC prediction starts
  * again, as it did in each strip), with one set of Huffman tables optimised over the whole image in
  * two passes over the strips' entropy-coded data (each strip comes with its own tables). The pixels decode the same as a single encode: JPEG blocks never
@@ -25,13 +25,13 @@ export const STRIP_PIXELS = 600_000;
 export async function encodeJpeg(raster: Raster, quality: number, module: WebAssembly.Module): Promise<Uint8Array> {
   const codec = await mozjpegFactory(freshInstance(module) as Partial<MozJPEGModule>);
   const { width, height } = raster;
-  if (width * height <= WHOLE_PIXELS)
-    return codec.encode(raster.data as BufferSource, width, height, { ...defaultOptions, quality } as EncodeOptions);
-  // Strips of whole MCU rows (16 pixels covers 4:2:0 and 4:4:4 alike).
-  const rows = Math.max(16, Math.floor(STRIP_PIXELS / width / 16) * 16);
-  // Baseline strips with their own optimised tables (baseline with standard tables writes broken data in
-  // this build: measured 6.7 dB on a photo strip).
+  // Baseline with optimised tables (and MozJPEG's trellis quantisation): 2.0-2.4× faster than its
+  // progressive mode with scan optimisation, for files 0-5 % larger (docs/decisions/0009). Baseline
+  // with standard tables writes broken data in this build (6.7 dB on a photo strip).
   const options = { ...defaultOptions, quality, progressive: false } as EncodeOptions;
+  if (width * height <= WHOLE_PIXELS) return codec.encode(raster.data as BufferSource, width, height, options);
+  // Strips of whole MCU rows (16 pixels covers 4:2:0 and 4:4:4 alike), each with its own tables.
+  const rows = Math.max(16, Math.floor(STRIP_PIXELS / width / 16) * 16);
   const strips: Uint8Array[] = [];
   for (let y = 0; y < height; y += rows) {
     const h = Math.min(rows, height - y);
