@@ -81,7 +81,8 @@ export function fetchPhotos(): Photo[] {
 /**
  * The largest images the API accepts, made from the biggest real photo (Kleiber, 6028×3391) by
  * scaling it to the admission limit of its kind: a baseline 4:2:0 JPEG (what phones write) and a
- * progressive 4:2:0 JPEG (whose decode keeps every coefficient).
+ * progressive 4:2:0 JPEG (whose decode keeps every coefficient); and a 48 MP phone photo as a
+ * phone stores it: 8064×6048 baseline 4:2:0, EXIF orientation 6 (shown upright as 6048×8064).
  */
 export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
   const source = photos.find((p) => p.name.startsWith('Kleiber'));
@@ -104,5 +105,20 @@ export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
       note: `largest accepted ${kind} 4:2:0 JPEG, ${limit.width}×${limit.height}, scaled from Kleiber`,
     });
   }
+  const phone = join(CACHE, 'phone-48mp-8064x6048-orientation6.jpg');
+  if (!existsSync(phone))
+    writeFileSync(
+      phone,
+      await sharp(source.path)
+        .resize(8064, 6048, { fit: 'cover' })
+        .jpeg({ quality: 92, chromaSubsampling: '4:2:0' })
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+    );
+  made.push({
+    name: 'phone-48mp-8064x6048-orientation6.jpg',
+    path: phone,
+    note: '48 MP phone photo, baseline 4:2:0, 8064×6048 stored with EXIF orientation 6',
+  });
   return made;
 }
