@@ -87,6 +87,11 @@ async function main() {
     'phone-4032x3024-orientation-6.jpg',
     await picture(4032, 3024).jpeg({ quality: 70 }).withMetadata({ orientation: 6 }).toBuffer(),
   );
+  // A 48 MP phone photo as a phone stores it (issue 21): straight to the API, no browser shrinking.
+  write(
+    'phone-8064x6048-orientation-6.jpg',
+    await picture(8064, 6048).jpeg({ quality: 50 }).withMetadata({ orientation: 6 }).toBuffer(),
+  );
   write('cmyk.jpg', await picture().removeAlpha().toColourspace('cmyk').jpeg().toBuffer());
   write('display-p3.jpg', await picture().jpeg().withIccProfile('p3').toBuffer());
   write(

@@ -1,6 +1,6 @@
 /**
- * The upload's check of a JPEG reads every table and scan without the inverse DCT and colour
- * conversion: it must accept exactly the files the full decoder accepts.
+ * The upload's check of a JPEG reads its structure (markers, tables, scan headers) without decoding
+ * any entropy data: it must accept exactly the files the full decoder accepts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

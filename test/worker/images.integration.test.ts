@@ -230,6 +230,28 @@ describe('image requests, processing and downloads', () => {
     expect(pixel(raster, 20, profile.height - 20)[2]).toBeGreaterThan(180);
   });
 
+  it('takes a 48 MP phone photo straight to the API and renders it upright at the exact size', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'phone-8064x6048-orientation-6.jpg');
+    expect([upload.width, upload.height]).toEqual([6048, 8064]);
+    // The whole upright picture as an Instagram story (a part decoded at 1/2) and a corner as the
+    // profile picture (a part at full scale): red is top-right upright, blue bottom-left.
+    const story = { platform: 'instagram', format: 'story', width: 1080, height: 1920 };
+    const whole = await requestFor(browser, upload, story, centredCrop(upload, story, 1));
+    expect((await browser.call(`/api/process-image/${whole.id}`, { method: 'POST' })).status).toBe(200);
+    const out = await decodeOutput(await browser.call(`/api/download/${whole.id}`));
+    expect([out.raster.width, out.raster.height]).toEqual([1080, 1920]);
+    expect(pixel(out.raster, 1040, 200)[0]).toBeGreaterThan(180);
+    expect(pixel(out.raster, 40, 1720)[2]).toBeGreaterThan(180);
+    // Another visitor (the free allowance is one download each).
+    const other = new Browser();
+    const again = await uploadOk(other, 'phone-8064x6048-orientation-6.jpg');
+    const corner = await requestFor(other, again, profile, { x: 5048, y: 0, width: 1000, height: 1000, zoom: 1 });
+    expect((await other.call(`/api/process-image/${corner.id}`, { method: 'POST' })).status).toBe(200);
+    const red = await decodeOutput(await other.call(`/api/download/${corner.id}`));
+    expect(pixel(red.raster, profile.width / 2, profile.height / 2)[0]).toBeGreaterThan(180);
+  });
+
   it('processes a 3840×2400 progressive 4:4:4 wallpaper into a banner', async () => {
     const browser = new Browser();
     const upload = await uploadOk(browser, 'wallpaper-3840x2400-progressive-444.jpg');

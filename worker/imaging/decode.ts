@@ -10,7 +10,7 @@ import decodeWebpWasm, { init as initWebpModule } from '@jsquash/webp/decode.js'
 import { applySrgb, MAX_ICC_BYTES, parseIcc } from './colour';
 import { ImageError } from './errors';
 import type { ImageInfo } from './inspect';
-import { decodeJpeg, verifyJpeg } from './jpeg/decode';
+import { decodeJpeg, verifyJpeg, type JpegPart } from './jpeg/decode';
 import { decodePng } from './png/decode';
 import type { Picture } from './raster';
 
@@ -26,9 +26,17 @@ const failed = () =>
     'The image could not be decoded: the file is damaged or uses a feature we do not support. Please export it again as a standard JPG, PNG or WEBP.',
   );
 
-/** Decodes the file and converts its colours to sRGB when it carries an ICC profile (colour.ts). */
-export async function decodeImage(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<Picture> {
-  const picture = await decodeStored(bytes, info, codecs);
+/**
+ * Decodes the file and converts its colours to sRGB when it carries an ICC profile (colour.ts). A
+ * JPEG can be decoded in part, at a reduced scale (view.ts plans which).
+ */
+export async function decodeImage(
+  bytes: Uint8Array,
+  info: ImageInfo,
+  codecs: Codecs,
+  part: JpegPart = { scale: 1 },
+): Promise<Picture> {
+  const picture = await decodeStored(bytes, info, codecs, part);
   const icc = info.icc && (info.icc.compressed ? await inflateProfile(info.icc.bytes) : info.icc.bytes);
   const profile = icc ? parseIcc(icc) : null;
   if (profile) applySrgb(picture.data, picture.channels, profile);
@@ -72,13 +80,13 @@ async function inflateProfile(compressed: Uint8Array): Promise<Uint8Array | null
  */
 export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<void> {
   if (info.type === 'jpeg') verifyJpeg(bytes, info);
-  else await decodeStored(bytes, info, codecs);
+  else await decodeStored(bytes, info, codecs, { scale: 1 });
 }
 
 /** The stored pixels, before colour conversion. */
-async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<Picture> {
+async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, part: JpegPart): Promise<Picture> {
   if (info.type === 'png') return { ...(await decodePng(bytes, info)), channels: 4 };
-  if (info.type === 'jpeg') return decodeJpeg(bytes, info);
+  if (info.type === 'jpeg') return decodeJpeg(bytes, info, part);
   // The decoder wants an ArrayBuffer of exactly the file.
   const buffer =
     bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength

@@ -2,7 +2,7 @@
  * The image engine: pure functions over bytes and pixel buffers, no Worker bindings, so it runs the
  * same in workerd and in Node (tests, benchmark). Callers pass the compiled WASM decoders in.
  */
-export { analysePicture, type Analysis } from './content-aware/analyse';
+export { analysePicture, ANALYSIS_SIZE, type Analysis } from './content-aware/analyse';
 export {
   planKeeping,
   planRegionCrop,
@@ -12,6 +12,18 @@ export {
   type CropTarget,
 } from '../../shared/crop';
 export { decodeImage, verifyDecodes, type Codecs } from './decode';
+export {
+  analyseView,
+  cropInView,
+  covers,
+  decodeView,
+  PictureViews,
+  planDecode,
+  planWhole,
+  type DecodeNeed,
+  type DecodePlan,
+  type View,
+} from './view';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export { inspectImage, type ImageInfo } from './inspect';
 export { admitImage, estimateDecodeBytes, estimatePeakBytes, largestAdmitted, PEAK_BUDGET_BYTES } from './limits';

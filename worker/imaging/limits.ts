@@ -23,6 +23,16 @@ export const PEAK_BUDGET_BYTES = 98 * MiB;
  * difference is headroom for garbage an isolate has not collected yet.
  */
 export const WORKING_BYTES = 60 * MiB;
+/**
+ * The most a decoded picture, or the part of one a render decodes, may take: view.ts coarsens a
+ * JPEG's scale until the part fits (38 MiB: 13.3 MP of RGB).
+ */
+export const DECODED_BUDGET_BYTES = PEAK_BUDGET_BYTES - WORKING_BYTES;
+/**
+ * A JPEG is admitted when the whole picture at half scale fits the budget: every format is then
+ * made from at least half the picture's resolution (53 MP; a 48 MP phone photo is 8064×6048).
+ */
+const JPEG_LEAST_SCALE = 2;
 /** A buffered JPEG decode measured up to 12 % above its coefficients plus its result (spent bands, rows). */
 const BUFFERED_DECODE_OVERHEAD = 1.12;
 /** Emscripten codecs reserve this much up front. */
@@ -38,9 +48,10 @@ export function estimateDecodeBytes(info: ImageInfo): { peak: number; decoded: n
   const pixels = info.width * info.height;
   if (info.type === 'png') return { peak: pixels * 4 + 2 * MiB, decoded: pixels * 4 };
   if (info.type === 'jpeg') {
-    // Our decoder: RGB result plus small strips; a buffered decode also holds 2 bytes for each
-    // coefficient (padded to whole MCUs) until the bands are converted into the result.
-    const rgb = pixels * 3;
+    // Our decoder: RGB result (the whole picture, or the part a render plans, at most the budget)
+    // plus small strips; a buffered decode also holds 2 bytes for each coefficient of the whole
+    // picture (padded to whole MCUs) until the bands are converted into the result.
+    const rgb = Math.min(pixels * 3, DECODED_BUDGET_BYTES);
     const padding = (1 + 16 / info.width) * (1 + 16 / info.height);
     const coefficients = info.buffered ? pixels * info.coefficientsPerPixel * 2 * padding : 0;
     return { peak: (rgb + coefficients) * (info.buffered ? BUFFERED_DECODE_OVERHEAD : 1) + 2 * MiB, decoded: rgb };
@@ -58,6 +69,13 @@ export function estimatePeakBytes(info: ImageInfo): number {
   return Math.max(peak, decoded + WORKING_BYTES);
 }
 
+function fits(info: ImageInfo): boolean {
+  if (info.width > MAX_SIDE || info.height > MAX_SIDE) return false;
+  if (info.type === 'jpeg' && (info.width * info.height * 3) / JPEG_LEAST_SCALE ** 2 > DECODED_BUDGET_BYTES)
+    return false;
+  return estimatePeakBytes(info) <= PEAK_BUDGET_BYTES;
+}
+
 /** The largest image of the same kind and shape that fits, for the refusal message. */
 export function largestAdmitted(info: ImageInfo): { width: number; height: number } {
   const aspect = info.uprightWidth / info.uprightHeight;
@@ -66,16 +84,14 @@ export function largestAdmitted(info: ImageInfo): { width: number; height: numbe
   while (low < high) {
     const height = Math.ceil((low + high) / 2);
     const width = Math.max(1, Math.floor(height * aspect));
-    const fits = width <= MAX_SIDE && estimatePeakBytes({ ...info, width, height }) <= PEAK_BUDGET_BYTES;
-    if (fits) low = height;
+    if (fits({ ...info, width, height })) low = height;
     else high = height - 1;
   }
   return { width: Math.max(1, Math.floor(low * aspect)), height: low };
 }
 
 export function admitImage(info: ImageInfo): void {
-  const tooBig = info.width > MAX_SIDE || info.height > MAX_SIDE || estimatePeakBytes(info) > PEAK_BUDGET_BYTES;
-  if (!tooBig) return;
+  if (fits(info)) return;
   const limit = largestAdmitted(info);
   const mp = (n: number) => (n / 1e6).toFixed(1);
   throw new ImageError(

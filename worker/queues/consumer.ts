@@ -2,7 +2,7 @@ import { createDb } from '../db/client';
 import { workerCodecs } from '../imaging-codecs';
 import { log } from '../lib/log';
 import { markConversionFailed } from '../services/conversions';
-import { renderConversion, type PictureCache } from '../services/rendering';
+import { renderConversion, type QueueBatchState } from '../services/rendering';
 import { conversionMessageSchema } from '../services/conversion-message';
 
 export const DEAD_LETTER_SUFFIX = '-dlq';
@@ -16,15 +16,17 @@ export function retryDelaySeconds(attempts: number): number {
 /**
  * The queue handler for both queues. Malformed messages are dropped (acked and logged: retrying
  * cannot fix them). A conversion message renders its target (one at a time: one decoded picture in
- * memory, kept for the next message when it shares the upload); a transient failure is retried
+ * memory, planned to serve the batch's later messages of the same upload too and kept for them); a
+ * transient failure is retried
  * with backoff. Messages that reach the dead-letter queue end their conversion as failed, so
  * nothing stays "processing" for ever.
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
   const isDeadLetter = batch.queue.endsWith(DEAD_LETTER_SUFFIX);
-  const cache: { current: PictureCache } = { current: null };
-  for (const message of batch.messages) {
+  const ids = batch.messages.map((m) => conversionMessageSchema.safeParse(m.body).data?.conversionId);
+  const state: QueueBatchState = { picture: null, upcoming: [] };
+  for (const [index, message] of batch.messages.entries()) {
     const parsed = conversionMessageSchema.safeParse(message.body);
     if (!parsed.success) {
       log('warn', 'dropped malformed queue message', { queue: batch.queue, messageId: message.id });
@@ -39,12 +41,13 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
       message.ack();
       continue;
     }
+    state.upcoming = ids.slice(index + 1).filter((id) => id !== undefined);
     try {
-      const outcome = await renderConversion({ db, bucket: env.BUCKET, codecs: workerCodecs }, conversionId, cache);
+      const outcome = await renderConversion({ db, bucket: env.BUCKET, codecs: workerCodecs }, conversionId, state);
       log('info', 'conversion', { conversionId, outcome, attempt: message.attempts });
       message.ack();
     } catch (error) {
-      cache.current = null;
+      state.picture = null;
       log('warn', 'conversion will be retried', {
         conversionId,
         attempt: message.attempts,

@@ -214,7 +214,13 @@ export async function startConversions(
     request.id,
     targets.map((t) => t.id),
   );
-  const pending = rows.filter((r) => r.status === 'processing');
+  // Largest targets first: a queue batch then holds targets of like size, whose renders share one
+  // decode at one scale (imaging/view.ts), and small targets are not held to a large one's.
+  const area = (formatId: number) => {
+    const format = targets.find((t) => t.id === formatId);
+    return format ? format.width * format.height : 0;
+  };
+  const pending = rows.filter((r) => r.status === 'processing').sort((a, b) => area(b.formatId) - area(a.formatId));
   const messages: { body: ConversionMessage }[] = pending.map((r) => ({ body: { conversionId: r.id } }));
   try {
     if (messages.length > 0) await queue.sendBatch(messages);

@@ -1,5 +1,5 @@
 import { ADJUSTER_DEFAULT_FILL, sameFill, SINGLE_DEFAULT_FILL, type Fill } from '../../shared/fill';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { findFormat, type PlatformFormat } from '../../shared/formats';
 import { OUTPUT_MIME_TYPES, type OutputChoice, type OutputSettings } from '../../shared/output';
 import type { Db } from '../db/client';
@@ -9,8 +9,8 @@ import { clock } from '../lib/clock';
 import { log } from '../lib/log';
 import {
   admitImage,
-  analysePicture,
-  decodeImage,
+  analyseView,
+  cropInView,
   FileSizeError,
   centredCrop,
   fitCrop,
@@ -19,26 +19,69 @@ import {
   planKeeping,
   planRegionCrop,
   planSubjectCrop,
+  PictureViews,
   renderFormat,
+  ANALYSIS_SIZE,
   type Analysis,
   type Codecs,
   type CropRect,
-  type Picture,
+  type DecodeNeed,
+  type View,
 } from '../imaging';
 import { outputKey, previewKey } from './storage-keys';
 import { requireFormat } from './image-requests';
 
 export type RenderDeps = { db: Db; bucket: R2Bucket; codecs: Codecs };
 
-/** The picture of an upload, decoded once for every format rendered from it. */
-export async function loadPicture(deps: RenderDeps, upload: Upload): Promise<{ raster: Picture; orientation: number }> {
-  const object = await deps.bucket.get(upload.r2Key);
-  if (!object) throw new ApiError(410, 'The original image is no longer stored. Please upload it again.');
-  const bytes = new Uint8Array(await object.arrayBuffer());
+/**
+ * An upload's picture as renders read it: the file is read from R2 and admitted once, then each
+ * render gets a decoded view of the part and scale it needs (imaging/view.ts).
+ */
+export class UploadPicture {
+  private views: PictureViews | null = null;
+
+  constructor(
+    private readonly deps: RenderDeps,
+    readonly upload: Upload,
+  ) {}
+
+  private async read(): Promise<PictureViews> {
+    if (this.views) return this.views;
+    const object = await this.deps.bucket.get(this.upload.r2Key);
+    if (!object) throw new ApiError(410, 'The original image is no longer stored. Please upload it again.');
+    const bytes = new Uint8Array(await object.arrayBuffer());
+    const info = imageCall(() => inspectImage(bytes));
+    imageCall(() => admitImage(info));
+    this.views = new PictureViews(bytes, info, this.deps.codecs);
+    return this.views;
+  }
+
+  async viewFor(need: DecodeNeed, companions?: Parameters<PictureViews['viewFor']>[1]): Promise<View> {
+    const views = await this.read();
+    return imageCallAsync(() => views.viewFor(need, companions));
+  }
+
+  /** The content-aware analysis, from the whole picture at a scale fit for it. */
+  async analysis(): Promise<Analysis> {
+    const views = await this.read();
+    const view = await imageCallAsync(() => views.whole(2 * ANALYSIS_SIZE));
+    return analyseView(view, { width: this.upload.width, height: this.upload.height });
+  }
+}
+
+/** An engine call whose ImageError (a file that cannot be read or is too large) becomes the API's. */
+function imageCall<T>(run: () => T): T {
   try {
-    const info = inspectImage(bytes);
-    admitImage(info);
-    return { raster: await decodeImage(bytes, info, deps.codecs), orientation: info.orientation };
+    return run();
+  } catch (error) {
+    if (error instanceof ImageError) throw new ApiError(error.status, error.message);
+    throw error;
+  }
+}
+
+async function imageCallAsync<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
   } catch (error) {
     if (error instanceof ImageError) throw new ApiError(error.status, error.message);
     throw error;
@@ -51,14 +94,14 @@ export async function loadPicture(deps: RenderDeps, upload: Upload): Promise<{ r
  */
 async function renderAndStore(
   deps: RenderDeps,
-  picture: { raster: Picture; orientation: number },
+  view: View,
   upload: Upload,
   requestId: string,
   format: PlatformFormat,
   crop: CropRect,
   options: { fill: Fill; output: OutputSettings },
 ) {
-  const { file, preview } = await renderFormat(picture.raster, picture.orientation, crop, format, {
+  const { file, preview } = await renderFormat(view.picture, view.orientation, cropInView(view, crop), format, {
     ...options,
     encoders: deps.codecs,
   });
@@ -139,9 +182,17 @@ export async function processRequest(
       });
   }
 
-  let picture: { raster: Picture; orientation: number };
+  // What each render reads; the first decode serves as many of them as it can at no cost to any.
+  const size = { width: upload.width, height: upload.height };
+  const main = { crop: request.cropDetails, width: mainFormat.width, height: mainFormat.height, fill };
+  const rest = pending.map((format) => ({
+    format,
+    need: { crop: fitCrop(request.cropDetails, size, format), width: format.width, height: format.height, fill },
+  }));
+  const needs = [...(mainDone ? [] : [main]), ...rest.map((o) => o.need)];
+  const picture = new UploadPicture(deps, upload);
   try {
-    picture = await loadPicture(deps, upload);
+    await picture.viewFor(needs[0] ?? main, needs.slice(1));
   } catch (error) {
     const message = failureMessage(error) ?? 'Processing failed. Please try again.';
     if (!mainDone)
@@ -156,10 +207,8 @@ export async function processRequest(
 
   if (!mainDone) {
     try {
-      const file = await renderAndStore(deps, picture, upload, request.id, mainFormat, request.cropDetails, {
-        output,
-        fill,
-      });
+      const view = await picture.viewFor(main, needs.slice(1));
+      const file = await renderAndStore(deps, view, upload, request.id, mainFormat, main.crop, { output, fill });
       await deps.db
         .update(imageRequests)
         .set({ status: 'complete', ...file, error: null, updatedAt: clock.now() })
@@ -174,10 +223,13 @@ export async function processRequest(
       throw error;
     }
   }
-  for (const format of pending) {
-    const crop = fitCrop(request.cropDetails, { width: upload.width, height: upload.height }, format);
+  for (const [i, { format, need }] of rest.entries()) {
     try {
-      const file = await renderAndStore(deps, picture, upload, request.id, format, crop, { output, fill });
+      const view = await picture.viewFor(
+        need,
+        rest.slice(i + 1).map((o) => o.need),
+      );
+      const file = await renderAndStore(deps, view, upload, request.id, format, need.crop, { output, fill });
       await markConversion(deps.db, request.id, format.id, { status: 'complete', ...file, error: null });
     } catch (error) {
       await markConversion(deps.db, request.id, format.id, {
@@ -233,8 +285,7 @@ function conversionCrop(
 export async function analysisOf(deps: RenderDeps, upload: Upload): Promise<Analysis | null> {
   if (upload.analysis) return upload.analysis;
   try {
-    const picture = await loadPicture(deps, upload);
-    const analysis = analysePicture(picture.raster, picture.orientation);
+    const analysis = await new UploadPicture(deps, upload).analysis();
     await deps.db.update(uploads).set({ analysis }).where(eq(uploads.id, upload.id));
     upload.analysis = analysis;
     return analysis;
@@ -323,8 +374,31 @@ async function copyRenderedTwin(
   return true;
 }
 
-/** A decoded picture kept between messages of one queue batch that share an upload. */
-export type PictureCache = { uploadId: string; picture: { raster: Picture; orientation: number } } | null;
+/**
+ * What a queue batch keeps between its messages: the picture of the last upload rendered, and the
+ * conversions still to come (their renders share a decode with this one where they can).
+ */
+export interface QueueBatchState {
+  picture: UploadPicture | null;
+  upcoming: string[];
+}
+
+/** What the upcoming conversions of the same upload will read, for the shared decode. */
+async function upcomingNeeds(deps: RenderDeps, upload: Upload, ids: string[]): Promise<DecodeNeed[]> {
+  if (ids.length === 0) return [];
+  const rows = await deps.db
+    .select({ conversion: conversions, request: imageRequests })
+    .from(conversions)
+    .innerJoin(imageRequests, eq(imageRequests.id, conversions.requestId))
+    .where(
+      and(inArray(conversions.id, ids), eq(imageRequests.uploadId, upload.id), eq(conversions.status, 'processing')),
+    );
+  return rows.flatMap(({ conversion, request }) => {
+    const format = findFormat(conversion.formatId);
+    if (!format) return [];
+    return [{ ...conversionCrop(conversion, request, upload, format), width: format.width, height: format.height }];
+  });
+}
 
 /**
  * Renders one queued conversion (a target of a banner, profile or batch fan-out) and marks it
@@ -335,7 +409,7 @@ export type PictureCache = { uploadId: string; picture: { raster: Picture; orien
 export async function renderConversion(
   deps: RenderDeps,
   conversionId: string,
-  cache: { current: PictureCache },
+  batch: QueueBatchState,
 ): Promise<'rendered' | 'skipped' | 'failed'> {
   const row = await deps.db
     .select({ conversion: conversions, request: imageRequests, upload: uploads })
@@ -360,12 +434,15 @@ export async function renderConversion(
   try {
     // A target that renders to the same file as one already done for this request is a copy.
     if (await copyRenderedTwin(deps, conversion, request, upload, format)) return 'rendered';
-    if (cache.current?.uploadId !== upload.id) {
-      cache.current = null; // free the last picture before decoding the next
-      cache.current = { uploadId: upload.id, picture: await loadPicture(deps, upload) };
+    if (batch.picture?.upload.id !== upload.id) {
+      batch.picture = null; // free the last picture before reading the next
+      batch.picture = new UploadPicture(deps, upload);
     }
     const { crop, fill } = conversionCrop(conversion, request, upload, format);
-    const file = await renderAndStore(deps, cache.current.picture, upload, request.id, format, crop, {
+    const view = await batch.picture.viewFor({ crop, fill, width: format.width, height: format.height }, () =>
+      upcomingNeeds(deps, upload, batch.upcoming),
+    );
+    const file = await renderAndStore(deps, view, upload, request.id, format, crop, {
       fill,
       output: { type: conversion.outputChoice, quality: conversion.quality },
     });

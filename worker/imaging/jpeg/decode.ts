@@ -21,28 +21,65 @@
  */
 import type { ImageInfo } from '../inspect';
 import type { Picture } from '../raster';
-import { convertBand } from './colour';
+import { convertBand, type Region } from './colour';
 import { layoutFrame, type Component, type Frame } from './frame';
 import { buildHuffman, type HuffmanTable } from './huffman';
 import { idctBand } from './idct';
 import { corrupt, readJpeg } from './markers';
 import { decodeScan, ZIGZAG } from './scan';
 
-export function decodeJpeg(bytes: Uint8Array, info: ImageInfo): Picture {
-  return walkJpeg(bytes, info, false) as Picture;
+/**
+ * What to decode: the whole picture at full scale, or (shrink-on-load, as libjpeg's scaled IDCT
+ * and libvips use it) at 1/2, 1/4 or 1/8, each block's inverse DCT computing only the samples it
+ * keeps, and only a region of the picture at that scale (stored orientation, in scaled pixels):
+ * blocks left and right of it are not transformed, bands above it are entropy-decoded and dropped,
+ * and a baseline scan stops after the last band it needs.
+ */
+export interface JpegPart {
+  scale: 1 | 2 | 4 | 8;
+  region?: Region;
 }
 
 /**
- * Everything decoding checks (the frame against admission, every table and every scan's entropy
- * data), without the inverse DCT, upsampling and colour conversion, which cannot fail: the upload's
- * proof that a file decodes, at about half the cost.
+ * Everything decoding checks, without decoding: the upload's proof that a file decodes. Entropy
+ * data cannot make a decode fail (damaged data decodes to damaged pixels, and past its end a scan
+ * is fed zeros, as in libjpeg), so what can is structure: the marker stream (readJpeg, with every
+ * table and scan header), the frame against admission, each scan's Huffman tables defined before
+ * it uses them, and each component's quantisation table defined before its blocks are transformed
+ * (during the scan for a streamed file, after the last scan for a buffered one). A test holds it to
+ * the decoder's outcome over the fixtures and their mutants.
  */
 export function verifyJpeg(bytes: Uint8Array, info: ImageInfo): void {
-  walkJpeg(bytes, info, true);
+  const structure = readJpeg(bytes);
+  checkAdmitted(structure, info);
+  const components = structure.frame.components;
+  const quant = new Set<number>();
+  const dc = new Set<number>();
+  const ac = new Set<number>();
+  const quantFor = () => {
+    if (components.some((c) => !quant.has(c.tq))) throw corrupt('a quantisation table is missing');
+  };
+  for (const segment of structure.segments) {
+    if (segment.kind === 'dqt') for (const t of segment.tables) quant.add(t.slot);
+    else if (segment.kind === 'dht') for (const t of segment.tables) (t.dc ? dc : ac).add(t.slot);
+    else if (segment.kind === 'sos') {
+      const { scan } = segment;
+      const baseline = !structure.frame.progressive;
+      if (!baseline && scan.ss === 0 && scan.se !== 0) throw corrupt('a progressive scan mixes DC and AC coefficients');
+      const usesDc = baseline || (scan.ss === 0 && scan.ah === 0);
+      const usesAc = baseline || scan.ss !== 0;
+      for (const c of scan.components) {
+        if ((usesDc && !dc.has(c.dc)) || (usesAc && !ac.has(c.ac)))
+          throw corrupt('a scan uses a Huffman table that was never defined');
+      }
+      if (!structure.buffered) quantFor();
+    }
+  }
+  quantFor();
 }
 
-function walkJpeg(bytes: Uint8Array, info: ImageInfo, verifyOnly: boolean): Picture | null {
-  const structure = readJpeg(bytes);
+/** The frame read here is the one admission measured, or nothing is allocated for it. */
+function checkAdmitted(structure: ReturnType<typeof readJpeg>, info: ImageInfo): void {
   const header = structure.frame;
   const admitted =
     info.type === 'jpeg' &&
@@ -53,11 +90,29 @@ function walkJpeg(bytes: Uint8Array, info: ImageInfo, verifyOnly: boolean): Pict
     structure.buffered === info.buffered &&
     structure.coefficientsPerPixel === info.coefficientsPerPixel;
   if (!admitted) throw corrupt('its frame is not the one that was checked');
+}
+
+export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = { scale: 1 }): Picture {
+  const structure = readJpeg(bytes);
+  const header = structure.frame;
+  checkAdmitted(structure, info);
 
   const quantTables: Int32Array[] = [];
   const dcTables: HuffmanTable[] = [];
   const acTables: HuffmanTable[] = [];
-  const f: Frame = layoutFrame(header);
+  const f: Frame = layoutFrame(header, part.scale);
+  const region = clampRegion(part.region ?? { x0: 0, y0: 0, x1: f.width, y1: f.height }, f);
+  // The bands whose rows the region holds, and the block columns each component's upsampling reads.
+  const bandRows = f.size * f.maxV;
+  const firstBand = Math.floor(region.y0 / bandRows);
+  const lastBand = Math.floor((region.y1 - 1) / bandRows);
+  const columns = f.components.map((c, i) => {
+    const { lo, hi } = f.upsample[i] as { lo: Int32Array; hi: Int32Array };
+    return {
+      from: Math.floor((lo[region.x0] as number) / c.size),
+      to: Math.min(c.stride, Math.floor((hi[region.x1 - 1] as number) / c.size) + 1),
+    };
+  });
   let restartInterval = 0;
   let output: Uint8ClampedArray | null = null;
 
@@ -71,27 +126,25 @@ function walkJpeg(bytes: Uint8Array, info: ImageInfo, verifyOnly: boolean): Pict
   };
 
   const emitBand = (m: number): Uint8ClampedArray => {
-    output ??= new Uint8ClampedArray(f.width * f.height * 3);
-    convertBand(f, m, output, structure.adobeTransform);
+    output ??= new Uint8ClampedArray((region.x1 - region.x0) * (region.y1 - region.y0) * 3);
+    if (m >= firstBand && m <= lastBand) convertBand(f, m, region, output, structure.adobeTransform);
     return output;
   };
 
-  const finishBand = (m: number) => {
-    if (verifyOnly) {
-      for (const c of f.components) {
-        if (!quantTables[c.tq]) throw corrupt('a quantisation table is missing');
-        c.bands[m] = undefined;
-      }
-      return;
-    }
-    // Inverse DCT band m into its strip, then convert the band above, whose neighbours are known.
-    for (const c of f.components) {
+  /** Finishes band m; false once the bands the region needs are all converted. */
+  const finishBand = (m: number): boolean => {
+    // Inverse DCT band m into its strip (only bands next to the region's), then convert the band
+    // above, whose neighbours are known.
+    const wanted = m >= firstBand - 1 && m <= lastBand + 1;
+    f.components.forEach((c, i) => {
       const quant = quantTables[c.tq];
       if (!quant) throw corrupt('a quantisation table is missing');
-      idctBand(c, m, quant);
+      const { from, to } = columns[i] as { from: number; to: number };
+      if (wanted) idctBand(c, m, quant, c.size, from, to);
       c.bands[m] = undefined;
-    }
+    });
     if (m > 0) emitBand(m - 1);
+    return m <= lastBand;
   };
 
   // A baseline file whose first (and so only) scan holds every component is converted band by band.
@@ -104,7 +157,7 @@ function walkJpeg(bytes: Uint8Array, info: ImageInfo, verifyOnly: boolean): Pict
         quantTables[slot] = table;
       }
     } else if (segment.kind === 'dht') {
-      for (const t of segment.tables) (t.dc ? dcTables : acTables)[t.slot] = buildHuffman(t.counts, t.symbols);
+      for (const t of segment.tables) (t.dc ? dcTables : acTables)[t.slot] = buildHuffman(t.counts, t.symbols, !t.dc);
     } else if (segment.kind === 'dri') {
       restartInterval = segment.interval;
     } else {
@@ -122,7 +175,19 @@ function walkJpeg(bytes: Uint8Array, info: ImageInfo, verifyOnly: boolean): Pict
   // A streamed scan has finished every band as it went (the scan always walks every MCU, feeding
   // zeros past damaged data); a buffered decode finishes them now. The last band has no band below.
   if (!streaming) for (let m = 0; m < f.mcusDown; m++) finishBand(m);
-  if (verifyOnly) return null;
-  const data = emitBand(f.mcusDown - 1);
-  return { width: f.width, height: f.height, channels: 3, data };
+  // The last band has no band below: convert it now (a scan that stopped early has converted it).
+  const data = lastBand === f.mcusDown - 1 ? emitBand(lastBand) : (output ?? emitBand(lastBand));
+  return { width: region.x1 - region.x0, height: region.y1 - region.y0, channels: 3, data };
+}
+
+/** The region inside the frame, at least one pixel. */
+function clampRegion(region: Region, f: Frame): Region {
+  const x0 = Math.min(f.width - 1, Math.max(0, Math.floor(region.x0)));
+  const y0 = Math.min(f.height - 1, Math.max(0, Math.floor(region.y0)));
+  return {
+    x0,
+    y0,
+    x1: Math.max(x0 + 1, Math.min(f.width, Math.ceil(region.x1))),
+    y1: Math.max(y0 + 1, Math.min(f.height, Math.ceil(region.y1))),
+  };
 }

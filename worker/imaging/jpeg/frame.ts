@@ -6,9 +6,17 @@ export interface Component {
   id: number;
   h: number;
   v: number;
+  /**
+   * Samples a block side: the frame's size, or larger for a subsampled component at a reduced
+   * scale, so that (as libjpeg chooses) the inverse DCT does the upsampling where it can.
+   */
+  size: number;
+  /** Image pixels per sample across and down (2 for 4:2:0 chroma at full scale, 1 when none). */
+  ratioH: number;
+  ratioV: number;
   /** Quantisation table slot; looked up when the band is transformed (DQT may follow SOF). */
   tq: number;
-  /** Samples across and down (before padding to whole blocks). */
+  /** Samples across and down at the frame's scale (before padding to whole blocks). */
   width: number;
   height: number;
   /** Blocks across as stored: every MCU column's h blocks, so interleaved scans fit. */
@@ -21,13 +29,16 @@ export interface Component {
   dc: HuffmanTable | null;
   ac: HuffmanTable | null;
   pred: number;
-  /** Three strips of inverse-DCT'd samples (bands m-1, m, m+1), stride * 8 wide, v * 8 high. */
+  /** Three strips of inverse-DCT'd samples (bands m-1, m, m+1), stride * size wide, v * size high. */
   strips: Uint8Array[];
 }
 
 export interface Frame {
+  /** The picture's size at the decode's scale (1/scale of the stored size, rounded up, as libjpeg). */
   width: number;
   height: number;
+  /** Samples a block side at this scale: 8, 4, 2 or 1 (libjpeg's DCT_scaled_size). */
+  size: number;
   progressive: boolean;
   components: Component[];
   maxH: number;
@@ -61,36 +72,48 @@ export function taps(size: number, ratio: number, limit: number): Taps {
   return { lo, hi, w };
 }
 
-/** The layout of a frame the marker reader has checked (and admission has measured). */
-export function layoutFrame(header: FrameHeader): Frame {
-  const { width, height, progressive } = header;
+/**
+ * The layout of a frame the marker reader has checked (and admission has measured), decoded at
+ * 1/scale (1, 2, 4 or 8): each 8×8 block gives 8/scale samples a side.
+ */
+export function layoutFrame(header: FrameHeader, scale = 1): Frame {
+  const { progressive } = header;
+  const size = 8 / scale;
+  const width = Math.ceil(header.width / scale);
+  const height = Math.ceil(header.height / scale);
   const raw = header.components;
   const maxH = Math.max(...raw.map((r) => r.h));
   const maxV = Math.max(...raw.map((r) => r.v));
-  const mcusAcross = Math.ceil(width / (8 * maxH));
-  const mcusDown = Math.ceil(height / (8 * maxV));
+  const mcusAcross = Math.ceil(header.width / (8 * maxH));
+  const mcusDown = Math.ceil(header.height / (8 * maxV));
   const components = raw.map((r): Component => {
-    const cw = Math.ceil((width * r.h) / maxH);
-    const ch = Math.ceil((height * r.v) / maxV);
+    // libjpeg's rule (jdmaster.c): double the block's samples while it still divides evenly.
+    let own = size;
+    while (own < 8 && (maxH * size) % (r.h * own * 2) === 0 && (maxV * size) % (r.v * own * 2) === 0) own *= 2;
+    const cw = Math.ceil((header.width * r.h * own) / (maxH * 8));
+    const ch = Math.ceil((header.height * r.v * own) / (maxV * 8));
     const stride = mcusAcross * r.h;
     return {
       id: r.id,
       h: r.h,
       v: r.v,
+      size: own,
+      ratioH: (maxH * size) / (r.h * own),
+      ratioV: (maxV * size) / (r.v * own),
       tq: r.tq,
       width: cw,
       height: ch,
       stride,
-      blocksAcross: Math.ceil(cw / 8),
-      blocksDown: Math.ceil(ch / 8),
+      blocksAcross: Math.ceil((header.width * r.h) / (maxH * 8)),
+      blocksDown: Math.ceil((header.height * r.v) / (maxV * 8)),
       bands: new Array<Int16Array | undefined>(mcusDown),
       dc: null,
       ac: null,
       pred: 0,
-      strips: [0, 1, 2].map(() => new Uint8Array(stride * 8 * r.v * 8)),
+      strips: [0, 1, 2].map(() => new Uint8Array(stride * own * r.v * own)),
     };
   });
-  const upsample = components.map((c) => taps(width, maxH / c.h, c.width));
+  const upsample = components.map((c) => taps(width, c.ratioH, c.width));
   const rows = components.map(() => new Float32Array(width));
-  return { width, height, progressive, components, maxH, maxV, mcusAcross, mcusDown, upsample, rows };
+  return { width, height, size, progressive, components, maxH, maxV, mcusAcross, mcusDown, upsample, rows };
 }

@@ -14,9 +14,15 @@ export interface HuffmanTable {
   maxCode: Int32Array;
   offset: Int32Array;
   symbols: Uint8Array;
+  /**
+   * AC tables only: by the next LOOKAHEAD bits, a whole coefficient when its code and its value
+   * bits fit in them (most do): (value << 16) | (run << 8) | bits used; 0 otherwise (stb_image's
+   * fast_ac).
+   */
+  fastAc: Int32Array | null;
 }
 
-export function buildHuffman(counts: Uint8Array, symbols: Uint8Array): HuffmanTable {
+export function buildHuffman(counts: Uint8Array, symbols: Uint8Array, ac = false): HuffmanTable {
   const fast = new Uint16Array(1 << LOOKAHEAD);
   const maxCode = new Int32Array(18).fill(-1);
   const offset = new Int32Array(18);
@@ -36,5 +42,21 @@ export function buildHuffman(counts: Uint8Array, symbols: Uint8Array): HuffmanTa
     code <<= 1;
   }
   maxCode[17] = 0x7fffffff; // a sentinel that ends any search for a code longer than 16 bits
-  return { fast, maxCode, offset, symbols };
+  return { fast, maxCode, offset, symbols, fastAc: ac ? buildFastAc(fast) : null };
+}
+
+function buildFastAc(fast: Uint16Array): Int32Array {
+  const table = new Int32Array(1 << LOOKAHEAD);
+  for (let look = 0; look < table.length; look++) {
+    const entry = fast[look] as number;
+    if (entry === 0) continue;
+    const length = entry >> 8;
+    const run = (entry >> 4) & 15;
+    const size = entry & 15;
+    if (size === 0 || length + size > LOOKAHEAD) continue; // end of block, a run of 16, or too long
+    const raw = (look >> (LOOKAHEAD - length - size)) & ((1 << size) - 1);
+    const value = raw < 1 << (size - 1) ? raw - (1 << size) + 1 : raw;
+    table[look] = (value << 16) | (run << 8) | (length + size);
+  }
+  return table;
 }

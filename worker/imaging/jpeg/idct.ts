@@ -149,17 +149,140 @@ function clamp(v: number): number {
   return v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
-/** Inverse DCT of one band of a component into its strip (ring slot m % 3). */
-export function idctBand(c: Component, m: number, quant: Int32Array) {
+const FIX_0_211164243 = 1730;
+const FIX_0_509795579 = 4176;
+const FIX_0_601344887 = 4926;
+const FIX_0_720959822 = 5906;
+const FIX_0_850430095 = 6967;
+const FIX_1_061594337 = 8697;
+const FIX_1_272758580 = 10426;
+const FIX_1_451774981 = 11893;
+const FIX_2_172734803 = 17799;
+const FIX_3_624509785 = 29692;
+
+/**
+ * One block to 4×4 samples (half scale): libjpeg's jpeg_idct_4x4 (jidctred.c), which computes only
+ * the outputs it keeps, so the DCT itself does the downscale, with no aliasing of a decimation.
+ */
+function idctBlock4(coef: Int16Array, c0: number, quant: Int32Array, out: Uint8Array, o: number, stride: number) {
+  const ws = workspace;
+  for (let col = 0; col < 8; col++) {
+    if (col === 4) continue; // the second pass does not use column 4
+    const i = c0 + col;
+    if (
+      coef[i + 8] === 0 &&
+      coef[i + 16] === 0 &&
+      coef[i + 24] === 0 &&
+      coef[i + 40] === 0 &&
+      coef[i + 48] === 0 &&
+      coef[i + 56] === 0
+    ) {
+      const dc = ((coef[i] as number) * (quant[col] as number)) << PASS1_BITS;
+      ws[col] = ws[col + 8] = ws[col + 16] = ws[col + 24] = dc;
+      continue;
+    }
+    const d0 = ((coef[i] as number) * (quant[col] as number)) << (CONST_BITS + 1);
+    const z2 = (coef[i + 16] as number) * (quant[col + 16] as number);
+    const z3 = (coef[i + 48] as number) * (quant[col + 48] as number);
+    const t2 = z2 * FIX_1_847759065 - z3 * FIX_0_765366865;
+    const t10 = d0 + t2;
+    const t12 = d0 - t2;
+    const y1 = (coef[i + 56] as number) * (quant[col + 56] as number);
+    const y2 = (coef[i + 40] as number) * (quant[col + 40] as number);
+    const y3 = (coef[i + 24] as number) * (quant[col + 24] as number);
+    const y4 = (coef[i + 8] as number) * (quant[col + 8] as number);
+    const t0 = -y1 * FIX_0_211164243 + y2 * FIX_1_451774981 - y3 * FIX_2_172734803 + y4 * FIX_1_061594337;
+    const t2b = -y1 * FIX_0_509795579 - y2 * FIX_0_601344887 + y3 * FIX_0_899976223 + y4 * FIX_2_562915447;
+    const shift = CONST_BITS - PASS1_BITS + 1;
+    const round = 1 << (shift - 1);
+    ws[col] = (t10 + t2b + round) >> shift;
+    ws[col + 24] = (t10 - t2b + round) >> shift;
+    ws[col + 8] = (t12 + t0 + round) >> shift;
+    ws[col + 16] = (t12 - t0 + round) >> shift;
+  }
+  const shift = CONST_BITS + PASS1_BITS + 3 + 1;
+  const round = (1 << (shift - 1)) + (128 << shift);
+  for (let row = 0; row < 32; row += 8, o += stride) {
+    const d0 = (ws[row] as number) * (1 << (CONST_BITS + 1));
+    const t2 = (ws[row + 2] as number) * FIX_1_847759065 - (ws[row + 6] as number) * FIX_0_765366865;
+    const t10 = d0 + t2;
+    const t12 = d0 - t2;
+    const y1 = ws[row + 7] as number;
+    const y2 = ws[row + 5] as number;
+    const y3 = ws[row + 3] as number;
+    const y4 = ws[row + 1] as number;
+    const t0 = -y1 * FIX_0_211164243 + y2 * FIX_1_451774981 - y3 * FIX_2_172734803 + y4 * FIX_1_061594337;
+    const t2b = -y1 * FIX_0_509795579 - y2 * FIX_0_601344887 + y3 * FIX_0_899976223 + y4 * FIX_2_562915447;
+    out[o] = clamp((t10 + t2b + round) >> shift);
+    out[o + 3] = clamp((t10 - t2b + round) >> shift);
+    out[o + 1] = clamp((t12 + t0 + round) >> shift);
+    out[o + 2] = clamp((t12 - t0 + round) >> shift);
+  }
+}
+
+/** One block to 2×2 samples (quarter scale): libjpeg's jpeg_idct_2x2. */
+function idctBlock2(coef: Int16Array, c0: number, quant: Int32Array, out: Uint8Array, o: number, stride: number) {
+  const ws = workspace;
+  for (let col = 0; col < 8; col++) {
+    if (col === 2 || col === 4 || col === 6) continue; // unused by the second pass
+    const i = c0 + col;
+    if (coef[i + 8] === 0 && coef[i + 24] === 0 && coef[i + 40] === 0 && coef[i + 56] === 0) {
+      const dc = ((coef[i] as number) * (quant[col] as number)) << PASS1_BITS;
+      ws[col] = ws[col + 8] = dc;
+      continue;
+    }
+    const t10 = ((coef[i] as number) * (quant[col] as number)) << (CONST_BITS + 2);
+    const t0 =
+      -(coef[i + 56] as number) * (quant[col + 56] as number) * FIX_0_720959822 +
+      (coef[i + 40] as number) * (quant[col + 40] as number) * FIX_0_850430095 -
+      (coef[i + 24] as number) * (quant[col + 24] as number) * FIX_1_272758580 +
+      (coef[i + 8] as number) * (quant[col + 8] as number) * FIX_3_624509785;
+    const shift = CONST_BITS - PASS1_BITS + 2;
+    const round = 1 << (shift - 1);
+    ws[col] = (t10 + t0 + round) >> shift;
+    ws[col + 8] = (t10 - t0 + round) >> shift;
+  }
+  const shift = CONST_BITS + PASS1_BITS + 3 + 2;
+  const round = (1 << (shift - 1)) + (128 << shift);
+  for (let row = 0; row < 16; row += 8, o += stride) {
+    const t10 = (ws[row] as number) * (1 << (CONST_BITS + 2));
+    const t0 =
+      -(ws[row + 7] as number) * FIX_0_720959822 +
+      (ws[row + 5] as number) * FIX_0_850430095 -
+      (ws[row + 3] as number) * FIX_1_272758580 +
+      (ws[row + 1] as number) * FIX_3_624509785;
+    out[o] = clamp((t10 + t0 + round) >> shift);
+    out[o + 1] = clamp((t10 - t0 + round) >> shift);
+  }
+}
+
+/** One block to its average (eighth scale): the DC coefficient alone, as libjpeg's jpeg_idct_1x1. */
+function idctBlock1(coef: Int16Array, c0: number, quant: Int32Array, out: Uint8Array, o: number) {
+  out[o] = clamp((((coef[c0] as number) * (quant[0] as number) + 4) >> 3) + 128);
+}
+
+/**
+ * Inverse DCT of one band of a component into its strip (ring slot m % 3), at the frame's scale
+ * (8, 4, 2 or 1 samples a block side), block columns `from` to `to` (exclusive) only: the columns
+ * the region being decoded reads.
+ */
+export function idctBand(c: Component, m: number, quant: Int32Array, size: number, from: number, to: number) {
   const band = c.bands[m];
   const strip = c.strips[m % 3] as Uint8Array;
-  const stride = c.stride * 8;
+  const stride = c.stride * size;
   if (!band) {
     strip.fill(128); // never coded (the data ended early): mid grey, as libjpeg leaves it
     return;
   }
   for (let v = 0; v < c.v; v++) {
-    for (let col = 0; col < c.stride; col++)
-      idctBlock(band, (v * c.stride + col) * 64, quant, strip, v * 8 * stride + col * 8, stride);
+    const row = v * size * stride;
+    for (let col = from; col < to; col++) {
+      const b = (v * c.stride + col) * 64;
+      const o = row + col * size;
+      if (size === 8) idctBlock(band, b, quant, strip, o, stride);
+      else if (size === 4) idctBlock4(band, b, quant, strip, o, stride);
+      else if (size === 2) idctBlock2(band, b, quant, strip, o, stride);
+      else idctBlock1(band, b, quant, strip, o);
+    }
   }
 }

@@ -25,7 +25,8 @@ export interface Spectral {
 /**
  * Decodes one scan's entropy-coded data, `data` from `start` to `end` (where the marker reader
  * found the next marker: nothing past it is read). `onBand` (baseline, all components in one scan)
- * is called as each MCU row completes. Damaged data decodes to damaged pixels, as in libjpeg:
+ * is called as each MCU row completes, and ends the scan early by returning false (the rows below
+ * are not wanted). Damaged data decodes to damaged pixels, as in libjpeg:
  * past its end the scan is fed zeros.
  */
 export function decodeScan(
@@ -36,7 +37,7 @@ export function decodeScan(
   restartInterval: number,
   { ss, se, ah, al }: Spectral,
   bandOf: (c: Component, m: number) => Int16Array,
-  onBand: ((m: number) => void) | null,
+  onBand: ((m: number) => boolean) | null,
 ): void {
   let pos = start;
   let bitBuf = 0;
@@ -44,8 +45,9 @@ export function decodeScan(
   let atMarker = false;
   let eobrun = 0;
 
+  // Up to 32 bits are buffered (the bits above bitCnt are stale and masked off on every read).
   const fill = () => {
-    while (bitCnt <= 16) {
+    while (bitCnt <= 24) {
       let byte = 0;
       if (!atMarker && pos < end) {
         byte = data[pos] as number;
@@ -56,7 +58,7 @@ export function decodeScan(
           if (next !== 0x00) byte = 0;
         } else pos++;
       }
-      bitBuf = ((bitBuf << 8) | byte) & 0xffffff;
+      bitBuf = (bitBuf << 8) | byte;
       bitCnt += 8;
     }
   };
@@ -100,7 +102,20 @@ export function decodeScan(
     const s = decode(c.dc);
     c.pred += s === 0 ? 0 : extend(bits(s), s);
     block[o] = c.pred;
+    const fastAc = c.ac?.fastAc;
     for (let k = 1; k < 64;) {
+      if (fastAc) {
+        // Most coefficients: code and value in one lookup.
+        if (bitCnt < LOOKAHEAD) fill();
+        const entry = fastAc[(bitBuf >>> (bitCnt - LOOKAHEAD)) & ((1 << LOOKAHEAD) - 1)] as number;
+        if (entry !== 0) {
+          bitCnt -= entry & 255;
+          k += (entry >> 8) & 15;
+          block[o + (ZIGZAG[k] as number)] = entry >> 16;
+          k++;
+          continue;
+        }
+      }
       const rs = decode(c.ac);
       const s2 = rs & 15;
       const r = rs >> 4;
@@ -127,7 +142,19 @@ export function decodeScan(
       eobrun--;
       return;
     }
+    const fastAc = c.ac?.fastAc;
     for (let k = ss; k <= se;) {
+      if (fastAc) {
+        if (bitCnt < LOOKAHEAD) fill();
+        const entry = fastAc[(bitBuf >>> (bitCnt - LOOKAHEAD)) & ((1 << LOOKAHEAD) - 1)] as number;
+        if (entry !== 0) {
+          bitCnt -= entry & 255;
+          k += (entry >> 8) & 15;
+          block[o + (ZIGZAG[k] as number)] = (entry >> 16) * (1 << al);
+          k++;
+          continue;
+        }
+      }
       const rs = decode(c.ac);
       const s = rs & 15;
       const r = rs >> 4;
@@ -224,7 +251,7 @@ export function decodeScan(
         decodeBlock(c, block, o);
         n++;
       }
-      if (onBand && (row + 1) % c.v === 0) onBand((row / c.v) | 0);
+      if (onBand && (row + 1) % c.v === 0 && !onBand((row / c.v) | 0)) return;
     }
   } else {
     let n = 0;
@@ -241,7 +268,7 @@ export function decodeScan(
         }
         n++;
       }
-      if (onBand) onBand(m);
+      if (onBand && !onBand(m)) return;
     }
   }
 }

@@ -1,0 +1,214 @@
+/**
+ * Shrink-on-load (view.ts): a render decodes only the part of a JPEG its crop reads, at the coarsest
+ * scale that still gives its output's pixels, and the output is the one a whole decode would give.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { decodeImage, inspectImage, renderFormat, type ImageInfo } from '../../worker/imaging';
+import { DECODED_BUDGET_BYTES } from '../../worker/imaging/limits';
+import { cropInView, decodeView, planDecode, type DecodeNeed } from '../../worker/imaging/view';
+import type { Fill } from '../../shared/fill';
+import { syntheticPhoto, toSharp } from './images';
+import { nodeCodecs } from './node-codecs';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/jpeg');
+const photo = syntheticPhoto(517, 389); // neither side a multiple of 8 or 16
+
+const u8 = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+
+describe('a JPEG decoded at 1/2, 1/4 and 1/8 scale', () => {
+  it.each([
+    ['baseline 4:2:0', { quality: 85 }],
+    ['baseline 4:4:4', { quality: 92, chromaSubsampling: '4:4:4' }],
+    ['progressive 4:2:0', { quality: 85, progressive: true }],
+    ['greyscale', { quality: 90 }],
+  ] as const)('%s is the whole decode averaged over each block of pixels', async (name, options) => {
+    const source = name === 'greyscale' ? toSharp(photo).greyscale().toColourspace('b-w') : toSharp(photo);
+    const bytes = u8(await source.jpeg(options).toBuffer());
+    const info = inspectImage(bytes);
+    const full = await sharp(bytes).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    for (const scale of [2, 4, 8] as const) {
+      const ours = await decodeImage(bytes, info, nodeCodecs, { scale });
+      expect([ours.width, ours.height]).toEqual([Math.ceil(517 / scale), Math.ceil(389 / scale)]);
+      let sum = 0;
+      let count = 0;
+      for (let y = 0; y < ours.height; y++) {
+        for (let x = 0; x < ours.width; x++) {
+          for (let c = 0; c < 3; c++) {
+            let total = 0;
+            let n = 0;
+            for (let dy = 0; dy < scale; dy++) {
+              for (let dx = 0; dx < scale; dx++) {
+                const X = x * scale + dx;
+                const Y = y * scale + dy;
+                if (X >= full.info.width || Y >= full.info.height) continue;
+                total += full.data[(Y * full.info.width + X) * full.info.channels + c] ?? 0;
+                n++;
+              }
+            }
+            sum += Math.abs(total / n - (ours.data[(y * ours.width + x) * 3 + c] ?? 0));
+            count++;
+          }
+        }
+      }
+      expect(sum / count, `1/${scale}`).toBeLessThan(1);
+    }
+  });
+
+  // Restart intervals, odd sampling, refinement scans, RGB and one-scan-per-component files.
+  const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.jpg'));
+  it.each(files)('%s: a region decoded alone is exactly that part of the whole', async (file) => {
+    const bytes = u8(readFileSync(join(FIXTURES, file)));
+    const info = inspectImage(bytes);
+    for (const scale of [1, 2, 4, 8] as const) {
+      const whole = await decodeImage(bytes, info, nodeCodecs, { scale });
+      const region = {
+        x0: Math.floor(whole.width * 0.31),
+        y0: Math.floor(whole.height * 0.42),
+        x1: Math.ceil(whole.width * 0.77),
+        y1: Math.ceil(whole.height * 0.69),
+      };
+      const part = await decodeImage(bytes, info, nodeCodecs, { scale, region });
+      expect([part.width, part.height]).toEqual([region.x1 - region.x0, region.y1 - region.y0]);
+      let different = 0;
+      for (let y = region.y0; y < region.y1; y++) {
+        const a = part.data.subarray((y - region.y0) * part.width * 3, (y - region.y0 + 1) * part.width * 3);
+        const b = whole.data.subarray((y * whole.width + region.x0) * 3, (y * whole.width + region.x1) * 3);
+        for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) different++;
+      }
+      expect(different, `1/${scale}`).toBe(0);
+    }
+  });
+});
+
+describe('planDecode', () => {
+  const info = (width: number, height: number, type: ImageInfo['type'] = 'jpeg'): ImageInfo =>
+    ({
+      ...inspectImage(
+        new Uint8Array(
+          readFileSync(
+            join(
+              FIXTURES,
+              readdirSync(FIXTURES).find((f) => f.endsWith('.jpg'))!,
+            ),
+          ),
+        ),
+      ),
+      type,
+      width,
+      height,
+      uprightWidth: width,
+      uprightHeight: height,
+      orientation: 1,
+    }) as ImageInfo;
+  const need = (crop: DecodeNeed['crop'], width: number, height: number, fill?: Fill): DecodeNeed => ({
+    crop,
+    width,
+    height,
+    fill,
+  });
+
+  it('takes the coarsest scale that still gives the output its pixels, and only the crop and its reach', () => {
+    const picture = info(4000, 3000);
+    const whole = { x: 0, y: 0, width: 4000, height: 3000 };
+    // 1/8 is a plain block average: taken only with twice the output's pixels to filter from.
+    expect(planDecode(picture, [need(whole, 250, 187)]).scale).toBe(8);
+    expect(planDecode(picture, [need(whole, 251, 187)]).scale).toBe(4);
+    expect(planDecode(picture, [need(whole, 1000, 750)]).scale).toBe(4);
+    expect(planDecode(picture, [need(whole, 1001, 750)]).scale).toBe(2);
+    expect(planDecode(picture, [need(whole, 2500, 1875)]).scale).toBe(1);
+    // A banner from the middle band: the rows above and below are not decoded.
+    const band = planDecode(picture, [need({ x: 0, y: 1000, width: 4000, height: 1000 }, 1584, 396)]);
+    expect(band.scale).toBe(2);
+    expect(band.area.y0).toBeGreaterThan(900);
+    expect(band.area.y1).toBeLessThan(2100);
+    // PNG and WebP are decoded whole.
+    expect(planDecode(info(4000, 3000, 'png'), [need(whole, 400, 300)])).toEqual({
+      scale: 1,
+      area: { x0: 0, y0: 0, x1: 4000, y1: 3000 },
+    });
+  });
+
+  it('decodes the whole picture where a blurred backdrop is made from it', () => {
+    const plan = planDecode(info(4000, 3000), [
+      need({ x: 1000, y: -500, width: 2000, height: 4000 }, 1080, 1920, { kind: 'blur' }),
+    ]);
+    expect(plan.area).toEqual({ x0: 0, y0: 0, x1: 4000, y1: 3000 });
+  });
+
+  it('serves several renders with one decode at the finest scale any asks for', () => {
+    const plan = planDecode(info(4000, 3000), [
+      need({ x: 0, y: 0, width: 1000, height: 1000 }, 400, 400),
+      need({ x: 3000, y: 2000, width: 1000, height: 1000 }, 200, 200),
+    ]);
+    expect(plan.scale).toBe(2);
+    expect(plan.area).toMatchObject({ x0: 0, y0: 0, x1: 4000, y1: 3000 });
+  });
+
+  it('coarsens the scale until the part fits the budget (a 48 MP phone photo)', () => {
+    const picture = info(8064, 6048);
+    const plan = planDecode(picture, [need({ x: 0, y: 0, width: 8064, height: 6048 }, 2752, 2064)]);
+    expect(plan.scale).toBe(2);
+    expect(Math.ceil(8064 / 2) * Math.ceil(6048 / 2) * 3).toBeLessThanOrEqual(DECODED_BUDGET_BYTES);
+  });
+});
+
+describe('a render from a view', () => {
+  const target = { width: 300, height: 200, opaque: false, types: ['png'] as const, maxBytes: null };
+  const options = { output: { type: 'png', quality: 90 }, encoders: nodeCodecs } as const;
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+    'is the render from the whole picture, for orientation %i, inside, at and beyond the edges',
+    async (orientation) => {
+      const bytes = u8(
+        await toSharp(syntheticPhoto(1203, 901)).jpeg({ quality: 90 }).withMetadata({ orientation }).toBuffer(),
+      );
+      const info = inspectImage(bytes);
+      const whole = await decodeImage(bytes, info, nodeCodecs);
+      const W = info.uprightWidth;
+      const H = info.uprightHeight;
+      const crops = [
+        { x: 0.3 * W, y: 0.25 * H, width: 0.45 * W, height: 0.3 * W }, // inside: a part at 1/2
+        { x: 0, y: 0, width: 900, height: 600 }, // a corner, full scale
+        { x: W - 600, y: H - 400, width: 600, height: 400 }, // the opposite corner
+        { x: -0.1 * W, y: 0.2 * H, width: 1.2 * W, height: 0.8 * W }, // beyond both sides
+      ];
+      for (const crop of crops) {
+        const plan = planDecode(info, [{ crop, width: target.width, height: target.height }]);
+        const view = await decodeView(bytes, info, nodeCodecs, plan);
+        const fromView = await renderFormat(view.picture, orientation, cropInView(view, crop), target, options);
+        const fromWhole = await renderFormat(whole, orientation, crop, target, options);
+        const a = await sharp(fromView.file.bytes).ensureAlpha().raw().toBuffer();
+        const b = await sharp(fromWhole.file.bytes).ensureAlpha().raw().toBuffer();
+        let colour = 0;
+        let alpha = 0;
+        for (let i = 0; i < a.length; i += 4) {
+          for (let c = 0; c < 3; c++) colour += Math.abs((a[i + c] ?? 0) - (b[i + c] ?? 0));
+          alpha = Math.max(alpha, Math.abs((a[i + 3] ?? 0) - (b[i + 3] ?? 0)));
+        }
+        const label = `${JSON.stringify(crop)} at 1/${plan.scale}`;
+        expect(colour / ((a.length / 4) * 3), label).toBeLessThan(plan.scale === 1 ? 0.01 : 2.5);
+        expect(alpha, label).toBeLessThanOrEqual(1); // the picture's edges stay where they were
+      }
+    },
+  );
+
+  it('keeps an opaque output opaque to its edges after the JPEG flatten', async () => {
+    const bytes = u8(await toSharp(syntheticPhoto(1203, 901)).jpeg({ quality: 90 }).toBuffer());
+    const info = inspectImage(bytes);
+    const crop = { x: 0, y: 0, width: 1203, height: 901 };
+    const view = await decodeView(bytes, info, nodeCodecs, planDecode(info, [{ crop, width: 60, height: 45 }]));
+    expect(view.plan.scale).toBe(8);
+    const { file } = await renderFormat(
+      view.picture,
+      1,
+      cropInView(view, crop),
+      { ...target, width: 60, height: 45 },
+      options,
+    );
+    const { data } = await sharp(file.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    for (let i = 3; i < data.length; i += 4) expect(data[i]).toBe(255);
+  });
+});
