@@ -83,6 +83,57 @@ describe('a JPEG decoded at 1/2, 1/4 and 1/8 scale', () => {
   });
 });
 
+describe('a PNG decoded reduced and in part', () => {
+  it.each([
+    ['RGB', false],
+    ['RGBA with transparent areas', true],
+  ])('%s: each pixel is the premultiplied average of its cell, a region exactly that part', async (_name, alpha) => {
+    const base = syntheticPhoto(403, 301);
+    const data = new Uint8ClampedArray(base.data);
+    if (alpha)
+      for (let i = 3; i < data.length; i += 4) data[i] = (i >> 2) % 403 < 150 ? 0 : (i >> 2) % 7 === 0 ? 90 : 255;
+    const bytes = u8(
+      await toSharp({ ...base, data })
+        .png()
+        .toBuffer(),
+    );
+    const info = inspectImage(bytes);
+    for (const scale of [2, 4, 8] as const) {
+      const ours = await decodeImage(bytes, info, nodeCodecs, { scale });
+      expect([ours.width, ours.height]).toEqual([Math.ceil(403 / scale), Math.ceil(301 / scale)]);
+      let worst = 0;
+      for (let y = 0; y < ours.height; y++) {
+        for (let x = 0; x < ours.width; x++) {
+          const sums = [0, 0, 0, 0];
+          let n = 0;
+          for (let Y = y * scale; Y < Math.min(301, (y + 1) * scale); Y++) {
+            for (let X = x * scale; X < Math.min(403, (x + 1) * scale); X++) {
+              const i = (Y * 403 + X) * 4;
+              const a = data[i + 3] ?? 0;
+              for (let c = 0; c < 3; c++) sums[c]! += (data[i + c] ?? 0) * a;
+              sums[3]! += a;
+              n++;
+            }
+          }
+          const o = (y * ours.width + x) * 4;
+          worst = Math.max(worst, Math.abs((ours.data[o + 3] ?? 0) - sums[3]! / n));
+          if (sums[3]! > 0)
+            for (let c = 0; c < 3; c++)
+              worst = Math.max(worst, Math.abs((ours.data[o + c] ?? 0) - sums[c]! / sums[3]!));
+        }
+      }
+      expect(worst, `1/${scale}`).toBeLessThanOrEqual(0.5);
+      const region = { x0: 5, y0: 7, x1: Math.ceil(ours.width * 0.6), y1: Math.ceil(ours.height * 0.5) };
+      const part = await decodeImage(bytes, info, nodeCodecs, { scale, region });
+      for (let y = region.y0; y < region.y1; y++) {
+        const a = part.data.subarray((y - region.y0) * part.width * 4, (y - region.y0 + 1) * part.width * 4);
+        const b = ours.data.subarray((y * ours.width + region.x0) * 4, (y * ours.width + region.x1) * 4);
+        expect(Buffer.from(a).equals(Buffer.from(b)), `row ${y} at 1/${scale}`).toBe(true);
+      }
+    }
+  });
+});
+
 describe('planDecode', () => {
   const info = (width: number, height: number, type: ImageInfo['type'] = 'jpeg'): ImageInfo =>
     ({
@@ -124,8 +175,11 @@ describe('planDecode', () => {
     expect(band.scale).toBe(2);
     expect(band.area.y0).toBeGreaterThan(900);
     expect(band.area.y1).toBeLessThan(2100);
-    // PNG and WebP are decoded whole.
-    expect(planDecode(info(4000, 3000, 'png'), [need(whole, 400, 300)])).toEqual({
+    // A PNG's reduction is a plain cell average: taken with twice the output's pixels.
+    expect(planDecode(info(4000, 3000, 'png'), [need(whole, 500, 375)]).scale).toBe(4);
+    expect(planDecode(info(4000, 3000, 'png'), [need(whole, 501, 375)]).scale).toBe(2);
+    // WebP is decoded whole.
+    expect(planDecode(info(4000, 3000, 'webp'), [need(whole, 400, 300)])).toEqual({
       scale: 1,
       area: { x0: 0, y0: 0, x1: 4000, y1: 3000 },
     });
@@ -194,6 +248,38 @@ describe('a render from a view', () => {
       }
     },
   );
+
+  it('from a PNG is the render from the whole picture, its transparency kept', async () => {
+    const base = syntheticPhoto(1601, 1203);
+    const data = new Uint8ClampedArray(base.data);
+    for (let i = 3; i < data.length; i += 4) if ((i >> 2) % 1601 > 1200) data[i] = 0; // a transparent right band
+    const bytes = u8(
+      await toSharp({ ...base, data })
+        .png()
+        .toBuffer(),
+    );
+    const info = inspectImage(bytes);
+    const whole = await decodeImage(bytes, info, nodeCodecs);
+    for (const crop of [
+      { x: 0, y: 0, width: 1601, height: 1203 },
+      { x: 800, y: 300, width: 750, height: 500 },
+      { x: -200, y: 100, width: 2000, height: 1000 },
+    ]) {
+      const plan = planDecode(info, [{ crop, width: target.width, height: target.height }]);
+      const view = await decodeView(bytes, info, nodeCodecs, plan);
+      const a = await sharp((await renderFormat(view.picture, 1, cropInView(view, crop), target, options)).file.bytes)
+        .ensureAlpha()
+        .raw()
+        .toBuffer();
+      const b = await sharp((await renderFormat(whole, 1, crop, target, options)).file.bytes)
+        .ensureAlpha()
+        .raw()
+        .toBuffer();
+      let total = 0;
+      for (let i = 0; i < a.length; i++) total += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+      expect(total / a.length, `${JSON.stringify(crop)} at 1/${plan.scale}`).toBeLessThan(2.5);
+    }
+  });
 
   it('keeps an opaque output opaque to its edges after the JPEG flatten', async () => {
     const bytes = u8(await toSharp(syntheticPhoto(1203, 901)).jpeg({ quality: 90 }).toBuffer());

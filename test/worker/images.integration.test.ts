@@ -252,6 +252,18 @@ describe('image requests, processing and downloads', () => {
     expect(pixel(red.raster, profile.width / 2, profile.height / 2)[0]).toBeGreaterThan(180);
   });
 
+  it('takes a 24 MP PNG and renders a banner of its whole width', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'large-6000x4000.png');
+    expect([upload.width, upload.height]).toEqual([6000, 4000]);
+    const request = await requestFor(browser, upload, banner, { x: 0, y: 0, width: 6000, height: 1500, zoom: 1 });
+    expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
+    const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
+    expect([raster.width, raster.height]).toEqual([banner.width, banner.height]);
+    expect(pixel(raster, 20, 20)[0]).toBeGreaterThan(180); // the red top-left third
+    expect(pixel(raster, banner.width - 20, 20)[2]).toBeLessThan(180); // not the blue bottom-right
+  });
+
   it('processes a 3840×2400 progressive 4:4:4 wallpaper into a banner', async () => {
     const browser = new Browser();
     const upload = await uploadOk(browser, 'wallpaper-3840x2400-progressive-444.jpg');

@@ -28,7 +28,7 @@ const failed = () =>
 
 /**
  * Decodes the file and converts its colours to sRGB when it carries an ICC profile (colour.ts). A
- * JPEG can be decoded in part, at a reduced scale (view.ts plans which).
+ * JPEG or a PNG can be decoded in part, at a reduced scale (view.ts plans which).
  */
 export async function decodeImage(
   bytes: Uint8Array,
@@ -85,7 +85,7 @@ export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: 
 
 /** The stored pixels, before colour conversion. */
 async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, part: JpegPart): Promise<Picture> {
-  if (info.type === 'png') return { ...(await decodePng(bytes, info)), channels: 4 };
+  if (info.type === 'png') return { ...(await decodePng(bytes, info, part)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info, part);
   // The decoder wants an ArrayBuffer of exactly the file.
   const buffer =

@@ -29,10 +29,11 @@ export const WORKING_BYTES = 60 * MiB;
  */
 export const DECODED_BUDGET_BYTES = PEAK_BUDGET_BYTES - WORKING_BYTES;
 /**
- * A JPEG is admitted when the whole picture at half scale fits the budget: every format is then
- * made from at least half the picture's resolution (53 MP; a 48 MP phone photo is 8064×6048).
+ * A JPEG or non-interlaced PNG is admitted when the whole picture at half scale fits the budget:
+ * every format is then made from at least half the picture's resolution (JPEG 53 MP, a 48 MP phone
+ * photo being 8064×6048; PNG 39.8 MP).
  */
-const JPEG_LEAST_SCALE = 2;
+const LEAST_SCALE = 2;
 /** A buffered JPEG decode measured up to 12 % above its coefficients plus its result (spent bands, rows). */
 const BUFFERED_DECODE_OVERHEAD = 1.12;
 /** Emscripten codecs reserve this much up front. */
@@ -46,7 +47,11 @@ export const MAX_SIDE = 16383;
  */
 export function estimateDecodeBytes(info: ImageInfo): { peak: number; decoded: number } {
   const pixels = info.width * info.height;
-  if (info.type === 'png') return { peak: pixels * 4 + 2 * MiB, decoded: pixels * 4 };
+  if (info.type === 'png') {
+    // RGBA: the whole picture (Adam7), or the part a render plans, at most the budget (plus a row).
+    const rgba = info.interlaced ? pixels * 4 : Math.min(pixels * 4, DECODED_BUDGET_BYTES);
+    return { peak: rgba + info.width * 4 + 2 * MiB, decoded: rgba };
+  }
   if (info.type === 'jpeg') {
     // Our decoder: RGB result (the whole picture, or the part a render plans, at most the budget)
     // plus small strips; a buffered decode also holds 2 bytes for each coefficient of the whole
@@ -71,8 +76,9 @@ export function estimatePeakBytes(info: ImageInfo): number {
 
 function fits(info: ImageInfo): boolean {
   if (info.width > MAX_SIDE || info.height > MAX_SIDE) return false;
-  if (info.type === 'jpeg' && (info.width * info.height * 3) / JPEG_LEAST_SCALE ** 2 > DECODED_BUDGET_BYTES)
-    return false;
+  const channels = info.type === 'jpeg' ? 3 : 4;
+  const inPart = info.type === 'jpeg' || (info.type === 'png' && !info.interlaced);
+  if (inPart && (info.width * info.height * channels) / LEAST_SCALE ** 2 > DECODED_BUDGET_BYTES) return false;
   return estimatePeakBytes(info) <= PEAK_BUDGET_BYTES;
 }
 

@@ -8,7 +8,8 @@
  * A decode is held to DECODED_BUDGET: when the part at its scale would be larger, the scale is
  * coarsened, so any render of any admitted picture fits the isolate (limits.ts).
  *
- * PNG and WebP are decoded whole, at full scale (their decoders have no cheaper reduced decode).
+ * A non-interlaced PNG is decoded the same way, its reduction a cell average made as rows stream
+ * in (png/decode.ts). WebP and Adam7 PNGs are decoded whole, at full scale.
  */
 import type { Fill } from '../../shared/fill';
 import { analysePicture, type Analysis } from './content-aware/analyse';
@@ -58,15 +59,20 @@ export interface View {
 
 const SCALES: readonly Scale[] = [8, 4, 2, 1];
 
+/** JPEGs and non-interlaced PNGs decode in part and reduced; WebP and Adam7 PNG whole. */
+function decodesInPart(info: ImageInfo): boolean {
+  return info.type === 'jpeg' || (info.type === 'png' && !info.interlaced);
+}
+
 /**
- * The coarsest scale that still gives the output's pixels across the crop (1 for PNG and WebP). The
- * 1/8 decode is each block's plain average (its DC coefficient), so it is taken only with room for
- * the resampler's own filter, twice the output (as libvips leaves); the 4×4 and 2×2 transforms are
- * true reductions and serve from the output's size up.
+ * The coarsest scale that still gives the output's pixels across the crop (1 for WebP and Adam7
+ * PNG). A plain cell average (the 1/8 JPEG decode: each block's DC coefficient; a PNG at any scale)
+ * is taken only with room for the resampler's own filter, twice the output (as libvips leaves); the
+ * JPEG 4×4 and 2×2 transforms are true reductions and serve from the output's size up.
  */
 function scaleFor(info: ImageInfo, need: DecodeNeed): Scale {
-  if (info.type !== 'jpeg') return 1;
-  const room = (d: Scale) => (d === 8 ? 2 : 1);
+  if (!decodesInPart(info)) return 1;
+  const room = (d: Scale) => (d === 8 || info.type === 'png' ? 2 : 1);
   return (
     SCALES.find((d) => need.crop.width / d >= need.width * room(d) && need.crop.height / d >= need.height * room(d)) ??
     1
@@ -82,7 +88,7 @@ function scaleFor(info: ImageInfo, need: DecodeNeed): Scale {
 function areaFor(info: ImageInfo, need: DecodeNeed, scale: Scale): Area {
   const upright = { width: info.uprightWidth, height: info.uprightHeight };
   const whole = { x0: 0, y0: 0, x1: upright.width, y1: upright.height };
-  if (info.type !== 'jpeg' || (need.fill?.kind === 'blur' && cropExtends(need.crop, upright))) return whole;
+  if (!decodesInPart(info) || (need.fill?.kind === 'blur' && cropExtends(need.crop, upright))) return whole;
   const reach = (extent: number, size: number) => (Math.ceil(6 * Math.max(1, extent / scale / size)) + 8) * scale;
   const mx = reach(need.crop.width, need.width);
   const my = reach(need.crop.height, need.height);
@@ -119,7 +125,7 @@ export function planDecode(info: ImageInfo, needs: readonly DecodeNeed[]): Decod
     };
   };
   let result = plan(scale);
-  while (info.type === 'jpeg' && scale < 8 && areaBytes(info, result.area, scale) > DECODED_BUDGET_BYTES) {
+  while (decodesInPart(info) && scale < 8 && areaBytes(info, result.area, scale) > DECODED_BUDGET_BYTES) {
     scale = (scale * 2) as Scale;
     result = plan(scale);
   }
@@ -129,7 +135,7 @@ export function planDecode(info: ImageInfo, needs: readonly DecodeNeed[]): Decod
 /** The whole picture at the coarsest scale that keeps `size` pixels on its long side (the analysis). */
 export function planWhole(info: ImageInfo, size: number): DecodePlan {
   const long = Math.max(info.uprightWidth, info.uprightHeight);
-  const scale = info.type === 'jpeg' ? (SCALES.find((d) => long / d >= size) ?? 1) : 1;
+  const scale = decodesInPart(info) ? (SCALES.find((d) => long / d >= size) ?? 1) : 1;
   return { scale, area: { x0: 0, y0: 0, x1: info.uprightWidth, y1: info.uprightHeight } };
 }
 
@@ -193,13 +199,13 @@ function mapArea(area: Area, map: (x: number, y: number) => [number, number]): A
 /** Decodes what the plan asks (colour-managed, as decodeImage) and says where it sits in the picture. */
 export async function decodeView(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, plan: DecodePlan): Promise<View> {
   const { width: W, height: H, orientation: o } = info;
-  if (info.type !== 'jpeg' || (plan.scale === 1 && isWhole(info, plan.area))) {
+  if (!decodesInPart(info) || (plan.scale === 1 && isWhole(info, plan.area))) {
     const picture = await decodeImage(bytes, info, codecs);
     const whole = { x0: 0, y0: 0, x1: info.uprightWidth, y1: info.uprightHeight };
     return { picture, orientation: o, kx: 1, ky: 1, x: 0, y: 0, plan: { scale: 1, area: whole } };
   }
-  // Stored pixels of the scaled frame (libjpeg rounds its size up): the exact factors keep the
-  // picture's edges where they are.
+  // Stored pixels of the scaled frame (libjpeg rounds its size up, as the PNG cells do): the exact
+  // factors keep the picture's edges where they are.
   const sw = Math.ceil(W / plan.scale);
   const sh = Math.ceil(H / plan.scale);
   const stored = mapArea(plan.area, (u, v) => toStored(o, W, H, u, v));

@@ -29,13 +29,74 @@ const ADAM7 = [
   [0, 1, 1, 2],
 ] as const;
 
+/**
+ * What to decode: the whole picture, or (shrink-on-load, view.ts plans it) a region of it reduced by
+ * `scale`, each output pixel the average of a scale × scale cell (on premultiplied alpha, so
+ * transparent pixels lend no colour), counted from the picture's origin. Rows above the region are
+ * unfiltered and dropped, and the stream is left after its last row. An interlaced file (Adam7
+ * sends every row seven times over) is always decoded whole.
+ */
+export interface PngPart {
+  scale: number;
+  region?: { x0: number; y0: number; x1: number; y1: number };
+}
+
 /** Decodes a PNG that inspectImage accepted into 8-bit RGBA (16-bit samples keep their high byte). */
-export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Raster> {
+export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPart = { scale: 1 }): Promise<Raster> {
   const { width, height, bitDepth, colorType, interlaced } = info;
   const channels = CHANNELS[colorType] ?? 4;
   const bitsPerPixel = channels * bitDepth;
   const filterBpp = Math.max(1, bitsPerPixel >> 3);
-  const out = new Uint8ClampedArray(width * height * 4);
+  // The region in scaled pixels, and the full-size rows and columns it covers.
+  const d = interlaced ? 1 : part.scale;
+  const sw = Math.ceil(width / d);
+  const sh = Math.ceil(height / d);
+  const wanted = interlaced ? undefined : part.region;
+  const rx0 = Math.min(sw - 1, Math.max(0, Math.floor(wanted?.x0 ?? 0)));
+  const ry0 = Math.min(sh - 1, Math.max(0, Math.floor(wanted?.y0 ?? 0)));
+  const rx1 = Math.max(rx0 + 1, Math.min(sw, Math.ceil(wanted?.x1 ?? sw)));
+  const ry1 = Math.max(ry0 + 1, Math.min(sh, Math.ceil(wanted?.y1 ?? sh)));
+  const rw = rx1 - rx0;
+  const [X0, X1, Y0, Y1] = [rx0 * d, Math.min(width, rx1 * d), ry0 * d, Math.min(height, ry1 * d)];
+  const out = new Uint8ClampedArray(rw * (ry1 - ry0) * 4);
+  // A non-interlaced row is made in `line`, then copied or averaged into the region.
+  const line = interlaced ? out : new Uint8ClampedArray(width * 4);
+  const sums = d > 1 ? new Float64Array(rw * 4) : null;
+  let lastRow = false;
+
+  const keepRow = (oy: number) => {
+    if (oy < Y0 || oy >= Y1) return;
+    const rowInCell = (oy - Y0) % d;
+    if (!sums) {
+      out.set(line.subarray(X0 * 4, X1 * 4), (oy - Y0) * rw * 4);
+    } else {
+      if (rowInCell === 0) sums.fill(0);
+      for (let x = X0; x < X1; x++) {
+        const i = x * 4;
+        const o = (((x - X0) / d) | 0) * 4;
+        const a = line[i + 3] as number;
+        sums[o] = (sums[o] as number) + (line[i] as number) * a;
+        sums[o + 1] = (sums[o + 1] as number) + (line[i + 1] as number) * a;
+        sums[o + 2] = (sums[o + 2] as number) + (line[i + 2] as number) * a;
+        sums[o + 3] = (sums[o + 3] as number) + a;
+      }
+      if (rowInCell === d - 1 || oy === Y1 - 1) {
+        const rows = rowInCell + 1;
+        const base = (((oy - Y0) / d) | 0) * rw * 4;
+        for (let cx = 0; cx < rw; cx++) {
+          const o = cx * 4;
+          const cells = rows * (Math.min(X1, X0 + (cx + 1) * d) - (X0 + cx * d));
+          const alpha = sums[o + 3] as number;
+          out[base + o + 3] = alpha / cells;
+          if (alpha === 0) continue;
+          out[base + o] = (sums[o] as number) / alpha;
+          out[base + o + 1] = (sums[o + 1] as number) / alpha;
+          out[base + o + 2] = (sums[o + 2] as number) / alpha;
+        }
+      }
+    }
+    lastRow = oy === Y1 - 1 && Y1 < height; // a region that ends above the picture's last row
+  };
 
   // Palette and transparency come before the image data (admission checked the order), so they
   // are known before the first row is written. Nothing holds the list of chunks: a file split into
@@ -72,12 +133,15 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
 
   const writeRow = (pass: (typeof passes)[number], y: number, data: Uint8Array) => {
     const oy = pass.y0 + y * pass.dy;
+    if (!interlaced && (oy < Y0 || oy >= Y1)) return;
+    const at = interlaced ? oy * width * 4 : 0;
     if (bitDepth === 8 && pass.dx === 1 && !(trns && colorType !== 3)) {
-      writeRow8(data, out, oy * width * 4, pass.w, colorType, palette, trns);
+      writeRow8(data, line, at, pass.w, colorType, palette, trns);
+      if (!interlaced) keepRow(oy);
       return;
     }
     for (let x = 0; x < pass.w; x++) {
-      const o = (oy * width + pass.x0 + x * pass.dx) * 4;
+      const o = at + (pass.x0 + x * pass.dx) * 4;
       let r: number;
       let g: number;
       let b: number;
@@ -133,11 +197,12 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
             a = sample(3);
         }
       }
-      out[o] = r;
-      out[o + 1] = g;
-      out[o + 2] = b;
-      out[o + 3] = a;
+      line[o] = r;
+      line[o + 1] = g;
+      line[o + 2] = b;
+      line[o + 3] = a;
     }
+    if (!interlaced) keepRow(oy);
   };
 
   const unfilter = (rowBytes: number) => {
@@ -191,6 +256,11 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
       const { value, done: finished } = await reader.read();
       if (finished) break;
       consume(value);
+      if (lastRow) {
+        // The region is complete: the rest of the stream is not needed (the upload proved it whole).
+        await reader.cancel();
+        return { width: rw, height: ry1 - ry0, data: out };
+      }
     }
     await writing;
   } catch (error) {
@@ -198,7 +268,7 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo): Promise<Ras
     throw corrupt();
   }
   if (!done) throw corrupt();
-  return { width, height, data: out };
+  return { width: rw, height: ry1 - ry0, data: out };
 }
 
 /**
