@@ -81,8 +81,8 @@ export function fetchPhotos(): Photo[] {
 /**
  * The largest images the API accepts, made from the biggest real photo (Kleiber, 6028×3391) by
  * scaling it to the admission limit of its kind: a baseline 4:2:0 JPEG (what phones write) and a
- * progressive 4:2:0 JPEG (whose decode keeps every coefficient); and a 48 MP phone photo as a
- * phone stores it: 8064×6048 baseline 4:2:0, EXIF orientation 6 (shown upright as 6048×8064).
+ * progressive 4:2:0 JPEG (whose decode keeps every coefficient); a 24 MP PNG; and a 48 MP phone
+ * photo as a phone stores it: 8064×6048 baseline 4:2:0, EXIF orientation 6 (upright 6048×8064).
  */
 export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
   const source = photos.find((p) => p.name.startsWith('Kleiber'));
@@ -115,6 +115,10 @@ export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
         .withMetadata({ orientation: 6 })
         .toBuffer(),
     );
+  const png = join(CACHE, 'kleiber-24mp-6000x4000.png');
+  if (!existsSync(png))
+    writeFileSync(png, await sharp(source.path).resize(6000, 4000, { fit: 'cover' }).png().toBuffer());
+  made.push({ name: 'kleiber-24mp-6000x4000.png', path: png, note: '24 MP PNG RGB, 6000×4000, from Kleiber' });
   made.push({
     name: 'phone-48mp-8064x6048-orientation6.jpg',
     path: phone,

@@ -8,7 +8,13 @@ import type { UploadResponse } from '../../shared/schemas';
 import { AdjustStep, type Adjustment } from '../../app/features/single-image/adjust-step';
 import { platformFormatsQuery } from '../../app/features/tools/queries';
 import { searchFormats, suggestFormats } from '../../app/features/tools/format-choice';
-import { formatLabel, isWideFormat, normalisedSize, previewHeight } from '../../app/features/single-image/rules';
+import {
+  FALLBACK_PIXELS,
+  formatLabel,
+  isWideFormat,
+  normalisedSize,
+  previewHeight,
+} from '../../app/features/single-image/rules';
 import { createQueryClient } from '../../app/lib/api';
 
 describe('single-image rules', () => {
@@ -55,11 +61,14 @@ describe('single-image rules', () => {
     expect(ids('nothing like this')).toEqual([]);
   });
 
-  it('redraws only photos over the limit, keeping their shape', () => {
-    expect(normalisedSize(4032, 3024)).toEqual({ width: 4000, height: 3000 });
-    expect(normalisedSize(3840, 2400)).toBeNull();
+  it('sends phone photos as they are and redraws only what the server cannot take, keeping its shape', () => {
+    expect(normalisedSize(8064, 6048)).toBeNull(); // a 48 MP phone photo
+    expect(normalisedSize(9000, 6000)).toEqual({ width: 8660, height: 5773 });
     expect(normalisedSize(3840, 2400, 'image/webp')).toEqual({ width: 2683, height: 1677 });
-    expect(normalisedSize(4000, 3000, 'image/png')).toEqual({ width: 3464, height: 2598 });
+    expect(normalisedSize(6000, 4000, 'image/png')).toBeNull();
+    // The fallback, after the server refused a photo as too large.
+    expect(normalisedSize(4032, 3024, 'image/jpeg', FALLBACK_PIXELS)).toEqual({ width: 4000, height: 3000 });
+    expect(normalisedSize(4000, 3000, 'image/png', FALLBACK_PIXELS)).toEqual({ width: 3464, height: 2598 });
   });
 });
 

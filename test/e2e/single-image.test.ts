@@ -309,6 +309,28 @@ describe('the Single Image tool in Chromium', () => {
     }
   });
 
+  it('sends a 48 MP phone photo as it is, and redraws smaller a photo the server refuses as too large', async () => {
+    const page = await visitor(browser);
+    const sent: Array<{ status: number; size: number }> = [];
+    page.on('requestfinished', async (request) => {
+      if (!request.url().endsWith('/api/upload')) return;
+      const response = await request.response();
+      sent.push({ status: response?.status() ?? 0, size: request.postDataBuffer()?.length ?? 0 });
+    });
+    await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'phone-8064x6048-orientation-6.jpg'));
+    await page.getByText(/· 6048 × 8064 px/).waitFor({ timeout: 30_000 });
+    // A 20 MP progressive JPEG: its decode keeps every coefficient, so the server takes 13.3 MP at most.
+    const dir = mkdtempSync(join(tmpdir(), 'sr-'));
+    const progressive = join(dir, 'progressive-20mp.jpg');
+    await sharp({ create: { width: 5200, height: 3900, channels: 3, background: '#3a7bd5' } })
+      .jpeg({ quality: 80, progressive: true })
+      .toFile(progressive);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('#single-image-file').setInputFiles(progressive);
+    await page.getByText(/· (3999|4000) × (2999|3000) px/).waitFor({ timeout: 30_000 });
+    await expect.poll(() => sent.map((s) => s.status)).toEqual([201, 413, 201]);
+  });
+
   it('refuses a file over 50 MB and a GIF with their toasts, before uploading', async () => {
     const page = await visitor(browser);
     const uploads: string[] = [];

@@ -1,16 +1,16 @@
 /** Why an image cannot be processed, with the HTTP status a caller should answer. */
 export type ImageErrorCode = 'unsupported-type' | 'corrupt' | 'too-large' | 'unsupported-variant' | 'empty';
 
-const STATUS: Record<ImageErrorCode, 415 | 422> = {
+const STATUS: Record<ImageErrorCode, 413 | 415 | 422> = {
   'unsupported-type': 415,
   corrupt: 422,
-  'too-large': 422,
+  'too-large': 413, // as a file over the byte limit: the app redraws the photo smaller and sends it again
   'unsupported-variant': 422,
   empty: 422,
 };
 
 export class ImageError extends Error {
-  readonly status: 415 | 422;
+  readonly status: 413 | 415 | 422;
 
   constructor(
     readonly code: ImageErrorCode,

@@ -10,6 +10,17 @@ import { apiRequest, ApiRequestError, getJson } from '../../lib/api';
  * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can. A
  * non-OK answer fails with 'Upload failed: {status} {statusText}' unless the server said why.
  */
+/** A refused upload: the server's message, and its status (413: too large, in bytes or pixels). */
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
 export function uploadImage(
   file: Blob,
   filename: string,
@@ -33,7 +44,7 @@ export function uploadImage(
         error.serverMessage && error.serverMessage !== error.message
           ? error.serverMessage
           : `Upload failed: ${xhr.status} ${xhr.statusText}`;
-      reject(new Error(message));
+      reject(new UploadError(xhr.status, message));
     };
     xhr.onerror = () => reject(new Error('There was an error uploading your file.'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));

@@ -1,9 +1,10 @@
 /**
- * In-browser normalisation of very large photos before upload: the browser applies the EXIF
+ * In-browser normalisation of photos the server cannot take: the browser applies the EXIF
  * orientation when it decodes (createImageBitmap's default), so the redrawn file is upright, and
- * downscales with its high-quality filter. Files at or under the limit go up untouched.
+ * downscales with its high-quality filter. Files at or under the limit go up untouched; the server
+ * decides, and a photo it refuses as too large (413) is redrawn smaller and sent once more.
  */
-import { normalisedSize } from './rules';
+import { FALLBACK_PIXELS, normalisedSize, SEND_AS_IS_PIXELS } from './rules';
 
 export type Prepared = { blob: Blob; filename: string; normalised: boolean };
 
@@ -17,9 +18,10 @@ export const HEIC_UNSUPPORTED =
 
 /**
  * A HEIC photo is decoded by the browser where it can (Safari), and goes up as a JPEG the server
- * reads; where it cannot, HEIC_UNSUPPORTED is thrown, before anything is sent.
+ * reads; where it cannot, HEIC_UNSUPPORTED is thrown, before anything is sent. `fallback` redraws to
+ * FALLBACK_PIXELS: for a photo the server refused as too large.
  */
-export async function prepareUpload(file: File): Promise<Prepared> {
+export async function prepareUpload(file: File, { fallback = false } = {}): Promise<Prepared> {
   const heic = isHeic(file);
   let bitmap: ImageBitmap;
   try {
@@ -29,7 +31,7 @@ export async function prepareUpload(file: File): Promise<Prepared> {
     return { blob: file, filename: file.name, normalised: false }; // let the server say what is wrong
   }
   const target =
-    normalisedSize(bitmap.width, bitmap.height, file.type) ??
+    normalisedSize(bitmap.width, bitmap.height, file.type, fallback ? FALLBACK_PIXELS : SEND_AS_IS_PIXELS) ??
     (heic ? { width: bitmap.width, height: bitmap.height } : null);
   if (!target) {
     bitmap.close();

@@ -39,13 +39,23 @@ export function createdLabel(date: Date): string {
 }
 
 /**
- * The largest photos the browser sends as they are, by type; larger ones are redrawn smaller before
- * upload (orientation applied, high-quality downscale; JPEG at 92 %, PNG and WebP as PNG to keep
- * transparency). The limits sit under what the server decodes within a Worker's memory (README,
- * "Image limits": baseline JPEG 13.3 MP, PNG 9.5 MP, WebP 4.7 MP), and 12 MP is more than any
- * format needs at zoom 1 (the largest is 2752 px wide).
+ * The largest photos the browser sends as they are, by type: a little under what the server
+ * decodes (README, "Image limits": baseline JPEG 53 MP, so a 48 MP phone photo goes up untouched;
+ * PNG 39.8 MP; WebP 4.7 MP). Larger ones are redrawn smaller before upload (orientation applied,
+ * high-quality downscale; JPEG at 92 %, PNG and WebP as PNG to keep transparency).
  */
-export const NORMALISE_ABOVE_PIXELS: Record<string, number> = {
+export const SEND_AS_IS_PIXELS: Record<string, number> = {
+  'image/jpeg': 50_000_000,
+  'image/png': 36_000_000,
+  'image/webp': 4_500_000,
+};
+
+/**
+ * The fallback: a photo the server refused as too large (a progressive JPEG over 13.3 MP, an
+ * interlaced PNG over 10 MP, a file over 50 MB) is redrawn to this and sent again. 12 MP is more
+ * than any format needs at zoom 1 (the largest is 2868 px on its long side).
+ */
+export const FALLBACK_PIXELS: Record<string, number> = {
   'image/jpeg': 12_000_000,
   'image/png': 9_000_000,
   'image/webp': 4_500_000,
@@ -56,8 +66,9 @@ export function normalisedSize(
   width: number,
   height: number,
   type = 'image/jpeg',
+  limits: Record<string, number> = SEND_AS_IS_PIXELS,
 ): { width: number; height: number } | null {
-  const limit = NORMALISE_ABOVE_PIXELS[type] ?? 9_000_000;
+  const limit = limits[type] ?? limits['image/png'] ?? 9_000_000;
   const pixels = width * height;
   if (pixels <= limit) return null;
   const scale = Math.sqrt(limit / pixels);

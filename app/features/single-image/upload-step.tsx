@@ -3,7 +3,7 @@ import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadResponse } from '..
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/cn';
-import { uploadImage } from './api';
+import { uploadImage, UploadError } from './api';
 import { isHeic, prepareUpload } from './normalise';
 import { sizeInMb } from './rules';
 
@@ -45,14 +45,21 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
     abort.current = controller;
     setUploading({ name: chosen.name, size: chosen.size, progress: 0 });
     try {
-      const prepared = await prepareUpload(chosen);
-      if (controller.signal.aborted) return;
-      const result = await uploadImage(
-        prepared.blob,
-        prepared.filename,
-        (progress) => setUploading((u) => (u ? { ...u, progress } : u)),
-        controller.signal,
-      );
+      const send = async (fallback: boolean) => {
+        const prepared = await prepareUpload(chosen, { fallback });
+        if (controller.signal.aborted) throw new DOMException('Upload cancelled', 'AbortError');
+        return uploadImage(
+          prepared.blob,
+          prepared.filename,
+          (progress) => setUploading((u) => (u ? { ...u, progress } : u)),
+          controller.signal,
+        );
+      };
+      // The server decides; a photo it finds too large is redrawn smaller here and sent once more.
+      const result = await send(false).catch((error: unknown) => {
+        if (error instanceof UploadError && error.status === 413) return send(true);
+        throw error;
+      });
       onUploaded({ ...result, originalFilename: chosen.name }, { name: chosen.name, size: chosen.size });
       toast({
         title: 'Upload Successful',
