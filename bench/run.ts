@@ -175,7 +175,7 @@ const facts = (file: Encoded): FileFacts => ({ type: file.type, quality: file.qu
 const AUTO = { output: { type: 'auto', quality: DEFAULT_QUALITY }, encoders: nodeCodecs } as const;
 
 /** The queue's max_batch_size (wrangler.toml). */
-const QUEUE_BATCH = 10;
+const QUEUE_BATCH = 4;
 
 const needOf = (crop: CropRect, format: PlatformFormat): DecodeNeed => ({
   crop,
