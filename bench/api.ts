@@ -86,6 +86,41 @@ async function call<T>(baseUrl: string, path: string, headers: Headers, init: Re
   return (await res.json()) as T;
 }
 
+type Uploaded = { path: string; originalFilename: string; width: number; height: number };
+
+/** POST /api/upload; the visitor's cookie lands in `headers` (its requests must come from it). */
+function upload(baseUrl: string, headers: Headers, photo: Photo, bytes: Buffer<ArrayBuffer>): Promise<Uploaded> {
+  const form = new FormData();
+  form.append('image', new File([bytes], photo.name));
+  return call<Uploaded>(baseUrl, '/api/upload', headers, { method: 'POST', body: form });
+}
+
+/** POST /api/image-requests for one format of the upload; its id. */
+async function createRequest(
+  baseUrl: string,
+  headers: Headers,
+  uploaded: Uploaded,
+  format: PlatformFormat,
+  cropDetails: { x: number; y: number; width: number; height: number },
+  output?: { type: string; quality: number },
+): Promise<string> {
+  const body = {
+    originalFilename: uploaded.originalFilename,
+    originalPath: uploaded.path,
+    platform: format.platform,
+    format: format.format,
+    width: format.width,
+    height: format.height,
+    cropDetails,
+    output,
+  };
+  const { id } = await call<{ id: string }>(baseUrl, '/api/image-requests', headers, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+  return id;
+}
+
 /** A new account with Unlimited Access, bought through the local payment mode. */
 async function unlimitedAccount(baseUrl: string): Promise<Headers> {
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
@@ -120,27 +155,9 @@ async function benchFanOut(baseUrl: string, headers: Headers, photo: Photo, bann
   const bytes = readFileSync(photo.path);
   const targets = PLATFORM_FORMATS.filter((f) => f.platform !== banner.platform);
   const started = performance.now();
-  const form = new FormData();
-  form.append('image', new File([bytes], photo.name));
-  const uploaded = await call<{ path: string; originalFilename: string; width: number; height: number }>(
-    baseUrl,
-    '/api/upload',
-    headers,
-    { method: 'POST', body: form },
-  );
+  const uploaded = await upload(baseUrl, headers, photo, bytes);
   const crop = centredCrop(uploaded, banner, 1);
-  const { id } = await call<{ id: string }>(baseUrl, '/api/image-requests', headers, {
-    method: 'POST',
-    body: JSON.stringify({
-      originalFilename: uploaded.originalFilename,
-      originalPath: uploaded.path,
-      platform: banner.platform,
-      format: banner.format,
-      width: banner.width,
-      height: banner.height,
-      cropDetails: crop,
-    }),
-  });
+  const id = await createRequest(baseUrl, headers, uploaded, banner, crop);
   await call(baseUrl, `/api/batch-process/${id}`, headers, {
     method: 'POST',
     body: JSON.stringify({ formats: targets.map((t) => t.id) }),
@@ -184,43 +201,15 @@ async function benchPhoto(baseUrl: string, photo: Photo, banner: PlatformFormat)
   const bytes = readFileSync(photo.path);
   const best = { upload: Infinity, process: Infinity, sharp: Infinity };
   for (let run = 0; run < RUNS; run++) {
-    const headers: Record<string, string> = {
+    const headers: Headers = {
       Origin: baseUrl,
       'CF-Connecting-IP': `10.98.${run}.${Math.floor(Math.random() * 250)}`,
     };
-    const form = new FormData();
-    form.append('image', new File([bytes], photo.name));
-    const [uploaded, uploadMs] = await timed(async () => {
-      const res = await fetch(`${baseUrl}/api/upload`, { method: 'POST', body: form, headers });
-      if (res.status !== 201) throw new Error(`upload ${res.status}: ${await res.text()}`);
-      // The visitor's cookie: the request and its render must come from the same browser.
-      headers.Cookie = res.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
-      return (await res.json()) as { path: string; originalFilename: string; width: number; height: number };
-    });
+    const [uploaded, uploadMs] = await timed(() => upload(baseUrl, headers, photo, bytes));
     const crop = centredCrop(uploaded, banner, 1);
     const [, processMs] = await timed(async () => {
-      const created = await fetch(`${baseUrl}/api/image-requests`, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          originalFilename: uploaded.originalFilename,
-          originalPath: uploaded.path,
-          platform: banner.platform,
-          format: banner.format,
-          width: banner.width,
-          height: banner.height,
-          cropDetails: crop,
-          output: { type: 'png', quality: 82 },
-        }),
-      });
-      if (created.status !== 201) throw new Error(`request ${created.status}: ${await created.text()}`);
-      const { id } = (await created.json()) as { id: string };
-      const processed = await fetch(`${baseUrl}/api/process-image/${id}`, { method: 'POST', headers });
-      if (processed.status !== 200) throw new Error(`process ${processed.status}: ${await processed.text()}`);
-      await processed.arrayBuffer();
+      const id = await createRequest(baseUrl, headers, uploaded, banner, crop, { type: 'png', quality: 82 });
+      await call(baseUrl, `/api/process-image/${id}`, headers, { method: 'POST' });
     });
     const [, sharpMs] = await timed(() =>
       sharp(bytes)

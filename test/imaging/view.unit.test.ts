@@ -185,6 +185,19 @@ describe('planDecode', () => {
     });
   });
 
+  it('plans a pixel inside the picture for a crop that misses it', () => {
+    for (const crop of [
+      { x: 9000, y: 100, width: 500, height: 500 },
+      { x: -3000, y: -3000, width: 500, height: 500 },
+    ]) {
+      const { area } = planDecode(info(4000, 3000), [need(crop, 100, 100)]);
+      expect(area.x1).toBeGreaterThan(area.x0);
+      expect(area.y1).toBeGreaterThan(area.y0);
+      expect([area.x0, area.y0]).toEqual([Math.max(0, Math.min(3999, area.x0)), Math.max(0, Math.min(2999, area.y0))]);
+      expect(area.x1 <= 4000 && area.y1 <= 3000).toBe(true);
+    }
+  });
+
   it('decodes the whole picture where a blurred backdrop is made from it', () => {
     const plan = planDecode(info(4000, 3000), [
       need({ x: 1000, y: -500, width: 2000, height: 4000 }, 1080, 1920, { kind: 'blur' }),

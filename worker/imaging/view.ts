@@ -92,12 +92,14 @@ function areaFor(info: ImageInfo, need: DecodeNeed, scale: Scale): Area {
   const reach = (extent: number, size: number) => (Math.ceil(6 * Math.max(1, extent / scale / size)) + 8) * scale;
   const mx = reach(need.crop.width, need.width);
   const my = reach(need.crop.height, need.height);
-  return {
-    x0: Math.max(0, Math.floor(need.crop.x - mx)),
-    y0: Math.max(0, Math.floor(need.crop.y - my)),
-    x1: Math.min(upright.width, Math.ceil(need.crop.x + need.crop.width + mx)),
-    y1: Math.min(upright.height, Math.ceil(need.crop.y + need.crop.height + my)),
+  // Inside the picture and at least a pixel, even for a crop that misses it (which renders empty).
+  const span = (from: number, to: number, size: number): [number, number] => {
+    const a = Math.min(size - 1, Math.max(0, Math.floor(from)));
+    return [a, Math.max(a + 1, Math.min(size, Math.ceil(to)))];
   };
+  const [x0, x1] = span(need.crop.x - mx, need.crop.x + need.crop.width + mx, upright.width);
+  const [y0, y1] = span(need.crop.y - my, need.crop.y + need.crop.height + my, upright.height);
+  return { x0, y0, x1, y1 };
 }
 
 /** Bytes of the RGB (JPEG) or RGBA picture an area decodes to at a scale. */
