@@ -315,6 +315,44 @@ export const batchProcessSchema = z.object({
   focus: focusSchema.optional(),
 });
 
+/** The most photos one batch takes (each photo × each format is one conversion). */
+export const MAX_BATCH_PHOTOS = 50;
+
+/**
+ * A batch of photos already uploaded, each with its image request: every photo to every format,
+ * with the content-aware crop, or the user's box where one is given for that photo.
+ */
+export const createBatchSchema = z.object({
+  requestIds: z
+    .array(z.uuid('Image request not found'), 'requestIds must be a list of image request ids')
+    .min(1, 'Add at least one photo to the batch')
+    .max(MAX_BATCH_PHOTOS, `At most ${MAX_BATCH_PHOTOS} photos in a batch`),
+  formats: formatIds,
+  output: outputSettingsSchema.optional(),
+  fill: fillSchema.optional(),
+  /** The box to keep, by image request id. */
+  focus: z.record(z.uuid('Image request not found'), focusSchema).optional(),
+});
+
+export type BatchPhoto = {
+  requestId: string;
+  originalFilename: string;
+  /** Deleted after 7 days: nothing left to download. */
+  expired: boolean;
+  results: ConversionResults;
+  files: ConversionFiles;
+  /** The reason each failed target gives, by format id. */
+  errors: Record<string, string>;
+};
+
+export type BatchResponse = {
+  id: string;
+  createdAt: string;
+  formats: number[];
+  photos: BatchPhoto[];
+  totals: { complete: number; failed: number; processing: number };
+};
+
 // ── admin ───────────────────────────────────────────────────────────────────────────────────────
 
 export const adminLoginSchema = z.object({

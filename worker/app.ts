@@ -13,6 +13,7 @@ import { identify } from './middleware/identify';
 import { adminRoutes } from './routes/admin';
 import { allowanceRoutes } from './routes/allowance';
 import { authRoutes } from './routes/auth';
+import { batchRoutes } from './routes/batches';
 import { contactRoutes } from './routes/contact';
 import { conversionRoutes } from './routes/conversions';
 import { formatRoutes } from './routes/formats';
@@ -66,6 +67,7 @@ const api = new Hono<AppEnv>()
   .route('/', allowanceRoutes)
   .route('/', paymentRoutes)
   .route('/', conversionRoutes)
+  .route('/', batchRoutes)
   .route('/', adminRoutes);
 
 app.route('/api', api);

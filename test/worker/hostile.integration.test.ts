@@ -172,6 +172,7 @@ const JSON_ROUTES: [method: string, path: string][] = [
   ['POST', `/api/banner-convert/${ID}`],
   ['POST', `/api/profile-convert/${ID}`],
   ['POST', `/api/batch-process/${ID}`],
+  ['POST', '/api/batches'],
   ['POST', '/api/admin/login'],
   ['POST', '/api/user/password'],
   ['DELETE', '/api/user'],

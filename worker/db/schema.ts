@@ -10,7 +10,7 @@ import type { Fill } from '../../shared/fill';
 import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
 import type { Analysis } from '../imaging';
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const id = () =>
   text('id')
@@ -173,6 +173,38 @@ export const conversions = sqliteTable(
   (t) => [uniqueIndex('conversions_request_format_unique').on(t.requestId, t.formatId)],
 );
 
+/**
+ * An Unlimited Access user's batch: many photos (one image request each), the same formats for
+ * every photo. Each photo's conversions are its request's (flow 'batch'); the batch only groups
+ * them, in the order the photos were given.
+ */
+export const batches = sqliteTable(
+  'batches',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    formatIds: text('format_ids', { mode: 'json' }).$type<number[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('batches_user_idx').on(t.userId)],
+);
+
+export const batchPhotos = sqliteTable(
+  'batch_photos',
+  {
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => imageRequests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.requestId] })],
+);
+
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -203,6 +235,7 @@ export type User = typeof users.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
 export type ImageRequest = typeof imageRequests.$inferSelect;
 export type Conversion = typeof conversions.$inferSelect;
+export type Batch = typeof batches.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 
 /**

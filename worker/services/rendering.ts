@@ -438,6 +438,9 @@ export async function renderConversion(
       batch.picture = null; // free the last picture before reading the next
       batch.picture = new UploadPicture(deps, upload);
     }
+    // A batch's content-aware targets analyse their upload here, the first of them (the analysis
+    // is then kept on the upload): the batch's own request does not wait for fifty decodes.
+    if (conversion.mode === 'content-aware' && !upload.analysis) await analysisOf(deps, upload);
     const { crop, fill } = conversionCrop(conversion, request, upload, format);
     const view = await batch.picture.viewFor({ crop, fill, width: format.width, height: format.height }, () =>
       upcomingNeeds(deps, upload, batch.upcoming),

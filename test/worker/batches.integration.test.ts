@@ -1,0 +1,120 @@
+/**
+ * Batches for Unlimited Access, through the API in workerd (local D1, R2, queue): many photos to
+ * the same formats, progress that lives on the server, one ZIP with a folder per photo.
+ */
+import { env } from 'cloudflare:workers';
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { findFormat } from '../../shared/formats';
+import type { BatchResponse } from '../../shared/schemas';
+import { inspectImage } from '../../worker/imaging';
+import { bannerRequest, body, Browser, insertSession, insertUser } from './helpers';
+
+const FORMATS = [12, 19, 36]; // Instagram and LinkedIn profile pictures, the YouTube channel banner
+
+async function signedIn(username: string, unlimited: boolean): Promise<Browser> {
+  return new Browser().signIn(await insertSession(await insertUser(username, { unlimited })));
+}
+
+/** Polls the batch until nothing is processing (the plugin runs the queue consumer). */
+async function settleBatch(browser: Browser, id: string): Promise<BatchResponse> {
+  for (let i = 0; i < 300; i++) {
+    const status = await body<BatchResponse>(await browser.call(`/api/batches/${id}`));
+    if (status.totals.processing === 0) return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('batch still processing after 30 s');
+}
+
+describe('batches', () => {
+  it('converts every photo to every format, follows progress on the server and zips a folder per photo', async () => {
+    const user = await signedIn('batch-owner', true);
+    const photos = [await bannerRequest(user), await bannerRequest(user), await bannerRequest(user)];
+    const created = await user.call('/api/batches', {
+      method: 'POST',
+      json: { requestIds: photos, formats: FORMATS, output: { type: 'png', quality: 82 } },
+    });
+    expect(created.status).toBe(202);
+    const started = await body<BatchResponse>(created);
+    expect(started.photos.map((p) => p.requestId)).toEqual(photos);
+    expect(started.totals.complete + started.totals.processing).toBe(9);
+
+    const done = await settleBatch(user, started.id);
+    expect(done.totals).toEqual({ complete: 9, failed: 0, processing: 0 });
+    // A return later: the batch is listed, newest first.
+    const listed = await body<BatchResponse[]>(await user.call('/api/batches'));
+    expect(listed[0]?.id).toBe(started.id);
+
+    const zip = await user.call(`/api/batches/${started.id}/zip`);
+    expect(zip.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    // Three photos named rgb.png: three folders, numbered, three files each.
+    const folders: Record<string, number> = {};
+    for (const name of Object.keys(files)) folders[name.split('/')[0]!] = (folders[name.split('/')[0]!] ?? 0) + 1;
+    expect(folders).toEqual({ rgb: 3, 'rgb (2)': 3, 'rgb (3)': 3 });
+    for (const [name, bytes] of Object.entries(files)) {
+      const format = FORMATS.map((id) => findFormat(id)!).find((f) => name.includes(`${f.width}x${f.height}`));
+      expect(format, name).toBeDefined();
+      expect([inspectImage(bytes).width, inspectImage(bytes).height]).toEqual([format!.width, format!.height]);
+    }
+  });
+
+  it('is for Unlimited Access, its own photos, and its owner only', async () => {
+    const visitor = new Browser();
+    const own = await bannerRequest(visitor);
+    const refused = await visitor.call('/api/batches', { method: 'POST', json: { requestIds: [own], formats: [12] } });
+    expect(refused.status).toBe(402);
+
+    const registered = await signedIn('batch-registered', false);
+    const mine = await bannerRequest(registered);
+    expect(
+      (await registered.call('/api/batches', { method: 'POST', json: { requestIds: [mine], formats: [12] } })).status,
+    ).toBe(402);
+
+    const user = await signedIn('batch-unlimited', true);
+    // Someone else's photo is not found, and nothing is recorded.
+    const before = await env.DB.prepare('SELECT count(*) AS n FROM batches').first<{ n: number }>();
+    const foreign = await user.call('/api/batches', { method: 'POST', json: { requestIds: [own], formats: [12] } });
+    expect(foreign.status).toBe(404);
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM batches').first<{ n: number }>()).toEqual(before);
+
+    const photo = await bannerRequest(user);
+    const created = await body<BatchResponse>(
+      await user.call('/api/batches', { method: 'POST', json: { requestIds: [photo], formats: [12] } }),
+    );
+    const stranger = await signedIn('batch-stranger', true);
+    expect((await stranger.call(`/api/batches/${created.id}`)).status).toBe(404);
+    expect((await stranger.call(`/api/batches/${created.id}/zip`)).status).toBe(404);
+
+    // After the 7-day deletion the batch says so and its ZIP is gone.
+    await settleBatch(user, created.id);
+    await env.DB.prepare(
+      'UPDATE uploads SET expired_at = ? WHERE id = (SELECT upload_id FROM image_requests WHERE id = ?)',
+    )
+      .bind(Date.now(), photo)
+      .run();
+    const expired = await body<BatchResponse>(await user.call(`/api/batches/${created.id}`));
+    expect(expired.photos[0]?.expired).toBe(true);
+    expect((await user.call(`/api/batches/${created.id}/zip`)).status).toBe(410);
+  });
+
+  it('refuses more than 50 photos, unknown formats and a whole batch over the hourly limit, recording nothing', async () => {
+    const user = await signedIn('batch-limits', true);
+    const photo = await bannerRequest(user);
+    const tooMany = Array.from({ length: 51 }, () => crypto.randomUUID());
+    const many = await user.call('/api/batches', { method: 'POST', json: { requestIds: tooMany, formats: [12] } });
+    expect(many.status).toBe(400);
+    expect((await body(many)).message).toMatch(/At most 50 photos/);
+    const unknown = await user.call('/api/batches', { method: 'POST', json: { requestIds: [photo], formats: [9999] } });
+    expect(unknown.status).toBe(400);
+
+    // 1000 conversions an hour for Unlimited: 14 photos × 74 formats is over it.
+    const photos = [photo];
+    for (let i = 0; i < 13; i++) photos.push(await bannerRequest(user));
+    const before = await env.DB.prepare('SELECT count(*) AS n FROM conversions').first<{ n: number }>();
+    const all = Array.from({ length: 74 }, (_, i) => i + 1);
+    const over = await user.call('/api/batches', { method: 'POST', json: { requestIds: photos, formats: all } });
+    expect(over.status).toBe(429);
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM conversions').first<{ n: number }>()).toEqual(before);
+  });
+});

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { createBatchSchema } from '../../shared/schemas';
+import { workerCodecs } from '../imaging-codecs';
+import { validate } from '../lib/validate';
+import { batchStatus, batchZipEntries, createBatch, listBatches } from '../services/batches';
+import { zipStream } from '../services/zip';
+import type { AppEnv } from '../types';
+import { parseId } from './params';
+
+/** Batches for Unlimited Access: create, follow (owner only), and one ZIP with a folder per photo. */
+export const batchRoutes = new Hono<AppEnv>()
+  .post('/batches', validate('json', createBatchSchema), async (c) => {
+    const deps = {
+      db: c.get('db'),
+      bucket: c.env.BUCKET,
+      codecs: workerCodecs,
+      queue: c.env.CONVERSIONS,
+      counters: c.env.DOWNLOAD_COUNTER,
+    };
+    return c.json(await createBatch(deps, c.get('caller'), c.get('owner'), c.req.valid('json')), 202);
+  })
+  .get('/batches', async (c) => c.json(await listBatches(c.get('db'), c.get('caller').user?.id)))
+  .get('/batches/:id', async (c) =>
+    c.json(await batchStatus(c.get('db'), parseId(c.req.param()).id, c.get('caller').user?.id)),
+  )
+  /** The finished outputs, a folder per photo, streamed as the adjusters' ZIP is. */
+  .get('/batches/:id/zip', async (c) => {
+    const id = parseId(c.req.param()).id;
+    const deps = { db: c.get('db'), counters: c.env.DOWNLOAD_COUNTER };
+    const entries = await batchZipEntries(deps, c.get('caller'), c.get('owner'), id);
+    return new Response(zipStream(c.env.BUCKET, entries), {
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="batch-${id.slice(0, 8)}.zip"`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });

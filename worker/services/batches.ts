@@ -1,0 +1,199 @@
+/**
+ * Batches (Unlimited Access): many photos, each already uploaded with its image request, to the
+ * same formats. Each photo × format is a conversion of the photo's request (flow 'batch') on the
+ * queue, content-aware unless the user drew a box for that photo; the batch row groups them in the
+ * photos' order, so the progress and the ZIP survive a refresh and a return later.
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { CropRect } from '../../shared/crop';
+import { fillKey, type Fill } from '../../shared/fill';
+import { findFormat, outputFilename } from '../../shared/formats';
+import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
+import type { BatchPhoto, BatchResponse } from '../../shared/schemas';
+import type { Db } from '../db/client';
+import { batches, batchPhotos, conversions, imageRequests, uploads, type Batch } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { authorizePixels, type Caller, type Counters, type PixelFile } from './allowance';
+import {
+  BATCH_NEEDS_UNLIMITED,
+  checkTargets,
+  focusOn,
+  startConversions,
+  toFiles,
+  toResults,
+  type FanOutDeps,
+} from './conversions';
+import { getLiveRequest } from './image-requests';
+import { EXPIRED_MESSAGE } from './uploads';
+import type { Owner } from './owner';
+import { takeConversions } from './rate-limits';
+
+export const BATCH_NOT_FOUND = 'Batch not found';
+
+export type NewBatch = {
+  requestIds: string[];
+  formats: number[];
+  output?: OutputSettings;
+  fill?: Fill;
+  focus?: Record<string, CropRect>;
+};
+
+/**
+ * Records the batch and queues every photo × format, after every rule: Unlimited Access (402), the
+ * formats (400), each photo a live request of the caller's (404, or 410 after 7 days), and the
+ * hourly limit for all its conversions at once (429, with nothing recorded).
+ */
+export async function createBatch(
+  deps: FanOutDeps,
+  caller: Caller,
+  owner: Owner,
+  input: NewBatch,
+): Promise<BatchResponse> {
+  const user = caller.user;
+  if (!user?.hasUnlimitedAccess) throw new ApiError(402, BATCH_NEEDS_UNLIMITED);
+  const targets = checkTargets('batch', null, input.formats);
+  const ids = [...new Set(input.requestIds)];
+  const photos = [];
+  for (const id of ids) photos.push(await getLiveRequest(deps.db, id, owner));
+  for (const id of Object.keys(input.focus ?? {}))
+    if (!ids.includes(id)) throw new ApiError(400, 'A box was given for a photo that is not in the batch.');
+  const output = input.output ?? DEFAULT_OUTPUT;
+  const focusOf = (requestId: string, picture: { width: number; height: number }) => {
+    const box = input.focus?.[requestId];
+    return box ? focusOn(box, picture) : null;
+  };
+  const grant = await takeConversions(
+    deps.counters,
+    caller,
+    photos.flatMap(({ request, upload }) => {
+      const box = focusOf(request.id, upload);
+      const boxKey = box ? [box.x, box.y, box.width, box.height].map(Math.round).join(',') : '';
+      return targets.map(
+        (t) => `${request.id}:${t.id}:${output.type}:${output.quality}:${fillKey(input.fill)}:${boxKey}`,
+      );
+    }),
+  );
+  try {
+    const id = crypto.randomUUID();
+    await deps.db.batch([
+      deps.db.insert(batches).values({ id, userId: user.id, formatIds: targets.map((t) => t.id) }),
+      ...photos.map(({ request }, position) =>
+        deps.db.insert(batchPhotos).values({ batchId: id, requestId: request.id, position }),
+      ),
+    ]);
+    for (const { request, upload } of photos) {
+      const focus = focusOf(request.id, upload);
+      // The analysis is made by the first conversion the queue renders (once per upload), not here:
+      // fifty photos would keep this request waiting for fifty decodes.
+      await startConversions(deps.db, deps.queue, request, targets, 'batch', focus ? 'standard' : 'content-aware', {
+        output,
+        fill: input.fill ?? null,
+        focus,
+      });
+    }
+    return await batchStatus(deps.db, id, user.id);
+  } catch (error) {
+    await grant.release();
+    throw error;
+  }
+}
+
+async function ownedBatch(db: Db, id: string, userId: string | undefined): Promise<Batch> {
+  const batch = userId
+    ? await db
+        .select()
+        .from(batches)
+        .where(and(eq(batches.id, id), eq(batches.userId, userId)))
+        .get()
+    : undefined;
+  if (!batch) throw new ApiError(404, BATCH_NOT_FOUND);
+  return batch;
+}
+
+/** The batch's progress: per photo and in all (complete, failed with the reason, still processing). */
+export async function batchStatus(db: Db, id: string, userId: string | undefined): Promise<BatchResponse> {
+  const batch = await ownedBatch(db, id, userId);
+  const photos = await db
+    .select({ requestId: batchPhotos.requestId, filename: uploads.originalFilename, expiredAt: uploads.expiredAt })
+    .from(batchPhotos)
+    .innerJoin(imageRequests, eq(imageRequests.id, batchPhotos.requestId))
+    .innerJoin(uploads, eq(uploads.id, imageRequests.uploadId))
+    .where(eq(batchPhotos.batchId, id))
+    .orderBy(asc(batchPhotos.position));
+  const rows = photos.length
+    ? await db
+        .select()
+        .from(conversions)
+        .where(
+          and(
+            inArray(
+              conversions.requestId,
+              photos.map((p) => p.requestId),
+            ),
+            inArray(conversions.formatId, batch.formatIds),
+          ),
+        )
+    : [];
+  const totals = { complete: 0, failed: 0, processing: 0 };
+  const out: BatchPhoto[] = photos.map((photo) => {
+    const own = rows.filter((r) => r.requestId === photo.requestId);
+    for (const row of own) totals[row.status]++;
+    return {
+      requestId: photo.requestId,
+      originalFilename: photo.filename,
+      expired: photo.expiredAt !== null,
+      results: toResults(own),
+      files: toFiles(own),
+      errors: Object.fromEntries(own.filter((r) => r.status === 'failed').map((r) => [r.formatId, r.error ?? ''])),
+    };
+  });
+  return { id, createdAt: batch.createdAt.toISOString(), formats: batch.formatIds, photos: out, totals };
+}
+
+/** The caller's batches, newest first, for a return later. */
+export async function listBatches(db: Db, userId: string | undefined): Promise<BatchResponse[]> {
+  if (!userId) return [];
+  const rows = await db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(eq(batches.userId, userId))
+    .orderBy(desc(batches.createdAt))
+    .limit(20);
+  return Promise.all(rows.map((row) => batchStatus(db, row.id, userId)));
+}
+
+/**
+ * The ZIP's entries: a folder per photo (its file name, numbered when two photos share one), each
+ * finished output in it, every file through the one door to pixels. A batch with nothing finished
+ * yet is a 409; one whose photos were all deleted after 7 days, a 410.
+ */
+export async function batchZipEntries(
+  deps: { db: Db; counters: Counters },
+  caller: Caller,
+  owner: Owner,
+  id: string,
+): Promise<Array<{ name: string; key: string }>> {
+  const status = await batchStatus(deps.db, id, caller.user?.id);
+  const folders = new Map<string, number>();
+  const entries: Array<{ name: string; key: string }> = [];
+  for (const photo of status.photos) {
+    const done = Object.keys(photo.files).map(Number);
+    if (photo.expired || done.length === 0) continue;
+    const { request } = await getLiveRequest(deps.db, photo.requestId, owner);
+    const files = await authorizePixels(deps, caller, request, done, 'download');
+    const stem = photo.originalFilename.replace(/\.[^.]*$/, '').replace(/[\\/:*?"<>|]/g, '_') || 'photo';
+    const seen = (folders.get(stem) ?? 0) + 1;
+    folders.set(stem, seen);
+    const folder = seen === 1 ? stem : `${stem} (${seen})`;
+    done.forEach((formatId, i) => {
+      const file = files[i] as PixelFile;
+      entries.push({
+        name: `${folder}/${outputFilename(photo.originalFilename, findFormat(formatId)!, file.type)}`,
+        key: file.key,
+      });
+    });
+  }
+  if (entries.length > 0) return entries;
+  if (status.photos.every((p) => p.expired)) throw new ApiError(410, EXPIRED_MESSAGE);
+  throw new ApiError(409, 'Nothing in this batch is finished yet.');
+}
