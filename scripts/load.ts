@@ -4,7 +4,10 @@
  * visitors for a fixed time. Each visitor is new (its own address and cookies) and does what a
  * person does: upload, create a request, process, check the limits, download (free), try a second
  * image (402, as it should), download the first again (free), and one visitor in four converts a
- * banner to three platforms through the queue, waits for it and downloads the ZIP.
+ * banner to three platforms through the queue, waits for it and downloads the ZIP. Beside them, a
+ * batch customer (LOAD_BATCHES, 1) registers, buys Unlimited Access in the local payment mode,
+ * uploads 10 photos, asks for 10 formats of each in one batch, follows its progress and downloads
+ * the ZIP: the figures give the queue's throughput and the time until the ZIP is ready.
  *
  * It prints requests per second, p50/p95/p99 latency per route and every unexpected answer, then
  * checks that every accepted upload is still retrievable, every conversion ended complete and the
@@ -15,7 +18,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import sharp from 'sharp';
+import { PLATFORM_FORMATS } from '../shared/formats';
 import { inspectImage } from '../worker/imaging';
 import { startWranglerDev } from './local-server';
 
@@ -33,6 +38,21 @@ const CONVERSION_TIMEOUT_MS = 120_000;
 // X header, YouTube banner and Facebook cover.
 const SOURCE = 20;
 const TARGETS = [29, 36, 2];
+const BATCHES = Number(process.env.LOAD_BATCHES ?? 1);
+const BATCH_PHOTOS = 10;
+const BATCH_FORMATS = [
+  'instagram_post_square',
+  'instagram_story',
+  'facebook_cover_photo',
+  'facebook_link_share',
+  'linkedin_profile_picture',
+  'twitter_header',
+  'youtube_thumbnail',
+  'tiktok_profile_picture',
+  'twitter_post_landscape',
+  'snapchat_story',
+].flatMap((key) => PLATFORM_FORMATS.filter((f) => f.key === key));
+const BATCH_TIMEOUT_MS = 300_000;
 
 type Answer = { status: number; headers: Headers; bytes: Uint8Array };
 
@@ -204,6 +224,94 @@ async function visit(baseUrl: string, photo: Uint8Array, index: number) {
   await v.call('GET /api/download-zip/:id', `/api/download-zip/${first}?formats=${TARGETS.join(',')}`, [200]);
 }
 
+type BatchRun = { ms: number; files: number; folders: number; wrongSizes: number };
+const batchRuns: BatchRun[] = [];
+
+/** An Unlimited customer's batch: 10 photos × 10 formats, followed to the ZIP. */
+async function batchVisit(baseUrl: string, photo: Uint8Array) {
+  const v = new Visitor(baseUrl);
+  const name = `batch${runTag}x${visitorCount}`;
+  const ok = (answer: Answer | null): answer is Answer => answer !== null;
+  if (
+    !ok(
+      await v.call('POST /api/register (batch)', '/api/register', [201], {
+        method: 'POST',
+        json: { username: name, email: `${name}@example.com`, password: `${name}-password` },
+      }),
+    )
+  )
+    return;
+  const intent = await v.call('POST /api/create-unlimited-access', '/api/create-unlimited-access', [200], {
+    method: 'POST',
+  });
+  if (!intent) return;
+  const { clientSecret, paymentIntentId } = json<{ clientSecret: string; paymentIntentId: string }>(intent);
+  await v.call('POST /api/local-payments/confirm', '/api/local-payments/confirm', [200], {
+    method: 'POST',
+    json: { clientSecret, number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  await v.call('POST /api/payment-success', '/api/payment-success', [200], {
+    method: 'POST',
+    json: { paymentIntentId },
+  });
+  const started = performance.now();
+  const requestIds: string[] = [];
+  for (let i = 0; i < BATCH_PHOTOS; i++) {
+    const form = new FormData();
+    form.append('image', new File([photo as Uint8Array<ArrayBuffer>], `product-${i + 1}.jpg`, { type: 'image/jpeg' }));
+    const uploaded = await v.call('POST /api/upload (batch)', '/api/upload', [201], { method: 'POST', body: form });
+    if (!uploaded) return;
+    const upload = json<{ path: string; originalFilename: string; width: number; height: number }>(uploaded);
+    const created = await v.call('POST /api/image-requests (batch)', '/api/image-requests', [201], {
+      method: 'POST',
+      json: {
+        originalFilename: upload.originalFilename,
+        originalPath: upload.path,
+        platform: 'linkedin',
+        format: 'banner',
+        width: 1584,
+        height: 396,
+        cropDetails: { x: 0, y: 0, width: upload.width, height: upload.width / 4, zoom: 1 },
+      },
+    });
+    if (!created) return;
+    requestIds.push(json<{ id: string }>(created).id);
+  }
+  const batch = await v.call('POST /api/batches', '/api/batches', [202], {
+    method: 'POST',
+    json: { requestIds, formats: BATCH_FORMATS.map((f) => f.id) },
+  });
+  if (!batch) return;
+  const { id } = json<{ id: string }>(batch);
+  for (;;) {
+    const status = await v.call('GET /api/batches/:id', `/api/batches/${id}`, [200]);
+    if (!status) return;
+    const { totals } = json<{ totals: { processing: number; failed: number } }>(status);
+    if (totals.processing === 0) {
+      if (totals.failed > 0) errors.push(`batch ${id}: ${totals.failed} conversions failed`);
+      break;
+    }
+    if (performance.now() - started > BATCH_TIMEOUT_MS)
+      return void errors.push(`batch ${id} still processing after ${BATCH_TIMEOUT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const zip = await v.call('GET /api/batches/:id/zip', `/api/batches/${id}/zip`, [200]);
+  if (!zip) return;
+  const files = unzipSync(zip.bytes);
+  const names = Object.keys(files);
+  let wrongSizes = 0;
+  for (const [file, bytes] of Object.entries(files)) {
+    const format = BATCH_FORMATS.find((f) => file.includes(`-${f.width}x${f.height}.`));
+    if (!format || imageSize(bytes) !== `${format.width}x${format.height}`) wrongSizes++;
+  }
+  batchRuns.push({
+    ms: performance.now() - started,
+    files: names.length,
+    folders: new Set(names.map((n) => n.split('/')[0])).size,
+    wrongSizes,
+  });
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
@@ -228,11 +336,12 @@ async function main() {
     const startedAt = performance.now();
     const deadline = startedAt + SECONDS * 1000;
     let started = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
+    await Promise.all([
+      ...Array.from({ length: CONCURRENCY }, async () => {
         while (performance.now() < deadline) await visit(baseUrl, photo, started++);
       }),
-    );
+      ...Array.from({ length: BATCHES }, () => batchVisit(baseUrl, photo)),
+    ]);
     const elapsed = (performance.now() - startedAt) / 1000;
 
     console.log(
@@ -259,8 +368,23 @@ async function main() {
       );
     }
 
+    for (const run of batchRuns) {
+      const conversions = BATCH_PHOTOS * BATCH_FORMATS.length;
+      console.log(
+        `batch (${BATCH_PHOTOS} photos × ${BATCH_FORMATS.length} formats, first upload to ZIP ready): ${(run.ms / 1000).toFixed(1)} s, ${(conversions / (run.ms / 1000)).toFixed(1)} conversions/s beside the visitors; ZIP ${run.files} files in ${run.folders} folders`,
+      );
+    }
+
     // Afterwards: nothing lost, nothing left half-done, counters exact.
     const checks: string[] = [];
+    if (batchRuns.length !== BATCHES) checks.push(`${BATCHES - batchRuns.length} of ${BATCHES} batches did not finish`);
+    for (const run of batchRuns) {
+      const expected = BATCH_PHOTOS * BATCH_FORMATS.length;
+      if (run.files !== expected || run.folders !== BATCH_PHOTOS || run.wrongSizes > 0)
+        checks.push(
+          `batch ZIP: ${run.files} files (expected ${expected}) in ${run.folders} folders, ${run.wrongSizes} of the wrong size`,
+        );
+    }
     for (const upload of uploads) {
       const answer = await upload.visitor.call('check: GET /uploads/:name', upload.path, [200]);
       if (answer && answer.bytes.length !== upload.size)
