@@ -10,6 +10,7 @@ export const APP_PAGES = [
   '/admin',
   '/admin-login',
   '/auth',
+  '/batch',
   '/blog',
   '/careers',
   '/checkout',

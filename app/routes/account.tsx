@@ -37,7 +37,11 @@ function AccountPage() {
                 <Button asChild className="mt-6">
                   <Link to="/unlimited-access">Upgrade to Unlimited</Link>
                 </Button>
-              ) : null}
+              ) : (
+                <Button asChild className="mt-6">
+                  <Link to="/batch">Batch: many photos at once</Link>
+                </Button>
+              )}
             </CardContent>
           </Card>
           <Card>

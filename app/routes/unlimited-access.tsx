@@ -60,7 +60,12 @@ function UnlimitedAccessPage() {
               </Link>
             </Button>
           ) : user.hasUnlimitedAccess ? (
-            <p className="font-medium text-emerald-700">You already have unlimited access!</p>
+            <div className="space-y-3">
+              <p className="font-medium text-emerald-700">You already have unlimited access!</p>
+              <Button asChild variant="outline">
+                <Link to="/batch">Batch: many photos at once</Link>
+              </Button>
+            </div>
           ) : (
             <UnlimitedPayment />
           )}

@@ -10,7 +10,9 @@ import type { BatchResponse } from '../../shared/schemas';
 import { inspectImage } from '../../worker/imaging';
 import { bannerRequest, body, Browser, insertSession, insertUser } from './helpers';
 
-const FORMATS = [12, 19, 36]; // Instagram and LinkedIn profile pictures, the YouTube channel banner
+// Instagram and LinkedIn profile pictures, the YouTube channel banner, and the LinkedIn banner: the
+// photos' own format (their requests are LinkedIn banners, never processed themselves).
+const FORMATS = [12, 19, 36, 20];
 
 async function signedIn(username: string, unlimited: boolean): Promise<Browser> {
   return new Browser().signIn(await insertSession(await insertUser(username, { unlimited })));
@@ -37,10 +39,10 @@ describe('batches', () => {
     expect(created.status).toBe(202);
     const started = await body<BatchResponse>(created);
     expect(started.photos.map((p) => p.requestId)).toEqual(photos);
-    expect(started.totals.complete + started.totals.processing).toBe(9);
+    expect(started.totals.complete + started.totals.processing).toBe(12);
 
     const done = await settleBatch(user, started.id);
-    expect(done.totals).toEqual({ complete: 9, failed: 0, processing: 0 });
+    expect(done.totals).toEqual({ complete: 12, failed: 0, processing: 0 });
     // A return later: the batch is listed, newest first.
     const listed = await body<BatchResponse[]>(await user.call('/api/batches'));
     expect(listed[0]?.id).toBe(started.id);
@@ -48,10 +50,10 @@ describe('batches', () => {
     const zip = await user.call(`/api/batches/${started.id}/zip`);
     expect(zip.status).toBe(200);
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-    // Three photos named rgb.png: three folders, numbered, three files each.
+    // Three photos named rgb.png: three folders, numbered, four files each.
     const folders: Record<string, number> = {};
     for (const name of Object.keys(files)) folders[name.split('/')[0]!] = (folders[name.split('/')[0]!] ?? 0) + 1;
-    expect(folders).toEqual({ rgb: 3, 'rgb (2)': 3, 'rgb (3)': 3 });
+    expect(folders).toEqual({ rgb: 4, 'rgb (2)': 4, 'rgb (3)': 4 });
     for (const [name, bytes] of Object.entries(files)) {
       const format = FORMATS.map((id) => findFormat(id)!).find((f) => name.includes(`${f.width}x${f.height}`));
       expect(format, name).toBeDefined();

@@ -178,20 +178,17 @@ export async function authorizePixels(
   let needsRequestRule = false;
   const files = formatIds.map((formatId): PixelFile => {
     const own = formatId === request.formatId;
-    const row = own ? null : rows.find((r) => r.formatId === formatId);
-    const key = own
-      ? request.status === 'complete'
-        ? request.outputKey
-        : null
-      : row?.status === 'complete'
-        ? row.outputKey
-        : null;
+    const row = rows.find((r) => r.formatId === formatId);
+    // The request's own format is its own render, or (a batch photo, whose request is never
+    // processed itself) the batch's conversion of it; either way by the request rule below.
+    const ownRender = own && request.status === 'complete';
+    const key = ownRender ? request.outputKey : row?.status === 'complete' ? row.outputKey : null;
     if (!key) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
-    const adjusterOutput = row?.flow === 'banner' || row?.flow === 'profile';
+    const adjusterOutput = !own && (row?.flow === 'banner' || row?.flow === 'profile');
     if (!adjusterOutput) needsRequestRule = true;
     if (use === 'preview') return { key: previewKey(request.uploadId, request.id, formatId), type: 'png' };
     // Files rendered before output types existed are PNGs.
-    return { key, type: (own ? request.outputType : row?.outputType) ?? 'png' };
+    return { key, type: (ownRender ? request.outputType : row?.outputType) ?? 'png' };
   });
   if (use === 'download' && needsRequestRule) await grantRequest(deps, caller, request);
   return files;

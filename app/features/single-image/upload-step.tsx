@@ -1,10 +1,9 @@
 import { useEffect, useEffectEvent, useRef, useState, type DragEvent } from 'react';
-import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
+import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/cn';
-import { uploadImage, UploadError } from './api';
-import { isHeic, prepareUpload } from './normalise';
+import { fileProblem, PHOTO_ACCEPT, uploadPhoto } from './upload-photo';
 import { sizeInMb } from './rules';
 
 type Props = {
@@ -17,19 +16,9 @@ type Props = {
 
 /** The client-side checks; the server decides again (spec document 1, section 5). */
 function checkFile(file: File): boolean {
-  if (file.size > MAX_UPLOAD_BYTES) {
-    toast({ title: 'File too large', description: 'Maximum file size is 50MB', variant: 'destructive' });
-    return false;
-  }
-  if (!(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type) && !isHeic(file)) {
-    toast({
-      title: 'Invalid file type',
-      description: 'Please upload a JPG, PNG or WEBP image',
-      variant: 'destructive',
-    });
-    return false;
-  }
-  return true;
+  const problem = fileProblem(file);
+  if (problem) toast({ ...problem, variant: 'destructive' });
+  return problem === null;
 }
 
 /** Step 1: drop or pick a picture; it uploads at once. */
@@ -45,21 +34,11 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
     abort.current = controller;
     setUploading({ name: chosen.name, size: chosen.size, progress: 0 });
     try {
-      const send = async (fallback: boolean) => {
-        const prepared = await prepareUpload(chosen, { fallback });
-        if (controller.signal.aborted) throw new DOMException('Upload cancelled', 'AbortError');
-        return uploadImage(
-          prepared.blob,
-          prepared.filename,
-          (progress) => setUploading((u) => (u ? { ...u, progress } : u)),
-          controller.signal,
-        );
-      };
-      // The server decides; a photo it finds too large is redrawn smaller here and sent once more.
-      const result = await send(false).catch((error: unknown) => {
-        if (error instanceof UploadError && error.status === 413) return send(true);
-        throw error;
-      });
+      const result = await uploadPhoto(
+        chosen,
+        (progress) => setUploading((u) => (u ? { ...u, progress } : u)),
+        controller.signal,
+      );
       onUploaded({ ...result, originalFilename: chosen.name }, { name: chosen.name, size: chosen.size });
       toast({
         title: 'Upload Successful',
@@ -152,7 +131,7 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
           ref={input}
           id="single-image-file"
           type="file"
-          accept={[...ACCEPTED_UPLOAD_TYPES, 'image/heic', 'image/heif', '.heic', '.heif'].join(',')}
+          accept={PHOTO_ACCEPT}
           className="sr-only"
           aria-label="Choose an image"
           onChange={(event) => {

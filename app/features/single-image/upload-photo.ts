@@ -1,0 +1,35 @@
+/**
+ * One photo from the visitor's disk to the server, as every tool sends it: the browser's checks
+ * first (the server decides again), then the file as it is, redrawn smaller and sent once more only
+ * when the server refuses it as too large (413).
+ */
+import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
+import { uploadImage, UploadError } from './api';
+import { isHeic, prepareUpload } from './normalise';
+
+/** The file chooser's `accept`: the types the server takes, and HEIC where the browser can open it. */
+export const PHOTO_ACCEPT = [...ACCEPTED_UPLOAD_TYPES, 'image/heic', 'image/heif', '.heic', '.heif'].join(',');
+
+/** What is wrong with the file before anything is sent ({title, description}), or null. */
+export function fileProblem(file: File): { title: string; description: string } | null {
+  if (file.size > MAX_UPLOAD_BYTES) return { title: 'File too large', description: 'Maximum file size is 50MB' };
+  if (!(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type) && !isHeic(file))
+    return { title: 'Invalid file type', description: 'Please upload a JPG, PNG or WEBP image' };
+  return null;
+}
+
+export async function uploadPhoto(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<UploadResponse> {
+  const send = async (fallback: boolean) => {
+    const prepared = await prepareUpload(file, { fallback });
+    if (signal.aborted) throw new DOMException('Upload cancelled', 'AbortError');
+    return uploadImage(prepared.blob, prepared.filename, onProgress, signal);
+  };
+  return send(false).catch((error: unknown) => {
+    if (error instanceof UploadError && error.status === 413) return send(true);
+    throw error;
+  });
+}
