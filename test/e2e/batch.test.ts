@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectImage } from '../../worker/imaging';
 import { baseUrl, launchBrowser, visitor } from './browser';
+import { layoutProblems } from './layout';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,6 +47,24 @@ describe('the Batch page in Chromium', () => {
     await page.goto(new URL('/batch', baseUrl()).href);
     await page.getByText('Batch processing is part of Unlimited Access', { exact: false }).waitFor();
     expect(await page.locator('#batch-files').count()).toBe(0);
+  });
+
+  it('fits a phone: the form and a batch’s progress at 375 px', async () => {
+    const page = await visitor(browser, { width: 375 });
+    await becomeUnlimited(page);
+    await page.goto(new URL('/batch', baseUrl()).href);
+    await page.locator('#batch-files').waitFor({ state: 'attached' });
+    const photo = join(mkdtempSync(join(tmpdir(), 'sr-batch-')), 'a photo with a rather long file name.jpg');
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7bd5' } })
+      .jpeg()
+      .toFile(photo);
+    await page.locator('#batch-files').setInputFiles([photo]);
+    await page.getByText(/^Ready · 800 × 600 px$/).waitFor({ timeout: 30_000 });
+    await page.getByRole('tabpanel').getByRole('checkbox').first().check();
+    expect(await layoutProblems(page), 'the form').toEqual([]);
+    await page.getByRole('button', { name: 'Convert 1 photo to 1 format' }).click();
+    await page.getByText(/^Finished: 1 done/).waitFor({ timeout: 60_000 });
+    expect(await layoutProblems(page), 'the progress').toEqual([]);
   });
 
   it('converts 10 photos to 8 formats, survives a refresh, and zips 80 files in 10 folders', async () => {

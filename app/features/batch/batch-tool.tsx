@@ -28,6 +28,8 @@ import { OutputPicker } from '../tools/output-picker';
 import { platformFormatsQuery } from '../tools/queries';
 import { batchesQuery, batchQuery, createBatch } from './api';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 type Photo = {
   key: string;
   name: string;
@@ -258,7 +260,7 @@ export function BatchForm() {
 
       <div className="flex justify-end">
         <Button disabled={starting || busy || ready.length === 0 || targets.length === 0} onClick={() => void start()}>
-          {starting ? 'Starting…' : `Convert ${ready.length} photos to ${targets.length} formats`}
+          {starting ? 'Starting…' : `Convert ${plural(ready.length, 'photo')} to ${plural(targets.length, 'format')}`}
         </Button>
       </div>
     </div>
