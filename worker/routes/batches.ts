@@ -3,7 +3,7 @@ import { createBatchSchema } from '../../shared/schemas';
 import { workerCodecs } from '../imaging-codecs';
 import { validate } from '../lib/validate';
 import { batchStatus, batchZipEntries, createBatch, listBatches } from '../services/batches';
-import { zipStream } from '../services/zip';
+import { zipResponse } from '../services/zip';
 import type { AppEnv } from '../types';
 import { parseId } from './params';
 
@@ -28,12 +28,5 @@ export const batchRoutes = new Hono<AppEnv>()
     const id = parseId(c.req.param()).id;
     const deps = { db: c.get('db'), counters: c.env.DOWNLOAD_COUNTER };
     const entries = await batchZipEntries(deps, c.get('caller'), c.get('owner'), id);
-    return new Response(zipStream(c.env.BUCKET, entries), {
-      headers: {
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="batch-${id.slice(0, 8)}.zip"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    return zipResponse(c.env.BUCKET, entries, `batch-${id.slice(0, 8)}.zip`);
   });

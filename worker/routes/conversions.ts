@@ -12,7 +12,7 @@ import { validate } from '../lib/validate';
 import { authorizePixels, type PixelFile } from '../services/allowance';
 import { conversionsOf, startFanOut, toFiles, toResults, type FanOut } from '../services/conversions';
 import { getLiveRequest } from '../services/image-requests';
-import { zipStream } from '../services/zip';
+import { zipResponse } from '../services/zip';
 import type { AppEnv } from '../types';
 import type { Context } from 'hono';
 import { parseId } from './params';
@@ -106,12 +106,5 @@ export const conversionRoutes = new Hono<AppEnv>()
       const file = files[i] as PixelFile;
       return { name: outputFilename(upload.originalFilename, findFormat(id)!, file.type), key: file.key };
     });
-    return new Response(zipStream(c.env.BUCKET, entries), {
-      headers: {
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="${zipFilename(upload.originalFilename)}"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    return zipResponse(c.env.BUCKET, entries, zipFilename(upload.originalFilename));
   });

@@ -40,3 +40,15 @@ export function zipStream(bucket: R2Bucket, files: { name: string; key: string }
   pump().catch((error: unknown) => writer.abort(error).catch(ignore));
   return readable;
 }
+
+/** The ZIP as a download: private, never cached, named for the visitor's disk. */
+export function zipResponse(bucket: R2Bucket, files: { name: string; key: string }[], filename: string): Response {
+  return new Response(zipStream(bucket, files), {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

@@ -1,6 +1,7 @@
 import type { CropRect } from '../../../shared/crop';
 import { transparencyRefusal, type Fill } from '../../../shared/fill';
 import { FocusPicker, FocusPreviews } from './focus-picker';
+import { FormatCheckCard } from '../tools/format-check-card';
 import { FillPicker, useEdgeColour } from '../tools/fill-picker';
 import { platformName } from '../../../shared/platforms';
 import type { PlatformFormat } from '../../../shared/formats';
@@ -228,36 +229,16 @@ export function ConfigureStep({
                   ) : null}
                 </div>
                 <ul className="grid gap-3 sm:grid-cols-2">
-                  {g.formats.map((f) => {
-                    const checked = targets.includes(f.id);
-                    return (
-                      <li key={f.id}>
-                        <label
-                          className={cn(
-                            'flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors',
-                            checked
-                              ? 'border-brand-500 bg-brand-50'
-                              : 'border-slate-200 bg-white hover:border-slate-300',
-                            isSource && 'cursor-not-allowed opacity-60',
-                          )}
-                        >
-                          <input
-                            type="checkbox"
-                            className="mt-1 h-4 w-4 accent-brand-600"
-                            checked={checked}
-                            aria-disabled={isSource || undefined}
-                            onChange={() => toggle(f)}
-                          />
-                          <span>
-                            <span className="block font-medium text-slate-900">{f.description}</span>
-                            <span className="block text-sm text-slate-600">
-                              {f.width} × {f.height} px · {f.aspectRatio}
-                            </span>
-                          </span>
-                        </label>
-                      </li>
-                    );
-                  })}
+                  {g.formats.map((f) => (
+                    <li key={f.id}>
+                      <FormatCheckCard
+                        format={f}
+                        checked={targets.includes(f.id)}
+                        blocked={isSource}
+                        onToggle={() => toggle(f)}
+                      />
+                    </li>
+                  ))}
                 </ul>
               </TabsContent>
             );

@@ -24,6 +24,7 @@ import { groupByPlatform } from '../adjusters/flows';
 import { createImageRequest } from '../single-image/api';
 import { fileProblem, PHOTO_ACCEPT, uploadPhoto } from '../single-image/upload-photo';
 import { FillPicker } from '../tools/fill-picker';
+import { FormatCheckCard } from '../tools/format-check-card';
 import { OutputPicker } from '../tools/output-picker';
 import { platformFormatsQuery } from '../tools/queries';
 import { batchesQuery, batchQuery, createBatch } from './api';
@@ -213,32 +214,11 @@ export function BatchForm() {
           {groups.map((g) => (
             <TabsContent key={g.platform} value={g.platform}>
               <ul className="grid gap-3 sm:grid-cols-2">
-                {g.formats.map((f) => {
-                  const checked = targets.includes(f.id);
-                  return (
-                    <li key={f.id}>
-                      <label
-                        className={cn(
-                          'flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors',
-                          checked ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-300',
-                        )}
-                      >
-                        <input
-                          type="checkbox"
-                          className="mt-1 h-4 w-4 accent-brand-600"
-                          checked={checked}
-                          onChange={() => toggle(f)}
-                        />
-                        <span>
-                          <span className="block font-medium text-slate-900">{f.description}</span>
-                          <span className="block text-sm text-slate-600">
-                            {f.width} × {f.height} px · {f.aspectRatio}
-                          </span>
-                        </span>
-                      </label>
-                    </li>
-                  );
-                })}
+                {g.formats.map((f) => (
+                  <li key={f.id}>
+                    <FormatCheckCard format={f} checked={targets.includes(f.id)} onToggle={() => toggle(f)} />
+                  </li>
+                ))}
               </ul>
             </TabsContent>
           ))}
