@@ -343,6 +343,8 @@ export type BatchPhoto = {
   files: ConversionFiles;
   /** The reason each failed target gives, by format id. */
   errors: Record<string, string>;
+  /** Its formats keep the box the user drew (else they are framed automatically). */
+  boxKept: boolean;
 };
 
 export type BatchResponse = {

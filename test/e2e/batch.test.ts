@@ -67,6 +67,51 @@ describe('the Batch page in Chromium', () => {
     expect(await layoutProblems(page), 'the progress').toEqual([]);
   });
 
+  it('picks formats by kind and from a saved set, and keeps a box drawn on one photo', async () => {
+    const page = await visitor(browser);
+    await becomeUnlimited(page);
+    const dir = mkdtempSync(join(tmpdir(), 'sr-batch-'));
+    const files = ['left.jpg', 'right.jpg'].map((name) => join(dir, name));
+    for (const file of files)
+      await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0392b' } })
+        .jpeg()
+        .toFile(file);
+    await page.goto(new URL('/batch', baseUrl()).href);
+    await page.locator('#batch-files').setInputFiles(files);
+    await expect.poll(() => page.getByText(/^Ready · 1200 × 800 px$/).count(), { timeout: 30_000 }).toBe(2);
+
+    // Every profile picture, saved as a set, which this browser offers again after a reload.
+    await page
+      .getByRole('group', { name: 'Add every format of a kind' })
+      .getByRole('button', { name: 'Profile pictures' })
+      .click();
+    const label = page.getByRole('heading', { name: /^2\. Formats/ });
+    const picked = Number(/\((\d+) selected\)/.exec((await label.textContent()) ?? '')?.[1]);
+    expect(picked).toBeGreaterThan(5);
+    await page.getByRole('button', { name: 'Save this set' }).click();
+    await page.reload();
+    await expect.poll(() => page.getByText(/^Ready/).count()).toBe(0);
+    await page.locator('#batch-files').setInputFiles(files);
+    await expect.poll(() => page.getByText(/^Ready · 1200 × 800 px$/).count(), { timeout: 30_000 }).toBe(2);
+    await page.getByRole('button', { name: `Use my saved set (${picked} formats)` }).click();
+    await page.getByText(`(${picked} selected)`).waitFor();
+
+    // A box on the first photo.
+    await page.getByRole('button', { name: 'Keep this…' }).first().click();
+    const frame = page.getByRole('dialog').getByTestId('focus-frame');
+    const box = (await frame.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.6, { steps: 4 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Box kept: change' }).waitFor();
+
+    await page.getByRole('button', { name: `Convert 2 photos to ${picked} formats` }).click();
+    await page.getByText(new RegExp(`^Finished: ${2 * picked} done, 0 failed`)).waitFor({ timeout: 120_000 });
+    expect(await page.getByText(/your box kept/).count()).toBe(1);
+  }, 240_000);
+
   it('converts 10 photos to 8 formats, survives a refresh, and zips 80 files in 10 folders', async () => {
     const page = await visitor(browser);
     await becomeUnlimited(page);

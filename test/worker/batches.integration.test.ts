@@ -43,6 +43,7 @@ describe('batches', () => {
 
     const done = await settleBatch(user, started.id);
     expect(done.totals).toEqual({ complete: 12, failed: 0, processing: 0 });
+    expect(done.photos.map((p) => p.boxKept)).toEqual([false, false, false]);
     // A return later: the batch is listed, newest first.
     const listed = await body<BatchResponse[]>(await user.call('/api/batches'));
     expect(listed[0]?.id).toBe(started.id);
@@ -59,6 +60,31 @@ describe('batches', () => {
       expect(format, name).toBeDefined();
       expect([inspectImage(bytes).width, inspectImage(bytes).height]).toEqual([format!.width, format!.height]);
     }
+  });
+
+  it('keeps the box drawn for a photo in its formats, the others framed automatically', async () => {
+    const user = await signedIn('batch-box', true);
+    const [boxed, plain] = [await bannerRequest(user), await bannerRequest(user)];
+    const box = { x: 20, y: 10, width: 60, height: 40 };
+    const offPicture = await user.call('/api/batches', {
+      method: 'POST',
+      json: { requestIds: [boxed], formats: [12], focus: { [boxed]: { x: 5000, y: 5000, width: 10, height: 10 } } },
+    });
+    expect(offPicture.status).toBe(400);
+    const stranger = await user.call('/api/batches', {
+      method: 'POST',
+      json: { requestIds: [boxed], formats: [12], focus: { [plain]: box } },
+    });
+    expect(stranger.status).toBe(400);
+    const created = await body<BatchResponse>(
+      await user.call('/api/batches', {
+        method: 'POST',
+        json: { requestIds: [boxed, plain], formats: [12, 36], focus: { [boxed]: box } },
+      }),
+    );
+    const done = await settleBatch(user, created.id);
+    expect(done.totals.complete).toBe(4);
+    expect(done.photos.map((p) => p.boxKept)).toEqual([true, false]);
   });
 
   it('is for Unlimited Access, its own photos, and its owner only', async () => {

@@ -145,6 +145,7 @@ export async function batchStatus(db: Db, id: string, userId: string | undefined
       results: toResults(own),
       files: toFiles(own),
       errors: Object.fromEntries(own.filter((r) => r.status === 'failed').map((r) => [r.formatId, r.error ?? ''])),
+      boxKept: own.some((r) => r.focus !== null),
     };
   });
   return { id, createdAt: batch.createdAt.toISOString(), formats: batch.formatIds, photos: out, totals };

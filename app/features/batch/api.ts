@@ -1,5 +1,6 @@
 /** The Batch page's calls: start a batch of uploaded photos, follow it (docs/product-decisions.md, "Batches"). */
 import { queryOptions } from '@tanstack/react-query';
+import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
 import type { BatchResponse } from '../../../shared/schemas';
@@ -10,6 +11,8 @@ export async function createBatch(body: {
   formats: number[];
   output: OutputSettings;
   fill: Fill;
+  /** The box to keep, by image request id. */
+  focus: Record<string, CropRect>;
 }): Promise<BatchResponse> {
   const res = await apiRequest('POST', '/api/batches', body);
   return (await res.json()) as BatchResponse;

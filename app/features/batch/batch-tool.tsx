@@ -1,33 +1,48 @@
 /**
  * The Batch page (Unlimited Access): up to 50 photos to the same formats in one go. The photos go up
  * one by one as the single tool sends them (a refused file says why; the rest go on), the formats
- * are chosen by platform, then the type and fill; the batch itself lives on the server, so its
+ * are chosen by platform, by kind or as a set saved on this browser, then the type and fill; the batch itself lives on the server, so its
  * progress page (`/batch?id=…`) survives a refresh and a return later.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { centredCrop } from '../../../shared/crop';
+import { centredCrop, type CropRect } from '../../../shared/crop';
 import { SINGLE_DEFAULT_FILL, transparencyRefusal, type Fill } from '../../../shared/fill';
-import type { PlatformFormat } from '../../../shared/formats';
+import type { FormatKind, PlatformFormat } from '../../../shared/formats';
 import { DEFAULT_OUTPUT, OUTPUT_TYPES, type OutputSettings } from '../../../shared/output';
 import { platformName } from '../../../shared/platforms';
 import { MAX_BATCH_PHOTOS, type UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { groupByPlatform } from '../adjusters/flows';
+import { FocusPicker } from '../adjusters/focus-picker';
 import { createImageRequest } from '../single-image/api';
 import { fileProblem, PHOTO_ACCEPT, uploadPhoto } from '../single-image/upload-photo';
 import { FillPicker } from '../tools/fill-picker';
+import { KIND_LABELS } from '../tools/format-choice';
 import { FormatCheckCard } from '../tools/format-check-card';
 import { OutputPicker } from '../tools/output-picker';
 import { platformFormatsQuery } from '../tools/queries';
 import { batchesQuery, batchQuery, createBatch } from './api';
+
+const SAVED_SET_KEY = 'batch-formats';
+
+/** The formats this browser saved for batches (ids), or none. */
+function readSavedSet(): number[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(SAVED_SET_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -37,6 +52,8 @@ type Photo = {
   state: 'waiting' | 'uploading' | 'ready' | 'refused';
   message?: string;
   upload?: UploadResponse;
+  /** What must stay whole in every format of this photo; none: framed automatically. */
+  focus?: CropRect | null;
 };
 
 /** What the batch does, for a visitor without Unlimited Access. */
@@ -74,6 +91,7 @@ export function BatchForm() {
   const [output, setOutput] = useState<OutputSettings>(DEFAULT_OUTPUT);
   const [fill, setFill] = useState<Fill>(SINGLE_DEFAULT_FILL);
   const [starting, setStarting] = useState(false);
+  const [framing, setFraming] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef(new AbortController());
 
@@ -109,6 +127,22 @@ export function BatchForm() {
     }
   }
 
+  // Kinds in the catalogue's order; a saved set is the ids this browser saved, still offered.
+  const kinds = [...new Set(formats.map((f) => f.kind))];
+  const addKind = (kind: FormatKind) =>
+    setTargets((ids) => [...new Set([...ids, ...formats.filter((f) => f.kind === kind).map((f) => f.id)])]);
+  const [saved, setSaved] = useState<number[]>(readSavedSet);
+  const savedOffered = saved.filter((id) => formats.some((f) => f.id === id));
+  function saveSet() {
+    localStorage.setItem(SAVED_SET_KEY, JSON.stringify(targets));
+    setSaved(targets);
+    toast({
+      title: 'Set saved',
+      description: `${plural(targets.length, 'format')}, on this browser`,
+      variant: 'success',
+    });
+  }
+
   function toggle(format: PlatformFormat) {
     setTargets((ids) => (ids.includes(format.id) ? ids.filter((id) => id !== format.id) : [...ids, format.id]));
   }
@@ -120,12 +154,14 @@ export function BatchForm() {
     try {
       // Each photo is an image request (its first format, framed as the single tool opens it).
       const requestIds: string[] = [];
+      const focus: Record<string, CropRect> = {};
       for (const photo of ready) {
         const upload = photo.upload as UploadResponse;
         const request = await createImageRequest(upload, first, centredCrop(upload, first, 1));
         requestIds.push(request.id);
+        if (photo.focus) focus[request.id] = photo.focus;
       }
-      const batch = await createBatch({ requestIds, formats: targets, output, fill });
+      const batch = await createBatch({ requestIds, formats: targets, output, fill, focus });
       await navigate({ to: '/batch', search: { id: batch.id } });
     } catch (error) {
       toast({
@@ -138,6 +174,7 @@ export function BatchForm() {
   }
 
   const current = tab ?? groups[0]?.platform ?? '';
+  const framed = photos.find((p) => p.key === framing);
   const accepted = OUTPUT_TYPES.filter((type) => chosen.every((f) => f.types.includes(type)));
   return (
     <div className="space-y-8">
@@ -177,8 +214,13 @@ export function BatchForm() {
         {photos.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-live="polite">
             {photos.map((p) => (
-              <li key={p.key} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
+              <li key={p.key} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 text-sm">
                 <span className="min-w-0 truncate text-slate-900">{p.name}</span>
+                {p.state === 'ready' ? (
+                  <Button size="sm" variant="ghost" onClick={() => setFraming(p.key)}>
+                    {p.focus ? 'Box kept: change' : 'Keep this…'}
+                  </Button>
+                ) : null}
                 <span className={cn('shrink-0', p.state === 'refused' ? 'text-red-700' : 'text-slate-600')}>
                   {p.state === 'ready'
                     ? `Ready · ${p.upload?.width} × ${p.upload?.height} px`
@@ -194,11 +236,58 @@ export function BatchForm() {
         ) : null}
       </section>
 
+      {framed?.upload ? (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setFraming(null)}
+          title={`Keep this: ${framed.name}`}
+          description="Drag a box around what must stay whole (a product, a face, a logo), or tap a point to centre on. Every format of this photo keeps it inside the area the platform shows."
+        >
+          <FocusPicker
+            imageUrl={`/uploads/${framed.upload.path.split('/').pop() ?? ''}`}
+            picture={framed.upload}
+            value={framed.focus ?? null}
+            onChange={(focus) => update(framed.key, { focus })}
+          />
+          <div className="mt-4 flex justify-end gap-2">
+            {framed.focus ? (
+              <Button variant="ghost" onClick={() => update(framed.key, { focus: null })}>
+                Remove the box
+              </Button>
+            ) : null}
+            <Button onClick={() => setFraming(null)}>Done</Button>
+          </div>
+        </Dialog>
+      ) : null}
+
       <section aria-labelledby="batch-formats" className="space-y-3">
         <h2 id="batch-formats" className="text-lg font-semibold text-slate-900">
           2. Formats <span className="text-sm font-normal text-slate-500">({targets.length} selected)</span>
         </h2>
         {formatsQuery.isPending ? <Spinner /> : null}
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Add every format of a kind">
+          <span className="text-sm text-slate-600">Add every:</span>
+          {kinds.map((kind) => (
+            <Button key={kind} size="sm" variant="outline" onClick={() => addKind(kind)}>
+              {KIND_LABELS[kind]}
+            </Button>
+          ))}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button size="sm" variant="ghost" disabled={targets.length === 0} onClick={saveSet}>
+            Save this set
+          </Button>
+          {savedOffered.length > 0 ? (
+            <Button size="sm" variant="ghost" onClick={() => setTargets(savedOffered)}>
+              Use my saved set ({plural(savedOffered.length, 'format')})
+            </Button>
+          ) : null}
+          {targets.length > 0 ? (
+            <Button size="sm" variant="ghost" onClick={() => setTargets([])}>
+              Clear
+            </Button>
+          ) : null}
+        </div>
         <Tabs value={current} onValueChange={setTab}>
           <TabsList aria-label="Platforms">
             {groups.map((g) => {
@@ -325,7 +414,7 @@ export function BatchProgress({ id }: { id: string }) {
                 <span className="text-slate-600">
                   {photo.expired
                     ? 'Deleted after 7 days'
-                    : `${done} of ${data.formats.length} done${failures.length ? `, ${failures.length} failed` : ''}`}
+                    : `${done} of ${data.formats.length} done${failures.length ? `, ${failures.length} failed` : ''}${photo.boxKept ? ' · your box kept' : ''}`}
                 </span>
               </div>
               {failures.map(([formatId, reason]) => (
