@@ -347,6 +347,15 @@ export type BatchPhoto = {
   boxKept: boolean;
 };
 
+/** A batch in the list of the caller's batches. */
+export type BatchSummary = {
+  id: string;
+  createdAt: string;
+  photos: number;
+  formats: number;
+  totals: BatchResponse['totals'];
+};
+
 export type BatchResponse = {
   id: string;
   createdAt: string;

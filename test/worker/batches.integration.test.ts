@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { findFormat } from '../../shared/formats';
-import type { BatchResponse } from '../../shared/schemas';
+import type { BatchResponse, BatchSummary } from '../../shared/schemas';
 import { inspectImage } from '../../worker/imaging';
 import { bannerRequest, body, Browser, insertSession, insertUser } from './helpers';
 
@@ -45,8 +45,8 @@ describe('batches', () => {
     expect(done.totals).toEqual({ complete: 12, failed: 0, processing: 0 });
     expect(done.photos.map((p) => p.boxKept)).toEqual([false, false, false]);
     // A return later: the batch is listed, newest first.
-    const listed = await body<BatchResponse[]>(await user.call('/api/batches'));
-    expect(listed[0]?.id).toBe(started.id);
+    const listed = await body<BatchSummary[]>(await user.call('/api/batches'));
+    expect(listed[0]).toMatchObject({ id: started.id, photos: 3, formats: 4, totals: done.totals });
 
     const zip = await user.call(`/api/batches/${started.id}/zip`);
     expect(zip.status).toBe(200);

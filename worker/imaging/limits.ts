@@ -75,11 +75,16 @@ export function estimatePeakBytes(info: ImageInfo): number {
   return Math.max(peak, decoded + WORKING_BYTES);
 }
 
+/** JPEGs and non-interlaced PNGs decode in part and reduced (view.ts); WebP and Adam7 PNG whole. */
+export function decodesInPart(info: ImageInfo): boolean {
+  return info.type === 'jpeg' || (info.type === 'png' && !info.interlaced);
+}
+
 function fits(info: ImageInfo): boolean {
   if (info.width > MAX_SIDE || info.height > MAX_SIDE) return false;
   const channels = info.type === 'jpeg' ? 3 : 4;
-  const inPart = info.type === 'jpeg' || (info.type === 'png' && !info.interlaced);
-  if (inPart && (info.width * info.height * channels) / LEAST_SCALE ** 2 > DECODED_BUDGET_BYTES) return false;
+  if (decodesInPart(info) && (info.width * info.height * channels) / LEAST_SCALE ** 2 > DECODED_BUDGET_BYTES)
+    return false;
   return estimatePeakBytes(info) <= PEAK_BUDGET_BYTES;
 }
 

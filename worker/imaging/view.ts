@@ -16,7 +16,7 @@ import { analysePicture, type Analysis } from './content-aware/analyse';
 import { decodeImage, type Codecs } from './decode';
 import { cropExtends } from './fill';
 import type { ImageInfo } from './inspect';
-import { DECODED_BUDGET_BYTES } from './limits';
+import { DECODED_BUDGET_BYTES, decodesInPart } from './limits';
 import type { CropRect, Picture } from './raster';
 
 export type Scale = 1 | 2 | 4 | 8;
@@ -58,11 +58,6 @@ export interface View {
 }
 
 const SCALES: readonly Scale[] = [8, 4, 2, 1];
-
-/** JPEGs and non-interlaced PNGs decode in part and reduced; WebP and Adam7 PNG whole. */
-function decodesInPart(info: ImageInfo): boolean {
-  return info.type === 'jpeg' || (info.type === 'png' && !info.interlaced);
-}
 
 /**
  * The coarsest scale that still gives the output's pixels across the crop (1 for WebP and Adam7

@@ -24,10 +24,10 @@ export function retryDelaySeconds(attempts: number): number {
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
   const isDeadLetter = batch.queue.endsWith(DEAD_LETTER_SUFFIX);
-  const ids = batch.messages.map((m) => conversionMessageSchema.safeParse(m.body).data?.conversionId);
+  const parsedAll = batch.messages.map((m) => conversionMessageSchema.safeParse(m.body));
   const state: QueueBatchState = { picture: null, upcoming: [] };
   for (const [index, message] of batch.messages.entries()) {
-    const parsed = conversionMessageSchema.safeParse(message.body);
+    const parsed = parsedAll[index]!;
     if (!parsed.success) {
       log('warn', 'dropped malformed queue message', { queue: batch.queue, messageId: message.id });
       message.ack();
@@ -41,7 +41,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
       message.ack();
       continue;
     }
-    state.upcoming = ids.slice(index + 1).filter((id) => id !== undefined);
+    state.upcoming = parsedAll.slice(index + 1).flatMap((p) => (p.success ? [p.data.conversionId] : []));
     try {
       const outcome = await renderConversion({ db, bucket: env.BUCKET, codecs: workerCodecs }, conversionId, state);
       log('info', 'conversion', { conversionId, outcome, attempt: message.attempts });

@@ -9,7 +9,7 @@ import type { CropRect } from '../../shared/crop';
 import { fillKey, type Fill } from '../../shared/fill';
 import { findFormat, outputFilename } from '../../shared/formats';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
-import type { BatchPhoto, BatchResponse } from '../../shared/schemas';
+import type { BatchPhoto, BatchResponse, BatchSummary } from '../../shared/schemas';
 import type { Db } from '../db/client';
 import { batches, batchPhotos, conversions, imageRequests, uploads, type Batch } from '../db/schema';
 import { ApiError } from '../lib/errors';
@@ -120,20 +120,20 @@ export async function batchStatus(db: Db, id: string, userId: string | undefined
     .innerJoin(uploads, eq(uploads.id, imageRequests.uploadId))
     .where(eq(batchPhotos.batchId, id))
     .orderBy(asc(batchPhotos.position));
-  const rows = photos.length
-    ? await db
-        .select()
-        .from(conversions)
-        .where(
-          and(
+  // Up to 50 bound ids (D1 binds at most 100 a statement); the batch's formats are picked here.
+  const rows = (
+    photos.length
+      ? await db
+          .select()
+          .from(conversions)
+          .where(
             inArray(
               conversions.requestId,
               photos.map((p) => p.requestId),
             ),
-            inArray(conversions.formatId, batch.formatIds),
-          ),
-        )
-    : [];
+          )
+      : []
+  ).filter((r) => batch.formatIds.includes(r.formatId));
   const totals = { complete: 0, failed: 0, processing: 0 };
   const out: BatchPhoto[] = photos.map((photo) => {
     const own = rows.filter((r) => r.requestId === photo.requestId);
@@ -151,16 +151,44 @@ export async function batchStatus(db: Db, id: string, userId: string | undefined
   return { id, createdAt: batch.createdAt.toISOString(), formats: batch.formatIds, photos: out, totals };
 }
 
-/** The caller's batches, newest first, for a return later. */
-export async function listBatches(db: Db, userId: string | undefined): Promise<BatchResponse[]> {
+/** The caller's latest 20 batches, newest first, for a return later: two queries for them all. */
+export async function listBatches(db: Db, userId: string | undefined): Promise<BatchSummary[]> {
   if (!userId) return [];
-  const rows = await db
-    .select({ id: batches.id })
+  const list = await db
+    .select()
     .from(batches)
     .where(eq(batches.userId, userId))
     .orderBy(desc(batches.createdAt))
     .limit(20);
-  return Promise.all(rows.map((row) => batchStatus(db, row.id, userId)));
+  if (list.length === 0) return [];
+  const rows = await db
+    .select({
+      batchId: batchPhotos.batchId,
+      requestId: batchPhotos.requestId,
+      formatId: conversions.formatId,
+      status: conversions.status,
+    })
+    .from(batchPhotos)
+    .leftJoin(conversions, eq(conversions.requestId, batchPhotos.requestId))
+    .where(
+      inArray(
+        batchPhotos.batchId,
+        list.map((b) => b.id),
+      ),
+    );
+  return list.map((batch) => {
+    const own = rows.filter((r) => r.batchId === batch.id);
+    const totals = { complete: 0, failed: 0, processing: 0 };
+    for (const row of own)
+      if (row.status && row.formatId !== null && batch.formatIds.includes(row.formatId)) totals[row.status]++;
+    return {
+      id: batch.id,
+      createdAt: batch.createdAt.toISOString(),
+      photos: new Set(own.map((r) => r.requestId)).size,
+      formats: batch.formatIds.length,
+      totals,
+    };
+  });
 }
 
 /**

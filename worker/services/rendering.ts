@@ -50,36 +50,27 @@ export class UploadPicture {
     const object = await this.deps.bucket.get(this.upload.r2Key);
     if (!object) throw new ApiError(410, 'The original image is no longer stored. Please upload it again.');
     const bytes = new Uint8Array(await object.arrayBuffer());
-    const info = imageCall(() => inspectImage(bytes));
-    imageCall(() => admitImage(info));
+    const info = await imageCall(() => inspectImage(bytes));
+    await imageCall(() => admitImage(info));
     this.views = new PictureViews(bytes, info, this.deps.codecs);
     return this.views;
   }
 
   async viewFor(need: DecodeNeed, companions?: Parameters<PictureViews['viewFor']>[1]): Promise<View> {
     const views = await this.read();
-    return imageCallAsync(() => views.viewFor(need, companions));
+    return imageCall(() => views.viewFor(need, companions));
   }
 
   /** The content-aware analysis, from the whole picture at a scale fit for it. */
   async analysis(): Promise<Analysis> {
     const views = await this.read();
-    const view = await imageCallAsync(() => views.whole(2 * ANALYSIS_SIZE));
+    const view = await imageCall(() => views.whole(2 * ANALYSIS_SIZE));
     return analyseView(view, { width: this.upload.width, height: this.upload.height });
   }
 }
 
 /** An engine call whose ImageError (a file that cannot be read or is too large) becomes the API's. */
-function imageCall<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof ImageError) throw new ApiError(error.status, error.message);
-    throw error;
-  }
-}
-
-async function imageCallAsync<T>(run: () => Promise<T>): Promise<T> {
+async function imageCall<T>(run: () => T | Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -282,10 +273,14 @@ function conversionCrop(
  * The upload's content-aware analysis, made once and kept on the upload. Null when it cannot be
  * made (the picture cannot be read now): the fan-out then uses standard crops and says so.
  */
-export async function analysisOf(deps: RenderDeps, upload: Upload): Promise<Analysis | null> {
+export async function analysisOf(
+  deps: RenderDeps,
+  upload: Upload,
+  picture = new UploadPicture(deps, upload),
+): Promise<Analysis | null> {
   if (upload.analysis) return upload.analysis;
   try {
-    const analysis = await new UploadPicture(deps, upload).analysis();
+    const analysis = await picture.analysis();
     await deps.db.update(uploads).set({ analysis }).where(eq(uploads.id, upload.id));
     upload.analysis = analysis;
     return analysis;
@@ -440,7 +435,7 @@ export async function renderConversion(
     }
     // A batch's content-aware targets analyse their upload here, the first of them (the analysis
     // is then kept on the upload): the batch's own request does not wait for fifty decodes.
-    if (conversion.mode === 'content-aware' && !upload.analysis) await analysisOf(deps, upload);
+    if (conversion.mode === 'content-aware' && !upload.analysis) await analysisOf(deps, upload, batch.picture);
     const { crop, fill } = conversionCrop(conversion, request, upload, format);
     const view = await batch.picture.viewFor({ crop, fill, width: format.width, height: format.height }, () =>
       upcomingNeeds(deps, upload, batch.upcoming),

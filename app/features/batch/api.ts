@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
-import type { BatchResponse } from '../../../shared/schemas';
+import type { BatchResponse, BatchSummary } from '../../../shared/schemas';
 import { apiRequest, getJson } from '../../lib/api';
 
 export async function createBatch(body: {
@@ -28,5 +28,5 @@ export const batchQuery = (id: string) =>
 
 export const batchesQuery = queryOptions({
   queryKey: ['/api/batches'],
-  queryFn: () => getJson<BatchResponse[]>('/api/batches'),
+  queryFn: () => getJson<BatchSummary[]>('/api/batches'),
 });

@@ -349,8 +349,8 @@ export function RecentBatches() {
         {data.map((batch) => (
           <li key={batch.id}>
             <Link to="/batch" search={{ id: batch.id }} className="text-brand-700 underline">
-              {new Date(batch.createdAt).toLocaleString()}: {batch.photos.length} photos × {batch.formats.length}{' '}
-              formats
+              {new Date(batch.createdAt).toLocaleString()}: {plural(batch.photos, 'photo')} ×{' '}
+              {plural(batch.formats, 'format')}
             </Link>
             <span className="text-slate-600">
               {' '}
