@@ -10,6 +10,7 @@ import { log } from './lib/log';
 import { handleQueueBatch } from './queues/consumer';
 import { expireOldUploads } from './services/cleanup';
 import { forgetOldFailures } from './services/login-throttle';
+import { endInterruptedRenders } from './services/rendering';
 
 export { DownloadCounter } from './durable-objects/download-counter';
 
@@ -23,6 +24,7 @@ export default {
     checkEnv(env);
     const db = createDb(env.DB);
     const expired = await expireOldUploads(db, env.BUCKET, clock.now());
+    await endInterruptedRenders(db);
     await forgetOldFailures(db, clock.now());
     log('info', 'daily cleanup', { expiredUploads: expired });
   },

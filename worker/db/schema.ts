@@ -114,6 +114,8 @@ export const imageRequests = sqliteTable(
     /** The rendered file's type, and the quality it was encoded at (lower where a size cap asked; null for PNG). */
     outputType: text('output_type', { enum: OUTPUT_TYPES }),
     outputQuality: integer('output_quality'),
+    /** The render under way or last finished (services/rendering.ts): only that render may complete the row. */
+    renderId: text('render_id'),
     error: text('error'),
     /** First time its owner got the file (a free download, unlimited access or a payment): it is then a purchase. */
     acquiredAt: integer('acquired_at', { mode: 'timestamp_ms' }),
@@ -135,6 +137,13 @@ export type ConversionFlow = (typeof CONVERSION_FLOWS)[number];
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 export const CONVERSION_MODES = ['standard', 'content-aware'] as const;
 export type ConversionMode = (typeof CONVERSION_MODES)[number];
+/**
+ * How a rendered file was framed: 'request' (the request's own crop and zoom fitted to the target:
+ * the single tool's paid framing), 'centred' (the centred cover crop), 'planned' (from the
+ * content-aware analysis) or 'box' (the user's box to keep).
+ */
+export const FRAMINGS = ['request', 'centred', 'planned', 'box'] as const;
+export type Framing = (typeof FRAMINGS)[number];
 
 /** One rendered target format of a request (banner, profile and "other formats" fan-outs). */
 export const conversions = sqliteTable(
@@ -165,6 +174,15 @@ export const conversions = sqliteTable(
     /** The rendered file's type, and the quality it was encoded at (lower where a size cap asked; null for PNG). */
     outputType: text('output_type', { enum: OUTPUT_TYPES }),
     outputQuality: integer('output_quality'),
+    /** The render under way or last finished (services/rendering.ts): only that render may complete the row. */
+    renderId: text('render_id'),
+    /**
+     * What the file was made by, written with its key by the render that made it and by nothing else:
+     * the flow whose rules framed it and its framing. The pixel door (services/allowance.ts) decides
+     * from these, never from `flow`, which the next fan-out may change before it renders.
+     */
+    renderedFlow: text('rendered_flow', { enum: CONVERSION_FLOWS }),
+    framing: text('framing', { enum: FRAMINGS }),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

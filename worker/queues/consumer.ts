@@ -43,7 +43,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
     }
     state.upcoming = parsedAll.slice(index + 1).flatMap((p) => (p.success ? [p.data.conversionId] : []));
     try {
-      const outcome = await renderConversion({ db, bucket: env.BUCKET, codecs: workerCodecs }, conversionId, state);
+      const outcome = await renderConversion({ db, bucket: env.BUCKET, codecs: workerCodecs }, parsed.data, state);
       log('info', 'conversion', { conversionId, outcome, attempt: message.attempts });
       message.ack();
     } catch (error) {

@@ -12,6 +12,7 @@ import { validate } from '../lib/validate';
 import { authorizePixels, type PixelFile } from '../services/allowance';
 import { conversionsOf, startFanOut, toFiles, toResults, type FanOut } from '../services/conversions';
 import { getLiveRequest } from '../services/image-requests';
+import { endInterruptedRenders } from '../services/rendering';
 import { zipResponse } from '../services/zip';
 import type { AppEnv } from '../types';
 import type { Context } from 'hono';
@@ -82,6 +83,7 @@ export const conversionRoutes = new Hono<AppEnv>()
   .get('/conversions/:id', async (c) => {
     const db = c.get('db');
     const { request } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
+    await endInterruptedRenders(db, request.id);
     const rows = await conversionsOf(db, request.id);
     const body: ConversionResponse = {
       results: toResults(rows),

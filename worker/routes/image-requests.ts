@@ -9,7 +9,7 @@ import { workerCodecs } from '../imaging-codecs';
 import { createImageRequest, getLiveRequest, getOwnedRequest, toRequestResponse } from '../services/image-requests';
 import { authorizePixels, tierFor } from '../services/allowance';
 import { takeConversions } from '../services/rate-limits';
-import { processRequest } from '../services/rendering';
+import { endInterruptedRenders, processRequest } from '../services/rendering';
 import type { AppEnv } from '../types';
 import { parseFormatParam, parseId } from './params';
 
@@ -32,8 +32,11 @@ export const imageRequestRoutes = new Hono<AppEnv>()
   })
   .get('/image-requests/:id', async (c) => {
     const { id } = parseId(c.req.param());
-    const { request, upload } = await getLiveRequest(c.get('db'), id, c.get('owner'));
-    return c.json(await toRequestResponse(c.get('db'), request, upload, tierFor(c.get('caller')).unlimited));
+    const db = c.get('db');
+    let { request, upload } = await getLiveRequest(db, id, c.get('owner'));
+    if (await endInterruptedRenders(db, request.id))
+      ({ request, upload } = await getLiveRequest(db, id, c.get('owner')));
+    return c.json(await toRequestResponse(db, request, upload, tierFor(c.get('caller')).unlimited));
   })
   .post('/process-image/:id', async (c) => {
     const { id } = parseId(c.req.param());
@@ -63,7 +66,11 @@ export const imageRequestRoutes = new Hono<AppEnv>()
       formats.map((f) => `${request.id}:${f}:${output.type}:${output.quality}:${fillKey(fill)}`),
     );
     const deps = { db, bucket: c.env.BUCKET, codecs: workerCodecs };
-    await processRequest(deps, request, upload, formats, output, fill).catch(async (error: unknown) => {
+    const rendering = processRequest(deps, request, upload, formats, output, fill);
+    // A client that leaves does not cut the renders off half-way: they finish (or end as failed)
+    // in the time the runtime gives work after a disconnect.
+    c.executionCtx.waitUntil(rendering.catch(() => undefined));
+    await rendering.catch(async (error: unknown) => {
       await grant.release();
       throw error;
     });

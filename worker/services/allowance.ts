@@ -3,9 +3,12 @@
  *
  * - A preview of any finished output, to the request's owner: a preview is never the deliverable
  *   (at most half the output's size on each side, see imaging/render.ts and docs/decisions).
- * - The banner and profile adjusters' outputs (flows 'banner' and 'profile'), to the owner, free, as
- *   the spec says. Their targets are banner or profile formats on another platform than the
- *   request's own format (services/conversions.ts checks both), so they never hand out that format.
+ * - A file the banner or profile adjuster made, to the owner, free (docs/product-decisions.md):
+ *   decided from what made the file (the flow that rendered it and its framing, written with the
+ *   file's key by the render itself, services/rendering.ts), never from a label a later route could
+ *   change. Only a file framed without the request's own crop and zoom qualifies; re-rendered with
+ *   that framing by any route, the same row is under the request rule. The adjusters' targets are
+ *   on another platform than the request's own format, so they never hand out that format.
  * - Everything else (the request's own format, the download step's other formats, batch outputs):
  *   by the request rule below, whatever the route (one file, the ZIP, or any later one).
  *
@@ -26,7 +29,7 @@ import { clock, DAY_MS } from '../lib/clock';
 import { ApiError } from '../lib/errors';
 import { FREE_DOWNLOADS_ANONYMOUS, FREE_DOWNLOADS_REGISTERED } from '../../shared/limits';
 import { markAcquired } from './purchases';
-import { previewKey } from './storage-keys';
+import { previewKeyOf } from './storage-keys';
 
 export const ALLOWANCE_WINDOW_MS = DAY_MS;
 export const PAYMENT_REQUIRED_MESSAGE = 'Download requires payment';
@@ -169,7 +172,8 @@ export async function authorizePixels(
     .select({
       formatId: conversions.formatId,
       status: conversions.status,
-      flow: conversions.flow,
+      renderedFlow: conversions.renderedFlow,
+      framing: conversions.framing,
       outputKey: conversions.outputKey,
       outputType: conversions.outputType,
     })
@@ -184,9 +188,13 @@ export async function authorizePixels(
     const ownRender = own && request.status === 'complete';
     const key = ownRender ? request.outputKey : row?.status === 'complete' ? row.outputKey : null;
     if (!key) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
-    const adjusterOutput = !own && (row?.flow === 'banner' || row?.flow === 'profile');
+    const adjusterOutput =
+      !own &&
+      (row?.renderedFlow === 'banner' || row?.renderedFlow === 'profile') &&
+      row.framing !== null &&
+      row.framing !== 'request';
     if (!adjusterOutput) needsRequestRule = true;
-    if (use === 'preview') return { key: previewKey(request.uploadId, request.id, formatId), type: 'png' };
+    if (use === 'preview') return { key: previewKeyOf(key), type: 'png' };
     // Files rendered before output types existed are PNGs.
     return { key, type: (ownRender ? request.outputType : row?.outputType) ?? 'png' };
   });

@@ -2,7 +2,7 @@
  * The fan-out of one request to many target formats (banner, profile and batch flows): one
  * conversion row and one queue message per target; the queue consumer renders them one by one.
  */
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   BANNER_FORMATS,
   findFormat,
@@ -169,13 +169,16 @@ export async function startConversions(
   const now = clock.now();
   // One statement per target (D1 binds at most 100 parameters per statement), all in one
   // transaction: every target is recorded or none is.
-  const [first, ...rest] = targets.map((format) =>
-    db
+  const [first, ...rest] = targets.map((format) => {
+    // A new render id whenever the row is asked again: only that render may complete it.
+    const renderId = crypto.randomUUID();
+    return db
       .insert(conversions)
       .values({
         requestId: request.id,
         formatId: format.id,
         status: 'processing' as const,
+        renderId,
         flow,
         mode,
         outputChoice: output.type,
@@ -189,6 +192,7 @@ export async function startConversions(
           status: 'processing',
           error: null,
           attempts: 0,
+          renderId,
           flow,
           mode,
           outputChoice: output.type,
@@ -197,17 +201,20 @@ export async function startConversions(
           focus,
           updatedAt: now,
         },
-        // A finished target is kept unless it was made another way (AI switched, another type, quality or fill).
+        // A finished target is kept unless it was made another way (by another flow, AI switched,
+        // another type, quality, fill or box).
         setWhere: or(
           ne(conversions.status, 'complete'),
+          isNull(conversions.renderedFlow),
+          ne(conversions.renderedFlow, flow),
           ne(conversions.mode, mode),
           ne(conversions.outputChoice, output.type),
           ne(conversions.quality, output.quality),
           sql`coalesce(${conversions.fill}, '') != ${fill ? JSON.stringify(fill) : ''}`,
           sql`coalesce(${conversions.focus}, '') != ${focus ? JSON.stringify(focus) : ''}`,
         ),
-      }),
-  );
+      });
+  });
   if (first) await db.batch([first, ...rest]);
   const rows = await conversionsOf(
     db,
@@ -221,7 +228,9 @@ export async function startConversions(
     return format ? format.width * format.height : 0;
   };
   const pending = rows.filter((r) => r.status === 'processing').sort((a, b) => area(b.formatId) - area(a.formatId));
-  const messages: { body: ConversionMessage }[] = pending.map((r) => ({ body: { conversionId: r.id } }));
+  const messages: { body: ConversionMessage }[] = pending.map((r) => ({
+    body: { conversionId: r.id, renderId: r.renderId ?? undefined },
+  }));
   try {
     if (messages.length > 0) await queue.sendBatch(messages);
   } catch (error) {

@@ -9,13 +9,17 @@ export function originalKey(uploadId: string): string {
   return `${uploadPrefix(uploadId)}original`;
 }
 
-/** The rendered file of one format (whatever its type: a new render replaces the last). */
-export function outputKey(uploadId: string, requestId: string, formatId: number): string {
-  return `${uploadPrefix(uploadId)}outputs/${requestId}/${formatId}.file`;
+/**
+ * The file of one render of one format. Each render writes its own key, so a row's key and the
+ * facts written with it always describe the same bytes, whatever renders of the row overlap.
+ */
+export function outputKey(uploadId: string, requestId: string, formatId: number, renderId: string): string {
+  return `${uploadPrefix(uploadId)}outputs/${requestId}/${formatId}-${renderId}.file`;
 }
 
-export function previewKey(uploadId: string, requestId: string, formatId: number): string {
-  return `${uploadPrefix(uploadId)}outputs/${requestId}/${formatId}.preview.png`;
+/** The preview that belongs to an output file (files rendered before render ids included). */
+export function previewKeyOf(outputKey: string): string {
+  return outputKey.replace(/\.file$/, '.preview.png');
 }
 
 /** The public display path of an original: `/uploads/{uploadId}.{ext}`. */
