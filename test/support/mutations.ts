@@ -17,7 +17,7 @@ export function prng(seed: number) {
   };
 }
 
-const concat = (...parts: ArrayLike<number>[]) => {
+export const concat = (...parts: ArrayLike<number>[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -329,7 +329,7 @@ export function pngMutants(name: string, original: Uint8Array, count: number): M
 
 type RiffChunk = { fourcc: string; data: Uint8Array };
 
-function riffChunks(b: Uint8Array): RiffChunk[] {
+export function riffChunks(b: Uint8Array): RiffChunk[] {
   const out: RiffChunk[] = [];
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   for (let pos = 12; pos + 8 <= b.length;) {
@@ -340,14 +340,14 @@ function riffChunks(b: Uint8Array): RiffChunk[] {
   return out;
 }
 
-const riffChunk = (fourcc: string, data: ArrayLike<number>, size = data.length) =>
+export const riffChunk = (fourcc: string, data: ArrayLike<number>, size = data.length) =>
   concat(
     [...fourcc].map((c) => c.charCodeAt(0)),
     le32(size),
     data,
     data.length & 1 ? [0] : [],
   );
-const riff = (chunks: Uint8Array[], size?: number) => {
+export const riff = (chunks: Uint8Array[], size?: number) => {
   const body = concat([0x57, 0x45, 0x42, 0x50], ...chunks);
   return concat([0x52, 0x49, 0x46, 0x46], le32(size ?? body.length), body);
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findFormatByName } from '../../shared/formats';
 import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
 import { centredCrop, inspectImage, type Raster } from '../../worker/imaging';
+import { withProfile, withTag, xyzTag } from '../support/icc';
 import { body, Browser, countStored, decodeFile, fixture } from './helpers';
 
 const banner = findFormatByName('linkedin', 'banner');
@@ -300,6 +301,29 @@ describe('image requests, processing and downloads', () => {
     if (type === 'png') expect(chunkTypes(bytes)).not.toContain('eXIf');
     else expect(jpegMarkers(bytes)).not.toContain(0xe1);
     expect(new TextDecoder('latin1').decode(bytes)).not.toMatch(/TestCam|Exif/);
+  });
+
+  it('renders a JPEG whose colour profile is damaged as if it had none (sRGB), not black', async () => {
+    // The phone photo's Display P3 profile with its colorants zeroed: applied, it made every pixel black.
+    const photo = fixture('display-p3.jpg');
+    const p3 = inspectImage(photo).icc?.bytes ?? new Uint8Array();
+    const zeroed = ['rXYZ', 'gXYZ', 'bXYZ'].reduce((icc, sig) => withTag(icc, sig, xyzTag([0, 0, 0])), p3);
+    const render = async (bytes: Uint8Array) => {
+      const browser = new Browser();
+      const res = await browser.upload('damaged-profile.jpg', bytes);
+      expect(res.status, await res.clone().text()).toBe(201);
+      const upload = await body<UploadResponse>(res);
+      const request = await requestFor(browser, upload, profile, { x: 40, y: 0, width: 160, height: 160, zoom: 1 });
+      expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
+      return decodeOutput(await browser.call(`/api/download/${request.id}`));
+    };
+    const damaged = await render(withProfile(photo, zeroed));
+    const untagged = await render(withProfile(photo, null));
+    expect(damaged.bytes).toEqual(untagged.bytes);
+    const { data } = damaged.raster;
+    let sum = 0;
+    for (const v of data) sum += v;
+    expect(sum / data.length).toBeGreaterThan(80);
   });
 
   it('processes again without harm, and renders other formats from the same upload', async () => {

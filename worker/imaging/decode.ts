@@ -9,6 +9,7 @@ import type { EncoderModules } from './output';
 import decodeWebpWasm, { init as initWebpModule } from '@jsquash/webp/decode.js';
 import { applySrgb, MAX_ICC_BYTES, parseIcc } from './colour';
 import { ImageError } from './errors';
+import { log } from '../lib/log';
 import type { ImageInfo } from './inspect';
 import { decodeJpeg, verifyJpeg, type JpegPart } from './jpeg/decode';
 import { decodePng } from './png/decode';
@@ -37,9 +38,14 @@ export async function decodeImage(
   part: JpegPart = { scale: 1 },
 ): Promise<Picture> {
   const picture = await decodeStored(bytes, info, codecs, part);
-  const icc = info.icc && (info.icc.compressed ? await inflateProfile(info.icc.bytes) : info.icc.bytes);
-  const profile = icc ? parseIcc(icc) : null;
+  if (!info.icc) return picture;
+  // Every codec's profile passes here, so one check covers JPEG, PNG and WebP alike.
+  const icc = info.icc.compressed ? await inflateProfile(info.icc.bytes) : info.icc.bytes;
+  const { profile, reason } = icc
+    ? parseIcc(icc)
+    : { profile: null, reason: 'the compressed profile does not inflate' };
   if (profile) applySrgb(picture.data, picture.channels, profile);
+  else log('warn', 'colour profile ignored', { type: info.type, reason });
   return picture;
 }
 
