@@ -9,11 +9,12 @@ import { staticHeadersFile } from './worker/middleware/security-headers';
 process.env.WRANGLER_SEND_METRICS ??= 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
-const port = process.env.PORT ? Number(process.env.PORT) : undefined;
+const devPort = process.env.PORT ? Number(process.env.PORT) : 5173;
 
 // One build: the React app (index.html -> app/main.tsx) as static assets, and the Worker
-// (wrangler.toml's main) that serves them and the API. `vite dev` and `vite preview` run the
-// Worker in workerd with local D1, R2, the Durable Object and the queues.
+// (wrangler.toml's main) that serves them and the API. `vite dev` runs the Worker in workerd with
+// local D1, R2, the Durable Object and the queues. The build is served locally by `npm start`
+// (wrangler dev, scripts/local-server.ts), not `vite preview`, which would run it as deployed.
 /** Writes `_headers` (CSP and the other security headers) into the static app's build. */
 function securityHeadersFile(): Plugin {
   return {
@@ -25,7 +26,7 @@ function securityHeadersFile(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command, isPreview }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -35,9 +36,17 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    cloudflare({ configPath: './wrangler.toml' }),
+    cloudflare({
+      configPath: './wrangler.toml',
+      // wrangler.toml is what is deployed (production); `vite dev` is development on its own
+      // address. A .dev.vars file still overrides these. The build keeps wrangler.toml's vars.
+      config:
+        command === 'serve' && !isPreview
+          ? { vars: { ENVIRONMENT: 'development', PUBLIC_ORIGIN: `http://localhost:${devPort}` } }
+          : undefined,
+    }),
     securityHeadersFile(),
   ],
-  server: { port: port ?? 5173, strictPort: port !== undefined },
-  preview: { port: port ?? 8787, strictPort: true },
-});
+  // A fixed port: PUBLIC_ORIGIN names it, so a silent move to 5174 would refuse every form.
+  server: { port: devPort, strictPort: true },
+}));

@@ -15,6 +15,10 @@ function fakeAssets(request: Request): Response {
 }
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
+// wrangler.toml is the deployed (production) configuration; the tests are development on the
+// address test/worker/helpers.ts calls. Tests of production pass their own env to the handler.
+const DEVELOPMENT = { ENVIRONMENT: 'development', PUBLIC_ORIGIN: 'http://localhost' };
+
 // Three projects: the worker inside workerd (real local D1, R2, Durable Objects, queues),
 // pure modules in Node, and the React app in jsdom. `npm run test:e2e` drives Chromium separately.
 export default defineConfig(async () => {
@@ -36,6 +40,7 @@ export default defineConfig(async () => {
               wrangler: { configPath: './wrangler.toml' },
               miniflare: {
                 bindings: {
+                  ...DEVELOPMENT,
                   TEST_MIGRATIONS: migrations,
                   TEST_CORPUS: corpus,
                   STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
@@ -66,7 +71,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: './wrangler.toml' },
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, TEST_CORPUS: corpus },
+                bindings: { ...DEVELOPMENT, TEST_MIGRATIONS: migrations, TEST_CORPUS: corpus },
                 serviceBindings: { ASSETS: fakeAssets },
               },
             }),

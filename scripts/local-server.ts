@@ -11,14 +11,28 @@ type Server = { baseUrl: string; stop: () => void };
  * 401, 404 or 413), with a 500 page that shows a stack trace, and loses connections under load.
  */
 export function startWranglerDev(port: number, options: { logFile?: string } = {}): Promise<Server> {
-  // The same command as `npm start` (package.json).
+  // The same command as `npm start` (package.json): development, on the address the callers use.
   return startServer(
     'wrangler',
-    ['dev', '-c', 'dist/social_resizer/wrangler.json', '--persist-to', '.wrangler/state', '--port', String(port)],
+    [
+      'dev',
+      '-c',
+      'dist/social_resizer/wrangler.json',
+      '--persist-to',
+      '.wrangler/state',
+      '--port',
+      String(port),
+      '--var',
+      'ENVIRONMENT:development',
+      '--var',
+      `PUBLIC_ORIGIN:${localOrigin(port)}`,
+    ],
     port,
     options.logFile,
   );
 }
+
+const localOrigin = (port: number) => `http://localhost:${port}`;
 
 async function startServer(
   command: string,
@@ -26,7 +40,7 @@ async function startServer(
   port: number,
   logFile: string | undefined,
 ): Promise<Server> {
-  const baseUrl = `http://localhost:${port}`;
+  const baseUrl = localOrigin(port);
   const server: ChildProcess = spawn(command, args, {
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],

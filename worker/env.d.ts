@@ -7,9 +7,9 @@ interface Env {
   STRIPE_PUBLISHABLE_KEY?: string;
   /** whsec_…, verifies POST /api/stripe/webhook. */
   STRIPE_WEBHOOK_SECRET?: string;
-  /** The admin area's password (wrangler secret put ADMIN_PASSWORD); required in production. */
+  /** The admin area's password (wrangler secret put ADMIN_PASSWORD); none in production: 503. */
   ADMIN_PASSWORD?: string;
-  /** Resend API key (re_…) for e-mail (password reset); with none, development writes mail to /outbox. */
+  /** Resend API key (re_…) for e-mail (password reset); none: /outbox in development, 503 in production. */
   RESEND_API_KEY?: string;
   /** The sender, for example "Social Resizer <no-reply@socialresizer.example>". */
   MAIL_FROM?: string;

@@ -1,10 +1,10 @@
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase, PublicUser } from '../../shared/schemas';
 import { clock, DAY_MS } from '../../worker/lib/clock';
 import { PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS } from '../../worker/services/passwords';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
-import { body, Browser, call, ORIGIN, processedRequest } from './helpers';
+import { body, Browser, call, callWith, ORIGIN, processedRequest } from './helpers';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -51,7 +51,7 @@ describe('POST /api/register', () => {
     expect((await body<PublicUser>(me)).id).toBe(user.id);
   });
 
-  it('sets an HttpOnly, SameSite=Lax session cookie of 256 random bits, Secure over https only', async () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie of 256 random bits, Secure when the site is https', async () => {
     const browser = new Browser();
     const res = await browser.register(fresh('cookie'));
     const line = res.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`)) ?? '';
@@ -64,16 +64,23 @@ describe('POST /api/register', () => {
     // The token is stored only as its hash.
     expect(await countRows('sessions', 'token_hash = ?', token)).toBe(0);
 
+    // Decided by PUBLIC_ORIGIN's scheme, not by the address the request arrived on.
     const username = fresh('https');
-    const secure = await exports.default.fetch(
-      new Request('https://resizer.example/api/register', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: 'https://resizer.example' },
-        body: JSON.stringify({ username, email: `${username}@example.com`, password: 'correct horse' }),
-      }),
-    );
+    const sessionCookie = (res: Response) => res.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`));
+    const secure = await callWith({ PUBLIC_ORIGIN: 'https://resizer.example' }, 'http://resizer.example/api/register', {
+      method: 'POST',
+      headers: { Origin: 'https://resizer.example' },
+      json: { username, email: `${username}@example.com`, password: 'correct horse' },
+    });
     expect(secure.status).toBe(201);
-    expect(secure.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`))).toMatch(/; Secure/);
+    expect(sessionCookie(secure)).toMatch(/; Secure/);
+    const plain = await callWith({}, 'https://localhost/api/login', {
+      method: 'POST',
+      headers: { Origin: ORIGIN },
+      json: { username, password: 'correct horse' },
+    });
+    expect(plain.status).toBe(200);
+    expect(sessionCookie(plain)).not.toMatch(/Secure/);
   });
 
   it('stores a salted PBKDF2 hash within the production Workers cap: never the password, never the same twice', async () => {

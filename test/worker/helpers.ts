@@ -1,24 +1,43 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import type { ConversionResponse } from '../../shared/schemas';
 import { decodeImage, inspectImage, type Raster } from '../../worker/imaging';
 import { workerCodecs } from '../../worker/imaging-codecs';
+import worker from '../../worker/index';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
 import { hashToken } from '../../worker/services/sessions';
 
+/** The site's address in the tests (PUBLIC_ORIGIN in vitest.config.ts). */
 export const ORIGIN = 'http://localhost';
 
-/** A request through the worker's own fetch handler, as the browser would send it. */
-export function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+type CallInit = RequestInit & { json?: unknown };
+
+function request(url: string, init: CallInit): Request {
   const { json, headers, ...rest } = init;
   const finalHeaders = new Headers(headers);
   if (json !== undefined) finalHeaders.set('Content-Type', 'application/json');
-  return exports.default.fetch(
-    new Request(`${ORIGIN}${path}`, {
-      ...rest,
-      headers: finalHeaders,
-      body: json !== undefined ? JSON.stringify(json) : rest.body,
-    }),
-  );
+  return new Request(url, {
+    ...rest,
+    headers: finalHeaders,
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+}
+
+/** A request through the worker's own fetch handler, as the browser would send it. */
+export function call(path: string, init: CallInit = {}): Promise<Response> {
+  return exports.default.fetch(request(`${ORIGIN}${path}`, init));
+}
+
+/**
+ * A request to an absolute `url` (its host is the Host header the worker sees) through the
+ * worker's fetch handler, with the test environment changed by `overrides` (production, a
+ * missing secret); waits for the work the handler left running (mail sent after the answer).
+ */
+export async function callWith(overrides: Partial<Env>, url: string, init: CallInit = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(request(url, init), { ...env, ...overrides }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
 }
 
 export async function body<T = { message: string }>(res: Response): Promise<T> {

@@ -153,7 +153,13 @@ describe('mail', () => {
     expect(usesOutbox({ ENVIRONMENT: 'development' })).toBe(true);
     const res = await app.fetch(
       new Request('http://localhost/api/outbox'),
-      { ...env, ENVIRONMENT: 'production', RESEND_API_KEY: 're_key', MAIL_FROM: 'x <a@b.example>' },
+      {
+        ...env,
+        ENVIRONMENT: 'production',
+        PUBLIC_ORIGIN: 'https://resizer.example',
+        RESEND_API_KEY: 're_key',
+        MAIL_FROM: 'x <a@b.example>',
+      },
       createExecutionContext(),
     );
     expect(res.status).toBe(404);

@@ -42,8 +42,7 @@ describe('security headers', () => {
       {
         ...env,
         ENVIRONMENT: 'production',
-        RESEND_API_KEY: 're_test',
-        MAIL_FROM: 'Social Resizer <no-reply@example.com>',
+        PUBLIC_ORIGIN: 'https://resizer.example',
       },
       createExecutionContext(),
     );

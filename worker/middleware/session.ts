@@ -8,7 +8,7 @@ import type { User } from '../db/schema';
 import { clock } from '../lib/clock';
 import { createSession, deleteSession, findSessionUser, SESSION_IDLE_MS } from '../services/sessions';
 import type { AppEnv } from '../types';
-import { isSecureRequest } from './visitor';
+import { secureCookies } from './visitor';
 
 export const SESSION_COOKIE = 'sr_session';
 
@@ -16,7 +16,7 @@ function setSessionCookie(c: Context<AppEnv>, token: string): void {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: isSecureRequest(c),
+    secure: secureCookies(c),
     path: '/',
     maxAge: SESSION_IDLE_MS / 1000,
   });
@@ -48,6 +48,6 @@ export async function startSession(c: Context<AppEnv>, user: User): Promise<void
 /** Ends this browser's session (the row and the cookie). */
 export async function endSession(c: Context<AppEnv>): Promise<void> {
   await deleteSession(c.get('db'), getCookie(c, SESSION_COOKIE));
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isSecureRequest(c) });
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secureCookies(c) });
   c.set('currentUser', Promise.resolve(null));
 }

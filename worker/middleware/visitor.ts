@@ -5,9 +5,12 @@ import type { AppEnv } from '../types';
 export const VISITOR_COOKIE = 'sr_visitor';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Cookies are Secure everywhere but plain-http localhost (local development and tests). */
-export function isSecureRequest(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:';
+/**
+ * Cookies are Secure when the site is https (always in production; not on plain-http localhost in
+ * development and tests). Decided by PUBLIC_ORIGIN, never by the address the request arrived on.
+ */
+export function secureCookies(c: Context<AppEnv>): boolean {
+  return c.env.PUBLIC_ORIGIN.startsWith('https:');
 }
 
 /**
@@ -33,7 +36,7 @@ export function newVisitor(c: Context<AppEnv>): void {
   setCookie(c, VISITOR_COOKIE, id, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: isSecureRequest(c),
+    secure: secureCookies(c),
     path: '/',
     maxAge: 60 * 60 * 24 * 365,
   });

@@ -3,10 +3,11 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { adminLoginSchema } from '../../shared/schemas';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { isSecureRequest } from '../middleware/visitor';
+import { secureCookies } from '../middleware/visitor';
 import {
   ADMIN_SESSION_MS,
   adminLogin,
+  assertAdminAvailable,
   endAdminSession,
   isAdminSession,
   listContactMessages,
@@ -22,12 +23,16 @@ const adminToken = (c: Context<AppEnv>) => getCookie(c, ADMIN_COOKIE);
 
 /** The admin API: login and logout, then users, payments and contact messages (401 without an admin session). */
 export const adminRoutes = new Hono<AppEnv>()
+  .use('/admin/*', async (c, next) => {
+    assertAdminAvailable(c.env);
+    await next();
+  })
   .post('/admin/login', validate('json', adminLoginSchema), async (c) => {
     const token = await adminLogin(c.get('db'), c.env, c.get('caller').ip, c.req.valid('json').password);
     setCookie(c, ADMIN_COOKIE, token, {
       httpOnly: true,
       sameSite: 'Strict',
-      secure: isSecureRequest(c),
+      secure: secureCookies(c),
       path: COOKIE_PATH,
       maxAge: ADMIN_SESSION_MS / 1000,
     });
@@ -35,7 +40,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/admin/logout', async (c) => {
     await endAdminSession(c.get('db'), adminToken(c));
-    deleteCookie(c, ADMIN_COOKIE, { path: COOKIE_PATH, secure: isSecureRequest(c) });
+    deleteCookie(c, ADMIN_COOKIE, { path: COOKIE_PATH, secure: secureCookies(c) });
     return c.json({ ok: true });
   })
   // Everything registered after this point needs an admin session (login and logout above do not).

@@ -4,7 +4,7 @@ import { clock } from '../lib/clock';
 import { validate } from '../lib/validate';
 import { newVisitor } from '../middleware/visitor';
 import { claimVisitorWork, logIn, register } from '../services/accounts';
-import { sendMail, usesOutbox, readOutbox } from '../services/mail';
+import { assertMailAvailable, readOutbox, sendMail, usesOutbox } from '../services/mail';
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE, resetPassword } from '../services/password-reset';
 import { takePasswordReset, takeRegistration } from '../services/rate-limits';
 import { handleNotFound } from '../lib/errors';
@@ -37,12 +37,15 @@ export const authRoutes = new Hono<AppEnv>()
     await claimVisitorWork(db, user.id, c.get('visitorId'));
     return c.json(toPublicUser(user));
   })
-  /** The same answer whether or not an account uses the address; the e-mail is sent after answering. */
+  /**
+   * The same answer whether or not an account uses the address; the e-mail is sent after answering.
+   * The link names PUBLIC_ORIGIN, never the request's Host, which the asker chooses.
+   */
   .post('/password-reset', validate('json', passwordResetRequestSchema), async (c) => {
+    assertMailAvailable(c.env);
     await takePasswordReset(c.env.DOWNLOAD_COUNTER, c.get('caller'));
     const db = c.get('db');
-    const origin = new URL(c.req.url).origin;
-    const mail = await requestPasswordReset(db, c.req.valid('json').email, origin, clock.now());
+    const mail = await requestPasswordReset(db, c.req.valid('json').email, c.env.PUBLIC_ORIGIN, clock.now());
     if (mail) {
       c.executionCtx.waitUntil(
         sendMail(c.env, db, mail).catch((error: unknown) =>

@@ -6,7 +6,8 @@
  * password is never sent to the browser, whose session-storage flag only routes.
  *
  * Without ADMIN_PASSWORD, development uses LOCAL_ADMIN_PASSWORD (documented in the README, like
- * the local payment mode); production refuses with 503 until the secret is set.
+ * the local payment mode); production refuses the whole admin area with 503 until the secret is
+ * set (docs/decisions/0011-fail-closed-when-deployed.md).
  */
 import { desc, eq, lte } from 'drizzle-orm';
 import type { AdminContactMessage, AdminPayment, PublicUser } from '../../shared/schemas';
@@ -14,6 +15,7 @@ import type { Db } from '../db/client';
 import { adminSessions, contactMessages, payments, users } from '../db/schema';
 import { clock } from '../lib/clock';
 import { ApiError } from '../lib/errors';
+import { log } from '../lib/log';
 import { ipKey } from './allowance';
 import { assertNotThrottled, recordFailure } from './login-throttle';
 import { constantTimeEqual } from './passwords';
@@ -22,11 +24,18 @@ import { hashToken, newToken, toPublicUser } from './sessions';
 export const LOCAL_ADMIN_PASSWORD = 'local-admin';
 export const ADMIN_SESSION_MS = 8 * 60 * 60 * 1000;
 export const INVALID_ADMIN_PASSWORD = 'Invalid administrator password';
+export const ADMIN_UNAVAILABLE = 'The admin area is not configured yet.';
+
+/** 503, logged, in production without ADMIN_PASSWORD: the local password never opens a deployed admin area. */
+export function assertAdminAvailable(env: Env): void {
+  if (env.ADMIN_PASSWORD || env.ENVIRONMENT !== 'production') return;
+  log('error', 'admin area refused: ADMIN_PASSWORD is not set in production, and the local password never works there');
+  throw new ApiError(503, ADMIN_UNAVAILABLE);
+}
 
 function adminPassword(env: Env): string {
-  if (env.ADMIN_PASSWORD) return env.ADMIN_PASSWORD;
-  if (env.ENVIRONMENT === 'production') throw new ApiError(503, 'The admin area is not configured yet.');
-  return LOCAL_ADMIN_PASSWORD;
+  assertAdminAvailable(env);
+  return env.ADMIN_PASSWORD || LOCAL_ADMIN_PASSWORD;
 }
 
 async function digest(text: string): Promise<Uint8Array> {

@@ -2,11 +2,13 @@
  * E-mail. With RESEND_API_KEY and MAIL_FROM set, messages go through Resend's HTTP API
  * (POST https://api.resend.com/emails). Without them, in development, they are written to the
  * local outbox (D1) that the /outbox page shows, so flows that send mail work on a fresh machine.
- * Production requires the provider (environment.ts).
+ * Production never uses the outbox: without the provider, what sends mail answers 503
+ * (docs/decisions/0011-fail-closed-when-deployed.md).
  */
 import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outboxMessages } from '../db/schema';
+import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
 
 export interface Mail {
@@ -20,13 +22,33 @@ type MailEnv = Pick<Env, 'ENVIRONMENT' | 'RESEND_API_KEY' | 'MAIL_FROM'>;
 const RESEND_URL = 'https://api.resend.com/emails';
 const OUTBOX_SIZE = 50;
 
+export const MAIL_UNAVAILABLE =
+  'E-mail cannot be sent right now, so password reset is not available. Please try again later.';
+
+/** Resend with a key and a sender; without them the local outbox in development, and nothing in production. */
+function mailMode(env: MailEnv): 'resend' | 'outbox' | null {
+  if (env.RESEND_API_KEY && env.MAIL_FROM) return 'resend';
+  return env.ENVIRONMENT === 'production' ? null : 'outbox';
+}
+
 /** Whether mail is written to the local outbox instead of sent (development without a provider). */
 export function usesOutbox(env: MailEnv): boolean {
-  return env.ENVIRONMENT !== 'production' && !(env.RESEND_API_KEY && env.MAIL_FROM);
+  return mailMode(env) === 'outbox';
+}
+
+/** 503, logged, when no mail can be sent: production without RESEND_API_KEY and MAIL_FROM. */
+export function assertMailAvailable(env: MailEnv): void {
+  if (mailMode(env) !== null) return;
+  log(
+    'error',
+    'mail refused: RESEND_API_KEY and MAIL_FROM are not both set in production, and the local outbox never runs there',
+  );
+  throw new ApiError(503, MAIL_UNAVAILABLE);
 }
 
 /** Sends one message; a provider failure is logged and thrown (the caller decides what the user sees). */
 export async function sendMail(env: MailEnv, db: Db, mail: Mail, send: typeof fetch = fetch): Promise<void> {
+  assertMailAvailable(env);
   if (usesOutbox(env)) {
     await db.insert(outboxMessages).values(mail);
     return;

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { ApiError } from '../../lib/errors';
+import { log } from '../../lib/log';
 import type { Intent, PaymentProvider } from './types';
 
 /** The API version the product was built against (spec: 'basil'); the fields used are the same in later ones. */
@@ -69,8 +70,10 @@ export function stripeProvider(env: Env): PaymentProvider {
 
 /** The event if the signature over the raw body is Stripe's, else 400. */
 export async function verifyWebhook(env: Env, rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
-  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
+    log('error', 'Stripe webhook refused: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not both set');
     throw new ApiError(503, 'Stripe webhooks are not configured');
+  }
   if (!signature) throw new ApiError(400, 'Missing Stripe-Signature header');
   try {
     return await stripeClient(env).webhooks.constructEventAsync(
