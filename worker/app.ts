@@ -3,7 +3,6 @@ import { requestId } from 'hono/request-id';
 import { createDb } from './db/client';
 import { checkEnv } from './environment';
 import { bodyLimits } from './middleware/body-limits';
-import { drainUnreadBody } from './middleware/drain-body';
 import { handleError, handleNotFound } from './lib/errors';
 import { log } from './lib/log';
 import { sameOrigin } from './middleware/same-origin';
@@ -28,7 +27,6 @@ import type { AppEnv } from './types';
 export const app = new Hono<AppEnv>();
 
 app.use(requestId());
-app.use(drainUnreadBody);
 app.use(securityHeaders());
 
 // One structured line per request: id, method, route pattern, status, duration. No personal data.
@@ -44,6 +42,9 @@ app.use(async (c, next) => {
   });
 });
 
+// Every body on every path is capped, and read to its end before the answer (docs/security.md).
+app.use(bodyLimits({ upload: '/api/upload', webhook: STRIPE_WEBHOOK_PATH }));
+
 app.use(async (c, next) => {
   checkEnv(c.env); // once per isolate: a missing binding or malformed secret is a logged 500
   c.set('db', createDb(c.env.DB));
@@ -55,7 +56,6 @@ app.use(visitor);
 const api = new Hono<AppEnv>()
   // The webhook comes from Stripe's servers and proves itself by its signature instead.
   .use(sameOrigin({ exempt: [STRIPE_WEBHOOK_PATH] }))
-  .use(bodyLimits({ upload: '/api/upload', webhook: STRIPE_WEBHOOK_PATH }))
   .use(identify)
   .get('/health', (c) => c.json({ ok: true }))
   .route('/', formatRoutes)

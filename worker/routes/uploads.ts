@@ -5,13 +5,10 @@ import { workerCodecs } from '../imaging-codecs';
 import { takeUpload } from '../services/rate-limits';
 import { assertNotExpired, findUpload, storeUpload, toUploadResponse, TOO_LARGE_MESSAGE } from '../services/uploads';
 import { uploadIdFromPath } from '../services/storage-keys';
-import { MULTIPART_OVERHEAD } from '../middleware/body-limits';
 import type { AppEnv } from '../types';
 
 /** POST /api/upload: the original, checked by its bytes and stored under an unguessable key. */
 export const uploadRoutes = new Hono<AppEnv>().post('/upload', async (c) => {
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw new ApiError(413, TOO_LARGE_MESSAGE);
   // Every attempt counts, refused files too: each one costs an inspection and a decode.
   await takeUpload(c.env.DOWNLOAD_COUNTER, c.get('caller'));
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
