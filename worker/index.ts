@@ -10,7 +10,7 @@ import { log } from './lib/log';
 import { handleQueueBatch } from './queues/consumer';
 import { expireOldUploads } from './services/cleanup';
 import { forgetOldFailures } from './services/login-throttle';
-import { endInterruptedRenders } from './services/rendering';
+import { endInterruptedRenders } from './services/renders/in-request';
 
 export { DownloadCounter } from './durable-objects/download-counter';
 

@@ -9,7 +9,8 @@ import { encodePng } from '../../worker/imaging';
 import worker from '../../worker/index';
 import { clock } from '../../worker/lib/clock';
 import { ALLOWANCE_WINDOW_MS, counter, ipKey } from '../../worker/services/allowance';
-import { IN_REQUEST_RENDER_LEASE_MS, INTERRUPTED, PROCESSING_FAILED } from '../../worker/services/rendering';
+import { IN_REQUEST_RENDER_LEASE_MS, INTERRUPTED } from '../../worker/services/renders/in-request';
+import { PROCESSING_FAILED } from '../../worker/services/renders/render';
 import { body, Browser, decodeFile, insertSession, insertUser, settle } from './helpers';
 
 /**
@@ -287,7 +288,7 @@ describe('the door decides from how a file was made, whatever route made it and 
     const row = await env.DB.prepare('SELECT status, framing, rendered_flow AS flow FROM conversions WHERE id = ?')
       .bind(before!.id)
       .first<{ status: string; framing: string; flow: string }>();
-    expect(row).toEqual({ status: 'processing', framing: 'request', flow: 'other' });
+    expect(row).toEqual({ status: 'processing', framing: 'request', flow: 'single' });
   });
 });
 
@@ -341,9 +342,6 @@ describe('nothing is left processing', () => {
     await settle(browser, id);
     // As an isolate that died mid-render leaves them: processing, with nothing to finish them.
     const now = Date.now();
-    await env.DB.prepare("UPDATE image_requests SET status = 'processing', updated_at = ? WHERE id = ?")
-      .bind(now, id)
-      .run();
     await env.DB.prepare("UPDATE conversions SET status = 'processing', updated_at = ? WHERE request_id = ?")
       .bind(now, id)
       .run();
@@ -363,13 +361,14 @@ describe('nothing is left processing', () => {
   it('ends them in the daily cleanup too', async () => {
     const browser = new Browser();
     const id = await redCornerRequest(browser);
+    await browser.call(`/api/process-image/${id}`, { method: 'POST' });
     const now = Date.now();
-    await env.DB.prepare("UPDATE image_requests SET status = 'processing', updated_at = ? WHERE id = ?")
+    await env.DB.prepare("UPDATE conversions SET status = 'processing', updated_at = ? WHERE request_id = ?")
       .bind(now, id)
       .run();
     vi.spyOn(clock, 'now').mockReturnValue(new Date(now + IN_REQUEST_RENDER_LEASE_MS + 1000));
     await worker.scheduled(createScheduledController({ cron: '17 3 * * *' }), env, createExecutionContext());
-    const row = await env.DB.prepare('SELECT status, error FROM image_requests WHERE id = ?')
+    const row = await env.DB.prepare('SELECT status, error FROM conversions WHERE request_id = ?')
       .bind(id)
       .first<{ status: string; error: string }>();
     expect(row).toEqual({ status: 'failed', error: INTERRUPTED });

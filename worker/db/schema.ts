@@ -86,9 +86,6 @@ export const uploads = sqliteTable(
 
 export type CropDetails = { x: number; y: number; width: number; height: number; zoom: number };
 
-export const REQUEST_STATUSES = ['pending', 'processing', 'complete', 'failed'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
 export const imageRequests = sqliteTable(
   'image_requests',
   {
@@ -102,21 +99,14 @@ export const imageRequests = sqliteTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     cropDetails: text('crop_details', { mode: 'json' }).$type<CropDetails>().notNull(),
-    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
-    /** R2 key of the rendered file once complete. */
-    outputKey: text('output_key'),
-    outputSize: integer('output_size'),
-    /** The user's file type ('auto' or a type) and JPEG/WebP quality; the rendered file's own below. */
+    /**
+     * The single tool's current choice of file type ('auto' or a type), quality and fill (null: the
+     * default), which the download step renders when told nothing else. Its rendered files, its
+     * own format's among them, are its conversions.
+     */
     outputChoice: text('output_choice', { enum: OUTPUT_CHOICES }).notNull().default('auto'),
     quality: integer('quality').notNull().default(DEFAULT_QUALITY),
-    /** What fills the frame where the picture does not reach (shared/fill.ts); null: the flow's default. */
     fill: text('fill', { mode: 'json' }).$type<Fill>(),
-    /** The rendered file's type, and the quality it was encoded at (lower where a size cap asked; null for PNG). */
-    outputType: text('output_type', { enum: OUTPUT_TYPES }),
-    outputQuality: integer('output_quality'),
-    /** The render under way or last finished (services/rendering.ts): only that render may complete the row. */
-    renderId: text('render_id'),
-    error: text('error'),
     /** First time its owner got the file (a free download, unlimited access or a payment): it is then a purchase. */
     acquiredAt: integer('acquired_at', { mode: 'timestamp_ms' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -132,7 +122,12 @@ export const imageRequests = sqliteTable(
 );
 
 export const CONVERSION_STATUSES = ['processing', 'complete', 'failed'] as const;
-export const CONVERSION_FLOWS = ['other', 'banner', 'profile', 'batch'] as const;
+/**
+ * The tool whose rules frame a conversion: 'single' (the single tool: the request's own format
+ * with its crop, and the download step's other formats fitted to it), 'banner' and 'profile' (the
+ * free adjusters), 'batch' (Unlimited Access).
+ */
+export const CONVERSION_FLOWS = ['single', 'banner', 'profile', 'batch'] as const;
 export type ConversionFlow = (typeof CONVERSION_FLOWS)[number];
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 export const CONVERSION_MODES = ['standard', 'content-aware'] as const;
@@ -145,7 +140,11 @@ export type ConversionMode = (typeof CONVERSION_MODES)[number];
 export const FRAMINGS = ['request', 'centred', 'planned', 'box'] as const;
 export type Framing = (typeof FRAMINGS)[number];
 
-/** One rendered target format of a request (banner, profile and "other formats" fan-outs). */
+/**
+ * Every rendered file of a request, one row per format: its own format, the download step's other
+ * formats, the adjusters' and the batch's targets. One kind of record, made by one render function
+ * (services/renders/render.ts) in the request and in the queue alike.
+ */
 export const conversions = sqliteTable(
   'conversions',
   {
@@ -154,13 +153,12 @@ export const conversions = sqliteTable(
       .notNull()
       .references(() => imageRequests.id, { onDelete: 'cascade' }),
     formatId: integer('format_id').notNull(),
-    /** 'standard' (centred cover crop of the request's crop) or 'content-aware'. */
+    /** 'standard' (the flow's plain crop) or 'content-aware' (planned from the analysis). */
     mode: text('mode', { enum: CONVERSION_MODES }).notNull().default('standard'),
-    /**
-     * Which fan-out made it: 'other' (the single-image download step's other formats, downloads
-     * counted like the request's own) or 'banner', 'profile', 'batch' (free, rate-limited per visitor).
-     */
-    flow: text('flow', { enum: CONVERSION_FLOWS }).notNull().default('other'),
+    /** The tool that last asked for this format: the next render follows its rules. */
+    flow: text('flow', { enum: CONVERSION_FLOWS }).notNull().default('single'),
+    /** What was last asked, as one value (services/renders/identity.ts): asked again the same, nothing renders. */
+    identity: text('identity'),
     status: text('status', { enum: CONVERSION_STATUSES }).notNull().default('processing'),
     outputKey: text('output_key'),
     outputSize: integer('output_size'),

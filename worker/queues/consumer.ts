@@ -2,7 +2,7 @@ import { createDb } from '../db/client';
 import { workerCodecs } from '../imaging-codecs';
 import { log } from '../lib/log';
 import { markConversionFailed } from '../services/conversions';
-import { renderConversion, type QueueBatchState } from '../services/rendering';
+import { renderQueued, type QueueBatchState } from '../services/renders/queued';
 import { conversionMessageSchema } from '../services/conversion-message';
 
 export const DEAD_LETTER_SUFFIX = '-dlq';
@@ -43,7 +43,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
     }
     state.upcoming = parsedAll.slice(index + 1).flatMap((p) => (p.success ? [p.data.conversionId] : []));
     try {
-      const outcome = await renderConversion({ db, bucket: env.BUCKET, codecs: workerCodecs }, parsed.data, state);
+      const outcome = await renderQueued({ db, bucket: env.BUCKET, codecs: workerCodecs }, parsed.data, state);
       log('info', 'conversion', { conversionId, outcome, attempt: message.attempts });
       message.ack();
     } catch (error) {

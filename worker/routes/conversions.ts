@@ -12,7 +12,7 @@ import { validate } from '../lib/validate';
 import { authorizePixels, type PixelFile } from '../services/allowance';
 import { conversionsOf, startFanOut, toFiles, toResults, type FanOut } from '../services/conversions';
 import { getLiveRequest } from '../services/image-requests';
-import { endInterruptedRenders } from '../services/rendering';
+import { endInterruptedRenders } from '../services/renders/in-request';
 import { zipResponse } from '../services/zip';
 import type { AppEnv } from '../types';
 import type { Context } from 'hono';
@@ -84,7 +84,10 @@ export const conversionRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const { request } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
     await endInterruptedRenders(db, request.id);
-    const rows = await conversionsOf(db, request.id);
+    // The fan-outs' targets and the download step's other formats: the request's own render is not one.
+    const rows = (await conversionsOf(db, request.id)).filter(
+      (r) => !(r.formatId === request.formatId && r.flow === 'single'),
+    );
     const body: ConversionResponse = {
       results: toResults(rows),
       files: toFiles(rows),

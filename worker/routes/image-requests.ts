@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { fillKey, SINGLE_DEFAULT_FILL } from '../../shared/fill';
+import { SINGLE_DEFAULT_FILL } from '../../shared/fill';
 import { findFormat, outputFilename } from '../../shared/formats';
 import { OUTPUT_MIME_TYPES, type OutputType } from '../../shared/output';
 import { createImageRequestSchema, processImageSchema } from '../../shared/schemas';
@@ -9,7 +9,8 @@ import { workerCodecs } from '../imaging-codecs';
 import { createImageRequest, getLiveRequest, getOwnedRequest, toRequestResponse } from '../services/image-requests';
 import { authorizePixels, tierFor } from '../services/allowance';
 import { takeConversions } from '../services/rate-limits';
-import { endInterruptedRenders, processRequest } from '../services/rendering';
+import { renderIdentity, renderLimitKey } from '../services/renders/identity';
+import { endInterruptedRenders, processRequest } from '../services/renders/in-request';
 import type { AppEnv } from '../types';
 import { parseFormatParam, parseId } from './params';
 
@@ -60,10 +61,11 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const output = parsed.data.output ?? { type: request.outputChoice, quality: request.quality };
     const fill = parsed.data.fill ?? request.fill ?? SINGLE_DEFAULT_FILL;
     // Every render counts against the hourly limit (asking again for a finished one is free).
+    const asked = renderIdentity({ flow: 'single', mode: 'standard', output, fill, focus: null });
     const grant = await takeConversions(
       c.env.DOWNLOAD_COUNTER,
       c.get('caller'),
-      formats.map((f) => `${request.id}:${f}:${output.type}:${output.quality}:${fillKey(fill)}`),
+      formats.map((f) => renderLimitKey(request.id, f, asked)),
     );
     const deps = { db, bucket: c.env.BUCKET, codecs: workerCodecs };
     const rendering = processRequest(deps, request, upload, formats, output, fill);

@@ -183,10 +183,7 @@ export async function authorizePixels(
   const files = formatIds.map((formatId): PixelFile => {
     const own = formatId === request.formatId;
     const row = rows.find((r) => r.formatId === formatId);
-    // The request's own format is its own render, or (a batch photo, whose request is never
-    // processed itself) the batch's conversion of it; either way by the request rule below.
-    const ownRender = own && request.status === 'complete';
-    const key = ownRender ? request.outputKey : row?.status === 'complete' ? row.outputKey : null;
+    const key = row?.status === 'complete' ? row.outputKey : null;
     if (!key) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
     const adjusterOutput =
       !own &&
@@ -196,7 +193,7 @@ export async function authorizePixels(
     if (!adjusterOutput) needsRequestRule = true;
     if (use === 'preview') return { key: previewKeyOf(key), type: 'png' };
     // Files rendered before output types existed are PNGs.
-    return { key, type: (ownRender ? request.outputType : row?.outputType) ?? 'png' };
+    return { key, type: row?.outputType ?? 'png' };
   });
   if (use === 'download' && needsRequestRule) await grantRequest(deps, caller, request);
   return files;

@@ -2,7 +2,7 @@
  * The fan-out of one request to many target formats (banner, profile and batch flows): one
  * conversion row and one queue message per target; the queue consumer renders them one by one.
  */
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   BANNER_FORMATS,
   findFormat,
@@ -11,7 +11,7 @@ import {
   type PlatformFormat,
 } from '../../shared/formats';
 import type { CropRect } from '../../shared/crop';
-import { fillKey, type Fill } from '../../shared/fill';
+import type { Fill } from '../../shared/fill';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
 import type { ConversionFiles, ConversionResponse, ConversionResults } from '../../shared/schemas';
 import type { Db } from '../db/client';
@@ -31,7 +31,9 @@ import type { Caller, Counters } from './allowance';
 import type { ConversionMessage } from './conversion-message';
 import { takeConversions } from './rate-limits';
 import { fileOf } from './image-requests';
-import { analysisOf } from './rendering';
+import { renderIdentity, renderLimitKey } from './renders/identity';
+import { markForRender } from './renders/mark';
+import { analysisOf } from './renders/picture';
 
 export const SOURCE_REQUIRED = 'Source format required';
 export const NO_TARGETS = 'Please select at least one target format to continue';
@@ -105,13 +107,18 @@ export async function startFanOut(
     throw new ApiError(400, SOURCE_MISMATCH);
   const output = input.output ?? DEFAULT_OUTPUT;
   const focus = input.focus ? focusOn(input.focus, upload) : null;
-  const focusKey = focus
-    ? `${Math.round(focus.x)},${Math.round(focus.y)},${Math.round(focus.width)},${Math.round(focus.height)}`
-    : '';
+  const fill = input.fill ?? null;
+  const asked = renderIdentity({
+    flow: input.flow,
+    mode: input.contentAware ? 'content-aware' : 'standard',
+    output,
+    fill,
+    focus,
+  });
   const grant = await takeConversions(
     deps.counters,
     caller,
-    targets.map((t) => `${request.id}:${t.id}:${output.type}:${output.quality}:${fillKey(input.fill)}:${focusKey}`),
+    targets.map((t) => renderLimitKey(request.id, t.id, asked)),
   );
   try {
     const analysed = input.contentAware && (await analysisOf(deps, upload)) !== null;
@@ -122,7 +129,7 @@ export async function startFanOut(
       targets,
       input.flow,
       analysed ? 'content-aware' : 'standard',
-      { output, fill: input.fill ?? null, focus },
+      { output, fill, focus },
     );
     return {
       results,
@@ -154,8 +161,8 @@ export function focusOn(focus: CropRect, picture: { width: number; height: numbe
 }
 
 /**
- * Records each target as processing (a finished one is kept: asking again does no harm) and
- * queues one message per target that is not complete. Answers the statuses at once.
+ * Marks each target to render as asked (a finished one asked the same way is kept: asking again
+ * does no harm) and queues one message per target still processing. Answers the statuses at once.
  */
 export async function startConversions(
   db: Db,
@@ -166,61 +173,7 @@ export async function startConversions(
   mode: ConversionMode,
   { output, fill, focus }: { output: OutputSettings; fill: Fill | null; focus: CropRect | null },
 ): Promise<ConversionResults> {
-  const now = clock.now();
-  // One statement per target (D1 binds at most 100 parameters per statement), all in one
-  // transaction: every target is recorded or none is.
-  const [first, ...rest] = targets.map((format) => {
-    // A new render id whenever the row is asked again: only that render may complete it.
-    const renderId = crypto.randomUUID();
-    return db
-      .insert(conversions)
-      .values({
-        requestId: request.id,
-        formatId: format.id,
-        status: 'processing' as const,
-        renderId,
-        flow,
-        mode,
-        outputChoice: output.type,
-        quality: output.quality,
-        fill,
-        focus,
-      })
-      .onConflictDoUpdate({
-        target: [conversions.requestId, conversions.formatId],
-        set: {
-          status: 'processing',
-          error: null,
-          attempts: 0,
-          renderId,
-          flow,
-          mode,
-          outputChoice: output.type,
-          quality: output.quality,
-          fill,
-          focus,
-          updatedAt: now,
-        },
-        // A finished target is kept unless it was made another way (by another flow, AI switched,
-        // another type, quality, fill or box).
-        setWhere: or(
-          ne(conversions.status, 'complete'),
-          isNull(conversions.renderedFlow),
-          ne(conversions.renderedFlow, flow),
-          ne(conversions.mode, mode),
-          ne(conversions.outputChoice, output.type),
-          ne(conversions.quality, output.quality),
-          sql`coalesce(${conversions.fill}, '') != ${fill ? JSON.stringify(fill) : ''}`,
-          sql`coalesce(${conversions.focus}, '') != ${focus ? JSON.stringify(focus) : ''}`,
-        ),
-      });
-  });
-  if (first) await db.batch([first, ...rest]);
-  const rows = await conversionsOf(
-    db,
-    request.id,
-    targets.map((t) => t.id),
-  );
+  const { rows } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus });
   // Largest targets first: a queue batch then holds targets of like size, whose renders share one
   // decode at one scale (imaging/view.ts), and small targets are not held to a large one's.
   const area = (formatId: number) => {

@@ -90,7 +90,7 @@ export function previewPath(requestId: string, formatId: number): string {
   return `/api/preview/${requestId}/${formatId}`;
 }
 
-/** The rendered file of a request or conversion row, once complete. */
+/** The rendered file of a conversion, once complete. */
 export function fileOf(row: {
   status: string;
   outputType: OutputType | null;
@@ -128,6 +128,8 @@ export async function toRequestResponse(
       .get(),
     db.select().from(conversions).where(eq(conversions.requestId, request.id)),
   ]);
+  // The request's own format is one of its conversions; before it is asked for it is pending.
+  const own = rows.find((r) => r.formatId === request.formatId);
   return {
     id: request.id,
     originalFilename: upload.originalFilename,
@@ -139,16 +141,16 @@ export async function toRequestResponse(
     width: request.width,
     height: request.height,
     cropDetails: request.cropDetails,
-    status: request.status,
-    error: request.error,
+    status: own?.status ?? 'pending',
+    error: own?.error ?? null,
     output: { type: request.outputChoice, quality: request.quality },
     fill: request.fill ?? SINGLE_DEFAULT_FILL,
-    file: request.outputKey ? fileOf(request) : null,
-    previewPath: request.status === 'complete' ? previewPath(request.id, request.formatId) : null,
+    file: own ? fileOf(own) : null,
+    previewPath: own?.status === 'complete' ? previewPath(request.id, request.formatId) : null,
     paymentId: payment?.id ?? null,
     hasUnlimitedAccess,
     createdAt: request.createdAt.toISOString(),
-    outputs: rows.map(toFormatOutput),
+    outputs: rows.filter((r) => r !== own).map(toFormatOutput),
   };
 }
 

@@ -18,18 +18,17 @@ export async function listPurchases(db: Db, userId: string): Promise<Purchase[]>
     .innerJoin(uploads, eq(uploads.id, imageRequests.uploadId))
     .where(and(eq(imageRequests.userId, userId), isNotNull(imageRequests.acquiredAt)))
     .orderBy(desc(imageRequests.acquiredAt));
-  const live = rows.filter((r) => r.expiredAt === null && r.request.status === 'complete').map((r) => r.request.id);
-  const others = live.length
+  const live = rows.filter((r) => r.expiredAt === null).map((r) => r.request.id);
+  const done = live.length
     ? await db
-        .select({ requestId: conversions.requestId, formatId: conversions.formatId })
+        .select({ requestId: conversions.requestId, formatId: conversions.formatId, flow: conversions.flow })
         .from(conversions)
-        .where(
-          and(inArray(conversions.requestId, live), eq(conversions.flow, 'other'), eq(conversions.status, 'complete')),
-        )
+        .where(and(inArray(conversions.requestId, live), eq(conversions.status, 'complete')))
         .orderBy(asc(conversions.createdAt))
     : [];
   return rows.map(({ request, originalFilename, expiredAt }) => {
-    const kept = request.status === 'complete' && !expiredAt;
+    const mine = done.filter((d) => d.requestId === request.id);
+    const kept = !expiredAt && mine.some((d) => d.formatId === request.formatId);
     return {
       id: request.id,
       createdAt: (request.acquiredAt ?? request.createdAt).toISOString(),
@@ -39,21 +38,24 @@ export async function listPurchases(db: Db, userId: string): Promise<Purchase[]>
       format: request.format,
       processedPath: kept ? `/api/download/${request.id}` : null,
       previewPath: kept ? previewPath(request.id, request.formatId) : null,
-      otherFormats: others
-        .filter((o) => o.requestId === request.id && o.formatId !== request.formatId)
-        .flatMap(({ formatId }): PurchaseFormat[] => {
-          const format = findFormat(formatId);
-          if (!format) return [];
-          return [
-            {
-              formatId,
-              platform: format.platform,
-              format: format.format,
-              downloadPath: `/api/download/${request.id}/${formatId}`,
-              previewPath: previewPath(request.id, formatId),
-            },
-          ];
-        }),
+      // The other formats got from the download step ("Other formats"), with the request's own.
+      otherFormats: kept
+        ? mine
+            .filter((d) => d.flow === 'single' && d.formatId !== request.formatId)
+            .flatMap(({ formatId }): PurchaseFormat[] => {
+              const format = findFormat(formatId);
+              if (!format) return [];
+              return [
+                {
+                  formatId,
+                  platform: format.platform,
+                  format: format.format,
+                  downloadPath: `/api/download/${request.id}/${formatId}`,
+                  previewPath: previewPath(request.id, formatId),
+                },
+              ];
+            })
+        : [],
       expired: expiredAt !== null,
     };
   });

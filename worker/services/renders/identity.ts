@@ -1,0 +1,56 @@
+/**
+ * What makes two renders the same, defined once: the hourly limits count a render asked again the
+ * same way once, a row asked again the same way is not rendered again, and two formats of a request
+ * that render to the same bytes are copied rather than rendered twice.
+ */
+import type { CropRect } from '../../../shared/crop';
+import { fillKey, type Fill } from '../../../shared/fill';
+import type { PlatformFormat } from '../../../shared/formats';
+import type { OutputSettings } from '../../../shared/output';
+import { isNull, ne, or } from 'drizzle-orm';
+import { conversions, type ConversionFlow, type ConversionMode } from '../../db/schema';
+
+/** How a render is asked for: by which tool, in which mode, as what file, with what fill and box to keep. */
+export type RenderAsk = {
+  flow: ConversionFlow;
+  mode: ConversionMode;
+  output: OutputSettings;
+  /** Null: the flow's default fill. */
+  fill: Fill | null;
+  focus: CropRect | null;
+};
+
+/** The ask as one value: equal values render the same file of the same format from the same request. */
+export function renderIdentity(ask: RenderAsk): string {
+  const box = ask.focus ? [ask.focus.x, ask.focus.y, ask.focus.width, ask.focus.height].map(Math.round) : null;
+  return JSON.stringify([ask.flow, ask.mode, ask.output.type, ask.output.quality, fillKey(ask.fill), box]);
+}
+
+/** The hourly limit's key of one render: a request's format asked a given way. */
+export function renderLimitKey(requestId: string, formatId: number, identity: string): string {
+  return `${requestId}:${formatId}:${identity}`;
+}
+
+/**
+ * What decides a format's file besides the ask: its size, what the platform takes (types, cap,
+ * opacity), and the safe zone where a plan reads it (content-aware or the user's box). Two formats
+ * of one request asked the same way with the same signature render the same bytes.
+ */
+export function formatSignature(format: PlatformFormat, ask: Pick<RenderAsk, 'flow' | 'mode' | 'focus'>): string {
+  const planned = ask.focus !== null || ask.mode === 'content-aware';
+  return JSON.stringify([
+    format.width,
+    format.height,
+    format.opaque,
+    format.types,
+    format.maxBytes,
+    planned ? format.safeZone : null,
+    // Profile pictures centre on the subject whatever their safe zone: their plan differs from a banner's.
+    ask.flow === 'profile',
+  ]);
+}
+
+/** For marking a row: it is rendered again unless it is complete and was asked as `identity`. */
+export function unlessRenderedAs(identity: string) {
+  return or(ne(conversions.status, 'complete'), isNull(conversions.identity), ne(conversions.identity, identity));
+}

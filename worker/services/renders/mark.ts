@@ -1,0 +1,62 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PlatformFormat } from '../../../shared/formats';
+import type { Db } from '../../db/client';
+import { conversions, type Conversion } from '../../db/schema';
+import { clock } from '../../lib/clock';
+import { renderIdentity, unlessRenderedAs, type RenderAsk } from './identity';
+
+/**
+ * Marks each format of the request to be rendered as asked, with a fresh render id (only that
+ * render may complete it), unless it is already rendered that way: asking again does no harm. One
+ * statement per format (D1 binds at most 100 parameters), all in one transaction: every format is
+ * marked or none is. Answers the request's rows of these formats (`rows`), and those of them this
+ * call marked, each with its render id (`marked`).
+ */
+export async function markForRender(
+  db: Db,
+  requestId: string,
+  formats: PlatformFormat[],
+  ask: RenderAsk,
+): Promise<{ rows: Conversion[]; marked: Array<Conversion & { renderId: string }> }> {
+  const now = clock.now();
+  const identity = renderIdentity(ask);
+  const asked = {
+    flow: ask.flow,
+    mode: ask.mode,
+    identity,
+    outputChoice: ask.output.type,
+    quality: ask.output.quality,
+    fill: ask.fill,
+    focus: ask.focus,
+  };
+  const renderIds = new Set<string>();
+  const [first, ...rest] = formats.map((format) => {
+    const renderId = crypto.randomUUID();
+    renderIds.add(renderId);
+    return db
+      .insert(conversions)
+      .values({ requestId, formatId: format.id, status: 'processing', renderId, ...asked })
+      .onConflictDoUpdate({
+        target: [conversions.requestId, conversions.formatId],
+        set: { status: 'processing', error: null, attempts: 0, renderId, ...asked, updatedAt: now },
+        setWhere: unlessRenderedAs(identity),
+      });
+  });
+  if (first) await db.batch([first, ...rest]);
+  const rows = await db
+    .select()
+    .from(conversions)
+    .where(
+      and(
+        eq(conversions.requestId, requestId),
+        inArray(
+          conversions.formatId,
+          formats.map((f) => f.id),
+        ),
+      ),
+    );
+  const marked = rows.filter(
+    (r): r is Conversion & { renderId: string } => r.renderId !== null && renderIds.has(r.renderId),
+  );
+  return { rows, marked };
+}

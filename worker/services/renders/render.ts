@@ -1,0 +1,192 @@
+/**
+ * The one render function: a conversion row, whatever tool asked for it, rendered as its flow
+ * frames it, stored under its own key and completed with what made it. The process-image route
+ * (in-request.ts) and the queue (queued.ts) both render through `renderConversion`.
+ */
+import { and, eq } from 'drizzle-orm';
+import { findFormat, type PlatformFormat } from '../../../shared/formats';
+import { OUTPUT_MIME_TYPES, type OutputType } from '../../../shared/output';
+import type { Db } from '../../db/client';
+import {
+  conversions,
+  type Conversion,
+  type ConversionFlow,
+  type Framing,
+  type ImageRequest,
+  type Upload,
+} from '../../db/schema';
+import { cropInView, FileSizeError, renderFormat, type DecodeNeed } from '../../imaging';
+import { clock } from '../../lib/clock';
+import { ApiError } from '../../lib/errors';
+import { log } from '../../lib/log';
+import { outputKey, previewKeyOf } from '../storage-keys';
+import { frame } from './framing';
+import { formatSignature } from './identity';
+import { analysisOf, UploadPicture, type RenderDeps } from './picture';
+
+/** One render of one row: the row and its request and upload, and the render id the row was marked with. */
+export type RenderJob = {
+  conversion: Conversion;
+  request: ImageRequest;
+  upload: Upload;
+  format: PlatformFormat;
+  renderId: string;
+};
+
+type RenderedFile = { outputKey: string; outputSize: number; outputType: OutputType; outputQuality: number | null };
+/** What made a file, recorded with it: the pixel door reads these (services/allowance.ts). */
+type MadeBy = { renderedFlow: ConversionFlow; framing: Framing };
+
+export const PROCESSING_FAILED = 'Processing failed. Please try again.';
+
+/** The message a user sees for a failure the image itself causes; null for anything else. */
+export function failureMessage(error: unknown): string | null {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof FileSizeError) return error.message;
+  return null;
+}
+
+/** What a render of the job reads from the picture, for a decode shared with others. */
+export function decodeNeed(job: Omit<RenderJob, 'renderId'>): DecodeNeed {
+  const { crop, fill } = frame(job.conversion, job.request, job.upload, job.format);
+  return { crop, fill, width: job.format.width, height: job.format.height };
+}
+
+/**
+ * Renders the job and completes its row with the file and what made it. A failure the image itself
+ * causes ends the row as failed with its reason ('failed'); anything else is thrown. `upcoming`
+ * names what later renders of the same picture will read, so one decode can serve them.
+ */
+export async function renderConversion(
+  deps: RenderDeps,
+  picture: UploadPicture,
+  job: RenderJob,
+  upcoming: () => Promise<readonly DecodeNeed[]>,
+): Promise<'rendered' | 'failed'> {
+  const { conversion, upload, format } = job;
+  try {
+    // A format that renders to the same file as one already done for this request is a copy.
+    if (await copyRenderedTwin(deps, job)) return 'rendered';
+    // Content-aware targets analyse their upload on the first render that needs it (then kept).
+    if (conversion.mode === 'content-aware' && !upload.analysis) await analysisOf(deps, upload, picture);
+    const { crop, fill, framing } = frame(conversion, job.request, upload, format);
+    const view = await picture.viewFor({ crop, fill, width: format.width, height: format.height }, upcoming);
+    const output = { type: conversion.outputChoice, quality: conversion.quality };
+    const { file, preview } = await renderFormat(view.picture, view.orientation, cropInView(view, crop), format, {
+      fill,
+      output,
+      encoders: deps.codecs,
+    });
+    const key = outputKey(upload.id, job.request.id, format.id, job.renderId);
+    await Promise.all([
+      deps.bucket.put(key, file.bytes, { httpMetadata: { contentType: OUTPUT_MIME_TYPES[file.type] } }),
+      deps.bucket.put(previewKeyOf(key), preview, { httpMetadata: { contentType: 'image/png' } }),
+    ]);
+    if (file.reducedBits > 0 || (file.quality !== null && file.quality < output.quality))
+      log('info', 'file-size cap met by quality', {
+        requestId: job.request.id,
+        formatId: format.id,
+        type: file.type,
+        quality: file.quality,
+        bits: file.reducedBits,
+      });
+    const stored = {
+      outputKey: key,
+      outputSize: file.bytes.length,
+      outputType: file.type,
+      outputQuality: file.quality,
+    };
+    await complete(deps, job, stored, { renderedFlow: conversion.flow, framing });
+    return 'rendered';
+  } catch (error) {
+    const reason = failureMessage(error);
+    if (!reason) throw error;
+    await failRender(deps.db, job, reason);
+    return 'failed';
+  }
+}
+
+/** This render's row: only the render the row was last marked with may end it. */
+function thisRender(job: Pick<RenderJob, 'conversion' | 'renderId'>) {
+  return and(eq(conversions.id, job.conversion.id), eq(conversions.renderId, job.renderId));
+}
+
+/**
+ * Completes the row with the file its render made and what made it, while the row still waits for
+ * that render: the key and the facts the pixel door reads are written together, by the render that
+ * made the file and by nothing else. A render overtaken by a newer one (the row asked again another
+ * way) removes its files and leaves the row to the newer one.
+ */
+async function complete(deps: RenderDeps, job: RenderJob, file: RenderedFile, madeBy: MadeBy): Promise<void> {
+  const updated = await deps.db
+    .update(conversions)
+    .set({ status: 'complete', ...file, ...madeBy, error: null, updatedAt: clock.now() })
+    .where(thisRender(job))
+    .returning({ id: conversions.id });
+  if (updated.length > 0) return;
+  await deps.bucket.delete([file.outputKey, previewKeyOf(file.outputKey)]);
+  log('info', 'overtaken render dropped', { requestId: job.request.id, formatId: job.format.id });
+}
+
+/** Ends this render's row as failed with the reason the user sees (unless it already ended). */
+export async function failRender(db: Db, job: Pick<RenderJob, 'conversion' | 'renderId'>, reason: string) {
+  await db
+    .update(conversions)
+    .set({ status: 'failed', error: reason, updatedAt: clock.now() })
+    .where(and(thisRender(job), eq(conversions.status, 'processing')));
+}
+
+/**
+ * Copies the file and preview of a finished conversion of the same request asked the same way, for
+ * a format of the same signature, and completes this one with the twin's facts (the copy is the
+ * twin's bytes): no decode, no render. True when it did. The single tool's own format is framed by
+ * its exact crop, so it is nobody's twin.
+ */
+async function copyRenderedTwin(deps: RenderDeps, job: RenderJob): Promise<boolean> {
+  const { conversion, request, format } = job;
+  const ownCrop = (formatId: number) => conversion.flow === 'single' && formatId === request.formatId;
+  if (conversion.identity === null || ownCrop(format.id)) return false;
+  const signature = formatSignature(format, conversion);
+  const done = await deps.db
+    .select()
+    .from(conversions)
+    .where(
+      and(
+        eq(conversions.requestId, request.id),
+        eq(conversions.status, 'complete'),
+        eq(conversions.identity, conversion.identity),
+      ),
+    );
+  const twin = done.find((row) => {
+    const twinFormat = findFormat(row.formatId);
+    return (
+      twinFormat !== undefined &&
+      row.formatId !== format.id &&
+      !ownCrop(row.formatId) &&
+      row.renderedFlow === conversion.flow &&
+      formatSignature(twinFormat, row) === signature
+    );
+  });
+  if (!twin?.outputKey || twin.outputSize === null || !twin.renderedFlow || !twin.framing) return false;
+  const copy: RenderedFile = {
+    outputKey: outputKey(job.upload.id, request.id, format.id, job.renderId),
+    outputSize: twin.outputSize,
+    outputType: twin.outputType ?? 'png',
+    outputQuality: twin.outputQuality,
+  };
+  const pairs: Array<[string, string]> = [
+    [twin.outputKey, copy.outputKey],
+    [previewKeyOf(twin.outputKey), previewKeyOf(copy.outputKey)],
+  ];
+  const objects = await Promise.all(pairs.map(([from]) => deps.bucket.get(from)));
+  if (objects.some((object) => object === null)) return false;
+  await Promise.all(
+    pairs.map(async ([, to], i) => {
+      const object = objects[i]!;
+      await deps.bucket.put(to, await object.arrayBuffer(), { httpMetadata: object.httpMetadata });
+    }),
+  );
+  await complete(deps, job, copy, { renderedFlow: twin.renderedFlow, framing: twin.framing });
+  log('info', 'identical target copied', { requestId: request.id, formatId: format.id, from: twin.formatId });
+  return true;
+}
