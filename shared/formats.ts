@@ -14,6 +14,7 @@
  * Descriptions are worded so that the banner rule (description contains cover, banner or header)
  * picks exactly the covers, banners and headers, e.g. "Reel thumbnail", not "Reel cover".
  */
+import { safeName } from './filenames';
 import { OUTPUT_EXTENSIONS, type OutputType } from './output';
 import type { Platform } from './platforms';
 
@@ -339,27 +340,24 @@ export function parseAspectRatio(ratio: string): number {
   return Number(match[1]) / Number(match[2]);
 }
 
-/** "beach.jpg" + LinkedIn banner as JPEG -> "beach-linkedin-banner-1584x396.jpg". */
+/** "beach.jpg" + LinkedIn banner as JPEG -> "beach-linkedin-banner-1584x396.jpg"; the name is made safe by safeName. */
 export function outputFilename(
   originalFilename: string,
   format: Pick<PlatformFormat, 'platform' | 'format' | 'width' | 'height'>,
   type: OutputType,
 ): string {
-  const base = slug(originalFilename.replace(/\.[^.]*$/, '')) || 'image';
-  return `${base}-${slug(format.platform)}-${slug(format.format)}-${format.width}x${format.height}.${OUTPUT_EXTENSIONS[type]}`;
+  return `${safeName(originalFilename)}-${slug(format.platform)}-${slug(format.format)}-${format.width}x${format.height}.${OUTPUT_EXTENSIONS[type]}`;
 }
 
 /** 'beach-formats.zip': the ZIP of several formats of one upload. */
 export function zipFilename(originalFilename: string): string {
-  return `${slug(originalFilename.replace(/\.[^.]*$/, '')) || 'image'}-formats.zip`;
+  return `${safeName(originalFilename)}-formats.zip`;
 }
 
+/** A catalogue name ('app store', 'profile picture') as 'app-store', 'profile-picture'. */
 function slug(value: string): string {
   return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    .replace(/^-+|-+$/g, '');
 }

@@ -8,8 +8,7 @@ import { ApiRequestError, errorMessage } from './api';
 export async function downloadFile(url: string): Promise<void> {
   const res = await fetch(url, { credentials: 'include' });
   if (!res.ok) throw new ApiRequestError(res.status, await res.text(), res.statusText);
-  const disposition = res.headers.get('Content-Disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'image.png';
+  const filename = dispositionFilename(res.headers.get('Content-Disposition') ?? '');
   const href = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = href;
@@ -18,6 +17,17 @@ export async function downloadFile(url: string): Promise<void> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** The server's name for a download: its UTF-8 form (filename*, RFC 5987) when sent, else the ASCII one. */
+export function dispositionFilename(header: string): string {
+  const utf8 = /filename\*=UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  try {
+    if (utf8) return decodeURIComponent(utf8);
+  } catch {
+    // a malformed escape: the ASCII name below
+  }
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? 'image.png';
 }
 
 /** The spec's 'Download Failed' toast, with the server's reason when it gave one (an expired image, a file not ready). */

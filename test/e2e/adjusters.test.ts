@@ -92,7 +92,7 @@ describe('the banner and profile adjusters in Chromium', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download All as ZIP' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('launch-header-formats.zip');
+    expect(download.suggestedFilename()).toBe('launch header-formats.zip');
     const files = unzipSync(readFileSync(await download.path()));
     const sizes = await Promise.all(
       Object.entries(files).map(async ([name, bytes]) => {
@@ -101,11 +101,11 @@ describe('the banner and profile adjusters in Chromium', () => {
       }),
     );
     expect(sizes.sort()).toEqual([
-      'launch-header-behance-banner-3200x410.jpg jpeg 3200x410',
-      'launch-header-facebook-cover-photo-851x315.jpg jpeg 851x315',
-      'launch-header-google-play-store-feature-graphic-1024x500.jpg jpeg 1024x500',
-      'launch-header-linkedin-banner-1584x396.jpg jpeg 1584x396',
-      'launch-header-youtube-banner-2560x1440.jpg jpeg 2560x1440',
+      'launch header-behance-banner-3200x410.jpg jpeg 3200x410',
+      'launch header-facebook-cover-photo-851x315.jpg jpeg 851x315',
+      'launch header-google-play-store-feature-graphic-1024x500.jpg jpeg 1024x500',
+      'launch header-linkedin-banner-1584x396.jpg jpeg 1584x396',
+      'launch header-youtube-banner-2560x1440.jpg jpeg 2560x1440',
     ]);
 
     // Back to Selection keeps the choice; Start Over clears everything.

@@ -123,9 +123,15 @@ describe('platform format catalogue', () => {
     expect(banner).toBeDefined();
     if (!banner) return;
     expect(outputFilename('beach.jpg', banner, 'jpeg')).toBe('beach-linkedin-banner-1584x396.jpg');
-    expect(outputFilename('Été à la Plage!.PNG', banner, 'png')).toBe('ete-a-la-plage-linkedin-banner-1584x396.png');
+    // The user's own words survive (made safe by safeName, test/shared/filenames.test.ts).
+    expect(outputFilename('Été à la Plage!.PNG', banner, 'png')).toBe('Été à la Plage!-linkedin-banner-1584x396.png');
     const icon = findFormatByName('app store', 'app icon');
     if (icon) expect(outputFilename('.jpg', icon, 'webp')).toBe('image-app-store-app-icon-1024x1024.webp');
+    // A ZIP's files of one photo never collide, case ignored, whatever the formats and types chosen.
+    const names = PLATFORM_FORMATS.flatMap((f) =>
+      (['jpeg', 'png', 'webp'] as const).map((type) => outputFilename('A.jpg', f, type).toLowerCase()),
+    );
+    expect(new Set(names).size).toBe(PLATFORM_FORMATS.length * 3);
   });
 });
 

@@ -85,15 +85,17 @@ describe('banner conversions on the queue', () => {
     );
     expect(zip.status).toBe(200);
     expect(zip.headers.get('Content-Type')).toBe('application/zip');
-    expect(zip.headers.get('Content-Disposition')).toBe('attachment; filename="team-header-formats.zip"');
+    expect(zip.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="team header-formats.zip"; filename*=UTF-8''team%20header-formats.zip`,
+    );
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual([
-      'team-header-behance-banner-3200x410.png',
-      'team-header-linkedin-banner-1584x396.png',
-      'team-header-youtube-banner-2560x1440.png',
+      'team header-behance-banner-3200x410.png',
+      'team header-linkedin-banner-1584x396.png',
+      'team header-youtube-banner-2560x1440.png',
     ]);
-    expect(imageSize(files['team-header-behance-banner-3200x410.png']!)).toEqual({ width: 3200, height: 410 });
-    expect(imageSize(files['team-header-linkedin-banner-1584x396.png']!)).toEqual({ width: 1584, height: 396 });
+    expect(imageSize(files['team header-behance-banner-3200x410.png']!)).toEqual({ width: 3200, height: 410 });
+    expect(imageSize(files['team header-linkedin-banner-1584x396.png']!)).toEqual({ width: 1584, height: 396 });
 
     // Asking again does no harm: finished targets stay finished and nothing is queued again.
     const again = await convert(browser, id, {

@@ -158,12 +158,16 @@ export async function insertSession(
   return token;
 }
 
-/** Uploads rgb.png and requests its LinkedIn banner (a full-width crop unless one is given); answers the request id. */
+/**
+ * Uploads rgb.png (under `name` when given) and requests its LinkedIn banner (a full-width crop
+ * unless one is given); answers the request id.
+ */
 export async function bannerRequest(
   browser: Browser,
   cropDetails?: { x: number; y: number; width: number; height: number; zoom: number },
+  name = 'rgb.png',
 ): Promise<string> {
-  const upload = await browser.upload('rgb.png', fixture('rgb.png'));
+  const upload = await browser.upload(name, fixture('rgb.png'));
   if (upload.status !== 201) throw new Error(`upload failed: ${upload.status}`);
   const { path, originalFilename, width } = (await upload.json()) as {
     path: string;

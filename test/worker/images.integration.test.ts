@@ -189,7 +189,7 @@ describe('image requests, processing and downloads', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/jpeg');
     expect(download.headers.get('content-disposition')).toBe(
-      'attachment; filename="baseline-linkedin-banner-1584x396.jpg"',
+      `attachment; filename="baseline-linkedin-banner-1584x396.jpg"; filename*=UTF-8''baseline-linkedin-banner-1584x396.jpg`,
     );
     const { raster, bytes, type } = await decodeOutput(download);
     expect(type).toBe('jpeg');
@@ -348,7 +348,7 @@ describe('image requests, processing and downloads', () => {
     expect(new Uint8Array(await (await browser.call(`/api/download/${request.id}`)).arrayBuffer())).toEqual(first);
     const other = await browser.call(`/api/download/${request.id}/${profile.id}`);
     expect(other.headers.get('content-disposition')).toBe(
-      'attachment; filename="lossy-instagram-profile-picture-320x320.jpg"',
+      `attachment; filename="lossy-instagram-profile-picture-320x320.jpg"; filename*=UTF-8''lossy-instagram-profile-picture-320x320.jpg`,
     );
     expect((await decodeOutput(other)).raster.width).toBe(320);
     expect((await browser.call(`/api/preview/${request.id}/${appIcon.id}`)).status).toBe(200);

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { contentDisposition } from '../../shared/filenames';
 import { SINGLE_DEFAULT_FILL } from '../../shared/fill';
 import { findFormat, outputFilename } from '../../shared/formats';
 import { OUTPUT_MIME_TYPES, type OutputType } from '../../shared/output';
@@ -21,7 +22,7 @@ function fileResponse(body: ReadableStream, type: OutputType, filename: string |
       'Content-Length': String(size),
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'private, no-store',
-      ...(filename ? { 'Content-Disposition': `attachment; filename="${filename}"` } : {}),
+      ...(filename ? { 'Content-Disposition': contentDisposition(filename) } : {}),
     },
   });
 }

@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CropRect } from '../../shared/crop';
+import { safeName, uniqueName } from '../../shared/filenames';
 import { fillKey, type Fill } from '../../shared/fill';
 import { findFormat, outputFilename } from '../../shared/formats';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
@@ -192,9 +193,9 @@ export async function listBatches(db: Db, userId: string | undefined): Promise<B
 }
 
 /**
- * The ZIP's entries: a folder per photo (its file name, numbered when two photos share one), each
- * finished output in it, every file through the one door to pixels. A batch with nothing finished
- * yet is a 409; one whose photos were all deleted after 7 days, a 410.
+ * The ZIP's entries: a folder per photo (its file name made safe, numbered when two photos share
+ * one, case ignored), each finished output in it, every file through the one door to pixels. A
+ * batch with nothing finished yet is a 409; one whose photos were all deleted after 7 days, a 410.
  */
 export async function batchZipEntries(
   deps: { db: Db; counters: Counters },
@@ -203,17 +204,14 @@ export async function batchZipEntries(
   id: string,
 ): Promise<Array<{ name: string; key: string }>> {
   const status = await batchStatus(deps.db, id, caller.user?.id);
-  const folders = new Map<string, number>();
+  const folders = new Set<string>();
   const entries: Array<{ name: string; key: string }> = [];
   for (const photo of status.photos) {
     const done = Object.keys(photo.files).map(Number);
     if (photo.expired || done.length === 0) continue;
     const { request } = await getLiveRequest(deps.db, photo.requestId, owner);
     const files = await authorizePixels(deps, caller, request, done, 'download');
-    const stem = photo.originalFilename.replace(/\.[^.]*$/, '').replace(/[\\/:*?"<>|]/g, '_') || 'photo';
-    const seen = (folders.get(stem) ?? 0) + 1;
-    folders.set(stem, seen);
-    const folder = seen === 1 ? stem : `${stem} (${seen})`;
+    const folder = uniqueName(folders, safeName(photo.originalFilename));
     done.forEach((formatId, i) => {
       const file = files[i] as PixelFile;
       entries.push({

@@ -9,14 +9,17 @@ import { originalKey, uploadPath } from './storage-keys';
 
 export const TOO_LARGE_MESSAGE = 'Maximum file size is 50MB';
 
-/** A file name safe to store and to show: no folders, no control characters, at most 200 characters. */
+/**
+ * The file name as the user typed it, to store and to show: no folders, no control characters, at
+ * most 200 characters. Names that leave the server as files are made from it by safeName.
+ */
 export function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = [...base]
     .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f)
+    .slice(0, 200) // characters, so an emoji is never cut in half
     .join('')
-    .trim()
-    .slice(0, 200);
+    .trim();
   return clean || 'image';
 }
 

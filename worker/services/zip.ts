@@ -1,4 +1,5 @@
 import { Zip, ZipPassThrough } from 'fflate';
+import { contentDisposition } from '../../shared/filenames';
 
 const ignore = () => undefined;
 
@@ -46,7 +47,7 @@ export function zipResponse(bucket: R2Bucket, files: { name: string; key: string
   return new Response(zipStream(bucket, files), {
     headers: {
       'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Content-Disposition': contentDisposition(filename),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
     },
