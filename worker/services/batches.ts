@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CropRect } from '../../shared/crop';
 import { safeName, uniqueName } from '../../shared/filenames';
-import { fillKey, type Fill } from '../../shared/fill';
+import type { Fill } from '../../shared/fill';
 import { findFormat, outputFilename } from '../../shared/formats';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
 import type { BatchPhoto, BatchResponse, BatchSummary } from '../../shared/schemas';
@@ -28,6 +28,7 @@ import { getLiveRequest } from './image-requests';
 import { EXPIRED_MESSAGE } from './uploads';
 import type { Owner } from './owner';
 import { takeConversions } from './rate-limits';
+import { renderIdentity, renderLimitKey } from './renders/identity';
 
 export const BATCH_NOT_FOUND = 'Batch not found';
 
@@ -67,11 +68,10 @@ export async function createBatch(
     deps.counters,
     caller,
     photos.flatMap(({ request, upload }) => {
-      const box = focusOf(request.id, upload);
-      const boxKey = box ? [box.x, box.y, box.width, box.height].map(Math.round).join(',') : '';
-      return targets.map(
-        (t) => `${request.id}:${t.id}:${output.type}:${output.quality}:${fillKey(input.fill)}:${boxKey}`,
-      );
+      const focus = focusOf(request.id, upload);
+      const mode = focus ? 'standard' : 'content-aware';
+      const asked = renderIdentity({ flow: 'batch', mode, output, fill: input.fill ?? null, focus });
+      return targets.map((t) => renderLimitKey(request.id, t.id, asked));
     }),
   );
   try {
