@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
-import { createDb } from './db/client';
+import { depsFrom } from './services/deps';
 import { checkEnv } from './environment';
 import { bodyLimits } from './middleware/body-limits';
 import { handleError, handleNotFound } from './lib/errors';
@@ -47,7 +47,9 @@ app.use(bodyLimits({ upload: '/api/upload', webhook: STRIPE_WEBHOOK_PATH }));
 
 app.use(async (c, next) => {
   checkEnv(c.env); // once per isolate: a missing binding or malformed secret is a logged 500
-  c.set('db', createDb(c.env.DB));
+  const deps = depsFrom(c.env);
+  c.set('deps', deps);
+  c.set('db', deps.db);
   await next();
 });
 

@@ -8,8 +8,8 @@ import { checkEnv } from './environment';
 import { clock } from './lib/clock';
 import { log } from './lib/log';
 import { handleQueueBatch } from './queues/consumer';
-import { expireOldUploads } from './services/cleanup';
-import { forgetOldFailures } from './services/login-throttle';
+import { expireOldUploads } from './services/pictures/cleanup';
+import { forgetOldFailures } from './services/people/login-throttle';
 import { endInterruptedRenders } from './services/renders/in-request';
 
 export { DownloadCounter } from './durable-objects/download-counter';

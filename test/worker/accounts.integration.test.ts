@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase, PublicUser } from '../../shared/schemas';
 import { clock, DAY_MS } from '../../worker/lib/clock';
-import { PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS } from '../../worker/services/passwords';
+import { PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS } from '../../worker/services/people/passwords';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
 import { body, Browser, call, callWith, ORIGIN, processedRequest } from './helpers';
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clock, DAY_MS } from '../../worker/lib/clock';
-import { ipKey } from '../../worker/services/allowance';
+import { ipKey } from '../../worker/services/caller';
 import { body, Browser, insertSession, insertUser, processedRequest } from './helpers';
 
 afterEach(() => vi.restoreAllMocks());

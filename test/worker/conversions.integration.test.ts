@@ -7,7 +7,7 @@ import { findFormat } from '../../shared/formats';
 import type { ConversionResponse } from '../../shared/schemas';
 import { encodePng, inspectImage, type Raster } from '../../worker/imaging';
 import worker from '../../worker/index';
-import { ipKey } from '../../worker/services/allowance';
+import { ipKey } from '../../worker/services/caller';
 import { bannerRequest, body, Browser, decodeFile, fixture, processedRequest, settle } from './helpers';
 
 const TWITTER_HEADER = { platform: 'twitter', format: 'header', width: 1500, height: 500 };

@@ -5,7 +5,7 @@ import { decodeImage, inspectImage, type Raster } from '../../worker/imaging';
 import { workerCodecs } from '../../worker/imaging-codecs';
 import worker from '../../worker/index';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
-import { hashToken } from '../../worker/services/sessions';
+import { hashToken } from '../../worker/services/people/sessions';
 
 /** The site's address in the tests (PUBLIC_ORIGIN in vitest.config.ts). */
 export const ORIGIN = 'http://localhost';

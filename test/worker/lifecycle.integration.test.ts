@@ -3,8 +3,8 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
 import { clock, DAY_MS } from '../../worker/lib/clock';
-import { EXPIRED_MESSAGE } from '../../worker/services/uploads';
-import { uploadPrefix } from '../../worker/services/storage-keys';
+import { EXPIRED_MESSAGE } from '../../worker/services/pictures/uploads';
+import { uploadPrefix } from '../../worker/services/pictures/storage-keys';
 import { body, Browser, processedRequest } from './helpers';
 
 afterEach(() => vi.restoreAllMocks());

@@ -5,8 +5,8 @@ import type { PublicUser } from '../../shared/schemas';
 import { app } from '../../worker/app';
 import { createDb } from '../../worker/db/client';
 import { clock } from '../../worker/lib/clock';
-import { sendMail, usesOutbox } from '../../worker/services/mail';
-import { RESET_LINK_TTL_MS } from '../../worker/services/password-reset';
+import { sendMail, usesOutbox } from '../../worker/services/people/mail';
+import { RESET_LINK_TTL_MS } from '../../worker/services/people/password-reset';
 import { body, Browser } from './helpers';
 
 afterEach(() => {

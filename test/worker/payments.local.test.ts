@@ -2,8 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
 import { ApiError } from '../../worker/lib/errors';
-import { judgeTestCard } from '../../worker/services/payments/local-provider';
-import { paymentProvider } from '../../worker/services/payments/provider';
+import { judgeTestCard } from '../../worker/services/access/payments/local-provider';
+import { paymentProvider } from '../../worker/services/access/payments/provider';
 import { body, Browser, call, processedRequest } from './helpers';
 
 // No Stripe keys here: the built-in local test provider, as on a fresh machine.

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { MAX_UPLOAD_BYTES } from '../../shared/schemas';
-import { TOO_LARGE_MESSAGE } from '../services/uploads';
+import { TOO_LARGE_MESSAGE } from '../services/pictures/uploads';
 import type { AppEnv } from '../types';
 import { errorResponse } from '../lib/errors';
 

@@ -9,7 +9,6 @@ import type { AppEnv } from '../types';
  */
 export const identify: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await currentUser(c);
-  c.set('caller', { user, ip: c.req.header('CF-Connecting-IP') ?? null });
-  c.set('owner', { userId: user?.id ?? null, visitorId: c.get('visitorId') });
+  c.set('caller', { user, ip: c.req.header('CF-Connecting-IP') ?? null, visitorId: c.get('visitorId') });
   await next();
 };

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { User } from '../db/schema';
 import { clock } from '../lib/clock';
-import { createSession, deleteSession, findSessionUser, SESSION_IDLE_MS } from '../services/sessions';
+import { createSession, deleteSession, findSessionUser, SESSION_IDLE_MS } from '../services/people/sessions';
 import type { AppEnv } from '../types';
 import { secureCookies } from './visitor';
 

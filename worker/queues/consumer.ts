@@ -1,9 +1,8 @@
-import { createDb } from '../db/client';
-import { workerCodecs } from '../imaging-codecs';
+import { depsFrom } from '../services/deps';
 import { log } from '../lib/log';
-import { markConversionFailed } from '../services/conversions';
+import { markConversionFailed } from '../services/renders/fan-out';
 import { renderQueued, type QueueBatchState } from '../services/renders/queued';
-import { conversionMessageSchema } from '../services/conversion-message';
+import { conversionMessageSchema } from '../services/renders/message';
 
 export const DEAD_LETTER_SUFFIX = '-dlq';
 export const FAILED_AFTER_RETRIES = 'Processing failed after several attempts. Please try again.';
@@ -22,7 +21,8 @@ export function retryDelaySeconds(attempts: number): number {
  * nothing stays "processing" for ever.
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const db = createDb(env.DB);
+  const deps = depsFrom(env);
+  const { db } = deps;
   const isDeadLetter = batch.queue.endsWith(DEAD_LETTER_SUFFIX);
   const parsedAll = batch.messages.map((m) => conversionMessageSchema.safeParse(m.body));
   const state: QueueBatchState = { picture: null, upcoming: [] };
@@ -43,7 +43,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
     }
     state.upcoming = parsedAll.slice(index + 1).flatMap((p) => (p.success ? [p.data.conversionId] : []));
     try {
-      const outcome = await renderQueued({ db, bucket: env.BUCKET, codecs: workerCodecs }, parsed.data, state);
+      const outcome = await renderQueued(deps, parsed.data, state);
       log('info', 'conversion', { conversionId, outcome, attempt: message.attempts });
       message.ack();
     } catch (error) {

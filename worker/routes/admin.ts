@@ -13,7 +13,7 @@ import {
   listContactMessages,
   listPayments,
   listUsers,
-} from '../services/admin';
+} from '../services/site/admin';
 import type { AppEnv } from '../types';
 
 /** The admin session's cookie: HttpOnly, SameSite=Strict, sent only to the admin API. */

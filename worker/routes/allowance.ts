@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { checkAllowance } from '../services/allowance';
+import { checkAllowance } from '../services/access/allowance';
 import type { AppEnv } from '../types';
 
 /**

@@ -3,14 +3,14 @@ import { loginSchema, passwordResetRequestSchema, passwordResetSchema, registerS
 import { clock } from '../lib/clock';
 import { validate } from '../lib/validate';
 import { newVisitor } from '../middleware/visitor';
-import { claimVisitorWork, logIn, register } from '../services/accounts';
-import { assertMailAvailable, readOutbox, sendMail, usesOutbox } from '../services/mail';
-import { requestPasswordReset, RESET_REQUESTED_MESSAGE, resetPassword } from '../services/password-reset';
-import { takePasswordReset, takeRegistration } from '../services/rate-limits';
+import { claimVisitorWork, logIn, register } from '../services/people/accounts';
+import { assertMailAvailable, readOutbox, sendMail, usesOutbox } from '../services/people/mail';
+import { requestPasswordReset, RESET_REQUESTED_MESSAGE, resetPassword } from '../services/people/password-reset';
+import { takePasswordReset, takeRegistration } from '../services/access/rate-limits';
 import { handleNotFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { endSession, startSession } from '../middleware/session';
-import { toPublicUser } from '../services/sessions';
+import { toPublicUser } from '../services/people/sessions';
 import type { AppEnv } from '../types';
 
 /**

@@ -1,23 +1,15 @@
 import { Hono } from 'hono';
 import { createBatchSchema } from '../../shared/schemas';
-import { workerCodecs } from '../imaging-codecs';
 import { validate } from '../lib/validate';
-import { batchStatus, batchZipEntries, createBatch, listBatches } from '../services/batches';
-import { zipResponse } from '../services/zip';
+import { batchStatus, batchZipEntries, createBatch, listBatches } from '../services/renders/batches';
+import { zipResponse } from '../services/pictures/zip';
 import type { AppEnv } from '../types';
 import { parseId } from './params';
 
 /** Batches for Unlimited Access: create, follow (owner only), and one ZIP with a folder per photo. */
 export const batchRoutes = new Hono<AppEnv>()
   .post('/batches', validate('json', createBatchSchema), async (c) => {
-    const deps = {
-      db: c.get('db'),
-      bucket: c.env.BUCKET,
-      codecs: workerCodecs,
-      queue: c.env.CONVERSIONS,
-      counters: c.env.DOWNLOAD_COUNTER,
-    };
-    return c.json(await createBatch(deps, c.get('caller'), c.get('owner'), c.req.valid('json')), 202);
+    return c.json(await createBatch(c.get('deps'), c.get('caller'), c.req.valid('json')), 202);
   })
   .get('/batches', async (c) => c.json(await listBatches(c.get('db'), c.get('caller').user?.id)))
   .get('/batches/:id', async (c) =>
@@ -26,7 +18,6 @@ export const batchRoutes = new Hono<AppEnv>()
   /** The finished outputs, a folder per photo, streamed as the adjusters' ZIP is. */
   .get('/batches/:id/zip', async (c) => {
     const id = parseId(c.req.param()).id;
-    const deps = { db: c.get('db'), counters: c.env.DOWNLOAD_COUNTER };
-    const entries = await batchZipEntries(deps, c.get('caller'), c.get('owner'), id);
+    const entries = await batchZipEntries(c.get('deps'), c.get('caller'), id);
     return zipResponse(c.env.BUCKET, entries, `batch-${id.slice(0, 8)}.zip`);
   });

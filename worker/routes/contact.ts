@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { contactMessageSchema, newsletterSchema } from '../../shared/schemas';
 import { validate } from '../lib/validate';
-import { saveContactMessage, subscribe } from '../services/contact';
+import { saveContactMessage, subscribe } from '../services/site/contact';
 import type { AppEnv } from '../types';
 
 /** The contact form and the blog's newsletter box. */

@@ -7,13 +7,12 @@ import {
   profileConvertSchema,
   type ConversionResponse,
 } from '../../shared/schemas';
-import { workerCodecs } from '../imaging-codecs';
 import { validate } from '../lib/validate';
-import { authorizePixels, type PixelFile } from '../services/allowance';
-import { conversionsOf, startFanOut, toFiles, toResults, type FanOut } from '../services/conversions';
-import { getLiveRequest } from '../services/image-requests';
+import { authorizePixels, type PixelFile } from '../services/access/door';
+import { conversionsOf, startFanOut, toFiles, toResults, type FanOut } from '../services/renders/fan-out';
+import { getLiveRequest } from '../services/pictures/image-requests';
 import { endInterruptedRenders } from '../services/renders/in-request';
-import { zipResponse } from '../services/zip';
+import { zipResponse } from '../services/pictures/zip';
 import type { AppEnv } from '../types';
 import type { Context } from 'hono';
 import { parseId } from './params';
@@ -46,15 +45,8 @@ const zipQuery = z.object({
 
 async function fanOut(c: Context<AppEnv>, input: FanOut): Promise<Response> {
   const db = c.get('db');
-  const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
-  const deps = {
-    db,
-    bucket: c.env.BUCKET,
-    codecs: workerCodecs,
-    queue: c.env.CONVERSIONS,
-    counters: c.env.DOWNLOAD_COUNTER,
-  };
-  return c.json(await startFanOut(deps, c.get('caller'), request, upload, input), 202);
+  const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('caller'));
+  return c.json(await startFanOut(c.get('deps'), c.get('caller'), request, upload, input), 202);
 }
 
 export const conversionRoutes = new Hono<AppEnv>()
@@ -82,7 +74,7 @@ export const conversionRoutes = new Hono<AppEnv>()
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {
     const db = c.get('db');
-    const { request } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
+    const { request } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('caller'));
     await endInterruptedRenders(db, request.id);
     // The fan-outs' targets and the download step's other formats: the request's own render is not one.
     const rows = (await conversionsOf(db, request.id)).filter(
@@ -98,15 +90,9 @@ export const conversionRoutes = new Hono<AppEnv>()
   /** GET /api/download-zip/{id}?formats=1,2,3: the finished outputs in one streamed ZIP, through the one door. */
   .get('/download-zip/:id', validate('query', zipQuery), async (c) => {
     const db = c.get('db');
-    const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('owner'));
+    const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('caller'));
     const formatIds = c.req.valid('query').formats;
-    const files = await authorizePixels(
-      { db, counters: c.env.DOWNLOAD_COUNTER },
-      c.get('caller'),
-      request,
-      formatIds,
-      'download',
-    );
+    const files = await authorizePixels(c.get('deps'), c.get('caller'), request, formatIds, 'download');
     const entries = formatIds.map((id, i) => {
       const file = files[i] as PixelFile;
       return { name: outputFilename(upload.originalFilename, findFormat(id)!, file.type), key: file.key };

@@ -6,10 +6,15 @@ import { OUTPUT_MIME_TYPES, type OutputType } from '../../shared/output';
 import { createImageRequestSchema, processImageSchema } from '../../shared/schemas';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { workerCodecs } from '../imaging-codecs';
-import { createImageRequest, getLiveRequest, getOwnedRequest, toRequestResponse } from '../services/image-requests';
-import { authorizePixels, tierFor } from '../services/allowance';
-import { takeConversions } from '../services/rate-limits';
+import {
+  createImageRequest,
+  getLiveRequest,
+  getOwnedRequest,
+  toRequestResponse,
+} from '../services/pictures/image-requests';
+import { tierFor } from '../services/access/allowance';
+import { authorizePixels } from '../services/access/door';
+import { takeConversions } from '../services/access/rate-limits';
 import { renderIdentity, renderLimitKey } from '../services/renders/identity';
 import { endInterruptedRenders, processRequest } from '../services/renders/in-request';
 import type { AppEnv } from '../types';
@@ -29,15 +34,15 @@ function fileResponse(body: ReadableStream, type: OutputType, filename: string |
 
 export const imageRequestRoutes = new Hono<AppEnv>()
   .post('/image-requests', validate('json', createImageRequestSchema), async (c) => {
-    const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), c.get('owner'));
+    const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), c.get('caller'));
     return c.json(await toRequestResponse(c.get('db'), request, upload, tierFor(c.get('caller')).unlimited), 201);
   })
   .get('/image-requests/:id', async (c) => {
     const { id } = parseId(c.req.param());
     const db = c.get('db');
-    let { request, upload } = await getLiveRequest(db, id, c.get('owner'));
+    let { request, upload } = await getLiveRequest(db, id, c.get('caller'));
     if (await endInterruptedRenders(db, request.id))
-      ({ request, upload } = await getLiveRequest(db, id, c.get('owner')));
+      ({ request, upload } = await getLiveRequest(db, id, c.get('caller')));
     return c.json(await toRequestResponse(db, request, upload, tierFor(c.get('caller')).unlimited));
   })
   .post('/process-image/:id', async (c) => {
@@ -57,7 +62,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
       throw new ApiError(400, `${issue?.path.join('.') || 'formats'}: ${issue?.message ?? 'Invalid list of formats'}`);
     }
     const db = c.get('db');
-    const { request, upload } = await getLiveRequest(db, id, c.get('owner'));
+    const { request, upload } = await getLiveRequest(db, id, c.get('caller'));
     const formats = [...new Set([request.formatId, ...(parsed.data.formats ?? [])])];
     const output = parsed.data.output ?? { type: request.outputChoice, quality: request.quality };
     const fill = parsed.data.fill ?? request.fill ?? SINGLE_DEFAULT_FILL;
@@ -68,8 +73,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
       c.get('caller'),
       formats.map((f) => renderLimitKey(request.id, f, asked)),
     );
-    const deps = { db, bucket: c.env.BUCKET, codecs: workerCodecs };
-    const rendering = processRequest(deps, request, upload, formats, output, fill);
+    const rendering = processRequest(c.get('deps'), request, upload, formats, output, fill);
     // A client that leaves does not cut the renders off half-way: they finish (or end as failed)
     // in the time the runtime gives work after a disconnect.
     c.executionCtx.waitUntil(rendering.catch(() => undefined));
@@ -77,24 +81,20 @@ export const imageRequestRoutes = new Hono<AppEnv>()
       await grant.release();
       throw error;
     });
-    const fresh = await getOwnedRequest(db, id, c.get('owner'));
+    const fresh = await getOwnedRequest(db, id, c.get('caller'));
     return c.json(await toRequestResponse(db, fresh.request, fresh.upload, tierFor(c.get('caller')).unlimited));
   })
   .get('/preview/:id/:formatId', async (c) => {
     const { id, formatId } = parseFormatParam(c.req.param());
     const db = c.get('db');
-    const { request } = await getLiveRequest(db, id, c.get('owner'));
-    const [file] = await authorizePixels(
-      { db, counters: c.env.DOWNLOAD_COUNTER },
-      c.get('caller'),
-      request,
-      [formatId],
-      'preview',
-    ).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 409)
-        throw new ApiError(404, 'No preview yet: this format has not been processed');
-      throw error;
-    });
+    const { request } = await getLiveRequest(db, id, c.get('caller'));
+    const [file] = await authorizePixels(c.get('deps'), c.get('caller'), request, [formatId], 'preview').catch(
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 409)
+          throw new ApiError(404, 'No preview yet: this format has not been processed');
+        throw error;
+      },
+    );
     const object = file ? await c.env.BUCKET.get(file.key) : null;
     if (!object) throw new ApiError(404, 'No preview yet: this format has not been processed');
     return fileResponse(object.body, 'png', null, object.size);
@@ -108,16 +108,10 @@ export const imageRequestRoutes = new Hono<AppEnv>()
 /** The rendered file of a request's own format (formatId null) or of one of its other formats, through the one door. */
 async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number | null): Promise<Response> {
   const db = c.get('db');
-  const { request, upload } = await getLiveRequest(db, id, c.get('owner'));
+  const { request, upload } = await getLiveRequest(db, id, c.get('caller'));
   const format = findFormat(formatId ?? request.formatId);
   if (!format) throw new ApiError(404, 'Format not found');
-  const [file] = await authorizePixels(
-    { db, counters: c.env.DOWNLOAD_COUNTER },
-    c.get('caller'),
-    request,
-    [format.id],
-    'download',
-  );
+  const [file] = await authorizePixels(c.get('deps'), c.get('caller'), request, [format.id], 'download');
   const object = file ? await c.env.BUCKET.get(file.key) : null;
   if (!object || !file) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
   return fileResponse(object.body, file.type, outputFilename(upload.originalFilename, format, file.type), object.size);

@@ -9,7 +9,7 @@ import {
 } from '../../shared/schemas';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { confirmLocalIntent } from '../services/payments/local-provider';
+import { confirmLocalIntent } from '../services/access/payments/local-provider';
 import {
   confirmPayment,
   handleIntentFailed,
@@ -17,10 +17,9 @@ import {
   handleStripeEvent,
   PAYMENT_NOT_FOUND,
   startPayment,
-} from '../services/payments/payments';
-import { paymentMode, paymentProvider } from '../services/payments/provider';
-import { verifyWebhook } from '../services/payments/stripe-provider';
-import { currentUser } from '../middleware/session';
+} from '../services/access/payments/payments';
+import { paymentMode, paymentProvider } from '../services/access/payments/provider';
+import { verifyWebhook } from '../services/access/payments/stripe-provider';
 import type { AppEnv } from '../types';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -39,7 +38,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/create-payment-intent', validate('json', createPaymentIntentSchema), async (c) => {
     const db = c.get('db');
     const { imageRequestId, planId } = c.req.valid('json');
-    const result = await startPayment(db, paymentProvider(c.env, db), c.get('owner'), await currentUser(c), {
+    const result = await startPayment(db, paymentProvider(c.env, db), c.get('caller'), {
       planId,
       imageRequestId,
     });
@@ -48,7 +47,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/confirm-payment', validate('json', confirmPaymentSchema), async (c) => {
     const db = c.get('db');
     const { paymentIntentId, imageRequestId } = c.req.valid('json');
-    const payment = await confirmPayment(db, paymentProvider(c.env, db), c.get('owner'), {
+    const payment = await confirmPayment(db, paymentProvider(c.env, db), c.get('caller'), {
       paymentIntentId,
       imageRequestId,
     });
@@ -56,9 +55,8 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .post('/create-unlimited-access', async (c) => {
     const db = c.get('db');
-    const user = await currentUser(c);
-    if (!user) throw new ApiError(401, 'Please sign in to buy Unlimited Access.');
-    const result = await startPayment(db, paymentProvider(c.env, db), c.get('owner'), user, {
+    if (!c.get('caller').user) throw new ApiError(401, 'Please sign in to buy Unlimited Access.');
+    const result = await startPayment(db, paymentProvider(c.env, db), c.get('caller'), {
       planId: 'unlimited',
       imageRequestId: null,
     });
@@ -66,8 +64,8 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .post('/payment-success', validate('json', paymentSuccessSchema), async (c) => {
     const db = c.get('db');
-    if (!(await currentUser(c))) throw new ApiError(401, 'Not signed in');
-    const payment = await confirmPayment(db, paymentProvider(c.env, db), c.get('owner'), {
+    if (!c.get('caller').user) throw new ApiError(401, 'Not signed in');
+    const payment = await confirmPayment(db, paymentProvider(c.env, db), c.get('caller'), {
       paymentIntentId: c.req.valid('json').paymentIntentId,
       imageRequestId: null,
     });

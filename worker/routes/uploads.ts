@@ -1,10 +1,15 @@
 import { Hono } from 'hono';
 import { MAX_UPLOAD_BYTES } from '../../shared/schemas';
 import { ApiError } from '../lib/errors';
-import { workerCodecs } from '../imaging-codecs';
-import { takeUpload } from '../services/rate-limits';
-import { assertNotExpired, findUpload, storeUpload, toUploadResponse, TOO_LARGE_MESSAGE } from '../services/uploads';
-import { uploadIdFromPath } from '../services/storage-keys';
+import { takeUpload } from '../services/access/rate-limits';
+import {
+  assertNotExpired,
+  findUpload,
+  storeUpload,
+  toUploadResponse,
+  TOO_LARGE_MESSAGE,
+} from '../services/pictures/uploads';
+import { uploadIdFromPath } from '../services/pictures/storage-keys';
 import type { AppEnv } from '../types';
 
 /** POST /api/upload: the original, checked by its bytes and stored under an unguessable key. */
@@ -25,9 +30,9 @@ export const uploadRoutes = new Hono<AppEnv>().post('/upload', async (c) => {
   if (typeof file === 'string') throw new ApiError(400, 'image: The "image" field must be a file');
   if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
   const upload = await storeUpload(
-    { db: c.get('db'), bucket: c.env.BUCKET, codecs: workerCodecs },
+    c.get('deps'),
     { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
-    c.get('owner'),
+    c.get('caller'),
   );
   return c.json(toUploadResponse(upload), 201);
 });

@@ -5,10 +5,10 @@ import { clock } from '../lib/clock';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { newVisitor } from '../middleware/visitor';
-import { changePassword, confirmPassword, deleteAccount } from '../services/accounts';
-import { listPurchases } from '../services/purchases';
+import { changePassword, confirmPassword, deleteAccount } from '../services/people/accounts';
+import { listPurchases } from '../services/access/purchases';
 import { currentUser, endSession, startSession } from '../middleware/session';
-import { endAllSessions, toPublicUser } from '../services/sessions';
+import { endAllSessions, toPublicUser } from '../services/people/sessions';
 import type { AppEnv } from '../types';
 
 /** The signed-in user, or 401. */

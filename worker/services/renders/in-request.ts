@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { conversions, imageRequests, type ImageRequest, type Upload } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
-import { requireFormat } from '../image-requests';
+import { requireFormat } from '../pictures/image-requests';
 import { markForRender } from './mark';
 import { UploadPicture, type RenderDeps } from './picture';
 import { decodeNeed, failRender, failureMessage, PROCESSING_FAILED, renderConversion, type RenderJob } from './render';

@@ -7,7 +7,7 @@ import { findFormat } from '../../../shared/formats';
 import type { Db } from '../../db/client';
 import { conversions, imageRequests, uploads, type Upload } from '../../db/schema';
 import type { DecodeNeed } from '../../imaging';
-import type { ConversionMessage } from '../conversion-message';
+import type { ConversionMessage } from './message';
 import { UploadPicture, type RenderDeps } from './picture';
 import { decodeNeed, failRender, renderConversion } from './render';
 

@@ -19,7 +19,7 @@ import { cropInView, FileSizeError, renderFormat, type DecodeNeed } from '../../
 import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import { outputKey, previewKeyOf } from '../storage-keys';
+import { outputKey, previewKeyOf } from '../pictures/storage-keys';
 import { frame } from './framing';
 import { formatSignature } from './identity';
 import { analysisOf, UploadPicture, type RenderDeps } from './picture';

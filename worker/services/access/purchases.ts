@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { findFormat } from '../../shared/formats';
-import type { Purchase, PurchaseFormat } from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { conversions, imageRequests, uploads } from '../db/schema';
-import { previewPath } from './image-requests';
+import { findFormat } from '../../../shared/formats';
+import type { Purchase, PurchaseFormat } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
+import { conversions, imageRequests, uploads } from '../../db/schema';
+import { previewPath } from '../pictures/image-requests';
 
 /**
  * The account's purchases: every image it got, by a free download, unlimited access or a payment

@@ -5,7 +5,7 @@
  *   (at most half the output's size on each side, see imaging/render.ts and docs/decisions).
  * - A file the banner or profile adjuster made, to the owner, free (docs/product-decisions.md):
  *   decided from what made the file (the flow that rendered it and its framing, written with the
- *   file's key by the render itself, services/rendering.ts), never from a label a later route could
+ *   file's key by the render itself, services/renders/render.ts), never from a label a later route could
  *   change. Only a file framed without the request's own crop and zoom qualifies; re-rendered with
  *   that framing by any route, the same row is under the request rule. The adjusters' targets are
  *   on another platform than the request's own format, so they never hand out that format.
@@ -14,88 +14,21 @@
  *
  * The request rule: once its owner has got a request (`acquiredAt`, a purchase), it costs nothing
  * again. Otherwise a Single Download payment within its 30 days, unlimited access, or a free
- * download, counted by DownloadCounter Durable Objects over a rolling 24 hours:
- * - an anonymous visitor: 1 a day per IP address (an IPv6 address counts by its /64);
- * - a registered user: 5 a day per account and, however many accounts sign up there, 5 a day per
- *   address (the anonymous download counts in that 5). So new accounts do not bring new downloads.
- * Downloading the same request again inside the window costs nothing.
+ * download (allowance.ts). Decision notes 0002 and 0012 give the reasons.
  */
-import type { OutputType } from '../../shared/output';
 import { and, eq, gt } from 'drizzle-orm';
-import type { DownloadCounter } from '../durable-objects/download-counter';
-import type { Db } from '../db/client';
-import { conversions, payments, type ImageRequest, type User } from '../db/schema';
-import { clock, DAY_MS } from '../lib/clock';
-import { ApiError } from '../lib/errors';
-import { FREE_DOWNLOADS_ANONYMOUS, FREE_DOWNLOADS_REGISTERED } from '../../shared/limits';
+import type { OutputType } from '../../../shared/output';
+import type { Db } from '../../db/client';
+import { conversions, payments, type ImageRequest } from '../../db/schema';
+import { clock } from '../../lib/clock';
+import { ApiError } from '../../lib/errors';
+import type { Caller } from '../caller';
+import { previewKeyOf } from '../pictures/storage-keys';
+import { consumeFreeDownload, tierFor, type Counters } from './allowance';
 import { markAcquired } from './purchases';
-import { previewKeyOf } from './storage-keys';
 
-export const ALLOWANCE_WINDOW_MS = DAY_MS;
 export const PAYMENT_REQUIRED_MESSAGE = 'Download requires payment';
 export const NOT_PROCESSED_MESSAGE = 'This format has not been processed yet';
-
-export type Counters = DurableObjectNamespace<DownloadCounter>;
-
-/** Who is asking, as plain values: the signed-in user (or null) and the client's IP address. */
-export type Caller = { user: User | null; ip: string | null };
-
-/** A counter a free download must fit: its Durable Object key and its limit in the window. */
-type Bucket = { key: string; limit: number };
-export type Tier = { unlimited: true } | { unlimited: false; buckets: Bucket[] };
-
-/** The counter key of an IP address: IPv4 as it is, IPv6 by its first 64 bits. */
-export function ipKey(ip: string | undefined | null): string {
-  const address = (ip ?? '').trim().toLowerCase();
-  if (!address) return 'ip:unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (mapped) return `ip:${mapped[1]}`;
-  if (!address.includes(':')) return `ip:${address}`;
-  const [head = '', tail = ''] = address.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = address.includes('::') && tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
-    : headGroups;
-  const prefix = groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16));
-  return `ip6:${prefix.join(':')}::/64`;
-}
-
-export function tierFor({ user, ip }: Caller): Tier {
-  if (user?.hasUnlimitedAccess) return { unlimited: true };
-  const address = { key: ipKey(ip), limit: user ? FREE_DOWNLOADS_REGISTERED : FREE_DOWNLOADS_ANONYMOUS };
-  return {
-    unlimited: false,
-    buckets: user ? [{ key: `user:${user.id}`, limit: FREE_DOWNLOADS_REGISTERED }, address] : [address],
-  };
-}
-
-export function counter(counters: Counters, key: string) {
-  return counters.get(counters.idFromName(key));
-}
-
-export type AllowanceStatus =
-  { unlimited: true } | { unlimited: false; limit: number; remaining: number; resetAt: number | null };
-
-/** The caller's free downloads: the tightest of their counters (the account's limit is the one shown). */
-export async function checkAllowance(counters: Counters, caller: Caller): Promise<AllowanceStatus> {
-  const tier = tierFor(caller);
-  if (tier.unlimited) return tier;
-  const now = clock.now().getTime();
-  const states = await Promise.all(
-    tier.buckets.map((b) => counter(counters, b.key).peek(b.limit, ALLOWANCE_WINDOW_MS, now)),
-  );
-  const tightest = states.reduce((a, b) =>
-    b.remaining < a.remaining || (b.remaining === a.remaining && (b.resetAt ?? 0) > (a.resetAt ?? 0)) ? b : a,
-  );
-  return {
-    unlimited: false,
-    limit: tier.buckets[0]?.limit ?? 0,
-    remaining: tightest.remaining,
-    resetAt: tightest.resetAt,
-  };
-}
-
 /** A succeeded single-plan payment for this request whose 30 days have not run out. */
 export async function hasPaidAccess(db: Db, requestId: string): Promise<boolean> {
   const row = await db
@@ -110,25 +43,6 @@ export async function hasPaidAccess(db: Db, requestId: string): Promise<boolean>
     )
     .get();
   return row !== undefined;
-}
-
-/** Counts one free download of `requestId` on every counter of the tier, all or none. */
-async function consumeFreeDownload(
-  counters: Counters,
-  buckets: Bucket[],
-  requestId: string,
-  now: number,
-): Promise<boolean> {
-  const taken: Array<{ key: string; ids: string[] }> = [];
-  for (const bucket of buckets) {
-    const result = await counter(counters, bucket.key).consume(requestId, bucket.limit, ALLOWANCE_WINDOW_MS, now);
-    if (!result.allowed) {
-      await Promise.all(taken.map((t) => counter(counters, t.key).release(t.ids)));
-      return false;
-    }
-    taken.push({ key: bucket.key, ids: result.counted });
-  }
-  return true;
 }
 
 /**

@@ -10,16 +10,16 @@
  * set (docs/decisions/0011-fail-closed-when-deployed.md).
  */
 import { desc, eq, lte } from 'drizzle-orm';
-import type { AdminContactMessage, AdminPayment, PublicUser } from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { adminSessions, contactMessages, payments, users } from '../db/schema';
-import { clock } from '../lib/clock';
-import { ApiError } from '../lib/errors';
-import { log } from '../lib/log';
-import { ipKey } from './allowance';
-import { assertNotThrottled, recordFailure } from './login-throttle';
-import { constantTimeEqual } from './passwords';
-import { hashToken, newToken, toPublicUser } from './sessions';
+import type { AdminContactMessage, AdminPayment, PublicUser } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
+import { adminSessions, contactMessages, payments, users } from '../../db/schema';
+import { clock } from '../../lib/clock';
+import { ApiError } from '../../lib/errors';
+import { log } from '../../lib/log';
+import { ipKey } from '../caller';
+import { assertNotThrottled, recordFailure } from '../people/login-throttle';
+import { constantTimeEqual } from '../people/passwords';
+import { hashToken, newToken, toPublicUser } from '../people/sessions';
 
 export const LOCAL_ADMIN_PASSWORD = 'local-admin';
 export const ADMIN_SESSION_MS = 8 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 /** The contact form and the blog's newsletter box: both are stored so they reach us. */
 import type { z } from 'zod';
-import type { contactMessageSchema } from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { contactMessages, newsletterSubscriptions } from '../db/schema';
+import type { contactMessageSchema } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
+import { contactMessages, newsletterSubscriptions } from '../../db/schema';
 
 export async function saveContactMessage(
   db: Db,

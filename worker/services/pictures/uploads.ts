@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { MAX_UPLOAD_BYTES, type UploadResponse } from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { uploads, type Upload } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { admitImage, ImageError, inspectImage, MIME_TYPES, verifyDecodes, type Codecs } from '../imaging';
-import { ownedBy, type Owner } from './owner';
+import { MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
+import { uploads, type Upload } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { admitImage, ImageError, inspectImage, MIME_TYPES, verifyDecodes, type Codecs } from '../../imaging';
+import { ownedBy, ownerOf, type Caller } from '../caller';
 import { originalKey, uploadPath } from './storage-keys';
 
 export const TOO_LARGE_MESSAGE = 'Maximum file size is 50MB';
@@ -44,7 +44,7 @@ export function toUploadResponse(upload: Upload): UploadResponse {
 export async function storeUpload(
   deps: { db: Db; bucket: R2Bucket; codecs: Codecs },
   file: { name: string; bytes: Uint8Array },
-  owner: Owner,
+  caller: Caller,
 ): Promise<Upload> {
   if (file.bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
   let info;
@@ -71,8 +71,7 @@ export async function storeUpload(
         size: file.bytes.length,
         width: info.uprightWidth,
         height: info.uprightHeight,
-        userId: owner.userId,
-        visitorId: owner.visitorId,
+        ...ownerOf(caller),
       })
       .returning();
     if (!row) throw new Error('upload row was not written');
@@ -87,11 +86,11 @@ export async function findUpload(db: Db, uploadId: string): Promise<Upload | und
   return db.select().from(uploads).where(eq(uploads.id, uploadId)).get();
 }
 
-export async function findOwnedUpload(db: Db, uploadId: string, owner: Owner): Promise<Upload | undefined> {
+export async function findOwnedUpload(db: Db, uploadId: string, caller: Caller): Promise<Upload | undefined> {
   return db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.id, uploadId), ownedBy(owner, uploads)))
+    .where(and(eq(uploads.id, uploadId), ownedBy(caller, uploads)))
     .get();
 }
 

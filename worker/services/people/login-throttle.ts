@@ -5,10 +5,10 @@
  * A successful login clears the username's failures (not the IP's).
  */
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { loginFailures } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { ipKey } from './allowance';
+import type { Db } from '../../db/client';
+import { loginFailures } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { ipKey } from '../caller';
 
 export const MAX_LOGIN_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

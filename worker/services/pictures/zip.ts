@@ -1,5 +1,5 @@
 import { Zip, ZipPassThrough } from 'fflate';
-import { contentDisposition } from '../../shared/filenames';
+import { contentDisposition } from '../../../shared/filenames';
 
 const ignore = () => undefined;
 

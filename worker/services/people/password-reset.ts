@@ -4,10 +4,10 @@
  * and using it ends every session of the account. At most three links an hour go to one account.
  */
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { PASSWORD_RESETS_PER_HOUR } from '../../shared/limits';
-import type { Db } from '../db/client';
-import { passwordResets, users, type User } from '../db/schema';
-import { ApiError } from '../lib/errors';
+import { PASSWORD_RESETS_PER_HOUR } from '../../../shared/limits';
+import type { Db } from '../../db/client';
+import { passwordResets, users, type User } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
 import { changePassword } from './accounts';
 import { clearUserFailures, throttleKeys } from './login-throttle';
 import type { Mail } from './mail';

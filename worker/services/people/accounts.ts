@@ -4,14 +4,14 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { registerSchema } from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { imageRequests, passwordResets, payments, uploads, users, type User } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { deletePrefix } from './cleanup';
+import type { registerSchema } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
+import { imageRequests, passwordResets, payments, uploads, users, type User } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { deletePrefix } from '../pictures/cleanup';
 import { assertNotThrottled, clearUserFailures, recordFailure, throttleKeys } from './login-throttle';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from './passwords';
-import { uploadPrefix } from './storage-keys';
+import { uploadPrefix } from '../pictures/storage-keys';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken. Please choose another.';

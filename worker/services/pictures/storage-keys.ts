@@ -1,4 +1,4 @@
-import { EXTENSIONS, type SupportedType } from '../imaging';
+import { EXTENSIONS, type SupportedType } from '../../imaging';
 
 /** Every R2 object of an upload lives under this prefix: the original, outputs and previews. */
 export function uploadPrefix(uploadId: string): string {

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { uploads } from '../db/schema';
-import { RETENTION_DAYS } from '../../shared/limits';
-import { DAY_MS } from '../lib/clock';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { RETENTION_DAYS } from '../../../shared/limits';
+import { DAY_MS } from '../../lib/clock';
 import { uploadPrefix } from './storage-keys';
 
 /** Images are deleted 7 days after upload (privacy policy). */

@@ -3,9 +3,9 @@
  * built-in local test provider (a fresh machine has no keys and no network). Both answer the same
  * PaymentIntent fields, so everything above them (recording, checking, granting) is one code path.
  */
-import type { Db } from '../../db/client';
-import { ApiError } from '../../lib/errors';
-import { log } from '../../lib/log';
+import type { Db } from '../../../db/client';
+import { ApiError } from '../../../lib/errors';
+import { log } from '../../../lib/log';
 import { localProvider } from './local-provider';
 import { stripeProvider } from './stripe-provider';
 

@@ -3,10 +3,10 @@
  * use. The cookie that carries it is middleware/session.ts's.
  */
 import { eq } from 'drizzle-orm';
-import type { PublicUser } from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { sessions, users, type User } from '../db/schema';
-import { DAY_MS } from '../lib/clock';
+import type { PublicUser } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
+import { sessions, users, type User } from '../../db/schema';
+import { DAY_MS } from '../../lib/clock';
 
 /** Sessions end after 30 days without use. */
 export const SESSION_IDLE_MS = 30 * DAY_MS;

@@ -5,9 +5,9 @@
  * and Stripe's own decline wording. It never runs in production (see provider.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { localPaymentIntents } from '../../db/schema';
-import { clock } from '../../lib/clock';
+import type { Db } from '../../../db/client';
+import { localPaymentIntents } from '../../../db/schema';
+import { clock } from '../../../lib/clock';
 import type { Intent, PaymentProvider } from './types';
 
 type Row = typeof localPaymentIntents.$inferSelect;

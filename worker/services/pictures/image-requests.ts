@@ -1,13 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { findFormat, findFormatByName } from '../../shared/formats';
-import { titleCase } from '../../shared/platforms';
-import { SINGLE_DEFAULT_FILL } from '../../shared/fill';
-import type { OutputType } from '../../shared/output';
-import type { CreateImageRequestInput, FormatOutput, ImageRequestResponse, OutputFile } from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { conversions, imageRequests, payments, type Conversion, type ImageRequest, type Upload } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { ownedBy, type Owner } from './owner';
+import { findFormat, findFormatByName } from '../../../shared/formats';
+import { titleCase } from '../../../shared/platforms';
+import { SINGLE_DEFAULT_FILL } from '../../../shared/fill';
+import type { OutputType } from '../../../shared/output';
+import type { CreateImageRequestInput, FormatOutput, ImageRequestResponse, OutputFile } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
+import { conversions, imageRequests, payments, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { ownedBy, ownerOf, type Caller } from '../caller';
 import { uploadIdFromPath } from './storage-keys';
 import { assertNotExpired, findOwnedUpload, toUploadResponse } from './uploads';
 
@@ -16,7 +16,7 @@ export const REQUEST_NOT_FOUND = 'Image request not found';
 export async function createImageRequest(
   db: Db,
   input: CreateImageRequestInput,
-  owner: Owner,
+  caller: Caller,
 ): Promise<{ request: ImageRequest; upload: Upload }> {
   const format = findFormatByName(input.platform, input.format);
   if (!format) throw new ApiError(400, `format: Unknown format "${input.format}" for platform "${input.platform}"`);
@@ -28,7 +28,7 @@ export async function createImageRequest(
   }
   const uploadId = uploadIdFromPath(input.originalPath);
   if (!uploadId) throw new ApiError(400, 'originalPath: Not the path of an uploaded image');
-  const upload = await findOwnedUpload(db, uploadId, owner);
+  const upload = await findOwnedUpload(db, uploadId, caller);
   if (!upload) throw new ApiError(404, 'Upload not found. Please upload the image again.');
   assertNotExpired(upload);
   const crop = input.cropDetails;
@@ -50,8 +50,7 @@ export async function createImageRequest(
       outputChoice: input.output?.type,
       quality: input.output?.quality,
       fill: input.fill ?? null,
-      userId: owner.userId,
-      visitorId: owner.visitorId,
+      ...ownerOf(caller),
     })
     .returning();
   if (!row) throw new Error('image request row was not written');
@@ -62,15 +61,15 @@ export async function createImageRequest(
 export async function getOwnedRequest(
   db: Db,
   id: string,
-  owner: Owner,
+  caller: Caller,
 ): Promise<{ request: ImageRequest; upload: Upload }> {
   const request = await db
     .select()
     .from(imageRequests)
-    .where(and(eq(imageRequests.id, id), ownedBy(owner, imageRequests)))
+    .where(and(eq(imageRequests.id, id), ownedBy(caller, imageRequests)))
     .get();
   if (!request) throw new ApiError(404, REQUEST_NOT_FOUND);
-  const upload = await findOwnedUpload(db, request.uploadId, owner);
+  const upload = await findOwnedUpload(db, request.uploadId, caller);
   if (!upload) throw new ApiError(404, REQUEST_NOT_FOUND);
   return { request, upload };
 }
@@ -79,9 +78,9 @@ export async function getOwnedRequest(
 export async function getLiveRequest(
   db: Db,
   id: string,
-  owner: Owner,
+  caller: Caller,
 ): Promise<{ request: ImageRequest; upload: Upload }> {
-  const owned = await getOwnedRequest(db, id, owner);
+  const owned = await getOwnedRequest(db, id, caller);
   assertNotExpired(owned.upload);
   return owned;
 }

@@ -7,9 +7,9 @@
  *   payment row's `granted_at` is set by exactly one of them (the other changes nothing).
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { findPlan, type Plan } from '../../../shared/plans';
-import { SINGLE_ACCESS_DAYS } from '../../../shared/limits';
-import type { Db } from '../../db/client';
+import { findPlan, type Plan } from '../../../../shared/plans';
+import { SINGLE_ACCESS_DAYS } from '../../../../shared/limits';
+import type { Db } from '../../../db/client';
 import {
   imageRequests,
   payments,
@@ -18,13 +18,13 @@ import {
   type ImageRequest,
   type Payment,
   type User,
-} from '../../db/schema';
-import { clock, DAY_MS } from '../../lib/clock';
-import { ApiError } from '../../lib/errors';
-import { log } from '../../lib/log';
-import { getOwnedRequest } from '../image-requests';
-import { assertNotExpired } from '../uploads';
-import { ownedBy, type Owner } from '../owner';
+} from '../../../db/schema';
+import { clock, DAY_MS } from '../../../lib/clock';
+import { ApiError } from '../../../lib/errors';
+import { log } from '../../../lib/log';
+import { getOwnedRequest } from '../../pictures/image-requests';
+import { assertNotExpired } from '../../pictures/uploads';
+import { ownedBy, ownerOf, type Caller } from '../../caller';
 import type { Intent, PaymentProvider } from './provider';
 
 export const CURRENCY = 'usd';
@@ -58,23 +58,22 @@ function assertCanBuy(plan: Plan, user: User | null, request: ImageRequest | nul
 export async function startPayment(
   db: Db,
   provider: PaymentProvider,
-  owner: Owner,
-  user: User | null,
+  caller: Caller,
   input: { planId: string; imageRequestId: string | null },
 ): Promise<{ clientSecret: string; paymentIntentId: string }> {
   const plan = requirePlan(input.planId);
-  const owned = input.imageRequestId ? await getOwnedRequest(db, input.imageRequestId, owner) : null;
+  const owned = input.imageRequestId ? await getOwnedRequest(db, input.imageRequestId, caller) : null;
   // Nobody pays for an image that is already deleted.
   if (owned && plan.id === 'single') assertNotExpired(owned.upload);
   const request = owned?.request ?? null;
-  assertCanBuy(plan, user, request);
+  assertCanBuy(plan, caller.user, request);
 
   const pending = await db
     .select()
     .from(payments)
     .where(
       and(
-        ownedBy(owner, payments),
+        ownedBy(caller, payments),
         eq(payments.planId, plan.id),
         request ? eq(payments.imageRequestId, request.id) : isNull(payments.imageRequestId),
         eq(payments.status, 'pending'),
@@ -93,8 +92,8 @@ export async function startPayment(
   const metadata = {
     planId: plan.id,
     imageRequestId: request?.id ?? '',
-    userId: owner.userId ?? '',
-    visitorId: owner.visitorId,
+    userId: caller.user?.id ?? '',
+    visitorId: caller.visitorId,
   };
   const intent = await provider.createIntent({
     amountCents: plan.amountCents,
@@ -107,8 +106,7 @@ export async function startPayment(
     planId: plan.id,
     amountCents: plan.amountCents,
     currency: CURRENCY,
-    userId: owner.userId,
-    visitorId: owner.visitorId,
+    ...ownerOf(caller),
     imageRequestId: request?.id ?? null,
   });
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
@@ -189,13 +187,13 @@ async function findPayment(db: Db, paymentIntentId: string): Promise<Payment | u
 export async function confirmPayment(
   db: Db,
   provider: PaymentProvider,
-  owner: Owner,
+  caller: Caller,
   input: { paymentIntentId: string; imageRequestId: string | null },
 ): Promise<Payment> {
   const payment = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.stripePaymentIntentId, input.paymentIntentId), ownedBy(owner, payments)))
+    .where(and(eq(payments.stripePaymentIntentId, input.paymentIntentId), ownedBy(caller, payments)))
     .get();
   if (!payment) throw new ApiError(404, PAYMENT_NOT_FOUND);
   if ((payment.imageRequestId ?? null) !== input.imageRequestId)

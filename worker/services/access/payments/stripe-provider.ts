@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { ApiError } from '../../lib/errors';
-import { log } from '../../lib/log';
+import { ApiError } from '../../../lib/errors';
+import { log } from '../../../lib/log';
 import type { Intent, PaymentProvider } from './types';
 
 /** The API version the product was built against (spec: 'basil'); the fields used are the same in later ones. */

@@ -6,10 +6,10 @@
  * (docs/decisions/0011-fail-closed-when-deployed.md).
  */
 import { desc } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { outboxMessages } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { log } from '../lib/log';
+import type { Db } from '../../db/client';
+import { outboxMessages } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { log } from '../../lib/log';
 
 export interface Mail {
   to: string;

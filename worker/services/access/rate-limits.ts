@@ -15,10 +15,11 @@ import {
   PASSWORD_RESETS_PER_HOUR,
   REGISTRATIONS_PER_HOUR,
   UPLOADS_PER_HOUR,
-} from '../../shared/limits';
-import { clock } from '../lib/clock';
-import { ApiError } from '../lib/errors';
-import { counter, ipKey, type Caller, type Counters } from './allowance';
+} from '../../../shared/limits';
+import { clock } from '../../lib/clock';
+import { ApiError } from '../../lib/errors';
+import { ipKey, type Caller } from '../caller';
+import { counter, type Counters } from './allowance';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -5,16 +5,17 @@
  * photos' order, so the progress and the ZIP survive a refresh and a return later.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { CropRect } from '../../shared/crop';
-import { safeName, uniqueName } from '../../shared/filenames';
-import type { Fill } from '../../shared/fill';
-import { findFormat, outputFilename } from '../../shared/formats';
-import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
-import type { BatchPhoto, BatchResponse, BatchSummary } from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { batches, batchPhotos, conversions, imageRequests, uploads, type Batch } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { authorizePixels, type Caller, type Counters, type PixelFile } from './allowance';
+import type { CropRect } from '../../../shared/crop';
+import { safeName, uniqueName } from '../../../shared/filenames';
+import type { Fill } from '../../../shared/fill';
+import { findFormat, outputFilename } from '../../../shared/formats';
+import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
+import type { BatchPhoto, BatchResponse, BatchSummary } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
+import { batches, batchPhotos, conversions, imageRequests, uploads, type Batch } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import type { Counters } from '../access/allowance';
+import { authorizePixels, type PixelFile } from '../access/door';
 import {
   BATCH_NEEDS_UNLIMITED,
   checkTargets,
@@ -23,12 +24,12 @@ import {
   toFiles,
   toResults,
   type FanOutDeps,
-} from './conversions';
-import { getLiveRequest } from './image-requests';
-import { EXPIRED_MESSAGE } from './uploads';
-import type { Owner } from './owner';
-import { takeConversions } from './rate-limits';
-import { renderIdentity, renderLimitKey } from './renders/identity';
+} from './fan-out';
+import { getLiveRequest } from '../pictures/image-requests';
+import { EXPIRED_MESSAGE } from '../pictures/uploads';
+import type { Caller } from '../caller';
+import { takeConversions } from '../access/rate-limits';
+import { renderIdentity, renderLimitKey } from './identity';
 
 export const BATCH_NOT_FOUND = 'Batch not found';
 
@@ -45,18 +46,13 @@ export type NewBatch = {
  * formats (400), each photo a live request of the caller's (404, or 410 after 7 days), and the
  * hourly limit for all its conversions at once (429, with nothing recorded).
  */
-export async function createBatch(
-  deps: FanOutDeps,
-  caller: Caller,
-  owner: Owner,
-  input: NewBatch,
-): Promise<BatchResponse> {
+export async function createBatch(deps: FanOutDeps, caller: Caller, input: NewBatch): Promise<BatchResponse> {
   const user = caller.user;
   if (!user?.hasUnlimitedAccess) throw new ApiError(402, BATCH_NEEDS_UNLIMITED);
   const targets = checkTargets('batch', null, input.formats);
   const ids = [...new Set(input.requestIds)];
   const photos = [];
-  for (const id of ids) photos.push(await getLiveRequest(deps.db, id, owner));
+  for (const id of ids) photos.push(await getLiveRequest(deps.db, id, caller));
   for (const id of Object.keys(input.focus ?? {}))
     if (!ids.includes(id)) throw new ApiError(400, 'A box was given for a photo that is not in the batch.');
   const output = input.output ?? DEFAULT_OUTPUT;
@@ -200,7 +196,6 @@ export async function listBatches(db: Db, userId: string | undefined): Promise<B
 export async function batchZipEntries(
   deps: { db: Db; counters: Counters },
   caller: Caller,
-  owner: Owner,
   id: string,
 ): Promise<Array<{ name: string; key: string }>> {
   const status = await batchStatus(deps.db, id, caller.user?.id);
@@ -209,7 +204,7 @@ export async function batchZipEntries(
   for (const photo of status.photos) {
     const done = Object.keys(photo.files).map(Number);
     if (photo.expired || done.length === 0) continue;
-    const { request } = await getLiveRequest(deps.db, photo.requestId, owner);
+    const { request } = await getLiveRequest(deps.db, photo.requestId, caller);
     const files = await authorizePixels(deps, caller, request, done, 'download');
     const folder = uniqueName(folders, safeName(photo.originalFilename));
     done.forEach((formatId, i) => {

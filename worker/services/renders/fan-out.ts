@@ -9,12 +9,12 @@ import {
   PLATFORM_FORMATS,
   PROFILE_FORMATS,
   type PlatformFormat,
-} from '../../shared/formats';
-import type { CropRect } from '../../shared/crop';
-import type { Fill } from '../../shared/fill';
-import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
-import type { ConversionFiles, ConversionResponse, ConversionResults } from '../../shared/schemas';
-import type { Db } from '../db/client';
+} from '../../../shared/formats';
+import type { CropRect } from '../../../shared/crop';
+import type { Fill } from '../../../shared/fill';
+import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
+import type { ConversionFiles, ConversionResponse, ConversionResults } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
 import {
   conversions,
   type Conversion,
@@ -22,18 +22,19 @@ import {
   type ConversionMode,
   type ImageRequest,
   type Upload,
-} from '../db/schema';
-import type { Codecs } from '../imaging';
-import { clock } from '../lib/clock';
-import { ApiError } from '../lib/errors';
-import { log } from '../lib/log';
-import type { Caller, Counters } from './allowance';
-import type { ConversionMessage } from './conversion-message';
-import { takeConversions } from './rate-limits';
-import { fileOf } from './image-requests';
-import { renderIdentity, renderLimitKey } from './renders/identity';
-import { markForRender } from './renders/mark';
-import { analysisOf } from './renders/picture';
+} from '../../db/schema';
+import type { Codecs } from '../../imaging';
+import { clock } from '../../lib/clock';
+import { ApiError } from '../../lib/errors';
+import { log } from '../../lib/log';
+import type { Counters } from '../access/allowance';
+import type { Caller } from '../caller';
+import type { ConversionMessage } from './message';
+import { takeConversions } from '../access/rate-limits';
+import { fileOf } from '../pictures/image-requests';
+import { renderIdentity, renderLimitKey } from './identity';
+import { markForRender } from './mark';
+import { analysisOf } from './picture';
 
 export const SOURCE_REQUIRED = 'Source format required';
 export const NO_TARGETS = 'Please select at least one target format to continue';

@@ -1,0 +1,20 @@
+import { createDb, type Db } from '../db/client';
+import type { Codecs } from '../imaging';
+import { workerCodecs } from '../imaging-codecs';
+import type { Counters } from './access/allowance';
+
+/**
+ * What the services work with, assembled once per request (app.ts) or queue batch from the
+ * bindings: each service takes the part it needs (`Pick<Deps, 'db' | 'bucket'>`, say).
+ */
+export type Deps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters };
+
+export function depsFrom(env: Env): Deps {
+  return {
+    db: createDb(env.DB),
+    bucket: env.BUCKET,
+    codecs: workerCodecs,
+    queue: env.CONVERSIONS,
+    counters: env.DOWNLOAD_COUNTER,
+  };
+}
