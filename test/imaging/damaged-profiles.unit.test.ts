@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeImage, inspectImage, type Picture } from '../../worker/imaging';
-import { parseIcc } from '../../worker/imaging/colour';
+import { parseIcc } from '../../worker/imaging/colour-profile';
 import { ADOBE_RGB, curvTag, iccTags, paraTag, tagData, withEntry, withProfile, withTag, xyzTag } from '../support/icc';
 import { concat, pngChunk, pngChunks } from '../support/mutations';
 import { nodeCodecs } from './node-codecs';

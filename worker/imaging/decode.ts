@@ -7,9 +7,8 @@
  */
 import type { EncoderModules } from './output';
 import decodeWebpWasm, { init as initWebpModule } from '@jsquash/webp/decode.js';
-import { applySrgb, MAX_ICC_BYTES, parseIcc } from './colour';
+import { convertToSrgb } from './colour-profile';
 import { ImageError } from './errors';
-import { log } from '../lib/log';
 import type { ImageInfo } from './inspect';
 import { decodeJpeg, verifyJpeg, type JpegPart } from './jpeg/decode';
 import { decodePng } from './png/decode';
@@ -28,8 +27,8 @@ const failed = () =>
   );
 
 /**
- * Decodes the file and converts its colours to sRGB when it carries an ICC profile (colour.ts). A
- * JPEG or a PNG can be decoded in part, at a reduced scale (view.ts plans which).
+ * Decodes the file and converts its colours to sRGB when it carries an ICC profile
+ * (colour-profile.ts). A JPEG or a PNG can be decoded in part, at a reduced scale (view.ts plans which).
  */
 export async function decodeImage(
   bytes: Uint8Array,
@@ -38,46 +37,8 @@ export async function decodeImage(
   part: JpegPart = { scale: 1 },
 ): Promise<Picture> {
   const picture = await decodeStored(bytes, info, codecs, part);
-  if (!info.icc) return picture;
-  // Every codec's profile passes here, so one check covers JPEG, PNG and WebP alike.
-  const icc = info.icc.compressed ? await inflateProfile(info.icc.bytes) : info.icc.bytes;
-  const { profile, reason } = icc
-    ? parseIcc(icc)
-    : { profile: null, reason: 'the compressed profile does not inflate' };
-  if (profile) applySrgb(picture.data, picture.channels, profile);
-  else log('warn', 'colour profile ignored', { type: info.type, reason });
+  if (info.icc) await convertToSrgb(picture, info.icc, info.type);
   return picture;
-}
-
-/** A zlib-compressed profile (PNG's iCCP), inflated up to MAX_ICC_BYTES; null when it is damaged or larger. */
-async function inflateProfile(compressed: Uint8Array): Promise<Uint8Array | null> {
-  try {
-    const reader = new Blob([compressed as Uint8Array<ArrayBuffer>])
-      .stream()
-      .pipeThrough(new DecompressionStream('deflate'))
-      .getReader();
-    const parts: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (total > MAX_ICC_BYTES) {
-        await reader.cancel();
-        return null;
-      }
-      parts.push(value);
-    }
-    const out = new Uint8Array(total);
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
-  } catch {
-    return null; // a damaged profile is ignored, as libvips does: the pixels are still good
-  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * It also walks the file's structure to its end marker, so truncated and corrupt files are refused
  * here instead of "succeeding" as grey in a decoder or poisoning it.
  */
+import type { EmbeddedProfile } from './colour-profile';
 import { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 import { readExifOrientation, uprightSize } from './exif';
 import { readJpeg } from './jpeg/markers';
@@ -33,7 +34,7 @@ export interface ImageInfo {
   colorType: number;
   interlaced: boolean;
   /** The embedded ICC profile (PNG: still zlib-compressed), or null. */
-  icc: { bytes: Uint8Array; compressed: boolean } | null;
+  icc: EmbeddedProfile | null;
 }
 
 const corrupt = (what: string) =>

@@ -21,7 +21,7 @@
  */
 import type { ImageInfo } from '../inspect';
 import type { Picture } from '../raster';
-import { convertBand, type Region } from './colour';
+import { convertBand, type Region } from './ycbcr';
 import { layoutFrame, type Component, type Frame } from './frame';
 import { buildHuffman, type HuffmanTable } from './huffman';
 import { idctBand } from './idct';

@@ -9,7 +9,7 @@
  * before it is used; nothing here allocates more than the file's own size.
  */
 import { ImageError } from '../errors';
-import { MAX_ICC_BYTES } from '../colour';
+import { MAX_ICC_BYTES } from '../colour-profile';
 import { readExifOrientation } from '../exif';
 
 export const corrupt = (what: string) =>
