@@ -1,30 +1,21 @@
 /**
- * Decoding for the resampler. JPEG and PNG use our own decoders (no WASM heap that grows and never
- * shrinks, nothing to poison; JPEG as RGB, 3 bytes a pixel). WebP uses jSquash's libwebp build
- * with a fresh WebAssembly instance for every decode: a failed decode can no longer poison the
- * module for the next one, and the instance's memory is garbage once the decode returns instead of
- * staying in the isolate for ever.
+ * Decoding for the resampler, by the file's codec: JPEG and PNG by our own decoders (no WASM heap
+ * that grows and never shrinks, nothing to poison; JPEG as RGB, 3 bytes a pixel), WebP by libwebp
+ * (webp/decode.ts); then the colours to sRGB.
  */
 import type { EncoderModules } from './output';
-import decodeWebpWasm, { init as initWebpModule } from '@jsquash/webp/decode.js';
 import { convertToSrgb } from './colour-profile';
-import { ImageError } from './errors';
-import type { ImageInfo } from './inspect';
+import type { ImageInfo } from './image-info';
 import { decodeJpeg, verifyJpeg, type JpegPart } from './jpeg/decode';
 import { decodePng } from './png/decode';
 import type { Picture } from './raster';
+import { decodeWebp } from './webp/decode';
 
 /** The compiled WASM decoders: workerd imports them, Node compiles them from node_modules. */
 /** The compiled WebAssembly codecs: libwebp's decoder, and the JPEG and WebP encoders. */
 export interface Codecs extends EncoderModules {
   webp: WebAssembly.Module;
 }
-
-const failed = () =>
-  new ImageError(
-    'corrupt',
-    'The image could not be decoded: the file is damaged or uses a feature we do not support. Please export it again as a standard JPG, PNG or WEBP.',
-  );
 
 /**
  * Decodes the file and converts its colours to sRGB when it carries an ICC profile
@@ -54,18 +45,5 @@ export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: 
 async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, part: JpegPart): Promise<Picture> {
   if (info.type === 'png') return { ...(await decodePng(bytes, info, part)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info, part);
-  // The decoder wants an ArrayBuffer of exactly the file.
-  const buffer =
-    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-      ? (bytes.buffer as ArrayBuffer)
-      : bytes.slice().buffer;
-  let image: { width: number; height: number; data: Uint8ClampedArray };
-  try {
-    await initWebpModule(codecs.webp);
-    image = await decodeWebpWasm(buffer);
-  } catch {
-    throw failed();
-  }
-  if (image.width !== info.width || image.height !== info.height) throw failed();
-  return { width: image.width, height: image.height, channels: 4, data: image.data };
+  return decodeWebp(bytes, info, codecs.webp);
 }

@@ -25,7 +25,8 @@ export {
   type View,
 } from './view';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
-export { inspectImage, type ImageInfo } from './inspect';
+export type { ImageInfo } from './image-info';
+export { inspectImage } from './inspect';
 export { admitImage, estimateDecodeBytes, estimatePeakBytes, largestAdmitted, PEAK_BUDGET_BYTES } from './limits';
 export { decodePng } from './png/decode';
 export { encodePng } from './png/encode';

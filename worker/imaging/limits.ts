@@ -4,7 +4,7 @@
  * The figures behind each estimate are measured by `npm run bench` (see README, "Image limits").
  */
 import { ImageError } from './errors';
-import type { ImageInfo } from './inspect';
+import type { ImageInfo } from './image-info';
 
 const MiB = 1024 * 1024;
 

@@ -4,16 +4,12 @@
  * photo's colours. PNG bit reduction is kept for PNG only, where PNG is what the user chose or
  * all the platform takes.
  */
-import type { WebPModule } from '@jsquash/webp/codec/enc/webp_enc.js';
-import webpFactory from '@jsquash/webp/codec/enc/webp_enc_simd.js';
-import { defaultOptions as webpDefaults } from '@jsquash/webp/meta.js';
-import type { EncodeOptions as WebpOptions } from '@jsquash/webp/meta.js';
 import type { OutputType } from '../../shared/output';
-import { freshInstance } from './emscripten';
 import { encodeJpeg } from './jpeg/encode';
 import { encodePng } from './png/encode';
 import type { Raster } from './raster';
 import { flatten } from './resample';
+import { encodeWebp } from './webp/encode';
 
 export interface EncoderModules {
   jpegEncoder: WebAssembly.Module;
@@ -105,16 +101,6 @@ export function autoType(raster: Raster, accepted: readonly OutputType[], opaque
   const graphic = (!opaque && usesTransparency(raster)) || looksFlat(raster);
   const pick: OutputType = graphic ? 'png' : 'jpeg';
   return accepted.includes(pick) ? pick : (accepted[0] ?? 'png');
-}
-
-async function encodeWebp(raster: Raster, quality: number, module: WebAssembly.Module): Promise<Uint8Array> {
-  const codec = await webpFactory(freshInstance(module) as Partial<WebPModule>);
-  const out = codec.encode(raster.data as BufferSource, raster.width, raster.height, {
-    ...webpDefaults,
-    quality,
-  } as WebpOptions);
-  if (!out) throw new Error('WebP encoding failed');
-  return out;
 }
 
 /** Ordered 4×4 Bayer thresholds, centred on zero, for dithering when bits are dropped. */

@@ -15,7 +15,7 @@ import type { Fill } from '../../shared/fill';
 import { analysePicture, type Analysis } from './content-aware/analyse';
 import { decodeImage, type Codecs } from './decode';
 import { cropExtends } from './fill';
-import type { ImageInfo } from './inspect';
+import type { ImageInfo } from './image-info';
 import { DECODED_BUDGET_BYTES, decodesInPart } from './limits';
 import type { CropRect, Picture } from './raster';
 

@@ -19,13 +19,14 @@
  * Nothing is allocated before the frame read here is checked against what admission measured, so
  * a file cannot be admitted as one picture and decoded as another.
  */
-import type { ImageInfo } from '../inspect';
+import { corrupt } from '../errors';
+import type { ImageInfo } from '../image-info';
 import type { Picture } from '../raster';
 import { convertBand, type Region } from './ycbcr';
 import { layoutFrame, type Component, type Frame } from './frame';
 import { buildHuffman, type HuffmanTable } from './huffman';
 import { idctBand } from './idct';
-import { corrupt, readJpeg } from './markers';
+import { readJpeg } from './markers';
 import { decodeScan, ZIGZAG } from './scan';
 
 /**

@@ -8,15 +8,9 @@
  * frame header, every segment's length equal to what its fields say. Every field is checked
  * before it is used; nothing here allocates more than the file's own size.
  */
-import { ImageError } from '../errors';
+import { corrupt, ImageError } from '../errors';
 import { MAX_ICC_BYTES } from '../colour-profile';
 import { readExifOrientation } from '../exif';
-
-export const corrupt = (what: string) =>
-  new ImageError(
-    'corrupt',
-    `The image file is damaged or incomplete (${what}). Please export it again and upload the new file.`,
-  );
 
 const unsupported = () =>
   new ImageError(
