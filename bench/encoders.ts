@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { PLATFORM_FORMATS } from '../shared/formats';
 import { encodeJpeg } from '../worker/imaging/jpeg/encode';
-import { encodeOutput } from '../worker/imaging/output';
+import { encodeOutput } from '../worker/imaging/encode';
 import { centredCrop, decodeImage, inspectImage, resampleCrop, type Raster } from '../worker/imaging';
 import { nodeCodecs } from '../test/imaging/node-codecs';
 import { gc, PeakMemory } from './memory';

@@ -5,7 +5,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodeJpeg, STRIP_PIXELS, WHOLE_PIXELS } from '../../worker/imaging/jpeg/encode';
-import { autoType, encodeOutput, looksFlat, MIN_QUALITY } from '../../worker/imaging/output';
+import { autoType, looksFlat } from '../../worker/imaging/auto-type';
+import { encodeOutput } from '../../worker/imaging/encode';
+import { MIN_QUALITY } from '../../worker/imaging/size-cap';
 import { renderFormat, type Raster } from '../../worker/imaging';
 import { pixel, rawOf, syntheticPhoto, toSharp } from './images';
 import { nodeCodecs } from './node-codecs';

@@ -3,7 +3,7 @@
  * that grows and never shrinks, nothing to poison; JPEG as RGB, 3 bytes a pixel), WebP by libwebp
  * (webp/decode.ts); then the colours to sRGB.
  */
-import type { EncoderModules } from './output';
+import type { EncoderModules } from './encode';
 import { convertToSrgb } from './colour-profile';
 import type { ImageInfo } from './image-info';
 import { decodeJpeg, verifyJpeg, type JpegPart } from './jpeg/decode';

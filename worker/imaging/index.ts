@@ -33,6 +33,7 @@ export { encodePng } from './png/encode';
 export type { CropRect, Picture, Raster } from './raster';
 export { centredCrop, fitCrop } from '../../shared/crop';
 export { PREVIEW_SIZE, previewSize, renderFormat, type Rendered, type TargetFormat } from './render';
-export { FileSizeError, type Encoded, type EncoderModules } from './output';
+export type { Encoded, EncoderModules } from './encode';
+export { FileSizeError } from './size-cap';
 export { flatten, resampleCrop } from './resample';
 export { EXTENSIONS, MIME_TYPES, sniffType, type SupportedType } from './sniff';

@@ -6,7 +6,8 @@
 import { choiceFor, type OutputSettings, type OutputType } from '../../shared/output';
 import type { Fill } from '../../shared/fill';
 import { applyFill } from './fill';
-import { autoType, encodeOutput, type Encoded, type EncoderModules } from './output';
+import { autoType } from './auto-type';
+import { encodeOutput, type Encoded, type EncoderModules } from './encode';
 import { encodePng } from './png/encode';
 import type { CropRect, Picture } from './raster';
 import { flatten, resampleCrop } from './resample';
