@@ -3,19 +3,13 @@
  * that grows and never shrinks, nothing to poison; JPEG as RGB, 3 bytes a pixel), WebP by libwebp
  * (webp/decode.ts); then the colours to sRGB.
  */
-import type { EncoderModules } from './encode';
 import { convertToSrgb } from './colour-profile';
 import type { ImageInfo } from './image-info';
 import { decodeJpeg, verifyJpeg, type JpegPart } from './jpeg/decode';
 import { decodePng } from './png/decode';
 import type { Picture } from './raster';
+import type { Codecs } from './wasm/codecs';
 import { decodeWebp } from './webp/decode';
-
-/** The compiled WASM decoders: workerd imports them, Node compiles them from node_modules. */
-/** The compiled WebAssembly codecs: libwebp's decoder, and the JPEG and WebP encoders. */
-export interface Codecs extends EncoderModules {
-  webp: WebAssembly.Module;
-}
 
 /**
  * Decodes the file and converts its colours to sRGB when it carries an ICC profile
@@ -45,5 +39,5 @@ export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: 
 async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, part: JpegPart): Promise<Picture> {
   if (info.type === 'png') return { ...(await decodePng(bytes, info, part)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info, part);
-  return decodeWebp(bytes, info, codecs.webp);
+  return decodeWebp(bytes, info, codecs.webpDecoder);
 }

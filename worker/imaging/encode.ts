@@ -9,12 +9,8 @@ import { encodePng } from './png/encode';
 import type { Raster } from './raster';
 import { flatten } from './resample';
 import { encodeLossyUnder, encodePngUnder } from './size-cap';
+import type { Codecs } from './wasm/codecs';
 import { encodeWebp } from './webp/encode';
-
-export interface EncoderModules {
-  jpegEncoder: WebAssembly.Module;
-  webpEncoder: WebAssembly.Module;
-}
 
 export interface Encoded {
   bytes: Uint8Array;
@@ -39,23 +35,23 @@ export interface OutputRequest {
  * Encodes the output as asked. JPEG has no alpha: the pixels are flattened onto white first (in
  * place: the caller's preview then shows what the file holds).
  */
-export async function encodeOutput(raster: Raster, request: OutputRequest, modules: EncoderModules): Promise<Encoded> {
+export async function encodeOutput(raster: Raster, request: OutputRequest, codecs: Codecs): Promise<Encoded> {
   const { type, quality, maxBytes } = request;
   if (type === 'png') {
     const alpha = request.opaque ? 'drop' : 'auto';
     if (request.auto?.jpegAccepted && maxBytes !== null && !usesTransparency(raster)) {
       const png = await encodePng(raster, { alpha });
       if (png.length <= maxBytes) return { bytes: png, type: 'png', quality: null, reducedBits: 0 };
-      return encodeOutput(raster, { ...request, type: 'jpeg', auto: undefined }, modules);
+      return encodeOutput(raster, { ...request, type: 'jpeg', auto: undefined }, codecs);
     }
     const { bytes, reducedBits } = await encodePngUnder(raster, alpha, maxBytes);
     return { bytes, type: 'png', quality: null, reducedBits };
   }
   if (type === 'jpeg') {
     if (usesTransparency(raster)) flatten(raster);
-    const jpeg = await encodeLossyUnder((q) => encodeJpeg(raster, q, modules.jpegEncoder), quality, maxBytes);
+    const jpeg = await encodeLossyUnder((q) => encodeJpeg(raster, q, codecs.jpegEncoder), quality, maxBytes);
     return { bytes: jpeg.bytes, type: 'jpeg', quality: jpeg.quality, reducedBits: 0 };
   }
-  const webp = await encodeLossyUnder((q) => encodeWebp(raster, q, modules.webpEncoder), quality, maxBytes);
+  const webp = await encodeLossyUnder((q) => encodeWebp(raster, q, codecs.webpEncoder), quality, maxBytes);
   return { bytes: webp.bytes, type: 'webp', quality: webp.quality, reducedBits: 0 };
 }

@@ -11,7 +11,7 @@ export {
   type CropPlan,
   type CropTarget,
 } from '../../shared/crop';
-export { decodeImage, verifyDecodes, type Codecs } from './decode';
+export { decodeImage, verifyDecodes } from './decode';
 export {
   analyseView,
   cropInView,
@@ -33,7 +33,8 @@ export { encodePng } from './png/encode';
 export type { CropRect, Picture, Raster } from './raster';
 export { centredCrop, fitCrop } from '../../shared/crop';
 export { PREVIEW_SIZE, previewSize, renderFormat, type Rendered, type TargetFormat } from './render';
-export type { Encoded, EncoderModules } from './encode';
+export type { Encoded } from './encode';
 export { FileSizeError } from './size-cap';
 export { flatten, resampleCrop } from './resample';
 export { EXTENSIONS, MIME_TYPES, sniffType, type SupportedType } from './sniff';
+export { codecs, type Codecs } from './wasm/codecs';

@@ -13,11 +13,12 @@
  */
 import type { Fill } from '../../shared/fill';
 import { analysePicture, type Analysis } from './content-aware/analyse';
-import { decodeImage, type Codecs } from './decode';
+import { decodeImage } from './decode';
 import { cropExtends } from './fill';
 import type { ImageInfo } from './image-info';
 import { DECODED_BUDGET_BYTES, decodesInPart } from './limits';
 import type { CropRect, Picture } from './raster';
+import type { Codecs } from './wasm/codecs';
 
 export type Scale = 1 | 2 | 4 | 8;
 

@@ -6,7 +6,7 @@ import type { WebPModule } from '@jsquash/webp/codec/enc/webp_enc.js';
 import webpFactory from '@jsquash/webp/codec/enc/webp_enc_simd.js';
 import { defaultOptions as webpDefaults } from '@jsquash/webp/meta.js';
 import type { EncodeOptions as WebpOptions } from '@jsquash/webp/meta.js';
-import { freshInstance } from '../emscripten';
+import { freshInstance } from '../wasm/emscripten';
 import type { Raster } from '../raster';
 
 export async function encodeWebp(raster: Raster, quality: number, module: WebAssembly.Module): Promise<Uint8Array> {
