@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { codecs, decodeImage, inspectImage, renderFormat, type ImageInfo } from '../../worker/imaging';
 import { DECODED_BUDGET_BYTES } from '../../worker/imaging/limits';
-import { cropInView, decodeView, planDecode, type DecodeNeed } from '../../worker/imaging/view';
+import { planDecode, type DecodeNeed } from '../../worker/imaging/decode-plan';
+import { cropInView, decodeView } from '../../worker/imaging/view';
 import type { Fill } from '../../shared/fill';
 import { syntheticPhoto, toSharp } from './images';
 

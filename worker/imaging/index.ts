@@ -12,18 +12,8 @@ export {
   type CropTarget,
 } from '../../shared/crop';
 export { decodeImage, verifyDecodes } from './decode';
-export {
-  analyseView,
-  cropInView,
-  covers,
-  decodeView,
-  PictureViews,
-  planDecode,
-  planWhole,
-  type DecodeNeed,
-  type DecodePlan,
-  type View,
-} from './view';
+export { covers, planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
+export { analyseView, cropInView, decodeView, PictureViews, type View } from './view';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export type { ImageInfo } from './image-info';
 export { inspectImage } from './inspect';
