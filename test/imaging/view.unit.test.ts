@@ -1,5 +1,5 @@
 /**
- * Shrink-on-load (view.ts): a render decodes only the part of a JPEG its crop reads, at the coarsest
+ * Shrink-on-load (decode-plan.ts, view.ts): a render decodes only the part of a JPEG its crop reads, at the coarsest
  * scale that still gives its output's pixels, and the output is the one a whole decode would give.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -13,7 +13,7 @@ import { decodeWebp } from './webp/decode';
 
 /**
  * Decodes the file and converts its colours to sRGB when it carries an ICC profile
- * (colour-profile.ts). A JPEG or a PNG can be decoded in part, at a reduced scale (view.ts plans which).
+ * (colour-profile.ts). A JPEG or a PNG can be decoded in part, at a reduced scale (decode-plan.ts plans which).
  */
 export async function decodeImage(
   bytes: Uint8Array,

@@ -14,7 +14,7 @@
  *
  * The stages: markers.ts (the one reading of the marker stream, shared with admission), huffman.ts,
  * frame.ts (memory layout), scan.ts (entropy decoding), idct.ts (libjpeg's accurate integer
- * inverse DCT) and colour.ts (upsampling and YCbCr to RGB).
+ * inverse DCT) and ycbcr.ts (upsampling and YCbCr to RGB).
  *
  * Nothing is allocated before the frame read here is checked against what admission measured, so
  * a file cannot be admitted as one picture and decoded as another.

@@ -1,5 +1,5 @@
 /**
- * The one reading of a JPEG's marker stream. Admission (inspect.ts) and the decoder (jpeg/decode.ts)
+ * The one reading of a JPEG's marker stream. Admission (jpeg/inspect.ts) and the decoder (jpeg/decode.ts)
  * both call `readJpeg`, so what the decoder decodes is exactly what admission measured: a frame
  * or a table that one of them would skip and the other find cannot exist.
  *

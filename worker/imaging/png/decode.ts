@@ -27,7 +27,7 @@ const ADAM7 = [
 ] as const;
 
 /**
- * What to decode: the whole picture, or (shrink-on-load, view.ts plans it) a region of it reduced by
+ * What to decode: the whole picture, or (shrink-on-load, decode-plan.ts plans it) a region of it reduced by
  * `scale`, each output pixel the average of a scale × scale cell (on premultiplied alpha, so
  * transparent pixels lend no colour), counted from the picture's origin. Rows above the region are
  * unfiltered and dropped, and the stream is left after its last row. An interlaced file (Adam7
