@@ -1,6 +1,7 @@
 /**
  * The image engine: pure functions over bytes and pixel buffers, no Worker bindings, so it runs the
- * same in workerd and in Node (tests, benchmark). Callers pass the compiled WASM decoders in.
+ * same in workerd and in Node (tests, benchmark). Its WebAssembly is chosen per environment by
+ * `#imaging-wasm` (wasm/, docs/engine.md); callers hand `codecs` to the decode and render functions.
  */
 export { analysePicture, ANALYSIS_SIZE, type Analysis } from './content-aware/analyse';
 export {
