@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { PLATFORM_FORMATS } from '../shared/formats';
 import { encodeJpeg } from '../worker/imaging/jpeg/encode';
-import { encodeOutput } from '../worker/imaging/output';
-import { centredCrop, decodeImage, inspectImage, resampleCrop, type Raster } from '../worker/imaging';
-import { nodeCodecs } from '../test/imaging/node-codecs';
+import { encodeOutput } from '../worker/imaging/encode';
+import { codecs, centredCrop, decodeImage, inspectImage, resampleCrop, type Raster } from '../worker/imaging';
 import { gc, PeakMemory } from './memory';
 import type { Photo } from './photos';
 
@@ -57,7 +56,7 @@ export async function benchEncoders(photos: Photo[]) {
       const input = sharp(raster.data, { raw: { width, height, channels: 4 } });
       const lines: string[] = [];
       for (const quality of [75, 82]) {
-        const [ours, oursMs] = await timed(() => encodeJpeg(raster, quality, nodeCodecs.jpegEncoder));
+        const [ours, oursMs] = await timed(() => encodeJpeg(raster, quality, codecs.jpegEncoder));
         const [theirs, theirsMs] = await timed(() =>
           input.clone().removeAlpha().jpeg({ quality, mozjpeg: true }).toBuffer(),
         );
@@ -68,7 +67,7 @@ export async function benchEncoders(photos: Photo[]) {
         );
       }
       const [webp, webpMs] = await timed(() =>
-        encodeOutput(raster, { type: 'webp', quality: 82, opaque: true, maxBytes: null }, nodeCodecs),
+        encodeOutput(raster, { type: 'webp', quality: 82, opaque: true, maxBytes: null }, codecs),
       );
       const [theirs, theirsMs] = await timed(() => input.clone().webp({ quality: 82 }).toBuffer());
       ratios.webp.push(webp.bytes.length / theirs.length);
@@ -105,7 +104,7 @@ export async function benchEncoders(photos: Photo[]) {
     await memory.start();
     const raster = await pixels(photo, width, height);
     memory.sample();
-    await encodeOutput(raster, { type, quality: 82, opaque: true, maxBytes: null }, nodeCodecs);
+    await encodeOutput(raster, { type, quality: 82, opaque: true, maxBytes: null }, codecs);
     memory.sample();
     console.log(`  peak memory, ${label}: ${memory.stop().toFixed(1)} MB`);
   }
@@ -119,7 +118,7 @@ export async function benchEncoders(photos: Photo[]) {
 export async function benchCaps(photo: Photo) {
   const bytes = new Uint8Array(readFileSync(photo.path));
   const info = inspectImage(bytes);
-  const picture = await decodeImage(bytes, info, nodeCodecs);
+  const picture = await decodeImage(bytes, info, codecs);
   const size = { width: info.uprightWidth, height: info.uprightHeight };
   console.log(`\nCaps under pressure (${photo.name}, ±20 levels of grain): size / cap, quality or colour bits dropped`);
   let all = true;
@@ -146,7 +145,7 @@ export async function benchCaps(photo: Photo) {
       const file = await encodeOutput(
         raster,
         { type, quality: output.quality, opaque: format.opaque, maxBytes: format.maxBytes },
-        nodeCodecs,
+        codecs,
       );
       all &&= file.bytes.length <= (format.maxBytes as number);
       cells.push(

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import sharp, { type Sharp } from 'sharp';
 import { findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../shared/formats';
 import {
+  codecs,
   admitImage,
   centredCrop,
   cropInView,
@@ -27,7 +28,6 @@ import {
 import { DEFAULT_QUALITY } from '../shared/output';
 import { benchCaps, benchEncoders } from './encoders';
 import { gc, PeakMemory } from './memory';
-import { nodeCodecs } from '../test/imaging/node-codecs';
 import { benchApi } from './api';
 import { benchContentAware } from './content-aware';
 import { fetchPhotos, largestAccepted, type Photo } from './photos';
@@ -84,7 +84,7 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
   const memory = new PeakMemory();
   await memory.start();
   const [single, oneEngine] = await time(async () => {
-    const view = await new PictureViews(bytes, inspectImage(bytes), nodeCodecs).viewFor(needOf(crop, banner));
+    const view = await new PictureViews(bytes, inspectImage(bytes), codecs).viewFor(needOf(crop, banner));
     memory.sample();
     return renderFormat(view.picture, info.orientation, cropInView(view, crop), banner, AUTO);
   });
@@ -99,7 +99,7 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
   const queued = [...PLATFORM_FORMATS].sort((a, b) => b.width * b.height - a.width * a.height);
   for (let first = 0; first < queued.length; first += QUEUE_BATCH) {
     const batch = queued.slice(first, first + QUEUE_BATCH);
-    const views = new PictureViews(bytes, info, nodeCodecs);
+    const views = new PictureViews(bytes, info, codecs);
     for (const [i, format] of batch.entries()) {
       gc();
       const formatCrop = fitCrop(crop, picture, format);
@@ -172,7 +172,7 @@ function capSummary(capped: Row['capped']): string {
 type FileFacts = { type: Encoded['type']; quality: number | null; size: number };
 const facts = (file: Encoded): FileFacts => ({ type: file.type, quality: file.quality, size: file.bytes.length });
 
-const AUTO = { output: { type: 'auto', quality: DEFAULT_QUALITY }, encoders: nodeCodecs } as const;
+const AUTO = { output: { type: 'auto', quality: DEFAULT_QUALITY }, encoders: codecs } as const;
 
 /** The queue's max_batch_size (wrangler.toml). */
 const QUEUE_BATCH = 4;

@@ -1,7 +1,2 @@
-/** The WASM codecs, compiled by the Workers runtime at deploy time (never fetched at run time). */
-import jpegEncoder from '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm?module';
-import webp from '@jsquash/webp/codec/dec/webp_dec.wasm?module';
-import webpEncoder from '@jsquash/webp/codec/enc/webp_enc_simd.wasm?module';
-import type { Codecs } from './imaging';
-
-export const workerCodecs: Codecs = { webp, jpegEncoder, webpEncoder };
+/** The engine's codecs for this environment (worker/imaging/wasm/, docs/engine.md): the routes' name for them. */
+export { codecs as workerCodecs } from './imaging';

@@ -4,10 +4,9 @@ import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage, inspectImage, type Picture } from '../../worker/imaging';
+import { codecs, decodeImage, inspectImage, type Picture } from '../../worker/imaging';
 import { ADOBE_RGB } from '../support/icc';
 import { pngChunk, pngChunks } from '../support/mutations';
-import { nodeCodecs } from './node-codecs';
 
 /**
  * Pictures tagged with a wide-gamut profile come out of the engine in sRGB, within 2 levels of
@@ -42,7 +41,7 @@ const raw = () => sharp(blocks(), { raw: { width: BLOCK * COLOURS.length, height
 
 async function ours(bytes: Buffer): Promise<Picture> {
   const u8 = new Uint8Array(bytes);
-  return decodeImage(u8, inspectImage(u8), nodeCodecs);
+  return decodeImage(u8, inspectImage(u8), codecs);
 }
 
 /** The largest channel difference at the centre of each block, against sharp's sRGB decode (of `reference`). */

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeImage, inspectImage, type Picture } from '../../worker/imaging';
-import { parseIcc } from '../../worker/imaging/colour';
+import { codecs, decodeImage, inspectImage, type Picture } from '../../worker/imaging';
+import { parseIcc } from '../../worker/imaging/colour-profile';
 import { ADOBE_RGB, curvTag, iccTags, paraTag, tagData, withEntry, withProfile, withTag, xyzTag } from '../support/icc';
 import { concat, pngChunk, pngChunks } from '../support/mutations';
-import { nodeCodecs } from './node-codecs';
 
 /**
  * A damaged ICC profile is ignored: the picture decodes as if it had none (treated as sRGB),
@@ -114,7 +113,7 @@ const FILES = {
 };
 
 async function decode(bytes: Uint8Array): Promise<Picture> {
-  return decodeImage(bytes, inspectImage(bytes), nodeCodecs);
+  return decodeImage(bytes, inspectImage(bytes), codecs);
 }
 
 function largestDifference(a: Picture, b: Picture): number {

@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  codecs,
   decodeImage,
   decodePng,
   encodePng,
@@ -12,7 +13,6 @@ import {
   type Raster,
 } from '../../worker/imaging';
 import { dHash, hamming, meanAbsDiff, pixel, rawOf, syntheticPhoto, toSharp } from './images';
-import { nodeCodecs } from './node-codecs';
 
 const photo = syntheticPhoto(640, 427);
 
@@ -185,7 +185,7 @@ describe('PNG codec', () => {
     while (String.fromCharCode(...bytes.subarray(pos + 4, pos + 8)) !== 'IDAT') pos += 12 + view.getUint32(pos);
     const length = view.getUint32(pos);
     for (let i = 0; i < length; i++) bytes[pos + 8 + i] = (i * 131 + 7) & 255;
-    const { crc32, finishCrc } = await import('../../worker/imaging/inspect');
+    const { crc32, finishCrc } = await import('../../worker/imaging/png/chunks');
     view.setUint32(pos + 8 + length, finishCrc(crc32(bytes.subarray(pos + 4, pos + 8 + length))));
     await expect(decodePng(bytes, inspectImage(bytes))).rejects.toThrow(/damaged or incomplete/);
   });
@@ -225,7 +225,7 @@ describe('resampleCrop', () => {
     for (const orientation of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const jpeg = await toSharp(photo).jpeg({ quality: 95 }).withMetadata({ orientation }).toBuffer();
       const info = inspectImage(jpeg);
-      const decoded = await decodeImage(jpeg, info, nodeCodecs);
+      const decoded = await decodeImage(jpeg, info, codecs);
       const crop = { x: 0, y: 0, width: info.uprightWidth, height: info.uprightHeight };
       const ours = resampleCrop({
         source: decoded,
@@ -298,7 +298,7 @@ describe('renderFormat', () => {
       1,
       crop,
       { width: 1024, height: 1024, opaque: true, types: JPEG_PNG, maxBytes: null },
-      { output: PNG_OUT, encoders: nodeCodecs },
+      { output: PNG_OUT, encoders: codecs },
     );
     const meta = await sharp(file.bytes).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1024, height: 1024, hasAlpha: false });
@@ -326,7 +326,7 @@ describe('renderFormat', () => {
       1,
       { x: 0, y: 0, width: 900, height: 500 },
       { width: 900, height: 500, opaque: false, types: JPEG_PNG, maxBytes: cap },
-      { output: PNG_OUT, encoders: nodeCodecs },
+      { output: PNG_OUT, encoders: codecs },
     );
     expect(file.bytes.length).toBeLessThanOrEqual(cap);
     expect(file).toMatchObject({ type: 'png', quality: null });
@@ -340,7 +340,7 @@ describe('renderFormat', () => {
       1,
       { x: 0, y: 0, width: 640, height: 427 },
       { width: 1584, height: 396, opaque: false, types: JPEG_PNG, maxBytes: null },
-      { output: PNG_OUT, encoders: nodeCodecs },
+      { output: PNG_OUT, encoders: codecs },
     );
     expect(await sharp(preview).metadata()).toMatchObject({ width: 480, height: 120 });
   });

@@ -3,9 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { edgeColour, type Fill } from '../../shared/fill';
-import { renderFormat } from '../../worker/imaging';
+import { codecs, renderFormat } from '../../worker/imaging';
 import { pixel, rawOf, syntheticPhoto } from './images';
-import { nodeCodecs } from './node-codecs';
 
 const photo = { ...syntheticPhoto(600, 400), channels: 4 as const };
 /** Zoomed out: the picture covers the middle 400 of 800 output columns (a 1200-wide crop of a 600-wide picture). */
@@ -21,7 +20,7 @@ async function render(fill: Fill, opaque = false) {
     {
       fill,
       output: { type: 'png', quality: 82 },
-      encoders: nodeCodecs,
+      encoders: codecs,
     },
   );
   return rawOf(file.bytes);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  codecs,
   admitImage,
   decodeImage,
   estimateDecodeBytes,
@@ -9,7 +10,6 @@ import {
   PEAK_BUDGET_BYTES,
 } from '../../worker/imaging';
 import { corpusMutants, jpegSegments, pngChunk, pngChunks, sofSegment } from '../support/mutations';
-import { nodeCodecs } from './node-codecs';
 
 /**
  * Crafted files against the engine itself (inspect, admit, decode), with every typed array the
@@ -50,7 +50,7 @@ afterEach(() => {
 async function engine(bytes: Uint8Array) {
   const info = inspectImage(bytes);
   admitImage(info);
-  const picture = await decodeImage(bytes, info, nodeCodecs);
+  const picture = await decodeImage(bytes, info, codecs);
   return { info, picture };
 }
 
@@ -89,7 +89,7 @@ describe('marker-level mutants against the engine', () => {
     ]) {
       const bytes = read(name);
       const info = inspectImage(bytes);
-      const { bytes: allocated } = await countingAllocations(() => decodeImage(bytes, info, nodeCodecs));
+      const { bytes: allocated } = await countingAllocations(() => decodeImage(bytes, info, codecs));
       expect(allocated, name).toBeLessThanOrEqual(estimateDecodeBytes(info).peak);
     }
   });
@@ -161,6 +161,6 @@ describe('marker-level mutants against the engine', () => {
   it('refuses a decoder call with a header that does not match the file', async () => {
     const small = read('baseline.jpg');
     const info = { ...inspectImage(small), width: 6000, height: 6000 };
-    await expect(decodeImage(small, info, nodeCodecs)).rejects.toBeInstanceOf(ImageError);
+    await expect(decodeImage(small, info, codecs)).rejects.toBeInstanceOf(ImageError);
   });
 });

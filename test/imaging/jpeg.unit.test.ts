@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage, inspectImage, type Picture } from '../../worker/imaging';
+import { codecs, decodeImage, inspectImage, type Picture } from '../../worker/imaging';
 import { syntheticPhoto, toSharp } from './images';
-import { nodeCodecs } from './node-codecs';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/jpeg');
 
@@ -36,7 +35,7 @@ function compare(ours: Picture, ref: { width: number; height: number; data: Uint
 
 async function decode(bytes: Uint8Array | Buffer) {
   const u8 = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return decodeImage(u8, inspectImage(u8), nodeCodecs);
+  return decodeImage(u8, inspectImage(u8), codecs);
 }
 
 describe('JPEG decoder', () => {

@@ -7,7 +7,7 @@
 import { crc32 as zlibCrc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodePng, encodePng, inspectImage, resampleCrop, type Picture, type Raster } from '../../worker/imaging';
-import { crc32, finishCrc } from '../../worker/imaging/inspect';
+import { crc32, finishCrc } from '../../worker/imaging/png/chunks';
 import { kernelMemoryBytes } from '../../worker/imaging/simd/kernels';
 import { rawOf, syntheticPhoto } from './images';
 

@@ -5,10 +5,11 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodeJpeg, STRIP_PIXELS, WHOLE_PIXELS } from '../../worker/imaging/jpeg/encode';
-import { autoType, encodeOutput, looksFlat, MIN_QUALITY } from '../../worker/imaging/output';
-import { renderFormat, type Raster } from '../../worker/imaging';
+import { autoType, looksFlat } from '../../worker/imaging/auto-type';
+import { encodeOutput } from '../../worker/imaging/encode';
+import { MIN_QUALITY } from '../../worker/imaging/size-cap';
+import { codecs, renderFormat, type Raster } from '../../worker/imaging';
 import { pixel, rawOf, syntheticPhoto, toSharp } from './images';
-import { nodeCodecs } from './node-codecs';
 
 /** A photograph as encoders see one: smooth light, edges, texture and sensor noise. */
 function noisyPhoto(width: number, height: number, seed = 1): Raster {
@@ -71,7 +72,7 @@ describe('JPEG through MozJPEG', () => {
   it('is libvips with MozJPEG settings, baseline, for an output up to WHOLE_PIXELS', async () => {
     const raster = noisyPhoto(1080, 1350);
     expect(raster.width * raster.height).toBeLessThanOrEqual(WHOLE_PIXELS);
-    const ours = await encodeJpeg(raster, 75, nodeCodecs.jpegEncoder);
+    const ours = await encodeJpeg(raster, 75, codecs.jpegEncoder);
     const theirs = await sharpJpeg(raster, 75);
     expect(await sharp(ours).metadata()).toMatchObject({ format: 'jpeg', isProgressive: false, hasAlpha: false });
     // Same encoder, quantisation and quality below 80: the same pixels, in a baseline file at most
@@ -83,7 +84,7 @@ describe('JPEG through MozJPEG', () => {
   it('joins strips of a large output into one JPEG that decodes like a single encode, without seams', async () => {
     const raster = noisyPhoto(2064, 2752, 7);
     expect(raster.width * raster.height).toBeGreaterThan(WHOLE_PIXELS);
-    const ours = await encodeJpeg(raster, 75, nodeCodecs.jpegEncoder);
+    const ours = await encodeJpeg(raster, 75, codecs.jpegEncoder);
     const decoded = await rawOf(ours);
     expect(decoded).toMatchObject({ width: 2064, height: 2752 });
     const theirsFile = await sharpJpeg(raster, 75);
@@ -105,7 +106,7 @@ describe('encodeOutput', () => {
     const { bytes, type, quality } = await encodeOutput(
       raster,
       { type: 'webp', quality: 82, opaque: false, maxBytes: null },
-      nodeCodecs,
+      codecs,
     );
     expect({ type, quality }).toEqual({ type: 'webp', quality: 82 });
     const theirs = await toSharp(raster).webp({ quality: 82 }).toBuffer();
@@ -116,22 +117,22 @@ describe('encodeOutput', () => {
 
   it('meets a file-size cap with the highest quality that fits', async () => {
     const raster = noisyPhoto(1600, 900);
-    const full = await encodeJpeg(raster, 82, nodeCodecs.jpegEncoder);
+    const full = await encodeJpeg(raster, 82, codecs.jpegEncoder);
     const cap = Math.floor(full.length * 0.6);
-    const capped = await encodeOutput(raster, { type: 'jpeg', quality: 82, opaque: true, maxBytes: cap }, nodeCodecs);
+    const capped = await encodeOutput(raster, { type: 'jpeg', quality: 82, opaque: true, maxBytes: cap }, codecs);
     expect(capped.type).toBe('jpeg');
     expect(capped.bytes.length).toBeLessThanOrEqual(cap);
     const q = capped.quality as number;
     expect(q).toBeLessThan(82);
     expect(q).toBeGreaterThanOrEqual(MIN_QUALITY);
     // One step better would not fit.
-    expect((await encodeJpeg(raster, q + 1, nodeCodecs.jpegEncoder)).length).toBeGreaterThan(cap);
+    expect((await encodeJpeg(raster, q + 1, codecs.jpegEncoder)).length).toBeGreaterThan(cap);
     expect(capped.reducedBits).toBe(0);
   });
 
   it('says so when no quality fits the cap', async () => {
     await expect(
-      encodeOutput(noisyPhoto(800, 800), { type: 'webp', quality: 82, opaque: false, maxBytes: 2000 }, nodeCodecs),
+      encodeOutput(noisyPhoto(800, 800), { type: 'webp', quality: 82, opaque: false, maxBytes: 2000 }, codecs),
     ).rejects.toThrow(/cannot be made smaller than the platform's limit/);
   });
 
@@ -139,7 +140,7 @@ describe('encodeOutput', () => {
     const { bytes } = await encodeOutput(
       logo(300, 200),
       { type: 'jpeg', quality: 90, opaque: false, maxBytes: null },
-      nodeCodecs,
+      codecs,
     );
     const decoded = await rawOf(bytes);
     const corner = pixel(decoded, 2, 2);
@@ -151,12 +152,12 @@ describe('encodeOutput', () => {
   it('turns an Auto PNG over the cap into a JPEG where the platform takes JPEG, never posterizing it', async () => {
     const raster = screenshot(1024, 500);
     for (let i = 0; i < raster.data.length; i += 4) raster.data[i] = ((raster.data[i] as number) + (i % 7)) & 255;
-    const png = await encodeOutput(raster, { type: 'png', quality: 82, opaque: true, maxBytes: null }, nodeCodecs);
+    const png = await encodeOutput(raster, { type: 'png', quality: 82, opaque: true, maxBytes: null }, codecs);
     const cap = Math.floor(png.bytes.length / 2);
     const auto = await encodeOutput(
       raster,
       { type: 'png', quality: 82, opaque: true, maxBytes: cap, auto: { jpegAccepted: true } },
-      nodeCodecs,
+      codecs,
     );
     expect(auto.type).toBe('jpeg');
     expect(auto.reducedBits).toBe(0);
@@ -178,7 +179,7 @@ describe('Auto', () => {
 
   it('renders a photograph as JPEG and a logo as a transparent PNG end to end', async () => {
     const target = { width: 1080, height: 1080, opaque: false, types: ['jpeg', 'png'] as const, maxBytes: null };
-    const options = { output: { type: 'auto', quality: 82 } as const, encoders: nodeCodecs };
+    const options = { output: { type: 'auto', quality: 82 } as const, encoders: codecs };
     const photo = noisyPhoto(1200, 1200);
     const a = await renderFormat(
       { ...photo, channels: 4 },
@@ -203,7 +204,7 @@ describe('Auto', () => {
         1,
         { x: 0, y: 0, width: 800, height: 800 },
         { width: 400, height: 400, opaque: false, types, maxBytes: null },
-        { output: { type: 'webp', quality: 70 }, encoders: nodeCodecs },
+        { output: { type: 'webp', quality: 70 }, encoders: codecs },
       );
     expect((await render(['jpeg', 'png', 'webp'])).file).toMatchObject({ type: 'webp', quality: 70 });
     expect((await render(['jpeg', 'png'])).file).toMatchObject({ type: 'jpeg', quality: 70 });

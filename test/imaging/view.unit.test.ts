@@ -1,17 +1,17 @@
 /**
- * Shrink-on-load (view.ts): a render decodes only the part of a JPEG its crop reads, at the coarsest
+ * Shrink-on-load (decode-plan.ts, view.ts): a render decodes only the part of a JPEG its crop reads, at the coarsest
  * scale that still gives its output's pixels, and the output is the one a whole decode would give.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage, inspectImage, renderFormat, type ImageInfo } from '../../worker/imaging';
+import { codecs, decodeImage, inspectImage, renderFormat, type ImageInfo } from '../../worker/imaging';
 import { DECODED_BUDGET_BYTES } from '../../worker/imaging/limits';
-import { cropInView, decodeView, planDecode, type DecodeNeed } from '../../worker/imaging/view';
+import { planDecode, type DecodeNeed } from '../../worker/imaging/decode-plan';
+import { cropInView, decodeView } from '../../worker/imaging/view';
 import type { Fill } from '../../shared/fill';
 import { syntheticPhoto, toSharp } from './images';
-import { nodeCodecs } from './node-codecs';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/jpeg');
 const photo = syntheticPhoto(517, 389); // neither side a multiple of 8 or 16
@@ -30,7 +30,7 @@ describe('a JPEG decoded at 1/2, 1/4 and 1/8 scale', () => {
     const info = inspectImage(bytes);
     const full = await sharp(bytes).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
     for (const scale of [2, 4, 8] as const) {
-      const ours = await decodeImage(bytes, info, nodeCodecs, { scale });
+      const ours = await decodeImage(bytes, info, codecs, { scale });
       expect([ours.width, ours.height]).toEqual([Math.ceil(517 / scale), Math.ceil(389 / scale)]);
       let sum = 0;
       let count = 0;
@@ -63,14 +63,14 @@ describe('a JPEG decoded at 1/2, 1/4 and 1/8 scale', () => {
     const bytes = u8(readFileSync(join(FIXTURES, file)));
     const info = inspectImage(bytes);
     for (const scale of [1, 2, 4, 8] as const) {
-      const whole = await decodeImage(bytes, info, nodeCodecs, { scale });
+      const whole = await decodeImage(bytes, info, codecs, { scale });
       const region = {
         x0: Math.floor(whole.width * 0.31),
         y0: Math.floor(whole.height * 0.42),
         x1: Math.ceil(whole.width * 0.77),
         y1: Math.ceil(whole.height * 0.69),
       };
-      const part = await decodeImage(bytes, info, nodeCodecs, { scale, region });
+      const part = await decodeImage(bytes, info, codecs, { scale, region });
       expect([part.width, part.height]).toEqual([region.x1 - region.x0, region.y1 - region.y0]);
       let different = 0;
       for (let y = region.y0; y < region.y1; y++) {
@@ -99,7 +99,7 @@ describe('a PNG decoded reduced and in part', () => {
     );
     const info = inspectImage(bytes);
     for (const scale of [2, 4, 8] as const) {
-      const ours = await decodeImage(bytes, info, nodeCodecs, { scale });
+      const ours = await decodeImage(bytes, info, codecs, { scale });
       expect([ours.width, ours.height]).toEqual([Math.ceil(403 / scale), Math.ceil(301 / scale)]);
       let worst = 0;
       for (let y = 0; y < ours.height; y++) {
@@ -124,7 +124,7 @@ describe('a PNG decoded reduced and in part', () => {
       }
       expect(worst, `1/${scale}`).toBeLessThanOrEqual(0.5);
       const region = { x0: 5, y0: 7, x1: Math.ceil(ours.width * 0.6), y1: Math.ceil(ours.height * 0.5) };
-      const part = await decodeImage(bytes, info, nodeCodecs, { scale, region });
+      const part = await decodeImage(bytes, info, codecs, { scale, region });
       for (let y = region.y0; y < region.y1; y++) {
         const a = part.data.subarray((y - region.y0) * part.width * 4, (y - region.y0 + 1) * part.width * 4);
         const b = ours.data.subarray((y * ours.width + region.x0) * 4, (y * ours.width + region.x1) * 4);
@@ -224,7 +224,7 @@ describe('planDecode', () => {
 
 describe('a render from a view', () => {
   const target = { width: 300, height: 200, opaque: false, types: ['png'] as const, maxBytes: null };
-  const options = { output: { type: 'png', quality: 90 }, encoders: nodeCodecs } as const;
+  const options = { output: { type: 'png', quality: 90 }, encoders: codecs } as const;
 
   it.each([1, 2, 3, 4, 5, 6, 7, 8])(
     'is the render from the whole picture, for orientation %i, inside, at and beyond the edges',
@@ -233,7 +233,7 @@ describe('a render from a view', () => {
         await toSharp(syntheticPhoto(1203, 901)).jpeg({ quality: 90 }).withMetadata({ orientation }).toBuffer(),
       );
       const info = inspectImage(bytes);
-      const whole = await decodeImage(bytes, info, nodeCodecs);
+      const whole = await decodeImage(bytes, info, codecs);
       const W = info.uprightWidth;
       const H = info.uprightHeight;
       const crops = [
@@ -244,7 +244,7 @@ describe('a render from a view', () => {
       ];
       for (const crop of crops) {
         const plan = planDecode(info, [{ crop, width: target.width, height: target.height }]);
-        const view = await decodeView(bytes, info, nodeCodecs, plan);
+        const view = await decodeView(bytes, info, codecs, plan);
         const fromView = await renderFormat(view.picture, orientation, cropInView(view, crop), target, options);
         const fromWhole = await renderFormat(whole, orientation, crop, target, options);
         const a = await sharp(fromView.file.bytes).ensureAlpha().raw().toBuffer();
@@ -272,14 +272,14 @@ describe('a render from a view', () => {
         .toBuffer(),
     );
     const info = inspectImage(bytes);
-    const whole = await decodeImage(bytes, info, nodeCodecs);
+    const whole = await decodeImage(bytes, info, codecs);
     for (const crop of [
       { x: 0, y: 0, width: 1601, height: 1203 },
       { x: 800, y: 300, width: 750, height: 500 },
       { x: -200, y: 100, width: 2000, height: 1000 },
     ]) {
       const plan = planDecode(info, [{ crop, width: target.width, height: target.height }]);
-      const view = await decodeView(bytes, info, nodeCodecs, plan);
+      const view = await decodeView(bytes, info, codecs, plan);
       const a = await sharp((await renderFormat(view.picture, 1, cropInView(view, crop), target, options)).file.bytes)
         .ensureAlpha()
         .raw()
@@ -298,7 +298,7 @@ describe('a render from a view', () => {
     const bytes = u8(await toSharp(syntheticPhoto(1203, 901)).jpeg({ quality: 90 }).toBuffer());
     const info = inspectImage(bytes);
     const crop = { x: 0, y: 0, width: 1203, height: 901 };
-    const view = await decodeView(bytes, info, nodeCodecs, planDecode(info, [{ crop, width: 60, height: 45 }]));
+    const view = await decodeView(bytes, info, codecs, planDecode(info, [{ crop, width: 60, height: 45 }]));
     expect(view.plan.scale).toBe(8);
     const { file } = await renderFormat(
       view.picture,

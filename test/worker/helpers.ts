@@ -1,8 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import type { ConversionResponse } from '../../shared/schemas';
-import { decodeImage, inspectImage, type Raster } from '../../worker/imaging';
-import { workerCodecs } from '../../worker/imaging-codecs';
+import { codecs, decodeImage, inspectImage, type Raster } from '../../worker/imaging';
 import worker from '../../worker/index';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
 import { hashToken } from '../../worker/services/people/sessions';
@@ -211,7 +210,7 @@ export async function settle(browser: Browser, id: string): Promise<ConversionRe
 /** Any output file (PNG, JPEG or WebP) decoded as RGBA, with its type. */
 export async function decodeFile(bytes: Uint8Array): Promise<Raster & { type: string }> {
   const info = inspectImage(bytes);
-  const picture = await decodeImage(bytes, info, workerCodecs);
+  const picture = await decodeImage(bytes, info, codecs);
   if (picture.channels === 4)
     return { width: picture.width, height: picture.height, data: picture.data, type: info.type };
   const data = new Uint8ClampedArray(picture.width * picture.height * 4);

@@ -1,35 +1,19 @@
 /**
- * Decoding for the resampler. JPEG and PNG use our own decoders (no WASM heap that grows and never
- * shrinks, nothing to poison; JPEG as RGB, 3 bytes a pixel). WebP uses jSquash's libwebp build
- * with a fresh WebAssembly instance for every decode: a failed decode can no longer poison the
- * module for the next one, and the instance's memory is garbage once the decode returns instead of
- * staying in the isolate for ever.
+ * Decoding for the resampler, by the file's codec: JPEG and PNG by our own decoders (no WASM heap
+ * that grows and never shrinks, nothing to poison; JPEG as RGB, 3 bytes a pixel), WebP by libwebp
+ * (webp/decode.ts); then the colours to sRGB.
  */
-import type { EncoderModules } from './output';
-import decodeWebpWasm, { init as initWebpModule } from '@jsquash/webp/decode.js';
-import { applySrgb, MAX_ICC_BYTES, parseIcc } from './colour';
-import { ImageError } from './errors';
-import { log } from '../lib/log';
-import type { ImageInfo } from './inspect';
+import { convertToSrgb } from './colour-profile';
+import type { ImageInfo } from './image-info';
 import { decodeJpeg, verifyJpeg, type JpegPart } from './jpeg/decode';
 import { decodePng } from './png/decode';
 import type { Picture } from './raster';
-
-/** The compiled WASM decoders: workerd imports them, Node compiles them from node_modules. */
-/** The compiled WebAssembly codecs: libwebp's decoder, and the JPEG and WebP encoders. */
-export interface Codecs extends EncoderModules {
-  webp: WebAssembly.Module;
-}
-
-const failed = () =>
-  new ImageError(
-    'corrupt',
-    'The image could not be decoded: the file is damaged or uses a feature we do not support. Please export it again as a standard JPG, PNG or WEBP.',
-  );
+import type { Codecs } from './wasm/codecs';
+import { decodeWebp } from './webp/decode';
 
 /**
- * Decodes the file and converts its colours to sRGB when it carries an ICC profile (colour.ts). A
- * JPEG or a PNG can be decoded in part, at a reduced scale (view.ts plans which).
+ * Decodes the file and converts its colours to sRGB when it carries an ICC profile
+ * (colour-profile.ts). A JPEG or a PNG can be decoded in part, at a reduced scale (decode-plan.ts plans which).
  */
 export async function decodeImage(
   bytes: Uint8Array,
@@ -38,46 +22,8 @@ export async function decodeImage(
   part: JpegPart = { scale: 1 },
 ): Promise<Picture> {
   const picture = await decodeStored(bytes, info, codecs, part);
-  if (!info.icc) return picture;
-  // Every codec's profile passes here, so one check covers JPEG, PNG and WebP alike.
-  const icc = info.icc.compressed ? await inflateProfile(info.icc.bytes) : info.icc.bytes;
-  const { profile, reason } = icc
-    ? parseIcc(icc)
-    : { profile: null, reason: 'the compressed profile does not inflate' };
-  if (profile) applySrgb(picture.data, picture.channels, profile);
-  else log('warn', 'colour profile ignored', { type: info.type, reason });
+  if (info.icc) await convertToSrgb(picture, info.icc, info.type);
   return picture;
-}
-
-/** A zlib-compressed profile (PNG's iCCP), inflated up to MAX_ICC_BYTES; null when it is damaged or larger. */
-async function inflateProfile(compressed: Uint8Array): Promise<Uint8Array | null> {
-  try {
-    const reader = new Blob([compressed as Uint8Array<ArrayBuffer>])
-      .stream()
-      .pipeThrough(new DecompressionStream('deflate'))
-      .getReader();
-    const parts: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (total > MAX_ICC_BYTES) {
-        await reader.cancel();
-        return null;
-      }
-      parts.push(value);
-    }
-    const out = new Uint8Array(total);
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
-  } catch {
-    return null; // a damaged profile is ignored, as libvips does: the pixels are still good
-  }
 }
 
 /**
@@ -93,18 +39,5 @@ export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: 
 async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, part: JpegPart): Promise<Picture> {
   if (info.type === 'png') return { ...(await decodePng(bytes, info, part)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info, part);
-  // The decoder wants an ArrayBuffer of exactly the file.
-  const buffer =
-    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-      ? (bytes.buffer as ArrayBuffer)
-      : bytes.slice().buffer;
-  let image: { width: number; height: number; data: Uint8ClampedArray };
-  try {
-    await initWebpModule(codecs.webp);
-    image = await decodeWebpWasm(buffer);
-  } catch {
-    throw failed();
-  }
-  if (image.width !== info.width || image.height !== info.height) throw failed();
-  return { width: image.width, height: image.height, channels: 4, data: image.data };
+  return decodeWebp(bytes, info, codecs.webpDecoder);
 }

@@ -23,3 +23,10 @@ export class ImageError extends Error {
 }
 
 export const UNSUPPORTED_TYPE_MESSAGE = 'Please upload a JPG, PNG or WEBP image';
+
+/** A file that is damaged or incomplete, saying where: the user can export it again. */
+export const corrupt = (what: string) =>
+  new ImageError(
+    'corrupt',
+    `The image file is damaged or incomplete (${what}). Please export it again and upload the new file.`,
+  );

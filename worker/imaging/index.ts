@@ -1,6 +1,7 @@
 /**
  * The image engine: pure functions over bytes and pixel buffers, no Worker bindings, so it runs the
- * same in workerd and in Node (tests, benchmark). Callers pass the compiled WASM decoders in.
+ * same in workerd and in Node (tests, benchmark). Its WebAssembly is chosen per environment by
+ * `#imaging-wasm` (wasm/, docs/engine.md); callers hand `codecs` to the decode and render functions.
  */
 export { analysePicture, ANALYSIS_SIZE, type Analysis } from './content-aware/analyse';
 export {
@@ -11,27 +12,20 @@ export {
   type CropPlan,
   type CropTarget,
 } from '../../shared/crop';
-export { decodeImage, verifyDecodes, type Codecs } from './decode';
-export {
-  analyseView,
-  cropInView,
-  covers,
-  decodeView,
-  PictureViews,
-  planDecode,
-  planWhole,
-  type DecodeNeed,
-  type DecodePlan,
-  type View,
-} from './view';
+export { decodeImage, verifyDecodes } from './decode';
+export { covers, planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
+export { analyseView, cropInView, decodeView, PictureViews, type View } from './view';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
-export { inspectImage, type ImageInfo } from './inspect';
+export type { ImageInfo } from './image-info';
+export { inspectImage } from './inspect';
 export { admitImage, estimateDecodeBytes, estimatePeakBytes, largestAdmitted, PEAK_BUDGET_BYTES } from './limits';
 export { decodePng } from './png/decode';
 export { encodePng } from './png/encode';
 export type { CropRect, Picture, Raster } from './raster';
 export { centredCrop, fitCrop } from '../../shared/crop';
 export { PREVIEW_SIZE, previewSize, renderFormat, type Rendered, type TargetFormat } from './render';
-export { FileSizeError, type Encoded, type EncoderModules } from './output';
+export type { Encoded } from './encode';
+export { FileSizeError } from './size-cap';
 export { flatten, resampleCrop } from './resample';
 export { EXTENSIONS, MIME_TYPES, sniffType, type SupportedType } from './sniff';
+export { codecs, type Codecs } from './wasm/codecs';

@@ -4,7 +4,7 @@
  * The figures behind each estimate are measured by `npm run bench` (see README, "Image limits").
  */
 import { ImageError } from './errors';
-import type { ImageInfo } from './inspect';
+import type { ImageInfo } from './image-info';
 
 const MiB = 1024 * 1024;
 
@@ -24,7 +24,7 @@ export const PEAK_BUDGET_BYTES = 98 * MiB;
  */
 export const WORKING_BYTES = 60 * MiB;
 /**
- * The most a decoded picture, or the part of one a render decodes, may take: view.ts coarsens a
+ * The most a decoded picture, or the part of one a render decodes, may take: decode-plan.ts coarsens a
  * JPEG's scale until the part fits (38 MiB: 13.3 MP of RGB).
  */
 export const DECODED_BUDGET_BYTES = PEAK_BUDGET_BYTES - WORKING_BYTES;
@@ -75,7 +75,7 @@ export function estimatePeakBytes(info: ImageInfo): number {
   return Math.max(peak, decoded + WORKING_BYTES);
 }
 
-/** JPEGs and non-interlaced PNGs decode in part and reduced (view.ts); WebP and Adam7 PNG whole. */
+/** JPEGs and non-interlaced PNGs decode in part and reduced (decode-plan.ts); WebP and Adam7 PNG whole. */
 export function decodesInPart(info: ImageInfo): boolean {
   return info.type === 'jpeg' || (info.type === 'png' && !info.interlaced);
 }

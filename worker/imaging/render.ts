@@ -6,10 +6,12 @@
 import { choiceFor, type OutputSettings, type OutputType } from '../../shared/output';
 import type { Fill } from '../../shared/fill';
 import { applyFill } from './fill';
-import { autoType, encodeOutput, type Encoded, type EncoderModules } from './output';
+import { autoType } from './auto-type';
+import { encodeOutput, type Encoded } from './encode';
 import { encodePng } from './png/encode';
 import type { CropRect, Picture } from './raster';
 import { flatten, resampleCrop } from './resample';
+import type { Codecs } from './wasm/codecs';
 
 export interface TargetFormat {
   width: number;
@@ -50,7 +52,7 @@ export async function renderFormat(
   orientation: number,
   crop: CropRect,
   target: TargetFormat,
-  options: { fill?: Fill; output: OutputSettings; encoders: EncoderModules },
+  options: { fill?: Fill; output: OutputSettings; encoders: Codecs },
 ): Promise<Rendered> {
   const output = resampleCrop({ source, orientation, crop, width: target.width, height: target.height });
   if (options.fill) applyFill(output, options.fill, source, orientation, crop);

@@ -1,6 +1,5 @@
 import { createDb, type Db } from '../db/client';
-import type { Codecs } from '../imaging';
-import { workerCodecs } from '../imaging-codecs';
+import { codecs, type Codecs } from '../imaging';
 import type { Counters } from './access/allowance';
 
 /**
@@ -13,7 +12,7 @@ export function depsFrom(env: Env): Deps {
   return {
     db: createDb(env.DB),
     bucket: env.BUCKET,
-    codecs: workerCodecs,
+    codecs,
     queue: env.CONVERSIONS,
     counters: env.DOWNLOAD_COUNTER,
   };

@@ -14,18 +14,19 @@
  *
  * The stages: markers.ts (the one reading of the marker stream, shared with admission), huffman.ts,
  * frame.ts (memory layout), scan.ts (entropy decoding), idct.ts (libjpeg's accurate integer
- * inverse DCT) and colour.ts (upsampling and YCbCr to RGB).
+ * inverse DCT) and ycbcr.ts (upsampling and YCbCr to RGB).
  *
  * Nothing is allocated before the frame read here is checked against what admission measured, so
  * a file cannot be admitted as one picture and decoded as another.
  */
-import type { ImageInfo } from '../inspect';
+import { corrupt } from '../errors';
+import type { ImageInfo } from '../image-info';
 import type { Picture } from '../raster';
-import { convertBand, type Region } from './colour';
+import { convertBand, type Region } from './ycbcr';
 import { layoutFrame, type Component, type Frame } from './frame';
 import { buildHuffman, type HuffmanTable } from './huffman';
 import { idctBand } from './idct';
-import { corrupt, readJpeg } from './markers';
+import { readJpeg } from './markers';
 import { decodeScan, ZIGZAG } from './scan';
 
 /**

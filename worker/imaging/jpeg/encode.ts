@@ -14,7 +14,7 @@
  */
 import mozjpegFactory, { type EncodeOptions, type MozJPEGModule } from '@jsquash/jpeg/codec/enc/mozjpeg_enc.js';
 import { defaultOptions } from '@jsquash/jpeg/meta.js';
-import { freshInstance } from '../emscripten';
+import { freshInstance } from '../wasm/emscripten';
 import type { Raster } from '../raster';
 import { buildHuffman, LOOKAHEAD, type HuffmanTable } from './huffman';
 

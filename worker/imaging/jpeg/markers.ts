@@ -1,5 +1,5 @@
 /**
- * The one reading of a JPEG's marker stream. Admission (inspect.ts) and the decoder (jpeg/decode.ts)
+ * The one reading of a JPEG's marker stream. Admission (jpeg/inspect.ts) and the decoder (jpeg/decode.ts)
  * both call `readJpeg`, so what the decoder decodes is exactly what admission measured: a frame
  * or a table that one of them would skip and the other find cannot exist.
  *
@@ -8,15 +8,9 @@
  * frame header, every segment's length equal to what its fields say. Every field is checked
  * before it is used; nothing here allocates more than the file's own size.
  */
-import { ImageError } from '../errors';
-import { MAX_ICC_BYTES } from '../colour';
+import { corrupt, ImageError } from '../errors';
+import { MAX_ICC_BYTES } from '../colour-profile';
 import { readExifOrientation } from '../exif';
-
-export const corrupt = (what: string) =>
-  new ImageError(
-    'corrupt',
-    `The image file is damaged or incomplete (${what}). Please export it again and upload the new file.`,
-  );
 
 const unsupported = () =>
   new ImageError(

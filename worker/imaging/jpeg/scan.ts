@@ -6,7 +6,7 @@
 /** Entropy decoding of one scan into the coefficient bands: baseline, and progressive's four kinds of scan. */
 import type { Component, Frame } from './frame';
 import { LOOKAHEAD, type HuffmanTable } from './huffman';
-import { corrupt } from './markers';
+import { corrupt } from '../errors';
 
 /** Zigzag position → natural (row-major) position, with 16 spare entries for corrupt runs. */
 export const ZIGZAG = new Int32Array([

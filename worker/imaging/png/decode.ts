@@ -8,15 +8,12 @@
  * Hot loops index typed arrays within their bounds, so they read with `as number` instead of the
  * `?? 0` that noUncheckedIndexedAccess would otherwise ask for on every byte.
  */
-import { ImageError } from '../errors';
-import { readPngChunks, type ImageInfo } from '../inspect';
+import { corrupt, ImageError } from '../errors';
+import type { ImageInfo } from '../image-info';
 import type { Raster } from '../raster';
+import { readPngChunks } from './chunks';
 
-const corrupt = () =>
-  new ImageError(
-    'corrupt',
-    'The image file is damaged or incomplete (its compressed data is invalid). Please export it again and upload the new file.',
-  );
+const invalidData = () => corrupt('its compressed data is invalid');
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const ADAM7 = [
@@ -30,7 +27,7 @@ const ADAM7 = [
 ] as const;
 
 /**
- * What to decode: the whole picture, or (shrink-on-load, view.ts plans it) a region of it reduced by
+ * What to decode: the whole picture, or (shrink-on-load, decode-plan.ts plans it) a region of it reduced by
  * `scale`, each output pixel the average of a scale × scale cell (on premultiplied alpha, so
  * transparent pixels lend no colour), counted from the picture's origin. Rows above the region are
  * unfiltered and dropped, and the stream is left after its last row. An interlaced file (Adam7
@@ -212,9 +209,9 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
   const consume = (chunk: Uint8Array) => {
     let i = 0;
     while (i < chunk.length) {
-      if (done) throw corrupt(); // more data than the image holds
+      if (done) throw invalidData(); // more data than the image holds
       const pass = passes[passIndex];
-      if (!pass) throw corrupt();
+      if (!pass) throw invalidData();
       const rowBytes = Math.ceil((pass.w * bitsPerPixel) / 8);
       if (rowFill < 0) {
         filter = chunk[i++] ?? 0;
@@ -265,9 +262,9 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
     await writing;
   } catch (error) {
     if (error instanceof ImageError) throw error;
-    throw corrupt();
+    throw invalidData();
   }
-  if (!done) throw corrupt();
+  if (!done) throw invalidData();
   return { width: rw, height: ry1 - ry0, data: out };
 }
 
@@ -323,7 +320,7 @@ function unfilterRow(filter: number, cur: Uint8Array, prev: Uint8Array, rowBytes
         cur[i] = ((cur[i] as number) + paeth(cur[i - bpp] as number, prev[i] as number, prev[i - bpp] as number)) & 255;
       return;
     default:
-      throw corrupt();
+      throw invalidData();
   }
 }
 

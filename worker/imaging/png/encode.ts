@@ -9,9 +9,9 @@
  * `?? 0` that noUncheckedIndexedAccess would otherwise ask for on every byte.
  */
 import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
-import { crc32, finishCrc } from '../inspect';
 import type { Raster } from '../raster';
 import { withBuffers } from '../simd/kernels';
+import { crc32, finishCrc } from './chunks';
 
 export interface EncodeOptions {
   /**

@@ -4,7 +4,7 @@
  * synchronous, so two calls never use the memory at the same time, and it only grows to the
  * largest working set one call needs (a few megabytes).
  */
-import kernelsModule from '#imaging-kernels';
+import { kernels as kernelsModule } from '#imaging-wasm';
 
 export interface Kernels {
   memory: WebAssembly.Memory;

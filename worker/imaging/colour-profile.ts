@@ -10,6 +10,11 @@
  * colorants, sRGB's curve; relative colorimetric, out-of-gamut values clipped. Tables make it a
  * few operations a pixel (docs/decisions/0008-colour-management.md).
  */
+import { log } from '../lib/log';
+import type { Picture } from './raster';
+
+/** A profile as a file embeds it (PNG's iCCP: still zlib-compressed). */
+export type EmbeddedProfile = { bytes: Uint8Array; compressed: boolean };
 
 /** Profiles larger than this are not read (real ones are a few kilobytes; ProPhoto about 1 KB). */
 export const MAX_ICC_BYTES = 1 << 20;
@@ -265,4 +270,49 @@ export function applySrgb(data: Uint8Array | Uint8ClampedArray, channels: 3 | 4,
     data[i + 2] = enc[toIndex(m6 * r + m7 * g + m8 * b)] as number;
   }
   return true;
+}
+
+/**
+ * Converts a decoded picture to sRGB in place when its file embeds a profile to apply. Every
+ * codec's profile passes here, so one check covers JPEG, PNG and WebP alike; a damaged profile is
+ * ignored with a log line saying why, and the picture is treated as sRGB.
+ */
+export async function convertToSrgb(picture: Picture, embedded: EmbeddedProfile, type: string): Promise<void> {
+  const icc = embedded.compressed ? await inflateProfile(embedded.bytes) : embedded.bytes;
+  const { profile, reason } = icc
+    ? parseIcc(icc)
+    : { profile: null, reason: 'the compressed profile does not inflate' };
+  if (profile) applySrgb(picture.data, picture.channels, profile);
+  else log('warn', 'colour profile ignored', { type, reason });
+}
+
+/** A zlib-compressed profile (PNG's iCCP), inflated up to MAX_ICC_BYTES; null when it is damaged or larger. */
+async function inflateProfile(compressed: Uint8Array): Promise<Uint8Array | null> {
+  try {
+    const reader = new Blob([compressed as Uint8Array<ArrayBuffer>])
+      .stream()
+      .pipeThrough(new DecompressionStream('deflate'))
+      .getReader();
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > MAX_ICC_BYTES) {
+        await reader.cancel();
+        return null;
+      }
+      parts.push(value);
+    }
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  } catch {
+    return null; // a damaged profile is ignored, as libvips does: the pixels are still good
+  }
 }

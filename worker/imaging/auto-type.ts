@@ -1,0 +1,74 @@
+/**
+ * Auto's pick of a file type: PNG where the output uses transparency or is flat graphics, JPEG for
+ * a photograph (docs/decisions/0009-output-types-and-encoders.md).
+ */
+import type { OutputType } from '../../shared/output';
+import type { Raster } from './raster';
+
+/** Any pixel not fully opaque. */
+export function usesTransparency(raster: Raster): boolean {
+  const d = raster.data;
+  for (let i = 3; i < d.length; i += 4) if ((d[i] as number) !== 255) return true;
+  return false;
+}
+
+/** Pixels read to judge an output: every pixel of a small one, evenly spread ones of a large one. */
+const SAMPLE_PIXELS = 262_144;
+
+/**
+ * Flat graphics (logos, screenshots, illustrations): at most 256 colours, 16 colours covering half
+ * the picture (flat fills and backgrounds), or a quarter of it with at most 8,192 colours in all
+ * (a logo's anti-aliased drawing on its background: scikit-image's logo cropped to a banner has
+ * 6,875 colours, the top 16 covering 35 %). A photograph has none of these, even one upscaled from
+ * a small original: its colours are many and evenly spread (the test corpus' 240×160 photos: over
+ * 14,000 colours, the top 16 a fifth; the benchmark photos: a hundredth).
+ */
+export function looksFlat(raster: Raster): boolean {
+  const d = raster.data;
+  const pixels = raster.width * raster.height;
+  const step = Math.max(1, Math.floor(pixels / SAMPLE_PIXELS));
+  // Colour counts in an open-addressed table (a Map cost 23 ms a call on the benchmark's outputs,
+  // this 9): at least twice the samples in slots, keyed by colour + 1 so that 0 is an empty slot.
+  const bits = Math.max(8, Math.ceil(Math.log2(2 * Math.ceil(pixels / step))));
+  const slots = 1 << bits;
+  const keys = new Int32Array(slots);
+  const counts = new Uint32Array(slots);
+  let colours = 0;
+  let sampled = 0;
+  for (let p = 0; p < pixels; p += step, sampled++) {
+    const i = p * 4;
+    const key = (((d[i] as number) << 16) | ((d[i + 1] as number) << 8) | (d[i + 2] as number)) + 1;
+    let slot = Math.imul(key, 0x9e3779b1) >>> (32 - bits);
+    while (keys[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & (slots - 1);
+    if (keys[slot] === 0) {
+      keys[slot] = key;
+      colours++;
+    }
+    counts[slot] = (counts[slot] as number) + 1;
+  }
+  if (colours <= 256) return true;
+  // The 16 largest counts.
+  const top = new Uint32Array(16);
+  for (let slot = 0; slot < slots; slot++) {
+    const n = counts[slot] as number;
+    if (n <= (top[15] as number)) continue;
+    let at = 15;
+    while (at > 0 && (top[at - 1] as number) < n) {
+      top[at] = top[at - 1] as number;
+      at--;
+    }
+    top[at] = n;
+  }
+  const share = top.reduce((sum, n) => sum + n, 0) / sampled;
+  return share >= 0.5 || (share >= 0.25 && colours <= 8192);
+}
+
+/**
+ * Auto's pick among the types a platform accepts: PNG where the output uses transparency or is flat
+ * graphics, JPEG for a photograph; the first accepted type when the pick is not accepted.
+ */
+export function autoType(raster: Raster, accepted: readonly OutputType[], opaque: boolean): OutputType {
+  const graphic = (!opaque && usesTransparency(raster)) || looksFlat(raster);
+  const pick: OutputType = graphic ? 'png' : 'jpeg';
+  return accepted.includes(pick) ? pick : (accepted[0] ?? 'png');
+}

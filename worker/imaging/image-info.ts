@@ -1,0 +1,47 @@
+/** What inspection reads from a file's header and structure, before anything decodes it. */
+import type { EmbeddedProfile } from './colour-profile';
+import type { SupportedType } from './sniff';
+
+export interface ImageInfo {
+  type: SupportedType;
+  /** Stored dimensions, before orientation. */
+  width: number;
+  height: number;
+  /** EXIF orientation 1-8 (1 when there is none). */
+  orientation: number;
+  /** Dimensions as shown upright: what crop coordinates refer to. */
+  uprightWidth: number;
+  uprightHeight: number;
+  hasAlpha: boolean;
+  /** JPEG: progressive files keep every coefficient in memory while decoding. */
+  progressive: boolean;
+  /** JPEG: colour components (1 grey, 3 YCbCr). */
+  components: number;
+  /** JPEG: coefficients kept per pixel by a buffered decode (1 to 3, from the sampling factors). */
+  coefficientsPerPixel: number;
+  /** JPEG: every coefficient is kept until the last scan (progressive, or a first scan without every component). */
+  buffered: boolean;
+  /** PNG: bit depth, colour type and interlacing. */
+  bitDepth: number;
+  colorType: number;
+  interlaced: boolean;
+  /** The embedded ICC profile (PNG: still zlib-compressed), or null. */
+  icc: EmbeddedProfile | null;
+}
+
+/** What a codec's inspection gives: everything but the upright size, which follows from the orientation. */
+export type StoredInfo = Omit<ImageInfo, 'uprightWidth' | 'uprightHeight'>;
+
+/** The fields of a kind that has none of them (a PNG has no JPEG components, a JPEG no PNG colour type). */
+export const BASE_INFO = {
+  icc: null,
+  orientation: 1,
+  hasAlpha: false,
+  progressive: false,
+  components: 3,
+  coefficientsPerPixel: 0,
+  buffered: false,
+  bitDepth: 8,
+  colorType: 0,
+  interlaced: false,
+};

@@ -1,0 +1,13 @@
+/**
+ * The jSquash codecs (Emscripten builds of libwebp and MozJPEG) as the engine's decode and render
+ * functions take them: the modules `#imaging-wasm` chose for this environment.
+ */
+import { jpegEncoder, webpDecoder, webpEncoder } from '#imaging-wasm';
+
+export interface Codecs {
+  webpDecoder: WebAssembly.Module;
+  jpegEncoder: WebAssembly.Module;
+  webpEncoder: WebAssembly.Module;
+}
+
+export const codecs: Codecs = { webpDecoder, jpegEncoder, webpEncoder };

@@ -1,0 +1,13 @@
+/** In Node (tests, benchmark) the same modules are compiled from the built kernels and node_modules. */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const compile = (path: string | URL) => WebAssembly.compile(readFileSync(path));
+
+export const [kernels, webpDecoder, jpegEncoder, webpEncoder] = await Promise.all([
+  compile(new URL('../simd/build/kernels.wasm', import.meta.url)),
+  compile(require.resolve('@jsquash/webp/codec/dec/webp_dec.wasm')),
+  compile(require.resolve('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm')),
+  compile(require.resolve('@jsquash/webp/codec/enc/webp_enc_simd.wasm')),
+]);
