@@ -176,7 +176,7 @@ export async function startConversions(
 ): Promise<ConversionResults> {
   const { rows } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus });
   // Largest targets first: a queue batch then holds targets of like size, whose renders share one
-  // decode at one scale (imaging/view.ts), and small targets are not held to a large one's.
+  // decode at one scale (imaging/decode-plan.ts), and small targets are not held to a large one's.
   const area = (formatId: number) => {
     const format = targets.find((t) => t.id === formatId);
     return format ? format.width * format.height : 0;
