@@ -11,7 +11,7 @@ type Method = 'GET' | 'POST' | 'DELETE';
 
 /** The body of every failure (README, "Every failure answers { message }"); a refused card adds Stripe's `type`. */
 const errorBodySchema = z.object({ message: z.string(), type: z.string().optional() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export class ApiRequestError extends Error {
   constructor(
@@ -110,7 +110,7 @@ export async function apiRequest<S extends z.ZodType>(
   return (await apiResponse(method, url, answer, body)).answer;
 }
 
-/** A GET whose 401 means "nobody": null then (the signed-in user, spec document 2). */
+/** A GET whose 401 means "nobody signed in": null then (the current user). */
 export async function getOrNullOn401<S extends z.ZodType>(url: string, answer: S): Promise<z.output<S> | null> {
   const res = await send('GET', url, undefined);
   if (res.status === 401) return null;

@@ -8,7 +8,7 @@ import { ApiRequestError } from '../../lib/api';
 import { MessageList, PaymentList, UserList } from './admin-lists';
 import { ADMIN_FLAG, adminMessagesQuery, adminPaymentsQuery, adminUsersQuery, useAdminLogout } from './queries';
 
-/** The dashboard: users, payments and contact messages (spec document 2). */
+/** The dashboard: users, payments and contact messages, refreshed every minute. */
 export function AdminPage() {
   const navigate = useNavigate();
   const users = useQuery(adminUsersQuery);

@@ -18,10 +18,14 @@ export async function createBatch(body: {
   return apiRequest('POST', '/api/batches', batchResponseSchema, body);
 }
 
-/** The caller's latest batches; each batch's own entry sits under this key. */
+/**
+ * The caller's latest batches; each batch's own entry sits under this key. Read again whenever the
+ * list is shown: a batch started since (here or in another tab) belongs in it.
+ */
 export const batchesQuery = queryOptions({
   queryKey: ['/api/batches'],
   queryFn: () => apiRequest('GET', '/api/batches', z.array(batchSummarySchema)),
+  staleTime: 0,
 });
 
 /** A batch's progress, polled every second until nothing is processing. */

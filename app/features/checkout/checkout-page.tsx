@@ -18,7 +18,7 @@ import { useFinishPayment } from './use-finish-payment';
 
 const route = getRouteApi('/checkout/$imageRequestId');
 
-/** One image's checkout: the plan from the address, the card form, then the download (spec document 1, section 8). */
+/** One image's checkout: the plan from the address, the card form, then the download. */
 export function CheckoutPage() {
   const { imageRequestId } = route.useParams();
   const search = route.useSearch();

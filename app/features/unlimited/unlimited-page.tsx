@@ -8,7 +8,7 @@ import { UNLIMITED_PRICE, UnlimitedPayment } from './unlimited-payment';
 
 const benefits = ['Unlimited image transformations', 'All social media formats', 'Batch processing', 'Lifetime access'];
 
-/** Unlimited Access: what it gives, and the payment for a signed-in user without it (spec document 2, section 7). */
+/** Unlimited Access: what it gives, and the payment for a signed-in user without it. */
 export function UnlimitedAccessPage() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) {
