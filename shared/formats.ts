@@ -18,10 +18,23 @@ import { safeName } from './filenames';
 import { OUTPUT_EXTENSIONS, type OutputType } from './output';
 import type { Platform } from './platforms';
 
-export type FormatKind =
-  'profile' | 'banner' | 'post' | 'story' | 'link' | 'ad' | 'thumbnail' | 'icon' | 'screenshot' | 'gallery' | 'logo';
+export const FORMAT_KINDS = [
+  'profile',
+  'banner',
+  'post',
+  'story',
+  'link',
+  'ad',
+  'thumbnail',
+  'icon',
+  'screenshot',
+  'gallery',
+  'logo',
+] as const;
+export type FormatKind = (typeof FORMAT_KINDS)[number];
 
-export type Confidence = 'official' | 'widely-cited' | 'uncertain';
+export const CONFIDENCES = ['official', 'widely-cited', 'uncertain'] as const;
+export type Confidence = (typeof CONFIDENCES)[number];
 
 /** What the platform covers or cuts, in output pixels, so the editor can draw it. */
 export type SafeZone =

@@ -1,5 +1,6 @@
 /** The two plans (spec document 1, section 9), in US dollars. The server charges from this list. */
-export type PlanId = 'single' | 'unlimited';
+export const PLAN_IDS = ['single', 'unlimited'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 export interface Plan {
   id: PlanId;

@@ -1,20 +1,32 @@
 /**
- * Request and response shapes shared by the worker (which decides) and the app (which helps).
- * Messages are the spec's own words where it gives them.
+ * Request and answer shapes shared by the worker (which decides) and the app (which helps).
+ * Request schemas carry the messages a user sees (the spec's own words where it gives them); answer
+ * schemas (named `…AnswerSchema` or after the type they infer) are what the worker sends and what the
+ * app's client (app/lib/api.ts) checks every answer against (docs/decisions/0007-query-keys-are-urls.md).
  */
-import { fillSchema, type Fill } from './fill';
+import { fillSchema } from './fill';
 import { z } from 'zod';
-import { DEFAULT_QUALITY, MIN_USER_QUALITY, OUTPUT_CHOICES, type OutputChoice, type OutputType } from './output';
+import { CONFIDENCES, FORMAT_KINDS, type PlatformFormat } from './formats';
+import { DEFAULT_QUALITY, MIN_USER_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from './output';
+import { PLAN_IDS, type Plan } from './plans';
+import { PLATFORMS } from './platforms';
+
+/** An ISO 8601 instant as the worker writes it (`Date.toISOString()`). */
+const instant = z.string();
 
 /** The user as the API answers it: never anything about the password. */
-export type PublicUser = {
-  id: string;
-  username: string;
-  email: string;
-  name: string | null;
-  hasUnlimitedAccess: boolean;
-  createdAt: string;
-};
+export const publicUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  hasUnlimitedAccess: z.boolean(),
+  createdAt: instant,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The answer of calls that only confirm (logout, a changed password, a reset link asked for). */
+export const messageAnswerSchema = z.object({ message: z.string() });
 
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
@@ -72,32 +84,44 @@ export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 export type RegisterInput = z.input<typeof registerSchema>;
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** Another format of a purchase, got from the download step's "Other formats". */
+export const purchaseFormatSchema = z.object({
+  formatId: z.number(),
+  platform: z.string(),
+  format: z.string(),
+  downloadPath: z.string(),
+  previewPath: z.string(),
+});
+export type PurchaseFormat = z.infer<typeof purchaseFormatSchema>;
+
 /**
  * An image the account got (a free download, unlimited access or a payment). `processedPath` is
  * where to download it once processed; `expired` once the 7-day deletion has removed its files.
  */
-/** Another format of a purchase, got from the download step's "Other formats". */
-export type PurchaseFormat = {
-  formatId: number;
-  platform: string;
-  format: string;
-  downloadPath: string;
-  previewPath: string;
-};
-
-export type Purchase = {
-  id: string;
-  createdAt: string;
-  originalFilename: string;
-  formatId: number;
-  platform: string;
-  format: string;
-  processedPath: string | null;
+export const purchaseSchema = z.object({
+  id: z.string(),
+  createdAt: instant,
+  originalFilename: z.string(),
+  formatId: z.number(),
+  platform: z.string(),
+  format: z.string(),
+  processedPath: z.string().nullable(),
   /** The thumbnail while the files are kept. */
-  previewPath: string | null;
-  otherFormats: PurchaseFormat[];
-  expired: boolean;
-};
+  previewPath: z.string().nullable(),
+  otherFormats: z.array(purchaseFormatSchema),
+  expired: z.boolean(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** Development only: a message the local outbox holds instead of sending it (docs/security.md). */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: instant,
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export const CONTACT_SUBJECTS = ['general', 'support', 'billing', 'feedback', 'partnership', 'other'] as const;
 
@@ -125,21 +149,25 @@ export const newsletterSchema = z.object({
     .transform((email) => email.toLowerCase()),
 });
 
+export const contactAnswerSchema = z.object({ id: z.string() });
+export const newsletterAnswerSchema = z.object({ subscribed: z.literal(true) });
+
 /** The upload step: at most 50 MB, JPEG, PNG or WebP (judged by the server from the bytes). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const ACCEPTED_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export type UploadResponse = {
-  id: string;
+export const uploadResponseSchema = z.object({
+  id: z.string(),
   /** Display path of the original: `/uploads/{id}.{ext}`. */
-  path: string;
-  originalFilename: string;
+  path: z.string(),
+  originalFilename: z.string(),
   /** Upright size (EXIF orientation applied), the size crop coordinates refer to. */
-  width: number;
-  height: number;
-  size: number;
-  type: string;
-};
+  width: z.number(),
+  height: z.number(),
+  size: z.number(),
+  type: z.string(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 3;
@@ -208,47 +236,68 @@ export const processImageSchema = z
   })
   .default({});
 
-export type RequestStatusValue = 'pending' | 'processing' | 'complete' | 'failed';
+export const requestStatusSchema = z.enum(['pending', 'processing', 'complete', 'failed']);
+export type RequestStatusValue = z.infer<typeof requestStatusSchema>;
+
+/** A conversion (one target format) is processing, complete or failed. */
+const conversionStatusSchema = z.enum(['processing', 'complete', 'failed']);
 
 /** A rendered file: its type, the quality it was encoded at (null for PNG) and its size in bytes. */
-export type OutputFile = { type: OutputType; quality: number | null; size: number };
+export const outputFileSchema = z.object({
+  type: z.enum(OUTPUT_TYPES),
+  quality: z.number().nullable(),
+  size: z.number(),
+});
+export type OutputFile = z.infer<typeof outputFileSchema>;
 
-export type FormatOutput = {
-  formatId: number;
-  status: 'processing' | 'complete' | 'failed';
-  error: string | null;
-  previewPath: string | null;
-  downloadPath: string | null;
-  file: OutputFile | null;
-};
+export const formatOutputSchema = z.object({
+  formatId: z.number(),
+  status: conversionStatusSchema,
+  error: z.string().nullable(),
+  previewPath: z.string().nullable(),
+  downloadPath: z.string().nullable(),
+  file: outputFileSchema.nullable(),
+});
+export type FormatOutput = z.infer<typeof formatOutputSchema>;
 
-export type ImageRequestResponse = {
-  id: string;
-  originalFilename: string;
-  originalPath: string;
+export const imageRequestResponseSchema = z.object({
+  id: z.string(),
+  originalFilename: z.string(),
+  originalPath: z.string(),
   /** The upload it was made from: what the editor needs to open it again. */
-  upload: UploadResponse;
-  formatId: number;
-  platform: string;
-  format: string;
-  width: number;
-  height: number;
-  cropDetails: CropDetailsInput;
-  status: RequestStatusValue;
-  error: string | null;
+  upload: uploadResponseSchema,
+  formatId: z.number(),
+  platform: z.string(),
+  format: z.string(),
+  width: z.number(),
+  height: z.number(),
+  /** As it was accepted (cropDetailsSchema), so only its shape is checked here. */
+  cropDetails: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number(), zoom: z.number() }),
+  status: requestStatusSchema,
+  error: z.string().nullable(),
   /** The file type asked for (or Auto) and the quality. */
-  output: { type: OutputChoice; quality: number };
+  output: z.object({ type: z.enum(OUTPUT_CHOICES), quality: z.number() }),
   /** What fills the frame where the picture does not reach. */
-  fill: Fill;
+  fill: fillSchema,
   /** The rendered file once processed. */
-  file: OutputFile | null;
-  previewPath: string | null;
-  paymentId: string | null;
-  hasUnlimitedAccess: boolean;
-  createdAt: string;
+  file: outputFileSchema.nullable(),
+  previewPath: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  hasUnlimitedAccess: z.boolean(),
+  createdAt: instant,
   /** The other formats rendered from the same upload (the download step's list). */
-  outputs: FormatOutput[];
-};
+  outputs: z.array(formatOutputSchema),
+});
+export type ImageRequestResponse = z.infer<typeof imageRequestResponseSchema>;
+
+/**
+ * The caller's free downloads (worker/services/allowance.ts): unlimited, or how many are left of
+ * the limit and when the oldest counted one leaves the window (ms since the epoch, or null).
+ */
+export const allowanceAnswerSchema = z.discriminatedUnion('unlimited', [
+  z.object({ unlimited: z.literal(true) }),
+  z.object({ unlimited: z.literal(false), limit: z.number(), remaining: z.number(), resetAt: z.number().nullable() }),
+]);
 
 const paymentIntentId = z
   .string('paymentIntentId is required')
@@ -272,19 +321,87 @@ export const localCardSchema = z.object({
   cvc: z.string().max(8),
 });
 
-export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: string };
+const planIdSchema = z.enum(PLAN_IDS);
+
+export const paymentIntentResponseSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+/** A payment the server confirmed, for the image (`single`) or the account (`unlimited`). */
+export const paymentConfirmedSchema = z.object({
+  success: z.literal(true),
+  paymentId: z.string(),
+  planId: planIdSchema,
+});
+
+/** The local test mode's card form: the intent as Stripe would answer it (a refused card is a 402). */
+export const localPaymentAnswerSchema = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string() }),
+});
 
 /** How the checkout takes cards: Stripe's Payment Element, or the local test mode's own form. */
-export type PaymentConfig =
-  { mode: 'stripe'; publishableKey: string | null } | { mode: 'local'; publishableKey: null; available: boolean };
+export const paymentConfigSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('stripe'), publishableKey: z.string().nullable() }),
+  z.object({ mode: z.literal('local'), publishableKey: z.null(), available: z.boolean() }),
+]);
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** A plan as shared/plans.ts lists it; checked against that type, which the catalogue keeps. */
+export const planSchema: z.ZodType<Plan> = z.object({
+  id: planIdSchema,
+  name: z.string(),
+  price: z.number(),
+  amountCents: z.number(),
+  description: z.string(),
+  features: z.array(z.string()),
+  isPopular: z.boolean().optional(),
+});
+
+/** A format as shared/formats.ts lists it; checked against that type, which the catalogue keeps. */
+export const platformFormatSchema: z.ZodType<PlatformFormat> = z.object({
+  id: z.number(),
+  key: z.string(),
+  platform: z.enum(PLATFORMS),
+  format: z.string(),
+  description: z.string(),
+  width: z.number(),
+  height: z.number(),
+  aspectRatio: z.string(),
+  kind: z.enum(FORMAT_KINDS),
+  profile: z.boolean(),
+  opaque: z.boolean(),
+  types: z.array(z.enum(OUTPUT_TYPES)),
+  maxBytes: z.number().nullable(),
+  safeZone: z
+    .discriminatedUnion('shape', [
+      z.object({ shape: z.literal('circle'), note: z.string() }),
+      z.object({
+        shape: z.literal('rect'),
+        x: z.number(),
+        y: z.number(),
+        width: z.number(),
+        height: z.number(),
+        note: z.string(),
+      }),
+      z.object({ shape: z.literal('note'), note: z.string() }),
+    ])
+    .nullable(),
+  confidence: z.enum(CONFIDENCES),
+});
 
 /** A conversion's status by target format id. */
-export type ConversionResults = Record<string, 'processing' | 'complete' | 'failed'>;
+export const conversionResultsSchema = z.record(z.string(), conversionStatusSchema);
+export type ConversionResults = z.infer<typeof conversionResultsSchema>;
 
 /** The finished files by target format id. */
-export type ConversionFiles = Record<string, OutputFile>;
+export const conversionFilesSchema = z.record(z.string(), outputFileSchema);
+export type ConversionFiles = z.infer<typeof conversionFilesSchema>;
 
-export type ConversionResponse = { results: ConversionResults; files: ConversionFiles; analysisPerformed: boolean };
+export const conversionResponseSchema = z.object({
+  results: conversionResultsSchema,
+  files: conversionFilesSchema,
+  analysisPerformed: z.boolean(),
+});
+export type ConversionResponse = z.infer<typeof conversionResponseSchema>;
 
 const formatIds = z
   .array(z.number('Format ids are numbers').int().positive(), 'targetFormatIds must be a list of format ids')
@@ -334,35 +451,40 @@ export const createBatchSchema = z.object({
   focus: z.record(z.uuid('Image request not found'), focusSchema).optional(),
 });
 
-export type BatchPhoto = {
-  requestId: string;
-  originalFilename: string;
+export const batchPhotoSchema = z.object({
+  requestId: z.string(),
+  originalFilename: z.string(),
   /** Deleted after 7 days: nothing left to download. */
-  expired: boolean;
-  results: ConversionResults;
-  files: ConversionFiles;
+  expired: z.boolean(),
+  results: conversionResultsSchema,
+  files: conversionFilesSchema,
   /** The reason each failed target gives, by format id. */
-  errors: Record<string, string>;
+  errors: z.record(z.string(), z.string()),
   /** Its formats keep the box the user drew (else they are framed automatically). */
-  boxKept: boolean;
-};
+  boxKept: z.boolean(),
+});
+export type BatchPhoto = z.infer<typeof batchPhotoSchema>;
+
+const batchTotalsSchema = z.object({ complete: z.number(), failed: z.number(), processing: z.number() });
+
+export const batchResponseSchema = z.object({
+  id: z.string(),
+  createdAt: instant,
+  formats: z.array(z.number()),
+  photos: z.array(batchPhotoSchema),
+  totals: batchTotalsSchema,
+});
+export type BatchResponse = z.infer<typeof batchResponseSchema>;
 
 /** A batch in the list of the caller's batches. */
-export type BatchSummary = {
-  id: string;
-  createdAt: string;
-  photos: number;
-  formats: number;
-  totals: BatchResponse['totals'];
-};
-
-export type BatchResponse = {
-  id: string;
-  createdAt: string;
-  formats: number[];
-  photos: BatchPhoto[];
-  totals: { complete: number; failed: number; processing: number };
-};
+export const batchSummarySchema = z.object({
+  id: z.string(),
+  createdAt: instant,
+  photos: z.number(),
+  formats: z.number(),
+  totals: batchTotalsSchema,
+});
+export type BatchSummary = z.infer<typeof batchSummarySchema>;
 
 // ── admin ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -370,22 +492,29 @@ export const adminLoginSchema = z.object({
   password: z.string('Password is required').min(1, 'Password is required').max(200, 'Password is too long'),
 });
 
+/** The admin login and logout only confirm. */
+export const adminOkAnswerSchema = z.object({ ok: z.literal(true) });
+
 export type AdminUser = PublicUser;
-export type AdminPayment = {
-  id: string;
-  planId: 'single' | 'unlimited';
-  amountCents: number;
-  currency: string;
-  status: string;
-  username: string | null;
-  createdAt: string;
-  grantedAt: string | null;
-};
-export type AdminContactMessage = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-};
+
+export const adminPaymentSchema = z.object({
+  id: z.string(),
+  planId: planIdSchema,
+  amountCents: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  username: z.string().nullable(),
+  createdAt: instant,
+  grantedAt: instant.nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const adminContactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: instant,
+});
+export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;

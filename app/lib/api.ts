@@ -1,8 +1,17 @@
 /**
- * The one fetch wrapper (spec document 1, section 7): credentials included, a JSON content type
- * only with a body, and any non-OK answer becomes an error whose text is "{status}: {body or statusText}".
+ * The one API client (docs/decisions/0007-query-keys-are-urls.md): credentials included, a JSON
+ * content type only with a body, and any non-OK answer becomes an error whose text is
+ * "{status}: {body or statusText}". Every call names the zod schema of its answer (shared/schemas.ts)
+ * and gets the parsed value: an answer of another shape is an error the page shows like any other.
  */
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+/** The body of every failure (README, "Every failure answers { message }"); a refused card adds Stripe's `type`. */
+const errorBodySchema = z.object({ message: z.string(), type: z.string().optional() });
+type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export class ApiRequestError extends Error {
   constructor(
@@ -14,16 +23,30 @@ export class ApiRequestError extends Error {
     this.name = 'ApiRequestError';
   }
 
+  /** The body as our JSON error shape, or undefined when it is not one. */
+  get errorBody(): ErrorBody | undefined {
+    try {
+      const parsed = errorBodySchema.safeParse(JSON.parse(this.body));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined; // not JSON
+    }
+  }
+
   /** The server's `{ message }` when the body is our JSON error shape, else the raw text. */
   get serverMessage(): string {
-    try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
-        return parsed.message;
-    } catch {
-      // not JSON: fall through to the raw text
-    }
-    return this.body || this.message;
+    return this.errorBody?.message ?? (this.body || this.message);
+  }
+}
+
+/** The server answered, but not in the shape this page reads: an older page against a newer server, say. */
+export class ApiAnswerError extends Error {
+  constructor(
+    readonly url: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super('The server sent an answer this page cannot read. Please reload the page and try again.');
+    this.name = 'ApiAnswerError';
   }
 }
 
@@ -34,46 +57,72 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (!res.ok) {
-    const text = await res.text();
-    throw new ApiRequestError(res.status, text, res.statusText);
+/** Reads an answer's text as JSON and checks it (the upload's XMLHttpRequest calls this itself). */
+export function parseAnswer<S extends z.ZodType>(url: string, answer: S, text: string): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined; // not JSON: the schema refuses it below
   }
+  const parsed = answer.safeParse(json);
+  if (parsed.success) return parsed.data;
+  console.error(`Unexpected answer from ${url}`, parsed.error.issues);
+  throw new ApiAnswerError(url, parsed.error.issues);
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res = await fetch(url, {
+async function send(method: Method, url: string, body: unknown): Promise<Response> {
+  return fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
   });
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) throw new ApiRequestError(res.status, await res.text(), res.statusText);
+}
+
+async function readAnswer<S extends z.ZodType>(url: string, res: Response, answer: S): Promise<z.output<S>> {
+  return parseAnswer(url, answer, await res.text());
+}
+
+/** A call of the API: its answer parsed by `answer`, and the answer's headers. */
+export async function apiResponse<S extends z.ZodType>(
+  method: Method,
+  url: string,
+  answer: S,
+  body?: unknown,
+): Promise<{ answer: z.output<S>; headers: Headers }> {
+  const res = await send(method, url, body);
   await throwIfNotOk(res);
-  return res;
+  return { answer: await readAnswer(url, res, answer), headers: res.headers };
 }
 
-/** A GET of the API, its JSON body typed as the route answers it (shared/schemas.ts). */
-export async function getJson<T>(url: string): Promise<T> {
-  return (await apiRequest('GET', url)).json() as Promise<T>;
+/** A call of the API, its answer parsed by `answer` (a schema of shared/schemas.ts). */
+export async function apiRequest<S extends z.ZodType>(
+  method: Method,
+  url: string,
+  answer: S,
+  body?: unknown,
+): Promise<z.output<S>> {
+  return (await apiResponse(method, url, answer, body)).answer;
 }
 
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The default query: GET the path held in the query key; optionally null on 401. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const res = await fetch(String(queryKey[0]), { credentials: 'include' });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
+/** A GET whose 401 means "nobody signed in": null then (the current user). */
+export async function getOrNullOn401<S extends z.ZodType>(url: string, answer: S): Promise<z.output<S> | null> {
+  const res = await send('GET', url, undefined);
+  if (res.status === 401) return null;
+  await throwIfNotOk(res);
+  return readAnswer(url, res, answer);
 }
 
+/** Every query names its own queryFn (a factory in its feature's queries.ts), so there is no default. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { pageHead } from '../components/layout/page';
-import { Spinner } from '../components/ui/spinner';
-import { useCurrentUser } from '../features/auth/queries';
-import { BatchForm, BatchOffer, BatchProgress, RecentBatches } from '../features/batch/batch-tool';
+import { BatchPage } from '../features/batch/batch-page';
 
 export const Route = createFileRoute('/batch')({
   head: () =>
@@ -11,25 +9,3 @@ export const Route = createFileRoute('/batch')({
   validateSearch: z.object({ id: z.uuid().optional().catch(undefined) }),
   component: BatchPage,
 });
-
-function BatchPage() {
-  const { id } = Route.useSearch();
-  const { data: user, isPending } = useCurrentUser();
-  return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Batch</h1>
-      {isPending ? (
-        <Spinner />
-      ) : !user?.hasUnlimitedAccess ? (
-        <BatchOffer signedIn={Boolean(user)} />
-      ) : id ? (
-        <BatchProgress id={id} />
-      ) : (
-        <>
-          <BatchForm />
-          <RecentBatches />
-        </>
-      )}
-    </main>
-  );
-}

@@ -1,18 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../components/layout/page';
-import { BlogIndex } from '../features/blog/blog-index';
+import { BlogPage } from '../features/blog/blog-page';
 
 export const Route = createFileRoute('/blog/')({
   head: () => pageHead('Blog', 'Guides and tips for sizing images for every social platform.'),
-  component: () => (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Blog</h1>
-      <p className="mt-3 text-lg text-slate-600">
-        Guides, tutorials and news about image sizes for social and store platforms.
-      </p>
-      <div className="mt-10">
-        <BlogIndex />
-      </div>
-    </main>
-  ),
+  component: BlogPage,
 });

@@ -213,6 +213,16 @@ describe('the account page', () => {
     ).toBeInTheDocument();
   });
 
+  it('says so when the purchase history comes back in a shape the page cannot read, instead of breaking', async () => {
+    mockApi({ 'GET /api/user': json(ada), 'GET /api/user/purchases': json([{ id: 'p1', platform: 'linkedin' }]) });
+    renderApp('/account');
+    expect(
+      await screen.findByText(
+        'Error loading purchase history: The server sent an answer this page cannot read. Please reload the page and try again.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('deletes the account only with the password, then leaves for the home page', async () => {
     const calls = mockApi({
       'GET /api/user': json(ada),

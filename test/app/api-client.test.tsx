@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiRequestError, errorMessage, getQueryFn } from '../../app/lib/api';
+import { z } from 'zod';
+import { ApiAnswerError, apiRequest, ApiRequestError, errorMessage, getOrNullOn401 } from '../../app/lib/api';
+
+const anything = z.unknown();
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -7,7 +10,8 @@ afterEach(() => {
 });
 
 function stubFetch(response: Response) {
-  const spy = vi.fn<typeof fetch>(async () => response);
+  // A fresh copy each call: the client reads every answer's body.
+  const spy = vi.fn<typeof fetch>(async () => response.clone());
   globalThis.fetch = spy;
   return spy;
 }
@@ -15,7 +19,7 @@ function stubFetch(response: Response) {
 describe('apiRequest', () => {
   it('sends credentials and a JSON content type only when there is a body', async () => {
     const spy = stubFetch(new Response('{}'));
-    await apiRequest('POST', '/api/contact', { a: 1 });
+    await apiRequest('POST', '/api/contact', anything, { a: 1 });
     expect(spy).toHaveBeenCalledWith(
       '/api/contact',
       expect.objectContaining({
@@ -26,7 +30,7 @@ describe('apiRequest', () => {
       }),
     );
     spy.mockClear();
-    await apiRequest('POST', '/api/logout');
+    await apiRequest('POST', '/api/logout', anything);
     expect(spy).toHaveBeenCalledWith(
       '/api/logout',
       expect.objectContaining({ credentials: 'include', body: undefined, headers: {} }),
@@ -37,7 +41,7 @@ describe('apiRequest', () => {
     stubFetch(
       new Response('{"message":"Maximum file size is 50MB"}', { status: 413, statusText: 'Payload Too Large' }),
     );
-    const error = await apiRequest('POST', '/api/upload', {}).catch((e: unknown) => e);
+    const error = await apiRequest('POST', '/api/upload', anything, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as Error).message).toBe('413: {"message":"Maximum file size is 50MB"}');
     expect(errorMessage(error, 'fallback')).toBe('Maximum file size is 50MB');
@@ -45,29 +49,39 @@ describe('apiRequest', () => {
 
   it('uses the status text when the body is empty', async () => {
     stubFetch(new Response('', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('502: Bad Gateway');
+    await expect(apiRequest('GET', '/api/x', anything)).rejects.toThrow('502: Bad Gateway');
   });
 });
 
-describe('getQueryFn', () => {
-  const context = (key: string) => ({
-    queryKey: [key],
-    signal: new AbortController().signal,
-    meta: undefined,
-    client: undefined as never,
-    direction: 'forward' as const,
-    pageParam: undefined,
+describe('answers', () => {
+  const user = z.object({ id: z.string(), username: z.string() });
+
+  it('are parsed by the schema the call names', async () => {
+    stubFetch(new Response('{"id":"u1","username":"ada","extra":true}'));
+    expect(await apiRequest('GET', '/api/user', user)).toEqual({ id: 'u1', username: 'ada' });
   });
 
+  it('of another shape, or not JSON, fail with a message for the person, not a crash later', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const text of ['{"id":7}', '<!doctype html>', '']) {
+      stubFetch(new Response(text));
+      const error = await apiRequest('GET', '/api/user', user).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiAnswerError);
+      expect(errorMessage(error, 'fallback')).toBe(
+        'The server sent an answer this page cannot read. Please reload the page and try again.',
+      );
+    }
+  });
+});
+
+describe('getOrNullOn401', () => {
   it('yields null on 401 when asked to', async () => {
     stubFetch(new Response('{"message":"Not signed in"}', { status: 401 }));
-    expect(await getQueryFn({ on401: 'returnNull' })(context('/api/user'))).toBeNull();
+    expect(await getOrNullOn401('/api/user', anything)).toBeNull();
   });
 
   it('fails on 401 by default', async () => {
     stubFetch(new Response('{"message":"Not signed in"}', { status: 401, statusText: 'Unauthorized' }));
-    await expect(getQueryFn({ on401: 'throw' })(context('/api/user'))).rejects.toThrow(
-      '401: {"message":"Not signed in"}',
-    );
+    await expect(apiRequest('GET', '/api/user', anything)).rejects.toThrow('401: {"message":"Not signed in"}');
   });
 });

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLANS } from '../../shared/plans';
+import type { ImageRequestResponse } from '../../shared/schemas';
 import { dismissToast } from '../../app/components/ui/use-toast';
 import { json, mockApi, renderApp } from './render-app';
 
@@ -21,16 +22,36 @@ const ada = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const local = { mode: 'local', publishableKey: null, available: true };
-const request = {
+/** A request as GET /api/image-requests/{id} answers it (shared/schemas.ts, imageRequestResponseSchema). */
+const request: ImageRequestResponse = {
   id: ID,
   originalFilename: 'beach.jpg',
   originalPath: '/uploads/x.jpg',
+  upload: {
+    id: 'x',
+    path: '/uploads/x.jpg',
+    originalFilename: 'beach.jpg',
+    width: 3000,
+    height: 2000,
+    size: 812_000,
+    type: 'image/jpeg',
+  },
   formatId: 1,
   platform: 'linkedin',
   format: 'banner',
   width: 1584,
   height: 396,
+  cropDetails: { x: 0, y: 0, width: 3000, height: 750, zoom: 1 },
+  status: 'pending',
+  error: null,
+  output: { type: 'auto', quality: 82 },
+  fill: { kind: 'transparent' },
+  file: null,
   previewPath: `/api/preview/${ID}/1`,
+  paymentId: null,
+  hasUnlimitedAccess: false,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  outputs: [],
 };
 const base = { ...signedOut, 'GET /api/plans': json(PLANS), [`GET /api/image-requests/${ID}`]: json(request) };
 

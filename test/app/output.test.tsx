@@ -109,7 +109,10 @@ describe('the download step', () => {
   it('shows the real file, and makes it again in the type chosen, remembering the choice', async () => {
     const calls = mockApi({
       'GET /api/user': json({ message: 'Not signed in' }, 401),
-      'GET /api/check-rate-limits': () => new Response('{}', { headers: { 'X-RateLimit-Remaining': '1' } }),
+      'GET /api/check-rate-limits': () =>
+        new Response(JSON.stringify({ unlimited: false, limit: 3, remaining: 1, resetAt: null }), {
+          headers: { 'X-RateLimit-Remaining': '1' },
+        }),
       [`POST /api/process-image/${ID}`]: json({
         ...request,
         output: { type: 'png', quality: 82 },

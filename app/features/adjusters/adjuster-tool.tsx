@@ -11,12 +11,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
-import { createImageRequest } from '../single-image/api';
+import { createImageRequest } from '../single-image/queries';
 import { UploadStep } from '../single-image/upload-step';
 import { useOutputSettings } from '../tools/output-settings';
 import { StepIndicator } from '../tools/step-indicator';
 import { useStepScroll } from '../tools/use-step-scroll';
-import { conversionStatus, settled, startConversions } from './api';
+import { conversionsQuery, settled, startConversions } from './queries';
 import { ConfigureStep, type Selection } from './configure-step';
 import type { AdjusterFlow } from './flows';
 import { ResultsStep } from './results-step';
@@ -100,10 +100,8 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
 
   const targetIds = run?.targets.map((t) => t.id) ?? [];
   const status = useQuery({
-    queryKey: ['/api/conversions', run?.requestId, run?.key],
-    queryFn: () => conversionStatus(run?.requestId ?? ''),
+    ...conversionsQuery(run?.requestId ?? '', run?.key ?? 0, targetIds),
     enabled: step === 3 && !!run?.response && !settled(run.response.results, targetIds),
-    refetchInterval: (query) => (query.state.data && settled(query.state.data.results, targetIds) ? false : 1000),
   });
   const results = status.data?.results ?? run?.response?.results ?? {};
   const files = status.data?.files ?? run?.response?.files ?? {};

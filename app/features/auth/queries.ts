@@ -1,19 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChangePasswordInput,
-  LoginInput,
-  PasswordResetInput,
-  PublicUser,
-  Purchase,
-  RegisterInput,
+import { z } from 'zod';
+import {
+  messageAnswerSchema,
+  outboxMessageSchema,
+  publicUserSchema,
+  purchaseSchema,
+  type ChangePasswordInput,
+  type LoginInput,
+  type PasswordResetInput,
+  type PublicUser,
+  type RegisterInput,
 } from '../../../shared/schemas';
-import { apiRequest, errorMessage, getQueryFn } from '../../lib/api';
+import { apiRequest, errorMessage, getOrNullOn401 } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
 
 /** The signed-in user, or null (a 401 means nobody is signed in). */
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/user'],
-  queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+  queryFn: () => getOrNullOn401('/api/user', publicUserSchema),
 });
 
 export function useCurrentUser() {
@@ -24,7 +28,7 @@ export function useCurrentUser() {
 export function purchasesQuery(userId: string) {
   return queryOptions({
     queryKey: ['/api/user/purchases', userId],
-    queryFn: async () => (await apiRequest('GET', '/api/user/purchases')).json() as Promise<Purchase[]>,
+    queryFn: () => apiRequest('GET', '/api/user/purchases', z.array(purchaseSchema)),
   });
 }
 
@@ -44,8 +48,7 @@ function useSetUser() {
 export function useLogin() {
   const setUser = useSetUser();
   return useMutation({
-    mutationFn: async (input: LoginInput) =>
-      (await apiRequest('POST', '/api/login', input)).json() as Promise<PublicUser>,
+    mutationFn: (input: LoginInput) => apiRequest('POST', '/api/login', publicUserSchema, input),
     onSuccess: (user) => {
       setUser(user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!`, variant: 'success' });
@@ -58,8 +61,7 @@ export function useLogin() {
 export function useRegister() {
   const setUser = useSetUser();
   return useMutation({
-    mutationFn: async (input: RegisterInput) =>
-      (await apiRequest('POST', '/api/register', input)).json() as Promise<PublicUser>,
+    mutationFn: (input: RegisterInput) => apiRequest('POST', '/api/register', publicUserSchema, input),
     onSuccess: (user) => {
       setUser(user);
       toast({ title: 'Registration successful', description: `Welcome, ${user.username}!`, variant: 'success' });
@@ -77,7 +79,7 @@ export function useLogout() {
   const setUser = useSetUser();
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
+      await apiRequest('POST', '/api/logout', messageAnswerSchema);
     },
     onSuccess: () => {
       setUser(null);
@@ -91,7 +93,7 @@ export function useLogout() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: async (input: ChangePasswordInput) => {
-      await apiRequest('POST', '/api/user/password', input);
+      await apiRequest('POST', '/api/user/password', messageAnswerSchema, input);
     },
     onSuccess: () =>
       toast({
@@ -112,7 +114,7 @@ export function useDeleteAccount() {
   const setUser = useSetUser();
   return useMutation({
     mutationFn: async (password: string) => {
-      await apiRequest('DELETE', '/api/user', { password });
+      await apiRequest('DELETE', '/api/user', messageAnswerSchema, { password });
     },
     onSuccess: () => {
       setUser(null);
@@ -130,8 +132,7 @@ export function useDeleteAccount() {
 /** Asks for a reset link: the server answers the same whether or not the address has an account. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: async (email: string) =>
-      (await apiRequest('POST', '/api/password-reset', { email })).json() as Promise<{ message: string }>,
+    mutationFn: (email: string) => apiRequest('POST', '/api/password-reset', messageAnswerSchema, { email }),
   });
 }
 
@@ -139,8 +140,8 @@ export function useRequestPasswordReset() {
 export function useResetPassword() {
   const setUser = useSetUser();
   return useMutation({
-    mutationFn: async (input: PasswordResetInput) =>
-      (await apiRequest('POST', '/api/password-reset/confirm', input)).json() as Promise<PublicUser>,
+    mutationFn: (input: PasswordResetInput) =>
+      apiRequest('POST', '/api/password-reset/confirm', publicUserSchema, input),
     onSuccess: (user) => {
       setUser(user);
       toast({
@@ -152,11 +153,9 @@ export function useResetPassword() {
   });
 }
 
-export type OutboxMessage = { id: string; to: string; subject: string; text: string; createdAt: string };
-
 /** Development only: the local outbox (404 where mail is really sent). */
 export const outboxQuery = queryOptions({
   queryKey: ['/api/outbox'],
-  queryFn: async () => (await apiRequest('GET', '/api/outbox')).json() as Promise<OutboxMessage[]>,
+  queryFn: () => apiRequest('GET', '/api/outbox', z.array(outboxMessageSchema)),
   retry: false,
 });

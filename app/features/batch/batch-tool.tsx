@@ -23,14 +23,14 @@ import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { groupByPlatform } from '../adjusters/flows';
 import { FocusPicker } from '../adjusters/focus-picker';
-import { createImageRequest } from '../single-image/api';
+import { createImageRequest } from '../single-image/queries';
 import { fileProblem, PHOTO_ACCEPT, uploadPhoto } from '../single-image/upload-photo';
 import { FillPicker } from '../tools/fill-picker';
 import { KIND_LABELS } from '../tools/format-choice';
 import { FormatCheckCard } from '../tools/format-check-card';
 import { OutputPicker } from '../tools/output-picker';
 import { platformFormatsQuery } from '../tools/queries';
-import { batchesQuery, batchQuery, createBatch } from './api';
+import { batchesQuery, batchQuery, createBatch } from './queries';
 
 const SAVED_SET_KEY = 'batch-formats';
 

@@ -4,14 +4,15 @@ import { newsletterSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { subscribeToNewsletter } from './queries';
 
 /** The blog's newsletter box. The address is stored (POST /api/newsletter), so the thanks are true. */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const subscribe = useMutation({
-    mutationFn: (input: { email: string }) => apiRequest('POST', '/api/newsletter', input),
+    mutationFn: subscribeToNewsletter,
     onSuccess: () => {
       toast({ title: 'Subscribed', description: 'Thanks! New articles will arrive in your inbox.' });
       setEmail('');

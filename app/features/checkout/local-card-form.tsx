@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
-import { ApiRequestError, apiRequest } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { confirmLocalCard } from './queries';
 import { paymentErrorMessage, type PaymentFormProps, type PaymentResult } from './payment-types';
 
 type Props = PaymentFormProps & { onResult: (result: PaymentResult) => Promise<void>; failure: ReactNode };
@@ -26,22 +27,15 @@ export function LocalCardForm({ clientSecret, submitLabel, processingLabel, onRe
     event.preventDefault();
     setProcessing(true);
     try {
-      const res = await apiRequest('POST', '/api/local-payments/confirm', { clientSecret, ...card });
-      const { paymentIntent } = (await res.json()) as { paymentIntent: { id: string; status: string } };
+      const paymentIntent = await confirmLocalCard({ clientSecret, ...card });
       await onResult(
         paymentIntent.status === 'succeeded'
           ? { paymentIntentId: paymentIntent.id }
           : { error: 'There was a problem processing your payment' },
       );
     } catch (error) {
-      let body: { type?: string; message?: string } | undefined;
-      if (error instanceof ApiRequestError) {
-        try {
-          body = JSON.parse(error.body) as { type?: string; message?: string };
-        } catch {
-          body = { message: error.message };
-        }
-      }
+      // A refused card answers Stripe's { message, type } (402).
+      const body = error instanceof ApiRequestError ? error.errorBody : undefined;
       await onResult({
         error: paymentErrorMessage(body ?? { message: error instanceof Error ? error.message : undefined }),
       });

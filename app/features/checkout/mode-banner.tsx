@@ -1,5 +1,5 @@
 import type { PaymentConfig } from '../../../shared/schemas';
-import { dollars, isTestMode } from './api';
+import { dollars, isTestMode } from './money';
 
 /**
  * Says whether money moves. Local mode: no provider at all. Stripe test keys: the test cards.

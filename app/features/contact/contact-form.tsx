@@ -4,7 +4,8 @@ import { CONTACT_SUBJECTS, contactMessageSchema, type ContactMessageInput } from
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { sendContactMessage } from './queries';
 
 type Draft = { name: string; email: string; subject: string; message: string };
 type FieldErrors = Partial<Record<keyof Draft, string>>;
@@ -38,7 +39,7 @@ export function ContactForm() {
   // The confirmation stays on the page (the toast goes after 5 s); a new draft clears it.
   const [sentTo, setSentTo] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: (input: ContactMessageInput) => apiRequest('POST', '/api/contact', input),
+    mutationFn: sendContactMessage,
     onSuccess: (_response, input) => {
       toast({ title: 'Message sent', description: "Thank you for contacting us. We'll get back to you soon." });
       setSentTo(input.email);

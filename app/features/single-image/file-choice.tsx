@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { OutputPicker } from '../tools/output-picker';
 import { useOutputSettings } from '../tools/output-settings';
-import { processImage } from './api';
+import { processImage } from './queries';
 
 /** 'JPEG, quality 82', 'PNG (transparent background)', 'PNG (no transparency: ...)'. */
 export function describeFile(file: OutputFile, format: PlatformFormat): string {

@@ -8,7 +8,7 @@ import { StepIndicator } from '../tools/step-indicator';
 import { useStepScroll } from '../tools/use-step-scroll';
 import { AdjustStep, type Adjustment } from './adjust-step';
 import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
-import { createImageRequest, imageRequestQuery, processImage } from './api';
+import { createImageRequest, imageRequestQuery, processImage } from './queries';
 import { findFormat } from '../../../shared/formats';
 import { readOutputSettings } from '../tools/output-settings';
 import { DownloadStep } from './download-step';

@@ -4,7 +4,7 @@
  * when the server refuses it as too large (413).
  */
 import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
-import { uploadImage, UploadError } from './api';
+import { uploadImage, UploadError } from './queries';
 import { isHeic, prepareUpload } from './normalise';
 
 /** The file chooser's `accept`: the types the server takes, and HEIC where the browser can open it. */

@@ -1,10 +1,11 @@
 /** The Batch page's calls: start a batch of uploaded photos, follow it (docs/product-decisions.md, "Batches"). */
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
-import type { BatchResponse, BatchSummary } from '../../../shared/schemas';
-import { apiRequest, getJson } from '../../lib/api';
+import { batchResponseSchema, batchSummarySchema, type BatchResponse } from '../../../shared/schemas';
+import { apiRequest } from '../../lib/api';
 
 export async function createBatch(body: {
   requestIds: string[];
@@ -14,19 +15,23 @@ export async function createBatch(body: {
   /** The box to keep, by image request id. */
   focus: Record<string, CropRect>;
 }): Promise<BatchResponse> {
-  const res = await apiRequest('POST', '/api/batches', body);
-  return (await res.json()) as BatchResponse;
+  return apiRequest('POST', '/api/batches', batchResponseSchema, body);
 }
+
+/**
+ * The caller's latest batches; each batch's own entry sits under this key. Read again whenever the
+ * list is shown: a batch started since (here or in another tab) belongs in it.
+ */
+export const batchesQuery = queryOptions({
+  queryKey: ['/api/batches'],
+  queryFn: () => apiRequest('GET', '/api/batches', z.array(batchSummarySchema)),
+  staleTime: 0,
+});
 
 /** A batch's progress, polled every second until nothing is processing. */
 export const batchQuery = (id: string) =>
   queryOptions({
-    queryKey: [`/api/batches/${id}`],
-    queryFn: () => getJson<BatchResponse>(`/api/batches/${id}`),
+    queryKey: ['/api/batches', id],
+    queryFn: () => apiRequest('GET', `/api/batches/${id}`, batchResponseSchema),
     refetchInterval: (query) => (query.state.data && query.state.data.totals.processing === 0 ? false : 1000),
   });
-
-export const batchesQuery = queryOptions({
-  queryKey: ['/api/batches'],
-  queryFn: () => getJson<BatchSummary[]>('/api/batches'),
-});

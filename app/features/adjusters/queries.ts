@@ -1,8 +1,9 @@
 /** The adjusters' calls: start a fan-out, poll its statuses (spec document 1, section 7). */
+import { queryOptions } from '@tanstack/react-query';
 import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
-import type { ConversionResponse } from '../../../shared/schemas';
+import { conversionResponseSchema, type ConversionResponse } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
 import type { AdjusterFlow } from './flows';
 
@@ -18,14 +19,23 @@ export async function startConversions(
     focus?: CropRect;
   },
 ): Promise<ConversionResponse> {
-  const res = await apiRequest('POST', `/api/${flow.endpoint}/${requestId}`, body);
-  return (await res.json()) as ConversionResponse;
+  return apiRequest('POST', `/api/${flow.endpoint}/${requestId}`, conversionResponseSchema, body);
 }
 
 export async function conversionStatus(requestId: string): Promise<ConversionResponse> {
-  const res = await apiRequest('GET', `/api/conversions/${requestId}`);
-  return (await res.json()) as ConversionResponse;
+  return apiRequest('GET', `/api/conversions/${requestId}`, conversionResponseSchema);
 }
+
+/**
+ * A run's statuses (`run` tells one start from the next on the same request), polled every
+ * second until every target has ended.
+ */
+export const conversionsQuery = (requestId: string, run: number, targets: number[]) =>
+  queryOptions({
+    queryKey: ['/api/conversions', requestId, run],
+    queryFn: () => conversionStatus(requestId),
+    refetchInterval: (query) => (query.state.data && settled(query.state.data.results, targets) ? false : 1000),
+  });
 
 /** Every target has ended (complete or failed). */
 export function settled(results: ConversionResponse['results'], targets: number[]): boolean {

@@ -3,13 +3,16 @@ import type { Fill } from '../../../shared/fill';
 import { queryOptions } from '@tanstack/react-query';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
-import type { CropDetailsInput, ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
-import { apiRequest, ApiRequestError, getJson } from '../../lib/api';
+import {
+  allowanceAnswerSchema,
+  imageRequestResponseSchema,
+  uploadResponseSchema,
+  type CropDetailsInput,
+  type ImageRequestResponse,
+  type UploadResponse,
+} from '../../../shared/schemas';
+import { apiRequest, apiResponse, ApiRequestError, parseAnswer } from '../../lib/api';
 
-/**
- * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can. A
- * non-OK answer fails with 'Upload failed: {status} {statusText}' unless the server said why.
- */
 /** A refused upload: the server's message, and its status (413: too large, in bytes or pixels). */
 export class UploadError extends Error {
   constructor(
@@ -21,6 +24,10 @@ export class UploadError extends Error {
   }
 }
 
+/**
+ * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can. A
+ * non-OK answer fails with 'Upload failed: {status} {statusText}' unless the server said why.
+ */
 export function uploadImage(
   file: Blob,
   filename: string,
@@ -36,7 +43,11 @@ export function uploadImage(
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(JSON.parse(xhr.responseText) as UploadResponse);
+        try {
+          resolve(parseAnswer('/api/upload', uploadResponseSchema, xhr.responseText));
+        } catch (error) {
+          reject(error);
+        }
         return;
       }
       const error = new ApiRequestError(xhr.status, xhr.responseText, xhr.statusText);
@@ -62,7 +73,7 @@ export async function createImageRequest(
   output?: OutputSettings,
   fill?: Fill,
 ): Promise<ImageRequestResponse> {
-  const res = await apiRequest('POST', '/api/image-requests', {
+  return apiRequest('POST', '/api/image-requests', imageRequestResponseSchema, {
     output,
     fill,
     originalFilename: upload.originalFilename,
@@ -73,7 +84,6 @@ export async function createImageRequest(
     height: format.height,
     cropDetails,
   });
-  return (await res.json()) as ImageRequestResponse;
 }
 
 /** Renders the request's format (and `formats`), as `output` when given, else as it was asked. */
@@ -81,20 +91,17 @@ export async function processImage(
   id: string,
   body: { formats?: number[]; output?: OutputSettings; fill?: Fill } = {},
 ): Promise<ImageRequestResponse> {
-  const res = await apiRequest('POST', `/api/process-image/${id}`, body);
-  return (await res.json()) as ImageRequestResponse;
+  return apiRequest('POST', `/api/process-image/${id}`, imageRequestResponseSchema, body);
 }
 
 export type RateLimits = { unlimited: true } | { unlimited: false; remaining: number };
 
 /** GET /api/check-rate-limits: the remaining count is read from X-RateLimit-Remaining (0 when missing). */
 export async function checkRateLimits(): Promise<RateLimits> {
-  const res = await apiRequest('GET', '/api/check-rate-limits');
-  const header = res.headers.get('X-RateLimit-Remaining');
-  if (header === null) {
-    const body = (await res.json()) as { unlimited?: boolean };
-    return body.unlimited ? { unlimited: true } : { unlimited: false, remaining: 0 };
-  }
+  const { answer, headers } = await apiResponse('GET', '/api/check-rate-limits', allowanceAnswerSchema);
+  if (answer.unlimited) return { unlimited: true };
+  const header = headers.get('X-RateLimit-Remaining');
+  if (header === null) return { unlimited: false, remaining: 0 };
   const remaining = Number.parseInt(header, 10);
   return { unlimited: false, remaining: Number.isFinite(remaining) ? remaining : 0 };
 }
@@ -109,7 +116,7 @@ export const rateLimitsQuery = queryOptions({
 export function imageRequestQuery(id: string) {
   return queryOptions({
     queryKey: ['/api/image-requests', id],
-    queryFn: () => getJson<ImageRequestResponse>(`/api/image-requests/${id}`),
+    queryFn: () => apiRequest('GET', `/api/image-requests/${id}`, imageRequestResponseSchema),
     retry: 1,
   });
 }

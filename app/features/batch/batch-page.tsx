@@ -1,0 +1,28 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useCurrentUser } from '../auth/queries';
+import { BatchForm, BatchOffer, BatchProgress, RecentBatches } from './batch-tool';
+
+const route = getRouteApi('/batch');
+
+export function BatchPage() {
+  const { id } = route.useSearch();
+  const { data: user, isPending } = useCurrentUser();
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Batch</h1>
+      {isPending ? (
+        <Spinner />
+      ) : !user?.hasUnlimitedAccess ? (
+        <BatchOffer signedIn={Boolean(user)} />
+      ) : id ? (
+        <BatchProgress id={id} />
+      ) : (
+        <>
+          <BatchForm />
+          <RecentBatches />
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,133 @@
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { PLATFORM_FORMATS } from '../../../shared/formats';
+import { PLATFORMS } from '../../../shared/platforms';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { SingleImageTool } from '../single-image/single-image-tool';
+import { AdjusterTool } from '../adjusters/adjuster-tool';
+import { BANNER_FLOW, PROFILE_FLOW } from '../adjusters/flows';
+
+const route = getRouteApi('/');
+
+export const TOOL_TABS = ['singleImage', 'bannerAdjuster', 'profileAdjuster'] as const;
+type ToolTab = (typeof TOOL_TABS)[number];
+
+const howItWorks = [
+  {
+    title: 'Upload a high-resolution image',
+    text: 'JPG, PNG or WEBP up to 50 MB. The larger the original, the sharper every output.',
+  },
+  {
+    title: 'Choose and adjust',
+    text: `Pick one of ${PLATFORM_FORMATS.length} formats across ${PLATFORMS.length} platforms, then zoom and drag to frame it.`,
+  },
+  {
+    title: 'Pay once and download',
+    text: 'A JPEG, WebP or PNG at the exact size the platform asks for. No subscription.',
+  },
+];
+
+/** Sample testimonials (the spec asks for three); captioned as samples on the page. */
+const testimonials = [
+  {
+    quote:
+      'I made my LinkedIn banner, X header and YouTube channel art from one picture in five minutes, and my logo is in frame on all of them.',
+    name: 'Alex Morgan',
+    role: 'Freelance designer',
+  },
+  {
+    quote: 'The App Store screenshots came out at exactly the sizes Apple checks. No more rejected uploads.',
+    name: 'Sam Lee',
+    role: 'Indie app developer',
+  },
+  {
+    quote: 'Paid once, and the whole team’s profile pictures are now sharp and centred in every circle.',
+    name: 'Jordan Patel',
+    role: 'Social media manager',
+  },
+];
+
+export function HomePage() {
+  const { tab = 'singleImage', request } = route.useSearch();
+  const navigate = useNavigate({ from: '/' });
+  return (
+    // Once a tool is past its first step (its card carries data-in-use), the hero steps aside so the
+    // tool starts at the top of the page; its heading stays for screen readers.
+    <main className="group/home mx-auto max-w-6xl px-4 py-10 has-[[data-in-use]]:py-4">
+      <section className="text-center group-has-[[data-in-use]]/home:sr-only">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Social Media Image Resizer</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
+          Upload once and get every size you need, exact to the pixel, for {PLATFORMS.length} social and store
+          platforms.
+        </p>
+      </section>
+
+      <Tabs
+        value={tab}
+        onValueChange={(value) => void navigate({ search: { tab: value as ToolTab, request }, replace: true })}
+        className="mt-8 group-has-[[data-in-use]]/home:mt-0"
+      >
+        <div className="flex justify-center">
+          <TabsList aria-label="Tools">
+            <TabsTrigger value="singleImage">Single Image</TabsTrigger>
+            {/* Short names on a phone, so the three tabs fit one row; the full name is the tab's name. */}
+            <TabsTrigger value="bannerAdjuster" aria-label="Banner Adjuster">
+              Banner<span className="hidden sm:inline"> Adjuster</span>
+            </TabsTrigger>
+            <TabsTrigger value="profileAdjuster" aria-label="Profile Picture Adjuster">
+              Profile<span className="hidden sm:inline"> Picture Adjuster</span>
+            </TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="singleImage">
+          <SingleImageTool
+            requestId={request ?? null}
+            onRequestId={(id) =>
+              void navigate({ search: (prev) => ({ ...prev, request: id ?? undefined }), replace: true })
+            }
+          />
+        </TabsContent>
+        <TabsContent value="bannerAdjuster">
+          <AdjusterTool flow={BANNER_FLOW} />
+        </TabsContent>
+        <TabsContent value="profileAdjuster">
+          <AdjusterTool flow={PROFILE_FLOW} />
+        </TabsContent>
+      </Tabs>
+
+      <section className="mt-16" aria-labelledby="how-it-works">
+        <h2 id="how-it-works" className="text-center text-2xl font-bold text-slate-900">
+          How it works
+        </h2>
+        <ol className="mt-8 grid gap-6 sm:grid-cols-3">
+          {howItWorks.map((step, index) => (
+            <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6">
+              <span className="text-sm font-semibold text-brand-600">Step {index + 1}</span>
+              <h3 className="mt-1 font-semibold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-sm text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="mt-16" aria-labelledby="testimonials">
+        <h2 id="testimonials" className="text-center text-2xl font-bold text-slate-900">
+          What people say
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-3">
+          {testimonials.map((t) => (
+            <li key={t.name}>
+              <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6">
+                <blockquote className="flex-1 text-slate-700">“{t.quote}”</blockquote>
+                <figcaption className="mt-4 text-sm">
+                  <span className="font-semibold text-slate-900">{t.name}</span>
+                  <span className="text-slate-500"> · {t.role}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-center text-xs text-slate-400">Sample testimonials.</p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { useCurrentUser } from '../auth/queries';
+import { dollars } from '../checkout/money';
+import { UNLIMITED_PRICE, UnlimitedPayment } from './unlimited-payment';
+
+const benefits = ['Unlimited image transformations', 'All social media formats', 'Batch processing', 'Lifetime access'];
+
+/** Unlimited Access: what it gives, and the payment for a signed-in user without it. */
+export function UnlimitedAccessPage() {
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  }
+  return (
+    <main className="mx-auto max-w-xl px-4 py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-2xl">Unlimited Access</CardTitle>
+          <p className="text-3xl font-bold">
+            {dollars(UNLIMITED_PRICE)} <span className="text-sm font-normal text-slate-500">one time</span>
+          </p>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {benefits.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+          {!user ? (
+            <Button asChild>
+              <Link to="/auth" search={{ redirect: 'unlimited-access' }}>
+                Sign in to purchase
+              </Link>
+            </Button>
+          ) : user.hasUnlimitedAccess ? (
+            <div className="space-y-3">
+              <p className="font-medium text-emerald-700">You already have unlimited access!</p>
+              <Button asChild variant="outline">
+                <Link to="/batch">Batch: many photos at once</Link>
+              </Button>
+            </div>
+          ) : (
+            <UnlimitedPayment />
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
