@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { pageHead } from '../components/layout/page';
 import { Spinner } from '../components/ui/spinner';
 import { useCurrentUser } from '../features/auth/queries';
-import { BatchForm, BatchOffer, BatchProgress, RecentBatches } from '../features/batch/batch-tool';
+import { BatchOffer } from '../features/batch/batch-offer';
+import { BatchProgress } from '../features/batch/batch-progress';
+import { BatchForm } from '../features/batch/batch-tool';
+import { RecentBatches } from '../features/batch/recent-batches';
 
 export const Route = createFileRoute('/batch')({
   head: () =>

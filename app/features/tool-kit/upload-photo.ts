@@ -4,7 +4,7 @@
  * when the server refuses it as too large (413).
  */
 import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
-import { uploadImage, UploadError } from './api';
+import { uploadImage, UploadError } from './image-requests';
 import { isHeic, prepareUpload } from './normalise';
 
 /** The file chooser's `accept`: the types the server takes, and HEIC where the browser can open it. */
@@ -16,6 +16,11 @@ export function fileProblem(file: File): { title: string; description: string } 
   if (!(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type) && !isHeic(file))
     return { title: 'Invalid file type', description: 'Please upload a JPG, PNG or WEBP image' };
   return null;
+}
+
+/** Where the app shows an uploaded picture (the page's own copy, not the download). */
+export function uploadedImageUrl(upload: Pick<UploadResponse, 'path'>): string {
+  return `/uploads/${upload.path.split('/').pop() ?? ''}`;
 }
 
 export async function uploadPhoto(
