@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Fill } from '../../shared/fill';
 import { transparencyRefusal } from '../../shared/fill';
-import { FillPicker } from '../../app/features/tools/fill-picker';
+import { FillPicker } from '../../app/features/tool-kit/fill-picker';
 
 function Harness({ refused = null, edge = '#336699' }: { refused?: string | null; edge?: string | null }) {
   const [fill, setFill] = useState<Fill>({ kind: 'transparent' });

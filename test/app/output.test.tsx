@@ -7,8 +7,8 @@ import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
 import type { ImageRequestResponse } from '../../shared/schemas';
 import { dismissToast } from '../../app/components/ui/use-toast';
 import { DownloadStep } from '../../app/features/single-image/download-step';
-import { OutputPicker } from '../../app/features/tools/output-picker';
-import { OUTPUT_STORAGE_KEY, readOutputSettings } from '../../app/features/tools/output-settings';
+import { OutputPicker } from '../../app/features/tool-kit/output-picker';
+import { OUTPUT_STORAGE_KEY, readOutputSettings } from '../../app/features/tool-kit/output-settings';
 import { createQueryClient } from '../../app/lib/api';
 import { json, mockApi } from './render-app';
 

@@ -5,16 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
 import type { Fill } from '../../shared/fill';
 import type { UploadResponse } from '../../shared/schemas';
-import { AdjustStep, type Adjustment } from '../../app/features/single-image/adjust-step';
-import { platformFormatsQuery } from '../../app/features/tools/queries';
-import { searchFormats, suggestFormats } from '../../app/features/tools/format-choice';
-import {
-  FALLBACK_PIXELS,
-  formatLabel,
-  isWideFormat,
-  normalisedSize,
-  previewHeight,
-} from '../../app/features/single-image/rules';
+import { AdjustStep } from '../../app/features/single-image/adjust-step';
+import type { Adjustment } from '../../app/features/single-image/adjustment';
+import { platformFormatsQuery } from '../../app/features/tool-kit/queries';
+import { formatLabel, searchFormats, suggestFormats } from '../../app/features/tool-kit/format-choice';
+import { FALLBACK_PIXELS, normalisedSize } from '../../app/features/tool-kit/upload-size';
+import { isWideFormat, previewHeight } from '../../app/features/single-image/rules';
 import { createQueryClient } from '../../app/lib/api';
 
 describe('single-image rules', () => {

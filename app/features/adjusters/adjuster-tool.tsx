@@ -1,136 +1,48 @@
-import type { CropRect } from '../../../shared/crop';
-import { ADJUSTER_DEFAULT_FILL, type Fill } from '../../../shared/fill';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { centredCrop } from '../../../shared/crop';
-import type { PlatformFormat } from '../../../shared/formats';
-import type { OutputSettings } from '../../../shared/output';
-import type { ConversionResponse, UploadResponse } from '../../../shared/schemas';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { useState } from 'react';
+import type { UploadResponse } from '../../../shared/schemas';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
-import { createImageRequest } from '../single-image/queries';
-import { UploadStep } from '../single-image/upload-step';
-import { useOutputSettings } from '../tools/output-settings';
-import { StepIndicator } from '../tools/step-indicator';
-import { useStepScroll } from '../tools/use-step-scroll';
-import { conversionsQuery, settled, startConversions } from './queries';
-import { ConfigureStep, type Selection } from './configure-step';
+import { useOutputSettings } from '../tool-kit/output-settings';
+import { ToolCard } from '../tool-kit/tool-card';
+import { UploadStep } from '../tool-kit/upload-step';
+import { useFormatCatalogue } from '../tool-kit/use-format-catalogue';
+import type { ChosenFile } from '../tool-kit/use-photo-upload';
+import { ConfigureStep } from './configure-step';
 import type { AdjusterFlow } from './flows';
+import { NoFormats } from './no-formats';
 import { ResultsStep } from './results-step';
-
-const EMPTY_SELECTION: Selection = {
-  source: null,
-  targets: [],
-  useAi: true,
-  fill: ADJUSTER_DEFAULT_FILL,
-  focus: null,
-  tab: null,
-};
-
-/** One fan-out as started: its request, targets and whether AI was asked for. */
-interface Run {
-  key: number;
-  requestId: string | null;
-  /** Null for a fresh profile picture (no current format). */
-  source: PlatformFormat | null;
-  targets: PlatformFormat[];
-  aiRequested: boolean;
-  output: OutputSettings;
-  fill: Fill;
-  focus: CropRect | null;
-  response: ConversionResponse | null;
-}
+import { EMPTY_SELECTION, type Selection } from './selection';
+import { useAdjusterRun } from './use-adjuster-run';
 
 /** The banner adjuster and the profile-picture adjuster: upload, configure, results. */
 export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
   const [step, setStep] = useState(1);
-  const cardRef = useStepScroll<HTMLDivElement>(step);
   const [upload, setUpload] = useState<UploadResponse | null>(null);
-  const [file, setFile] = useState<{ name: string; size: number } | null>(null);
+  const [file, setFile] = useState<ChosenFile | null>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  // The request made for this upload and source format, reused when the same source converts again.
-  const [request, setRequest] = useState<{ id: string; sourceId: number; uploadPath: string } | null>(null);
-  const [run, setRun] = useState<Run | null>(null);
   const [output, setOutput] = useOutputSettings();
-
-  const formatsQuery = useQuery(flow.formatsQuery);
+  const formatsQuery = useFormatCatalogue(flow.formatsQuery);
   const formats = (formatsQuery.data ?? []).filter(flow.offers);
-  useEffect(() => {
-    if (formatsQuery.isError)
-      toast({
-        title: 'Error',
-        description: 'Failed to load format options. Please try again later.',
-        variant: 'destructive',
-      });
-  }, [formatsQuery.isError]);
-
-  const start = useMutation({
-    mutationFn: async (next: Run) => {
-      if (!upload) throw new Error('Please upload an image first.');
-      // The request the fan-out hangs on: made for the source format, or a fresh photo's first target.
-      const base = next.source ?? next.targets[0];
-      if (!base) throw new Error('Please select at least one target format to continue');
-      let requestId = request && request.sourceId === base.id && request.uploadPath === upload.path ? request.id : null;
-      if (!requestId) {
-        requestId = (await createImageRequest(upload, base, centredCrop(upload, base, 1))).id;
-        setRequest({ id: requestId, sourceId: base.id, uploadPath: upload.path });
-      }
-      const targetFormatIds = next.targets.map((t) => t.id);
-      const response = await startConversions(flow, requestId, {
-        sourceFormatId: next.source?.id ?? null,
-        targetFormatIds,
-        ...(flow.aiToggle ? { useAi: next.aiRequested } : {}),
-        output: next.output,
-        fill: next.fill,
-        ...(next.focus ? { focus: next.focus } : {}),
-      });
-      return { ...next, requestId, response };
-    },
-    onSuccess: (started) => setRun((current) => (current?.key === started.key ? started : current)),
-    onError: (error) => {
-      // Nothing started: back to the selection, which is kept.
-      setStep(2);
-      setRun(null);
-      toast({ title: 'Processing failed', description: errorMessage(error, flow.failureText), variant: 'destructive' });
-    },
-  });
-
-  const targetIds = run?.targets.map((t) => t.id) ?? [];
-  const status = useQuery({
-    ...conversionsQuery(run?.requestId ?? '', run?.key ?? 0, targetIds),
-    enabled: step === 3 && !!run?.response && !settled(run.response.results, targetIds),
-  });
-  const results = status.data?.results ?? run?.response?.results ?? {};
-  const files = status.data?.files ?? run?.response?.files ?? {};
+  const fanOut = useAdjusterRun(flow, upload, step === 3, () => setStep(2));
 
   function startOver() {
     setStep(1);
     setUpload(null);
     setFile(null);
     setSelection(EMPTY_SELECTION);
-    setRequest(null);
-    setRun(null);
+    fanOut.reset();
   }
 
   function convert() {
     if (!selection.source && !flow.sourceOptional) return;
-    const next: Run = {
-      key: (run?.key ?? 0) + 1,
-      requestId: null,
+    fanOut.begin({
       source: selection.source,
       targets: formats.filter((f) => selection.targets.includes(f.id)),
       aiRequested: flow.aiToggle && selection.useAi,
       output,
       fill: selection.fill,
       focus: selection.focus,
-      response: null,
-    };
-    setRun(next);
+    });
     setStep(3);
-    start.mutate(next);
   }
 
   let body;
@@ -142,28 +54,19 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
         onUploaded={(uploaded, chosen) => {
           setUpload(uploaded);
           setFile(chosen);
-          setRequest(null);
+          fanOut.forgetRequest();
         }}
         onCleared={() => {
           setUpload(null);
           setFile(null);
-          setRequest(null);
+          fanOut.forgetRequest();
         }}
         onNext={() => setStep(2)}
       />
     );
   } else if (step === 2 && upload) {
     if (formatsQuery.isPending) body = <Spinner label="Loading formats" />;
-    else if (formats.length === 0)
-      body = (
-        <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-          <p className="font-semibold text-slate-900">{flow.noFormatsTitle}</p>
-          <p className="mt-1 text-sm text-slate-600">{flow.noFormatsText}</p>
-          <Button className="mt-4" variant="outline" onClick={() => setStep(1)}>
-            Go Back
-          </Button>
-        </div>
-      );
+    else if (formats.length === 0) body = <NoFormats flow={flow} onBack={() => setStep(1)} />;
     else
       body = (
         <ConfigureStep
@@ -178,19 +81,19 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
           onContinue={convert}
         />
       );
-  } else if (step === 3 && upload && run) {
+  } else if (step === 3 && upload && fanOut.run) {
     body = (
       <ResultsStep
         flow={flow}
         upload={upload}
-        source={run.source}
-        targets={run.targets}
-        requestId={run.requestId}
-        results={results}
-        files={files}
-        starting={start.isPending}
-        analysisPerformed={run.aiRequested && run.response ? (status.data ?? run.response).analysisPerformed : null}
-        framing={run.focus ? 'focus' : run.response?.analysisPerformed ? 'auto' : 'centre'}
+        source={fanOut.run.source}
+        targets={fanOut.run.targets}
+        requestId={fanOut.run.requestId}
+        results={fanOut.results}
+        files={fanOut.files}
+        starting={fanOut.starting}
+        analysisPerformed={fanOut.analysisPerformed}
+        framing={fanOut.framing}
         onBack={() => setStep(2)}
         onStartOver={startOver}
       />
@@ -198,12 +101,8 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
   }
 
   return (
-    <Card ref={cardRef} className="scroll-mt-20" data-in-use={step > 1 || undefined}>
-      <CardHeader className="gap-4">
-        <StepIndicator steps={flow.steps} current={step} />
-        <CardTitle className="text-xl">{flow.titles[step - 1]}</CardTitle>
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-    </Card>
+    <ToolCard steps={flow.steps} title={flow.titles[step - 1]} step={step}>
+      {body}
+    </ToolCard>
   );
 }

@@ -1,9 +1,9 @@
 /**
- * The banner and profile-picture adjusters share one three-step flow (spec document 1, sections 2,
- * 4, 5 and 8); what differs between them is here.
+ * The banner and profile-picture adjusters share one three-step flow (docs/product-decisions.md,
+ * "Banner and profile adjusters, batch conversions"); what differs between them is here.
  */
 import type { PlatformFormat } from '../../../shared/formats';
-import { platformFormatsQuery, profileFormatsQuery } from '../tools/queries';
+import { platformFormatsQuery, profileFormatsQuery } from '../tool-kit/queries';
 import { isBannerFormat } from '../../../shared/formats';
 
 export type AdjusterKind = 'banner' | 'profile';
@@ -56,14 +56,3 @@ export const PROFILE_FLOW: AdjusterFlow = {
   noFormatsText: "We couldn't find any profile picture formats in our database.",
   failureText: 'Failed to process profile picture conversions. Please try again later.',
 };
-
-/** Platforms in the order their formats come, each with its formats. */
-export function groupByPlatform(formats: readonly PlatformFormat[]): { platform: string; formats: PlatformFormat[] }[] {
-  const groups: { platform: string; formats: PlatformFormat[] }[] = [];
-  for (const format of formats) {
-    const group = groups.find((g) => g.platform === format.platform);
-    if (group) group.formats.push(format);
-    else groups.push({ platform: format.platform, formats: [format] });
-  }
-  return groups;
-}

@@ -1,4 +1,4 @@
-/** The adjusters' calls: start a fan-out, poll its statuses (spec document 1, section 7). */
+/** The adjusters' calls: start a fan-out, poll its statuses. */
 import { queryOptions } from '@tanstack/react-query';
 import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
@@ -22,7 +22,7 @@ export async function startConversions(
   return apiRequest('POST', `/api/${flow.endpoint}/${requestId}`, conversionResponseSchema, body);
 }
 
-export async function conversionStatus(requestId: string): Promise<ConversionResponse> {
+async function conversionStatus(requestId: string): Promise<ConversionResponse> {
   return apiRequest('GET', `/api/conversions/${requestId}`, conversionResponseSchema);
 }
 

@@ -1,7 +1,10 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../auth/queries';
-import { BatchForm, BatchOffer, BatchProgress, RecentBatches } from './batch-tool';
+import { BatchOffer } from './batch-offer';
+import { BatchProgress } from './batch-progress';
+import { BatchForm } from './batch-tool';
+import { RecentBatches } from './recent-batches';
 
 const route = getRouteApi('/batch');
 

@@ -7,8 +7,8 @@ import { platformName } from '../../../shared/platforms';
 import type { ImageRequestResponse, OutputFile } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
-import { OutputPicker } from '../tools/output-picker';
-import { useOutputSettings } from '../tools/output-settings';
+import { OutputPicker } from '../tool-kit/output-picker';
+import { useOutputSettings } from '../tool-kit/output-settings';
 import { processImage } from './queries';
 
 /** 'JPEG, quality 82', 'PNG (transparent background)', 'PNG (no transparency: ...)'. */

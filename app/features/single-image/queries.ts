@@ -1,90 +1,9 @@
-/** The calls the single-image tool makes (spec document 1, section 7). */
+/** The single tool's calls: render a request's formats, the free downloads left, one request. */
 import type { Fill } from '../../../shared/fill';
 import { queryOptions } from '@tanstack/react-query';
-import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
-import {
-  allowanceAnswerSchema,
-  imageRequestResponseSchema,
-  uploadResponseSchema,
-  type CropDetailsInput,
-  type ImageRequestResponse,
-  type UploadResponse,
-} from '../../../shared/schemas';
-import { apiRequest, apiResponse, ApiRequestError, parseAnswer } from '../../lib/api';
-
-/** A refused upload: the server's message, and its status (413: too large, in bytes or pixels). */
-export class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UploadError';
-  }
-}
-
-/**
- * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can. A
- * non-OK answer fails with 'Upload failed: {status} {statusText}' unless the server said why.
- */
-export function uploadImage(
-  file: Blob,
-  filename: string,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<UploadResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/upload');
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(parseAnswer('/api/upload', uploadResponseSchema, xhr.responseText));
-        } catch (error) {
-          reject(error);
-        }
-        return;
-      }
-      const error = new ApiRequestError(xhr.status, xhr.responseText, xhr.statusText);
-      const message =
-        error.serverMessage && error.serverMessage !== error.message
-          ? error.serverMessage
-          : `Upload failed: ${xhr.status} ${xhr.statusText}`;
-      reject(new UploadError(xhr.status, message));
-    };
-    xhr.onerror = () => reject(new Error('There was an error uploading your file.'));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort());
-    const form = new FormData();
-    form.append('image', file, filename);
-    xhr.send(form);
-  });
-}
-
-export async function createImageRequest(
-  upload: UploadResponse,
-  format: PlatformFormat,
-  cropDetails: CropDetailsInput,
-  output?: OutputSettings,
-  fill?: Fill,
-): Promise<ImageRequestResponse> {
-  return apiRequest('POST', '/api/image-requests', imageRequestResponseSchema, {
-    output,
-    fill,
-    originalFilename: upload.originalFilename,
-    originalPath: upload.path,
-    platform: format.platform,
-    format: format.format,
-    width: format.width,
-    height: format.height,
-    cropDetails,
-  });
-}
+import { allowanceAnswerSchema, imageRequestResponseSchema, type ImageRequestResponse } from '../../../shared/schemas';
+import { apiRequest, apiResponse } from '../../lib/api';
 
 /** Renders the request's format (and `formats`), as `output` when given, else as it was asked. */
 export async function processImage(

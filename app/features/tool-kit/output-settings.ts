@@ -1,6 +1,7 @@
 /** The visitor's file type and quality, remembered in this browser for every tool. */
 import { useCallback, useState } from 'react';
-import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
+import type { PlatformFormat } from '../../../shared/formats';
+import { DEFAULT_OUTPUT, OUTPUT_TYPES, type OutputSettings, type OutputType } from '../../../shared/output';
 import { outputSettingsSchema } from '../../../shared/schemas';
 
 export const OUTPUT_STORAGE_KEY = 'social-resizer:output';
@@ -28,4 +29,9 @@ export function useOutputSettings(): [OutputSettings, (next: OutputSettings) => 
     }
   }, []);
   return [settings, remember];
+}
+
+/** The types every chosen format takes (all of them before any is chosen). */
+export function acceptedByAll(formats: readonly PlatformFormat[]): OutputType[] {
+  return OUTPUT_TYPES.filter((type) => formats.every((f) => f.types.includes(type)));
 }

@@ -1,4 +1,4 @@
-/** Brings a tool's card into view when its step changes, below the sticky header (issue 19). */
+/** Brings a tool's card into view when its step changes, below the sticky header. */
 import { useEffect, useRef } from 'react';
 
 export function useStepScroll<T extends HTMLElement>(step: number) {

@@ -58,6 +58,11 @@ export function formatName(format: PlatformFormat): string {
   return `${platformName(format.platform)}: ${format.description}, ${format.width} × ${format.height}`;
 }
 
+/** The format select's label: 'description (width × height)'. */
+export function formatLabel(format: Pick<PlatformFormat, 'description' | 'width' | 'height'>): string {
+  return `${format.description} (${format.width} × ${format.height})`;
+}
+
 /**
  * Formats matching every word of `query` in their platform, description, kind, size ('1080x1920',
  * '1080') or aspect ratio; all of them for an empty query.
@@ -91,4 +96,15 @@ export function groupByKind(formats: readonly PlatformFormat[]): Array<[FormatKi
   return (Object.keys(KIND_LABELS) as FormatKind[])
     .map((kind): [FormatKind, PlatformFormat[]] => [kind, formats.filter((f) => f.kind === kind)])
     .filter(([, group]) => group.length > 0);
+}
+
+/** Platforms in the order their formats come, each with its formats. */
+export function groupByPlatform(formats: readonly PlatformFormat[]): { platform: string; formats: PlatformFormat[] }[] {
+  const groups: { platform: string; formats: PlatformFormat[] }[] = [];
+  for (const format of formats) {
+    const group = groups.find((g) => g.platform === format.platform);
+    if (group) group.formats.push(format);
+    else groups.push({ platform: format.platform, formats: [format] });
+  }
+  return groups;
 }

@@ -18,6 +18,11 @@ export function fileProblem(file: File): { title: string; description: string } 
   return null;
 }
 
+/** Where the app shows an uploaded picture (the page's own copy, not the download). */
+export function uploadedImageUrl(upload: Pick<UploadResponse, 'path'>): string {
+  return `/uploads/${upload.path.split('/').pop() ?? ''}`;
+}
+
 export async function uploadPhoto(
   file: File,
   onProgress: (fraction: number) => void,

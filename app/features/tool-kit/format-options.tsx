@@ -1,5 +1,5 @@
 import type { PlatformFormat } from '../../../shared/formats';
-import { formatLabel } from '../single-image/rules';
+import { formatLabel } from './format-choice';
 
 /** The `<option>`s of a format select: "description (width × height)", valued by format id. */
 export function FormatOptions({ formats }: { formats: readonly PlatformFormat[] }) {

@@ -4,7 +4,7 @@
  * downscales with its high-quality filter. Files at or under the limit go up untouched; the server
  * decides, and a photo it refuses as too large (413) is redrawn smaller and sent once more.
  */
-import { FALLBACK_PIXELS, normalisedSize, SEND_AS_IS_PIXELS } from './rules';
+import { FALLBACK_PIXELS, normalisedSize, SEND_AS_IS_PIXELS } from './upload-size';
 
 export type Prepared = { blob: Blob; filename: string; normalised: boolean };
 

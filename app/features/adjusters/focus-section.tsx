@@ -1,0 +1,39 @@
+import type { CropRect } from '../../../shared/crop';
+import type { Fill } from '../../../shared/fill';
+import type { PlatformFormat } from '../../../shared/formats';
+import type { UploadResponse } from '../../../shared/schemas';
+import { FocusPicker } from '../tool-kit/focus-picker';
+import { FocusPreviews } from './focus-previews';
+
+/** "3. Keep this": the box every target keeps, and the chosen targets drawn with it kept. */
+export function FocusSection({
+  imageUrl,
+  upload,
+  focus,
+  onFocus,
+  chosen,
+  fill,
+}: {
+  imageUrl: string;
+  upload: UploadResponse;
+  focus: CropRect | null;
+  onFocus: (focus: CropRect | null) => void;
+  chosen: PlatformFormat[];
+  fill: Fill;
+}) {
+  return (
+    <section aria-labelledby="focus-heading" className="space-y-3">
+      <h3 id="focus-heading" className="font-semibold text-slate-900">
+        3. Keep this <span className="font-normal text-slate-500">(optional)</span>
+      </h3>
+      <p className="text-sm text-slate-600">
+        Drag a box around what must stay whole (a headline, a logo, a face), or tap a point to centre on. Every format
+        keeps it inside the area the platform shows.
+      </p>
+      <FocusPicker imageUrl={imageUrl} picture={upload} value={focus} onChange={onFocus} />
+      {focus && chosen.length > 0 ? (
+        <FocusPreviews imageUrl={imageUrl} picture={upload} focus={focus} targets={chosen} fill={fill} />
+      ) : null}
+    </section>
+  );
+}

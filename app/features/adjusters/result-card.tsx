@@ -1,0 +1,92 @@
+import type { PlatformFormat } from '../../../shared/formats';
+import { fileSummary } from '../../../shared/output';
+import type { ConversionFiles, ConversionResults } from '../../../shared/schemas';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import { downloadResult } from './download-result';
+
+const BADGES: Record<
+  'complete' | 'processing' | 'failed' | 'waiting',
+  { label: string; text: string; className: string }
+> = {
+  complete: { label: 'Ready', text: 'Ready to download', className: 'bg-emerald-100 text-emerald-800' },
+  processing: { label: 'Processing', text: 'Processing...', className: 'bg-sky-100 text-sky-800' },
+  failed: { label: 'Failed', text: 'Processing failed', className: 'bg-red-100 text-red-800' },
+  waiting: { label: 'Waiting', text: 'Waiting to process', className: 'bg-slate-100 text-slate-700' },
+};
+
+/** How every target was framed: the user's box, the analysis, or a centred crop. */
+export type Framing = 'focus' | 'auto' | 'centre';
+
+const FRAMING: Record<Framing, string> = {
+  focus: 'Kept your box',
+  auto: 'Framed automatically',
+  centre: 'Centred crop',
+};
+
+/** One target: its size, framing and file, its status badge, its preview once ready, its download. */
+export function ResultCard({
+  format,
+  status,
+  file,
+  framing,
+  requestId,
+}: {
+  format: PlatformFormat;
+  status: ConversionResults[string] | undefined;
+  file: ConversionFiles[string] | undefined;
+  framing: Framing;
+  requestId: string | null;
+}) {
+  const badge = BADGES[status ?? 'waiting'];
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      data-testid={`result-${format.id}`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="font-medium text-slate-900">{format.description}</p>
+          <p className="text-sm text-slate-600">
+            {format.width} × {format.height} px
+          </p>
+          <p className="text-xs text-slate-500" data-testid={`framing-${format.id}`}>
+            {FRAMING[framing]}
+          </p>
+          {file ? (
+            <p className="text-sm text-slate-600" data-testid={`file-${format.id}`}>
+              {fileSummary(file)}
+            </p>
+          ) : null}
+        </div>
+        <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>
+          {badge.label}
+        </span>
+      </div>
+      <div className="flex h-32 items-center justify-center overflow-hidden rounded-md bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]">
+        {status === 'complete' && requestId ? (
+          <img
+            src={`/api/preview/${requestId}/${format.id}`}
+            alt={`${format.description} preview`}
+            className={cn('max-h-full max-w-full object-contain', format.profile && 'rounded-full')}
+            loading="lazy"
+          />
+        ) : status === 'processing' ? (
+          <Spinner className="scale-75" label="Processing" />
+        ) : null}
+      </div>
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-sm text-slate-600">{badge.text}</span>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={status !== 'complete' || !requestId}
+          onClick={() => void downloadResult(`/api/download/${requestId}/${format.id}`)}
+        >
+          Download
+        </Button>
+      </div>
+    </li>
+  );
+}

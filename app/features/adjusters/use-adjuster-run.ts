@@ -1,0 +1,105 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CropRect } from '../../../shared/crop';
+import type { Fill } from '../../../shared/fill';
+import type { PlatformFormat } from '../../../shared/formats';
+import type { OutputSettings } from '../../../shared/output';
+import type { ConversionResponse, UploadResponse } from '../../../shared/schemas';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { createCentredRequest } from '../tool-kit/queries';
+import { conversionsQuery, settled, startConversions } from './queries';
+import type { AdjusterFlow } from './flows';
+import type { Framing } from './result-card';
+
+/** One fan-out as asked for: its targets, whether AI was asked for, the output, fill and box. */
+export interface RunRequest {
+  /** Null for a fresh profile picture (no current format). */
+  source: PlatformFormat | null;
+  targets: PlatformFormat[];
+  aiRequested: boolean;
+  output: OutputSettings;
+  fill: Fill;
+  focus: CropRect | null;
+}
+
+/** A fan-out as started: its key, the image request it hangs on and the server's first answer. */
+interface Run extends RunRequest {
+  key: number;
+  requestId: string | null;
+  response: ConversionResponse | null;
+}
+
+/**
+ * The adjusters' fan-out: the image request it hangs on (made once per upload and source format,
+ * reused when the same source converts again), the start call, and the statuses polled every second
+ * while the results show and any target is still running.
+ */
+export function useAdjusterRun(
+  flow: AdjusterFlow,
+  upload: UploadResponse | null,
+  showing: boolean,
+  onFailed: () => void,
+) {
+  const [request, setRequest] = useState<{ id: string; sourceId: number; uploadPath: string } | null>(null);
+  const [run, setRun] = useState<Run | null>(null);
+
+  const start = useMutation({
+    mutationFn: async (next: Run) => {
+      if (!upload) throw new Error('Please upload an image first.');
+      // The request the fan-out hangs on: made for the source format, or a fresh photo's first target.
+      const base = next.source ?? next.targets[0];
+      if (!base) throw new Error('Please select at least one target format to continue');
+      let requestId = request && request.sourceId === base.id && request.uploadPath === upload.path ? request.id : null;
+      if (!requestId) {
+        requestId = (await createCentredRequest(upload, base)).id;
+        setRequest({ id: requestId, sourceId: base.id, uploadPath: upload.path });
+      }
+      const targetFormatIds = next.targets.map((t) => t.id);
+      const response = await startConversions(flow, requestId, {
+        sourceFormatId: next.source?.id ?? null,
+        targetFormatIds,
+        ...(flow.aiToggle ? { useAi: next.aiRequested } : {}),
+        output: next.output,
+        fill: next.fill,
+        ...(next.focus ? { focus: next.focus } : {}),
+      });
+      return { ...next, requestId, response };
+    },
+    onSuccess: (started) => setRun((current) => (current?.key === started.key ? started : current)),
+    onError: (error) => {
+      // Nothing started: back to the selection, which is kept.
+      onFailed();
+      setRun(null);
+      toast({ title: 'Processing failed', description: errorMessage(error, flow.failureText), variant: 'destructive' });
+    },
+  });
+
+  const targetIds = run?.targets.map((t) => t.id) ?? [];
+  const status = useQuery({
+    ...conversionsQuery(run?.requestId ?? '', run?.key ?? 0, targetIds),
+    enabled: showing && !!run?.response && !settled(run.response.results, targetIds),
+  });
+  const latest = status.data ?? run?.response;
+  const framing: Framing = run?.focus ? 'focus' : run?.response?.analysisPerformed ? 'auto' : 'centre';
+
+  return {
+    run,
+    results: status.data?.results ?? run?.response?.results ?? {},
+    files: status.data?.files ?? run?.response?.files ?? {},
+    starting: start.isPending,
+    analysisPerformed: run?.aiRequested && run.response && latest ? latest.analysisPerformed : null,
+    framing,
+    begin(next: RunRequest) {
+      const started: Run = { ...next, key: (run?.key ?? 0) + 1, requestId: null, response: null };
+      setRun(started);
+      start.mutate(started);
+    },
+    /** A new upload (or none): the next fan-out needs a request of its own. */
+    forgetRequest: () => setRequest(null),
+    reset() {
+      setRequest(null);
+      setRun(null);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { PlatformFormat } from '../../../shared/formats';
+import { toast } from '../../components/ui/use-toast';
+import { groupByPlatform } from '../tool-kit/format-choice';
+import type { AdjusterFlow } from './flows';
+import type { Selection } from './selection';
+
+const SAME_PLATFORM = {
+  title: 'Cannot select',
+  description: "You can't select formats from the same platform as the source",
+  variant: 'destructive',
+} as const;
+
+/**
+ * The configure step's rules: the source's platform is no target, a source is needed unless the
+ * flow lets a fresh picture go without one, and at least one target is.
+ */
+export function useTargetSelection({
+  flow,
+  formats,
+  selection,
+  onChange,
+  onContinue,
+}: {
+  flow: AdjusterFlow;
+  formats: PlatformFormat[];
+  selection: Selection;
+  onChange: (selection: Selection) => void;
+  onContinue: () => void;
+}) {
+  const groups = groupByPlatform(formats);
+  const { source, targets } = selection;
+  // A profile picture may be a fresh photo: no source platform until one is chosen.
+  const sourcePlatform = source?.platform ?? (flow.sourceOptional ? '' : (groups[0]?.platform ?? ''));
+  const tab =
+    selection.tab ?? groups.find((g) => g.platform !== source?.platform)?.platform ?? groups[0]?.platform ?? '';
+
+  function chooseSource(format: PlatformFormat | null) {
+    // The source's platform is no target: its targets go, and the first other platform's tab opens.
+    onChange({
+      ...selection,
+      source: format,
+      targets: format
+        ? targets.filter((id) => formats.find((f) => f.id === id)?.platform !== format.platform)
+        : targets,
+      tab: format ? (groups.find((g) => g.platform !== format.platform)?.platform ?? null) : selection.tab,
+    });
+  }
+
+  function toggle(format: PlatformFormat) {
+    if (source && format.platform === source.platform) {
+      toast(SAME_PLATFORM);
+      return;
+    }
+    onChange({
+      ...selection,
+      targets: targets.includes(format.id) ? targets.filter((id) => id !== format.id) : [...targets, format.id],
+    });
+  }
+
+  function selectAll(platform: string, select: boolean) {
+    if (select && source && platform === source.platform) {
+      toast(SAME_PLATFORM);
+      return;
+    }
+    const ids = formats.filter((f) => f.platform === platform).map((f) => f.id);
+    onChange({
+      ...selection,
+      targets: select ? [...new Set([...targets, ...ids])] : targets.filter((id) => !ids.includes(id)),
+    });
+  }
+
+  const blocked = (!source && !flow.sourceOptional) || targets.length === 0;
+  function next() {
+    if (!source && !flow.sourceOptional) {
+      toast({
+        title: 'Source format required',
+        description: `Please select the current format of your ${flow.noun}`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (targets.length === 0) {
+      toast({
+        title: 'No target formats selected',
+        description: 'Please select at least one target format to continue',
+        variant: 'destructive',
+      });
+      return;
+    }
+    onContinue();
+  }
+
+  return { groups, sourcePlatform, tab, chooseSource, toggle, selectAll, blocked, next };
+}

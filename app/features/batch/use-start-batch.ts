@@ -1,0 +1,58 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { CropRect } from '../../../shared/crop';
+import type { Fill } from '../../../shared/fill';
+import type { PlatformFormat } from '../../../shared/formats';
+import type { OutputSettings } from '../../../shared/output';
+import type { UploadResponse } from '../../../shared/schemas';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { createCentredRequest } from '../tool-kit/queries';
+import { createBatch } from './queries';
+import type { Photo } from './use-batch-photos';
+
+/** Starts the batch on the server and opens its progress page (`/batch?id=…`). */
+export function useStartBatch() {
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState(false);
+
+  async function start({
+    ready,
+    targets,
+    chosen,
+    output,
+    fill,
+  }: {
+    ready: Photo[];
+    /** The chosen format ids, in the order chosen; `chosen` are their formats. */
+    targets: number[];
+    chosen: PlatformFormat[];
+    output: OutputSettings;
+    fill: Fill;
+  }) {
+    const first = chosen[0];
+    if (!first || ready.length === 0) return;
+    setStarting(true);
+    try {
+      // Each photo is an image request (its first format, framed as the single tool opens it).
+      const requestIds: string[] = [];
+      const focus: Record<string, CropRect> = {};
+      for (const photo of ready) {
+        const request = await createCentredRequest(photo.upload as UploadResponse, first);
+        requestIds.push(request.id);
+        if (photo.focus) focus[request.id] = photo.focus;
+      }
+      const batch = await createBatch({ requestIds, formats: targets, output, fill, focus });
+      await navigate({ to: '/batch', search: { id: batch.id } });
+    } catch (error) {
+      toast({
+        title: 'The batch could not start',
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+      setStarting(false);
+    }
+  }
+
+  return { starting, start };
+}

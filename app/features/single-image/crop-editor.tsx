@@ -1,0 +1,78 @@
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import Cropper, { type Area } from 'react-easy-crop';
+import type { Fill } from '../../../shared/fill';
+import { ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
+import { cn } from '../../lib/cn';
+import type { Adjustment } from './adjustment';
+import { previewHeight } from './rules';
+import { SafeZoneOverlay } from './safe-zone-overlay';
+
+/**
+ * The cropper over the fill the file will have (a colour, the blurred picture, or a checkerboard for
+ * transparency), with the format's safe zone drawn on top.
+ */
+export function CropEditor({
+  imageUrl,
+  adjustment,
+  onAdjust,
+  fill,
+  initialArea,
+  onInteractionStart,
+}: {
+  imageUrl: string;
+  adjustment: Adjustment;
+  onAdjust: Dispatch<SetStateAction<Adjustment | null>>;
+  fill: Fill;
+  /** The framing the cropper opens on (it reads it once, when the picture loads). */
+  initialArea: Area | undefined;
+  onInteractionStart: () => void;
+}) {
+  const [cropSize, setCropSize] = useState<{ width: number; height: number } | null>(null);
+  const { format } = adjustment;
+  const aspect = format.width / format.height;
+  return (
+    <div
+      className={cn(
+        'relative w-full overflow-hidden rounded-lg',
+        fill.kind === 'transparent'
+          ? 'bg-[repeating-conic-gradient(#cbd5e1_0_25%,#f8fafc_0_50%)] bg-[length:16px_16px]'
+          : 'bg-slate-800',
+      )}
+      style={{
+        height: previewHeight(aspect),
+        ...(fill.kind === 'color' ? { backgroundColor: fill.color } : {}),
+      }}
+      data-testid="crop-preview"
+      data-fill={fill.kind}
+    >
+      {fill.kind === 'blur' ? (
+        <img
+          src={imageUrl}
+          alt=""
+          aria-hidden="true"
+          className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl brightness-90"
+        />
+      ) : null}
+      <Cropper
+        image={imageUrl}
+        crop={adjustment.crop}
+        zoom={adjustment.zoom}
+        minZoom={ZOOM_MIN}
+        maxZoom={ZOOM_MAX}
+        aspect={aspect}
+        cropShape={format.profile ? 'round' : 'rect'}
+        restrictPosition={adjustment.zoom >= 1}
+        objectFit="contain"
+        onCropChange={(crop) => onAdjust((a) => a && { ...a, crop })}
+        onZoomChange={(zoom) => onAdjust((a) => a && { ...a, zoom })}
+        onCropComplete={(_area, area) => onAdjust((a) => a && { ...a, area })}
+        // Also while it moves, and when Undo or Reset moves it (the preview follows).
+        onCropAreaChange={(_area, area) => onAdjust((a) => a && { ...a, area })}
+        onInteractionStart={onInteractionStart}
+        onCropSizeChange={setCropSize}
+        initialCroppedAreaPixels={initialArea}
+      />
+      <SafeZoneOverlay format={format} size={cropSize} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import { transparencyRefusal, type Fill } from '../../../shared/fill';
+import type { UploadResponse } from '../../../shared/schemas';
+import { FillPicker } from '../tool-kit/fill-picker';
+import { OutputPreview } from '../tool-kit/output-preview';
+import { readOutputSettings } from '../tool-kit/output-settings';
+import { useEdgeColour } from '../tool-kit/use-edge-colour';
+import type { Adjustment } from './adjustment';
+import { CropEditor } from './crop-editor';
+import { ZoomControls } from './zoom-controls';
+import type { useFramingHistory } from './use-framing-history';
+
+/**
+ * The framing of the chosen format: the cropper, the zoom, the fill where the framing leaves the
+ * picture, and the output as it will be.
+ */
+export function FramingPanel({
+  upload,
+  imageUrl,
+  adjustment,
+  onAdjust,
+  history,
+  fill,
+  onFill,
+}: {
+  upload: UploadResponse;
+  imageUrl: string;
+  adjustment: Adjustment;
+  onAdjust: Dispatch<SetStateAction<Adjustment | null>>;
+  history: ReturnType<typeof useFramingHistory>;
+  fill: Fill;
+  onFill: (fill: Fill) => void;
+}) {
+  const { format, area } = adjustment;
+  // The framing the step opens on (the cropper reads it once, when the picture loads).
+  const [initialArea] = useState(() => area ?? undefined);
+  const edge = useEdgeColour(imageUrl);
+  const refused = transparencyRefusal([format], readOutputSettings().type);
+  // Where transparency is refused, the file gets white; the editor shows what the file will hold.
+  const shownFill: Fill = fill.kind === 'transparent' && refused ? { kind: 'color', color: '#ffffff' } : fill;
+  const reachesOut =
+    !!area &&
+    (area.x < -0.5 ||
+      area.y < -0.5 ||
+      area.x + area.width > upload.width + 0.5 ||
+      area.y + area.height > upload.height + 0.5);
+
+  return (
+    <div>
+      <CropEditor
+        imageUrl={imageUrl}
+        adjustment={adjustment}
+        onAdjust={onAdjust}
+        fill={shownFill}
+        initialArea={initialArea}
+        onInteractionStart={history.remember}
+      />
+      <ZoomControls
+        adjustment={adjustment}
+        onAdjust={onAdjust}
+        canUndo={history.canUndo}
+        remember={history.remember}
+        undo={history.undo}
+      />
+      {reachesOut ? (
+        <div className="mt-4">
+          <FillPicker value={fill} onChange={onFill} edge={edge} transparencyRefused={refused} />
+        </div>
+      ) : null}
+      <div className="mt-6">
+        <OutputPreview imageUrl={imageUrl} format={format} area={area} fill={shownFill} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Fill } from '../../../shared/fill';
+import type { ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { readOutputSettings } from '../tool-kit/output-settings';
+import { cropDetailsOf, sameCrop, type Adjustment } from './adjustment';
+import { createImageRequest } from '../tool-kit/queries';
+import { processImage } from './queries';
+
+/**
+ * The single tool's request: recorded on entering the adjust step with a framing, recorded anew
+ * when the format or crop changed since, and rendered by `next` (which then calls `onProcessed`).
+ */
+export function useImageRequest({
+  adjusting,
+  upload,
+  adjustment,
+  fill,
+  request,
+  setRequest,
+  onProcessed,
+}: {
+  adjusting: boolean;
+  upload: UploadResponse | null;
+  adjustment: Adjustment | null;
+  fill: Fill;
+  request: ImageRequestResponse | null;
+  setRequest: (request: ImageRequestResponse) => void;
+  onProcessed: () => void;
+}) {
+  const creating = useRef(false);
+  const create = useMutation({
+    mutationFn: ({ upload, adjustment }: { upload: UploadResponse; adjustment: Adjustment }) =>
+      createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload), readOutputSettings(), fill),
+    // Silent on success: recording the job is our business, not news for the user.
+    onSuccess: (created) => setRequest(created),
+    onError: (error) =>
+      toast({
+        title: 'Request Failed',
+        description: errorMessage(error, 'Failed to create image processing request.'),
+        variant: 'destructive',
+      }),
+  });
+
+  useEffect(() => {
+    if (!adjusting || !upload || !adjustment?.area || request || creating.current) return;
+    creating.current = true;
+    create.mutate({ upload, adjustment }, { onSettled: () => (creating.current = false) });
+  }, [adjusting, upload, adjustment, request, create]);
+
+  const process = useMutation({
+    mutationFn: async () => {
+      if (!upload) throw new Error('Please upload an image first.');
+      if (!adjustment) throw new Error('Please select a format.');
+      // The request records one format and crop; an adjusted one is recorded as a new request.
+      let current = request;
+      const crop = cropDetailsOf(adjustment, upload);
+      if (!current || current.formatId !== adjustment.format.id || !sameCrop(current.cropDetails, crop))
+        current = await createImageRequest(upload, adjustment.format, crop, readOutputSettings(), fill);
+      return processImage(current.id, { output: readOutputSettings(), fill });
+    },
+    onSuccess: (processed) => {
+      setRequest(processed);
+      onProcessed();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Processing Failed',
+        description: errorMessage(error, 'Failed to process your image.'),
+        variant: 'destructive',
+      }),
+  });
+
+  function next() {
+    if (!upload) {
+      toast({ title: 'Missing Information', description: 'Please upload an image first.', variant: 'destructive' });
+      return;
+    }
+    if (!adjustment) {
+      toast({ title: 'Missing Information', description: 'Please select a format.', variant: 'destructive' });
+      return;
+    }
+    // No 'Processing Started' toast: the button says 'Processing...' and the next step follows.
+    process.mutate();
+  }
+
+  return { next, processing: process.isPending };
+}

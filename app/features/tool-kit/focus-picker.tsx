@@ -1,0 +1,71 @@
+import type { CropRect } from '../../../shared/crop';
+import { Button } from '../../components/ui/button';
+import { useFocusBox } from './use-focus-box';
+
+/**
+ * "Keep this": drag a box on the picture, or tap a point; arrow keys move it. Used by the adjusters
+ * for every target and by the batch for each photo.
+ */
+export function FocusPicker({
+  imageUrl,
+  picture,
+  value,
+  onChange,
+}: {
+  imageUrl: string;
+  picture: { width: number; height: number };
+  value: CropRect | null;
+  onChange: (focus: CropRect | null) => void;
+}) {
+  const { frame, ...handlers } = useFocusBox(picture, value, onChange);
+  const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+  return (
+    <div className="grid gap-2">
+      <div
+        ref={frame}
+        role="application"
+        tabIndex={0}
+        aria-label="Keep this: drag a box on the picture, or tap a point; arrow keys move it"
+        className="relative w-fit max-w-full cursor-crosshair touch-none overflow-hidden rounded-md select-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        {...handlers}
+        data-testid="focus-frame"
+      >
+        <img src={imageUrl} alt="" draggable={false} className="block max-h-60 w-auto max-w-full" />
+        {value ? (
+          value.width > 0 && value.height > 0 ? (
+            <div
+              data-testid="focus-box"
+              className="pointer-events-none absolute border-2 border-white shadow-[0_0_0_9999px_rgba(15,23,42,0.45)] outline outline-1 outline-slate-900"
+              style={{
+                left: pct(value.x, picture.width),
+                top: pct(value.y, picture.height),
+                width: pct(value.width, picture.width),
+                height: pct(value.height, picture.height),
+              }}
+            />
+          ) : (
+            <div
+              data-testid="focus-box"
+              className="pointer-events-none absolute h-5 w-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-600 shadow"
+              style={{ left: pct(value.x, picture.width), top: pct(value.y, picture.height) }}
+            />
+          )
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+        <span aria-live="polite">
+          {value
+            ? value.width > 0
+              ? `Every format keeps this box whole (${Math.round(value.width)} × ${Math.round(value.height)} px).`
+              : 'Every format centres on this point.'
+            : 'No box: each format is framed automatically.'}
+        </span>
+        {value ? (
+          <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
+            Clear
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The calls every tool makes: the format catalogue as the server serves it (one query each), sending
+ * a photo, and the image request a render hangs on.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { centredCrop } from '../../../shared/crop';
+import type { Fill } from '../../../shared/fill';
+import type { PlatformFormat } from '../../../shared/formats';
+import type { OutputSettings } from '../../../shared/output';
+import {
+  imageRequestResponseSchema,
+  platformFormatSchema,
+  uploadResponseSchema,
+  type CropDetailsInput,
+  type ImageRequestResponse,
+  type UploadResponse,
+} from '../../../shared/schemas';
+import { apiRequest, ApiRequestError, parseAnswer } from '../../lib/api';
+
+const catalogueSchema = z.array(platformFormatSchema);
+
+export const platformFormatsQuery = queryOptions({
+  queryKey: ['/api/platform-formats'],
+  queryFn: () => apiRequest('GET', '/api/platform-formats', catalogueSchema),
+  retry: 1,
+});
+
+export const profileFormatsQuery = queryOptions({
+  queryKey: ['/api/profile-formats'],
+  queryFn: () => apiRequest('GET', '/api/profile-formats', catalogueSchema),
+  retry: 1,
+});
+
+/** A refused upload: the server's message, and its status (413: too large, in bytes or pixels). */
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+/**
+ * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can. A
+ * non-OK answer fails with 'Upload failed: {status} {statusText}' unless the server said why.
+ */
+export function uploadImage(
+  file: Blob,
+  filename: string,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/upload');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(parseAnswer('/api/upload', uploadResponseSchema, xhr.responseText));
+        } catch (error) {
+          reject(error);
+        }
+        return;
+      }
+      const error = new ApiRequestError(xhr.status, xhr.responseText, xhr.statusText);
+      const message =
+        error.serverMessage && error.serverMessage !== error.message
+          ? error.serverMessage
+          : `Upload failed: ${xhr.status} ${xhr.statusText}`;
+      reject(new UploadError(xhr.status, message));
+    };
+    xhr.onerror = () => reject(new Error('There was an error uploading your file.'));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    form.append('image', file, filename);
+    xhr.send(form);
+  });
+}
+
+export async function createImageRequest(
+  upload: UploadResponse,
+  format: PlatformFormat,
+  cropDetails: CropDetailsInput,
+  output?: OutputSettings,
+  fill?: Fill,
+): Promise<ImageRequestResponse> {
+  return apiRequest('POST', '/api/image-requests', imageRequestResponseSchema, {
+    output,
+    fill,
+    originalFilename: upload.originalFilename,
+    originalPath: upload.path,
+    platform: format.platform,
+    format: format.format,
+    width: format.width,
+    height: format.height,
+    cropDetails,
+  });
+}
+
+/** An image request for `format`, framed as the single tool opens a picture (centred, zoom 1). */
+export function createCentredRequest(upload: UploadResponse, format: PlatformFormat) {
+  return createImageRequest(upload, format, centredCrop(upload, format, 1));
+}

@@ -1,0 +1,43 @@
+/** How large a photo the browser sends as it is, and the size it redraws one at when not. */
+
+/**
+ * The largest photos the browser sends as they are, by type: a little under what the server
+ * decodes (README, "Image limits": baseline JPEG 53 MP, so a 48 MP phone photo goes up untouched;
+ * PNG 39.8 MP; WebP 4.7 MP). Larger ones are redrawn smaller before upload (orientation applied,
+ * high-quality downscale; JPEG at 92 %, PNG and WebP as PNG to keep transparency).
+ */
+export const SEND_AS_IS_PIXELS: Record<string, number> = {
+  'image/jpeg': 50_000_000,
+  'image/png': 36_000_000,
+  'image/webp': 4_500_000,
+};
+
+/**
+ * The fallback: a photo the server refused as too large (a progressive JPEG over 13.3 MP, an
+ * interlaced PNG over 10 MP, a file over 50 MB) is redrawn to this and sent again. 12 MP is more
+ * than any format needs at zoom 1 (the largest is 2868 px on its long side).
+ */
+export const FALLBACK_PIXELS: Record<string, number> = {
+  'image/jpeg': 12_000_000,
+  'image/png': 9_000_000,
+  'image/webp': 4_500_000,
+};
+
+/** The size a photo is redrawn at to fit its type's limit, or null to send it as it is. */
+export function normalisedSize(
+  width: number,
+  height: number,
+  type = 'image/jpeg',
+  limits: Record<string, number> = SEND_AS_IS_PIXELS,
+): { width: number; height: number } | null {
+  const limit = limits[type] ?? limits['image/png'] ?? 9_000_000;
+  const pixels = width * height;
+  if (pixels <= limit) return null;
+  const scale = Math.sqrt(limit / pixels);
+  return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
+}
+
+/** A file's size in MB to 2 decimals. */
+export function sizeInMb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
