@@ -13,7 +13,8 @@ import { dollars } from './money';
 import { OrderSummary } from './order-summary';
 import { PaidDialog } from './paid-dialog';
 import { PaymentForm } from './payment-form';
-import { paymentConfigQuery, paymentIntentQuery, plansQuery } from './queries';
+import { plansQuery } from '../plans/queries';
+import { paymentConfigQuery, paymentIntentQuery } from './queries';
 import { useFinishPayment } from './use-finish-payment';
 
 const route = getRouteApi('/checkout/$imageRequestId');

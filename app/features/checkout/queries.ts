@@ -1,22 +1,15 @@
-/** The calls of the checkout and the unlimited page (spec document 1 section 7, document 2 section 7). */
+/** The calls of the checkout and the Unlimited Access page: payment config, intents, confirmation. */
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   localPaymentAnswerSchema,
   paymentConfigSchema,
   paymentConfirmedSchema,
   paymentIntentResponseSchema,
-  planSchema,
   type PaymentIntentResponse,
 } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
 import { currentUserQuery } from '../auth/queries';
 import { imageRequestQuery, rateLimitsQuery } from '../single-image/queries';
-
-export const plansQuery = queryOptions({
-  queryKey: ['/api/plans'],
-  queryFn: () => apiRequest('GET', '/api/plans', z.array(planSchema)),
-});
 
 export const paymentConfigQuery = queryOptions({
   queryKey: ['/api/payment-config'],

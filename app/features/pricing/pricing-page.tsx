@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useCurrentUser } from '../auth/queries';
 import { PLANS } from '../../../shared/plans';
-import { BestValueBadge } from '../checkout/best-value-badge';
+import { BestValueBadge } from '../plans/best-value-badge';
 
 export function PricingPage() {
   const { data: user } = useCurrentUser();

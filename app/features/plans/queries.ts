@@ -1,0 +1,10 @@
+/** The plans as the server sells them: the pricing page, the checkout and the download step list them. */
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { planSchema } from '../../../shared/schemas';
+import { apiRequest } from '../../lib/api';
+
+export const plansQuery = queryOptions({
+  queryKey: ['/api/plans'],
+  queryFn: () => apiRequest('GET', '/api/plans', z.array(planSchema)),
+});
