@@ -1,6 +1,6 @@
 /**
- * The banner and profile-picture adjusters share one three-step flow (docs/product-decisions.md,
- * "Banner and profile adjusters, batch conversions"); what differs between them is here.
+ * The banner and profile-picture adjusters share one three-step flow (docs/product.md, "Banner and
+ * profile adjusters"); what differs between them is here.
  */
 import type { PlatformFormat } from '../../../shared/formats';
 import { platformFormatsQuery, profileFormatsQuery } from '../tool-kit/queries';

@@ -3,7 +3,7 @@
  * photos go up one by one as the single tool sends them (a refused file says why; the rest go on),
  * the formats are chosen by platform, by kind or as a set saved on this browser, then the type and
  * fill; the batch itself lives on the server, so its progress page (`/batch?id=…`) survives a
- * refresh and a return later (docs/product-decisions.md, "Batches").
+ * refresh and a return later (docs/product.md, "Batches").
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

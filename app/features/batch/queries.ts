@@ -1,4 +1,4 @@
-/** The Batch page's calls: start a batch of uploaded photos, follow it (docs/product-decisions.md, "Batches"). */
+/** The Batch page's calls: start a batch of uploaded photos, follow it (docs/product.md, "Batches"). */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { CropRect } from '../../../shared/crop';

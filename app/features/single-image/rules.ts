@@ -1,5 +1,5 @@
 /**
- * The single-image tool's rules with numbers (docs/product-decisions.md, "Single Image tool and free downloads"), kept pure so
+ * The single-image tool's rules with numbers (docs/product.md, "Single Image tool"), kept pure so
  * the component tests pin them.
  */
 export const DEFAULT_ZOOM = 1.25;

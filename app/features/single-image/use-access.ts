@@ -13,8 +13,8 @@ export type Access =
   | { kind: 'loading' };
 
 /**
- * Whether this image may be downloaded now (docs/product-decisions.md, "Single Image tool and free
- * downloads"), plus a request already paid for.
+ * Whether this image may be downloaded now (docs/product.md, "Free downloads"), plus a request
+ * already paid for.
  */
 export function useAccess(request: ImageRequestResponse, downloaded: boolean): Access {
   const user = useCurrentUser();

@@ -3,7 +3,7 @@
  *
  * - A preview of any finished output, to the request's owner: a preview is never the deliverable
  *   (at most half the output's size on each side, see imaging/render.ts and docs/decisions).
- * - A file the banner or profile adjuster made, to the owner, free (docs/product-decisions.md):
+ * - A file the banner or profile adjuster made, to the owner, free (docs/product.md, "Banner and profile adjusters"):
  *   decided from what made the file (the flow that rendered it and its framing, written with the
  *   file's key by the render itself, services/renders/render.ts), never from a label a later route could
  *   change. Only a file framed without the request's own crop and zoom qualifies; re-rendered with

@@ -6,7 +6,7 @@ import { centredCrop, fitCrop, planKeeping, planRegionCrop, planSubjectCrop, typ
 export type Framed = { crop: CropRect; fill: Fill; framing: Framing };
 
 /**
- * How a conversion's flow frames its format (docs/product-decisions.md):
+ * How a conversion's flow frames its format (docs/product.md, "Keep this" and "Banner and profile adjusters"):
  * - the single tool: the request's own crop for its own format, the same centre and zoom fitted to
  *   every other format (the framing it sells);
  * - the user's box, in any other flow: kept whole inside the target's safe zone;
