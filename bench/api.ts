@@ -47,7 +47,7 @@ export async function benchApi(photos: Photo[]): Promise<void> {
           `  ${photo.name}: upload ${best.upload.toFixed(0)} ms + request and render ${best.process.toFixed(0)} ms = ${ours.toFixed(0)} ms; sharp ${best.sharp.toFixed(0)} ms; ratio ${(ours / best.sharp).toFixed(1)} (goal <= 3)`,
         );
       } catch (error) {
-        // A refusal is a figure too (issue 21's third goal: any phone photo straight to the API).
+        // A refusal is a figure too: any phone photo must go straight to the API (docs/engine.md, "Image limits").
         console.log(`  ${photo.name}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }

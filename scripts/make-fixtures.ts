@@ -87,12 +87,13 @@ async function main() {
     'phone-4032x3024-orientation-6.jpg',
     await picture(4032, 3024).jpeg({ quality: 70 }).withMetadata({ orientation: 6 }).toBuffer(),
   );
-  // A 48 MP phone photo as a phone stores it (issue 21): straight to the API, no browser shrinking.
+  // A 48 MP phone photo as a phone stores it, sent straight to the API with no browser shrinking
+  // (docs/engine.md, "Image limits").
   write(
     'phone-8064x6048-orientation-6.jpg',
     await picture(8064, 6048).jpeg({ quality: 50 }).withMetadata({ orientation: 6 }).toBuffer(),
   );
-  // A 24 MP PNG (issue 21): decoded in part and reduced as its rows stream in.
+  // A 24 MP PNG (docs/engine.md, "Image limits"): decoded in part and reduced as its rows stream in.
   // Its gradient in steps of 64 levels, so that the file stays small.
   const { data: steps, info: raw } = await picture(6000, 4000).raw().toBuffer({ resolveWithObject: true });
   for (let i = 0; i < steps.length; i++)

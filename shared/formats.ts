@@ -328,7 +328,7 @@ export const PLATFORM_FORMATS: readonly PlatformFormat[] = [
 
 const BANNER_WORDS = /cover|banner|header/i;
 
-/** The spec's rule: banner formats are those whose description contains cover, banner or header. */
+/** Banner formats: a description with cover, banner or header (docs/product.md, "Banner and profile adjusters"). */
 export function isBannerFormat(format: Pick<PlatformFormat, 'description'>): boolean {
   return BANNER_WORDS.test(format.description);
 }

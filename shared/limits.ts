@@ -1,7 +1,6 @@
 /**
  * The service's limits, in one place: the worker enforces them and the help pages quote them.
- * (Spec document 2, section 9; the hourly conversion limit and the refund rule are our decisions,
- * documented in the README.)
+ * (docs/product.md, "Free downloads", "Banner and profile adjusters" and "Site pages".)
  */
 
 /** Free downloads per rolling 24 hours: per IP address for visitors, per account when signed in. */

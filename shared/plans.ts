@@ -1,4 +1,4 @@
-/** The two plans (spec document 1, section 9), in US dollars. The server charges from this list. */
+/** The two plans (docs/product.md, "Payments"), in US dollars. The server charges from this list. */
 export const PLAN_IDS = ['single', 'unlimited'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 

@@ -1,4 +1,4 @@
-/** The 11 platforms of the spec, in the order the platform select lists them. */
+/** The 11 platforms (docs/product.md, "Who it is for"), in the order the platform select lists them. */
 export const PLATFORMS = [
   'facebook',
   'instagram',

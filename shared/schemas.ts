@@ -1,6 +1,6 @@
 /**
  * Request and answer shapes shared by the worker (which decides) and the app (which helps).
- * Request schemas carry the messages a user sees (the spec's own words where it gives them); answer
+ * Request schemas carry the messages a user sees (the words the pages show, docs/product.md); answer
  * schemas (named `…AnswerSchema` or after the type they infer) are what the worker sends and what the
  * app's client (app/lib/api.ts) checks every answer against (docs/decisions/0007-query-keys-are-urls.md).
  */

@@ -30,7 +30,10 @@ export function dispositionFilename(header: string): string {
   return /filename="([^"]+)"/.exec(header)?.[1] ?? 'image.png';
 }
 
-/** The spec's 'Download Failed' toast, with the server's reason when it gave one (an expired image, a file not ready). */
+/**
+ * The 'Download Failed' notification (docs/product.md, "Notifications and dates"), with the server's reason when
+ * it gave one (an expired image, a file not ready).
+ */
 export function toastDownloadFailed(error: unknown): void {
   toast({
     title: 'Download Failed',

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-// The checkout needs an image request: without one the visitor goes home (spec document 1, section 2).
+// The checkout needs an image request: without one the visitor goes home (docs/product.md, "Payments").
 export const Route = createFileRoute('/checkout/')({
   beforeLoad: () => {
     throw redirect({ to: '/', search: {} });

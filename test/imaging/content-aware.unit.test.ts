@@ -23,7 +23,7 @@ describe('content-aware crops', () => {
     },
   );
 
-  it('keeps a headline box on busy coloured ribbons with a plain crop, not panels, when a crop can hold it (issue 20)', async () => {
+  it('keeps a headline box on busy coloured ribbons with a plain crop, not panels, when a crop can hold it', async () => {
     // A 16:9 banner: hard-edged diagonal ribbons everywhere, the headline in a white box at the upper right.
     const [W, H] = [1920, 1080];
     const colours = ['#ef4444', '#f59e0b', '#10b981', '#3b82f6', '#8b5cf6', '#ec4899'];

@@ -32,7 +32,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-/** The date the legal pages carry (spec document 2, section 9). */
+/** The date the legal pages carry: when their text last changed (docs/product.md, "Site pages"). */
 export const LEGAL_LAST_UPDATED = 'April 15, 2025';
 
 /** Title and description for a route's `head`. */

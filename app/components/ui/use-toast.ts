@@ -1,5 +1,5 @@
 /**
- * The toast store (spec document 1, section 4): at most one toast is held; a toast can be added,
+ * The toast store (docs/product.md, "Notifications and dates"): at most one toast is held; a toast can be added,
  * updated, dismissed (marked closed, so Radix plays its exit) and removed, which happens a very long
  * time (1,000,000 ms) after dismissal. Radix Toast does the timing (5 s default, paused on hover or
  * focus), the swipe to dismiss and the F8 hotkey.

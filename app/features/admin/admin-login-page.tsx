@@ -21,7 +21,7 @@ export function AdminLoginPage() {
       void navigate({ to: '/admin' });
     },
     onError: (failure) => {
-      // A wrong password gets the spec's words; a throttle or a missing configuration says why.
+      // A wrong password gets the same words whatever was wrong; a throttle or a missing configuration says why.
       const description =
         failure instanceof ApiRequestError && failure.status !== 401
           ? failure.serverMessage

@@ -1,6 +1,6 @@
 /**
  * The admin dashboard's calls: its reads, refreshed every minute, and the login and logout. The
- * session-storage flag only routes the browser (spec document 2); the server's admin cookie
+ * session-storage flag only routes the browser (docs/security.md, "Admin area"); the server's admin cookie
  * decides, and a 401 from it sends the browser back to the login.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import {
 import { apiRequest } from '../../lib/api';
 
 export const ADMIN_FLAG = 'adminAuthenticated';
-/** The spec's artificial delay on the login button. */
+/** How long the login button says 'Authenticating...' before the answer (docs/product.md, "Admin area"). */
 export const ADMIN_LOGIN_DELAY_MS = 800;
 
 const REFRESH_MS = 60_000;

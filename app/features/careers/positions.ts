@@ -1,4 +1,7 @@
-/** The open positions (spec: four, two in Engineering, one in Marketing, one in Customer Success). */
+/**
+ * The open positions (docs/product.md, "Site pages"): four, two in Engineering, one in Marketing, one in
+ * Customer Success.
+ */
 export const DEPARTMENTS = ['All', 'Engineering', 'Marketing', 'Customer Success', 'Design', 'Operations'] as const;
 export type Department = Exclude<(typeof DEPARTMENTS)[number], 'All'>;
 

@@ -16,7 +16,7 @@ export type PaymentFormProps = {
   onSucceeded: (paymentIntentId: string) => Promise<void>;
 };
 
-/** Stripe's wording rules (spec document 1, section 8). */
+/** How a refused payment is worded (docs/product.md, "Payments"). */
 export function paymentErrorMessage(error: { type?: string; message?: string } | undefined): string {
   if (!error) return 'An unknown error occurred';
   if (error.type === 'card_error' && error.message) return `Card error: ${error.message}`;

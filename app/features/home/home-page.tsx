@@ -26,7 +26,7 @@ const howItWorks = [
   },
 ];
 
-/** Sample testimonials (the spec asks for three); captioned as samples on the page. */
+/** Three sample testimonials (docs/product.md, "Site pages"), captioned as samples: no customer wrote them. */
 const testimonials = [
   {
     quote:

@@ -50,7 +50,10 @@ function formatsOf(flow: ConversionFlow): readonly PlatformFormat[] {
   return flow === 'banner' ? BANNER_FORMATS : flow === 'profile' ? PROFILE_FORMATS : PLATFORM_FORMATS;
 }
 
-/** The spec's rules: a known source, at least one known target, none on the source's platform. 400 otherwise. */
+/**
+ * The flows' rules (docs/product.md, "Banner and profile adjusters"): a known source, at least one known target,
+ * none on the source's platform. 400 otherwise.
+ */
 export function checkTargets(
   flow: ConversionFlow,
   sourceFormatId: number | null,

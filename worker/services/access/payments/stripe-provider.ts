@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/errors';
 import { log } from '../../../lib/log';
 import type { Intent, PaymentProvider } from './types';
 
-/** The API version the product was built against (spec: 'basil'); the fields used are the same in later ones. */
+/** The API version the product was built against (docs/product.md, "Payments"); later ones use the same fields. */
 const API_VERSION = '2025-03-31.basil';
 
 /** The SDK on Workers: fetch for HTTP, SubtleCrypto for webhook signatures. Host, port and protocol only change in tests. */
