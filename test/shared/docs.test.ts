@@ -1,0 +1,122 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The docs are the map a successor reads first, and comments cite them (docs/product.md, "How to
+// cite this page"): a path they name that no longer exists sends the reader nowhere, and a comment
+// citing the specification's numbering or an issue tracker points outside the repository.
+
+const ROOT = join(__dirname, '..', '..');
+const REPOSITORY_FOLDERS = [
+  'worker/',
+  'app/',
+  'shared/',
+  'test/',
+  'scripts/',
+  'bench/',
+  'docs/',
+  'migrations/',
+  '.ci/',
+];
+
+/** Tokens that name a pattern, not one file; each with the reason it cannot exist as written. */
+const PATTERNS: Record<string, string> = {
+  'bench/.cache': 'made by `npm run bench` on its first run, and ignored by git',
+};
+
+function filesUnder(folder: string, keep: (name: string) => boolean): string[] {
+  return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path, keep);
+    return keep(entry.name) ? [path] : [];
+  });
+}
+
+/** Every `inline code` token of a Markdown text, fenced blocks left out (they show trees and commands). */
+function inlineCode(markdown: string): string[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '');
+  return [...prose.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
+}
+
+/** The repository path a token names, without a trailing `:line` or `#anchor`; null when it names none. */
+function repositoryPath(token: string): string | null {
+  if (/\s/.test(token) || !REPOSITORY_FOLDERS.some((folder) => token.startsWith(folder))) return null;
+  return token.replace(/#.*$/, '').replace(/:\d+(-\d+)?$/, '');
+}
+
+/** The anchors GitHub gives a Markdown text's headings: lower case, punctuation dropped, spaces as hyphens. */
+function headingAnchors(markdown: string): Set<string> {
+  const headings = markdown.replace(/^```[\s\S]*?^```/gm, '').match(/^#{1,6} .+$/gm) ?? [];
+  return new Set(
+    headings.map((heading) =>
+      heading
+        .replace(/^#+ /, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    ),
+  );
+}
+
+/** Every relative link of a Markdown text, as the document it opens (from the root) and its anchor. */
+function relativeLinks(doc: string, markdown: string): { target: string; anchor: string }[] {
+  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1] ?? '')
+    .filter((link) => !/^[a-z]+:/.test(link))
+    .map((link) => {
+      const [path = '', anchor = ''] = link.split('#');
+      return { target: path === '' ? doc : join(dirname(doc), path), anchor };
+    });
+}
+
+const docs = ['README.md', ...filesUnder('docs', (name) => name.endsWith('.md'))];
+
+describe('the docs', () => {
+  it('are found', () => {
+    expect(docs).toContain('docs/product.md');
+    expect(docs.length).toBeGreaterThan(10);
+  });
+
+  it.each(docs)('%s names only paths that exist', (doc) => {
+    const missing = inlineCode(readFileSync(join(ROOT, doc), 'utf8'))
+      .map(repositoryPath)
+      .filter((path): path is string => path !== null && !(path in PATTERNS))
+      .filter((path) => !existsSync(join(ROOT, path)));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(docs)('%s links only to documents and headings that exist', (doc) => {
+    const broken = relativeLinks(doc, readFileSync(join(ROOT, doc), 'utf8')).filter(({ target, anchor }) => {
+      if (!existsSync(join(ROOT, target))) return true;
+      if (anchor === '') return false;
+      return !headingAnchors(readFileSync(join(ROOT, target), 'utf8')).has(anchor);
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('still name every pattern they are allowed to name', () => {
+    const named = new Set(docs.flatMap((doc) => inlineCode(readFileSync(join(ROOT, doc), 'utf8'))));
+    for (const pattern of Object.keys(PATTERNS)) expect(named).toContain(pattern);
+  });
+});
+
+describe('the source', () => {
+  const sources = ['worker', 'shared', 'app'].flatMap((folder) =>
+    filesUnder(folder, (name) => /\.(ts|tsx|css|html)$/.test(name)),
+  );
+
+  it('is found', () => {
+    expect(sources).toEqual(expect.arrayContaining(['worker/index.ts', 'shared/formats.ts', 'app/main.tsx']));
+  });
+
+  it('cites the project’s docs, never the specification’s numbering or an issue', () => {
+    const citations = sources.flatMap((path) =>
+      readFileSync(join(ROOT, path), 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          /spec document|\bissues? #?\d+/i.test(line) ? [`${path}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(citations).toEqual([]);
+  });
+});
