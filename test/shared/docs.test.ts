@@ -2,9 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The docs are the map a successor reads first, and comments cite them (docs/product.md, "How to
-// cite this page"): a path they name that no longer exists sends the reader nowhere, and a comment
-// citing the specification's numbering or an issue tracker points outside the repository.
+// The docs are the map a successor reads first, and comments cite them by file and heading
+// (docs/product.md, "Who it is for"): a path, link or heading that no longer exists sends the reader
+// nowhere, and a comment citing the specification's numbering or an issue tracker points outside the
+// repository.
 
 const ROOT = join(__dirname, '..', '..');
 const REPOSITORY_FOLDERS = [
@@ -100,10 +101,19 @@ describe('the docs', () => {
   });
 });
 
+/** The headings a source file cites: `docs/product.md, "Payments"` or `docs/product.md, "Fill" and "Keep this"`, over line breaks. */
+function citations(source: string): { doc: string; headings: string[] }[] {
+  const prose = source.replace(/\s*\n\s*(\*|\/\/)?\s*/g, ' ');
+  return [...prose.matchAll(/(?<![\w/.])(docs\/[\w/.-]+\.md)((?:,| and) "[^"]+")*/g)].map((match) => ({
+    doc: match[1] ?? '',
+    headings: [...(match[0] ?? '').matchAll(/"([^"]+)"/g)].map((heading) => heading[1] ?? ''),
+  }));
+}
+
+const SOURCE_FILE = /\.(ts|tsx|css|html)$/;
+
 describe('the source', () => {
-  const sources = ['worker', 'shared', 'app'].flatMap((folder) =>
-    filesUnder(folder, (name) => /\.(ts|tsx|css|html)$/.test(name)),
-  );
+  const sources = ['worker', 'shared', 'app'].flatMap((folder) => filesUnder(folder, (name) => SOURCE_FILE.test(name)));
 
   it('is found', () => {
     expect(sources).toEqual(expect.arrayContaining(['worker/index.ts', 'shared/formats.ts', 'app/main.tsx']));
@@ -118,5 +128,24 @@ describe('the source', () => {
         ),
     );
     expect(citations).toEqual([]);
+  });
+
+  it('cites docs and headings that exist, here and in the tests, scripts and bench', () => {
+    const cited = [
+      ...sources,
+      ...['test', 'scripts', 'bench'].flatMap((folder) => filesUnder(folder, (name) => SOURCE_FILE.test(name))),
+    ];
+    const broken = cited.flatMap((path) =>
+      citations(readFileSync(join(ROOT, path), 'utf8')).flatMap(({ doc, headings }) => {
+        if (!existsSync(join(ROOT, doc))) return [`${path}: ${doc}`];
+        const titles = (readFileSync(join(ROOT, doc), 'utf8').match(/^#{1,6} .+$/gm) ?? []).map((title) =>
+          title.replace(/^#+ /, ''),
+        );
+        return headings
+          .filter((heading) => !titles.some((title) => title.startsWith(heading)))
+          .map((heading) => `${path}: ${doc}, "${heading}"`);
+      }),
+    );
+    expect(broken).toEqual([]);
   });
 });

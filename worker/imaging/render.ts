@@ -33,7 +33,8 @@ export const PREVIEW_SIZE = 480;
 
 /**
  * A preview is never the deliverable: at most half the output on each side, and at most
- * PREVIEW_SIZE on its longest side (docs/decisions/0002-previews-are-not-deliverables.md).
+ * PREVIEW_SIZE on its longest side (docs/decisions/0002-one-door-for-pixels.md, "Previews are never the
+ * deliverable").
  */
 export function previewSize(target: { width: number; height: number }): { width: number; height: number } {
   const scale = Math.min(0.5, PREVIEW_SIZE / Math.max(target.width, target.height));

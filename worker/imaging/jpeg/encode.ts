@@ -26,8 +26,9 @@ export async function encodeJpeg(raster: Raster, quality: number, module: WebAss
   const codec = await mozjpegFactory(freshInstance(module) as Partial<MozJPEGModule>);
   const { width, height } = raster;
   // Baseline with optimised tables (and MozJPEG's trellis quantisation): 2.0-2.4× faster than its
-  // progressive mode with scan optimisation, for files 0-5 % larger (docs/decisions/0009). Baseline
-  // with standard tables writes broken data in this build (6.7 dB on a photo strip).
+  // progressive mode with scan optimisation, for files 0-5 % larger
+  // (docs/decisions/0009-output-types-and-encoders.md, "Baseline since 2026-11-23"). Baseline with
+  // standard tables writes broken data in this build (6.7 dB on a photo strip).
   const options = { ...defaultOptions, quality, progressive: false } as EncodeOptions;
   if (width * height <= WHOLE_PIXELS) return codec.encode(raster.data as BufferSource, width, height, options);
   // Strips of whole MCU rows (16 pixels covers 4:2:0 and 4:4:4 alike), each with its own tables.

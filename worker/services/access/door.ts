@@ -2,7 +2,8 @@
  * Who may have the pixels of a request, decided here and nowhere else (`authorizePixels`):
  *
  * - A preview of any finished output, to the request's owner: a preview is never the deliverable
- *   (at most half the output's size on each side, see imaging/render.ts and docs/decisions).
+ *   (at most half the output's size on each side, see imaging/render.ts and
+ *   docs/decisions/0002-one-door-for-pixels.md).
  * - A file the banner or profile adjuster made, to the owner, free (docs/product.md, "Banner and profile adjusters"):
  *   decided from what made the file (the flow that rendered it and its framing, written with the
  *   file's key by the render itself, services/renders/render.ts), never from a label a later route could
