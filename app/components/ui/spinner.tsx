@@ -11,3 +11,12 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
     </span>
   );
 }
+
+/** A page still loading: the spinner in the middle of where the page will be. */
+export function PageSpinner({ label }: { label?: string }) {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner label={label} />
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { LoginForm, RegisterForm } from './auth-forms';
 import { useCurrentUser } from './queries';
@@ -25,11 +25,7 @@ export function AuthPage() {
   // A signed-in user (already, or the moment a form succeeds) goes straight on.
   if (user) return <Navigate to={redirectTarget(redirect)} replace />;
   if (isPending) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner />
-      </div>
-    );
+    return <PageSpinner />;
   }
   return (
     <main className="mx-auto grid max-w-6xl items-start gap-8 px-4 py-10 lg:grid-cols-2">

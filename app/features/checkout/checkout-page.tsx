@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '../../lib/api';
 import { imageRequestQuery } from '../single-image/queries';
@@ -50,7 +50,7 @@ export function CheckoutPage() {
       });
   }, [intent.error]);
 
-  if (config.isPending || plans.isPending) return <Loading />;
+  if (config.isPending || plans.isPending) return <PageSpinner label="Preparing your checkout" />;
   if (config.isError || plans.isError)
     return (
       <ErrorScreen
@@ -88,7 +88,7 @@ export function CheckoutPage() {
       />
     );
   }
-  if (intent.isPending) return <Loading />;
+  if (intent.isPending) return <PageSpinner label="Preparing your checkout" />;
   if (!intent.data.clientSecret)
     return <ErrorScreen title="Payment Setup Error" message="Please try again later or contact support." />;
 
@@ -119,13 +119,5 @@ export function CheckoutPage() {
       </div>
       <PaidDialog imageRequestId={imageRequestId} open={paid} onOpenChange={setPaid} />
     </main>
-  );
-}
-
-function Loading() {
-  return (
-    <div className="flex min-h-[50vh] items-center justify-center">
-      <Spinner label="Preparing your checkout" />
-    </div>
   );
 }

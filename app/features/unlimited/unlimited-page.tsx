@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { PageSpinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../auth/queries';
 import { dollars } from '../checkout/money';
 import { UNLIMITED_PRICE, UnlimitedPayment } from './unlimited-payment';
@@ -12,11 +12,7 @@ const benefits = ['Unlimited image transformations', 'All social media formats',
 export function UnlimitedAccessPage() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner />
-      </div>
-    );
+    return <PageSpinner />;
   }
   return (
     <main className="mx-auto max-w-xl px-4 py-10">
