@@ -3,7 +3,7 @@
  * picture, or a content-aware canvas extended around it): nothing (transparent, where the file type
  * and the platform keep alpha), a solid colour, or a blurred copy of the picture.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const FILL_KINDS = ['transparent', 'color', 'blur'] as const;
 export type FillKind = (typeof FILL_KINDS)[number];

@@ -5,7 +5,7 @@
  * app's client (app/lib/api.ts) checks every answer against (docs/decisions/0007-query-keys-are-urls.md).
  */
 import { fillSchema } from './fill';
-import { z } from 'zod';
+import { z } from './zod';
 import { CONFIDENCES, FORMAT_KINDS, type PlatformFormat } from './formats';
 import { DEFAULT_QUALITY, MIN_USER_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from './output';
 import { PLAN_IDS, type Plan } from './plans';

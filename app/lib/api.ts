@@ -5,7 +5,7 @@
  * and gets the parsed value: an answer of another shape is an error the page shows like any other.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 

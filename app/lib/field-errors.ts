@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../shared/zod';
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 

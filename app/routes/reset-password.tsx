@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { pageHead } from '../components/layout/page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 

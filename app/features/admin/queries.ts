@@ -4,7 +4,7 @@
  * decides, and a 401 from it sends the browser back to the login.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import {
   adminContactMessageSchema,
   adminOkAnswerSchema,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import {
   messageAnswerSchema,
   outboxMessageSchema,

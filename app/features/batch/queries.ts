@@ -1,6 +1,6 @@
 /** The Batch page's calls: start a batch of uploaded photos, follow it (docs/product.md, "Batches"). */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';

@@ -1,6 +1,6 @@
 /** The plans as the server sells them: the pricing page, the checkout and the download step list them. */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { planSchema } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
 

@@ -3,7 +3,7 @@
  * a photo, and the image request a render hangs on.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { centredCrop } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
