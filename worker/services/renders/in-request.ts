@@ -30,11 +30,12 @@ export async function processRequest(
   fill: Fill,
 ): Promise<void> {
   const formats = [...new Set([request.formatId, ...formatIds])].map(requireFormat);
-  const now = clock.now();
-  await deps.db
-    .update(imageRequests)
-    .set({ outputChoice: output.type, quality: output.quality, fill, updatedAt: now })
-    .where(eq(imageRequests.id, request.id));
+  const asked = request.outputChoice !== output.type || request.quality !== output.quality;
+  if (asked || JSON.stringify(request.fill) !== JSON.stringify(fill))
+    await deps.db
+      .update(imageRequests)
+      .set({ outputChoice: output.type, quality: output.quality, fill, updatedAt: clock.now() })
+      .where(eq(imageRequests.id, request.id));
   const { marked } = await markForRender(deps.db, request.id, formats, {
     flow: 'single',
     mode: 'standard',
@@ -50,6 +51,7 @@ export async function processRequest(
   });
   if (jobs.length === 0) return;
   let failure = PROCESSING_FAILED;
+  let ended = 0;
   try {
     const needs = jobs.map(decodeNeed);
     const picture = new UploadPicture(deps, upload);
@@ -58,6 +60,7 @@ export async function processRequest(
     await picture.viewFor(needs[0]!, needs.slice(1));
     for (const [i, job] of jobs.entries()) {
       const outcome = await renderConversion(deps, picture, job, () => Promise.resolve(needs.slice(i + 1)));
+      ended = i + 1;
       if (outcome === 'failed' && job.format.id === request.formatId) {
         const own = await deps.db
           .select({ error: conversions.error })
@@ -71,13 +74,9 @@ export async function processRequest(
     failure = failureMessage(error) ?? PROCESSING_FAILED;
     throw error;
   } finally {
-    await endUnfinished(deps.db, jobs, failure);
+    // The renders that did not end (an error, a lost connection) end here with the reason.
+    for (const job of jobs.slice(ended)) await failRender(deps.db, job, failure);
   }
-}
-
-/** Ends as failed, with `reason`, whatever a process-image call marked and did not finish. */
-async function endUnfinished(db: Db, jobs: RenderJob[], reason: string) {
-  for (const job of jobs) await failRender(db, job, reason);
 }
 
 /**
@@ -95,17 +94,19 @@ export const INTERRUPTED = 'Processing was interrupted. Please try again.';
  */
 export async function endInterruptedRenders(db: Db, requestId?: string): Promise<number> {
   const before = new Date(clock.now().getTime() - IN_REQUEST_RENDER_LEASE_MS);
+  const interrupted = and(
+    requestId ? eq(conversions.requestId, requestId) : undefined,
+    eq(conversions.flow, 'single'),
+    eq(conversions.status, 'processing'),
+    lt(conversions.updatedAt, before),
+  );
+  // Read first: the status polls call this, and a write on every poll would queue behind renders.
+  const found = await db.select({ id: conversions.id }).from(conversions).where(interrupted).limit(1);
+  if (found.length === 0) return 0;
   const ended = await db
     .update(conversions)
     .set({ status: 'failed', error: INTERRUPTED, updatedAt: clock.now() })
-    .where(
-      and(
-        requestId ? eq(conversions.requestId, requestId) : undefined,
-        eq(conversions.flow, 'single'),
-        eq(conversions.status, 'processing'),
-        lt(conversions.updatedAt, before),
-      ),
-    )
+    .where(interrupted)
     .returning({ id: conversions.id });
   return ended.length;
 }

@@ -29,8 +29,27 @@ export async function markForRender(
     fill: ask.fill,
     focus: ask.focus,
   };
+  const rowsOf = () =>
+    db
+      .select()
+      .from(conversions)
+      .where(
+        and(
+          eq(conversions.requestId, requestId),
+          inArray(
+            conversions.formatId,
+            formats.map((f) => f.id),
+          ),
+        ),
+      );
+  // Read first: asked again the same way (a re-download, a refresh), nothing is written.
+  const before = await rowsOf();
+  const kept = (format: PlatformFormat) =>
+    before.some((r) => r.formatId === format.id && r.status === 'complete' && r.identity === identity);
+  const toMark = formats.filter((format) => !kept(format));
+  if (toMark.length === 0) return { rows: before, marked: [] };
   const renderIds = new Set<string>();
-  const [first, ...rest] = formats.map((format) => {
+  const [first, ...rest] = toMark.map((format) => {
     const renderId = crypto.randomUUID();
     renderIds.add(renderId);
     return db
@@ -43,18 +62,7 @@ export async function markForRender(
       });
   });
   if (first) await db.batch([first, ...rest]);
-  const rows = await db
-    .select()
-    .from(conversions)
-    .where(
-      and(
-        eq(conversions.requestId, requestId),
-        inArray(
-          conversions.formatId,
-          formats.map((f) => f.id),
-        ),
-      ),
-    );
+  const rows = await rowsOf();
   const marked = rows.filter(
     (r): r is Conversion & { renderId: string } => r.renderId !== null && renderIds.has(r.renderId),
   );
