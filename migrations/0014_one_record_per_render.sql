@@ -32,18 +32,19 @@ INSERT INTO `__new_conversions`("id", "request_id", "format_id", "mode", "flow",
 SELECT "id", "request_id", "format_id", "mode", CASE "flow" WHEN 'other' THEN 'single' ELSE "flow" END, NULL, "status", "output_key", "output_size", "output_choice", "quality", "fill", "focus", "output_type", "output_quality", "render_id", CASE "rendered_flow" WHEN 'other' THEN 'single' ELSE "rendered_flow" END, "framing", "error", "attempts", "created_at", "updated_at" FROM `conversions`;--> statement-breakpoint
 DROP TABLE `conversions`;--> statement-breakpoint
 CREATE UNIQUE INDEX `conversions_request_format_unique` ON `__new_conversions` (`request_id`,`format_id`);--> statement-breakpoint
--- The request's own render, where one was made; where a batch made that format too, the finished one stays.
+-- The request's own render, where one was made; a finished one takes the place of a batch's render of
+-- the same format, an unfinished one leaves the batch's.
 INSERT INTO `__new_conversions`("id", "request_id", "format_id", "mode", "flow", "status", "output_key", "output_size", "output_choice", "quality", "fill", "output_type", "output_quality", "render_id", "rendered_flow", "framing", "error", "attempts", "created_at", "updated_at")
 SELECT substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-a' || substr(h, 18, 3) || '-' || substr(h, 21, 12),
   "id", "format_id", 'standard', 'single', "status", "output_key", "output_size", "output_choice", "quality", "fill", "output_type", "output_quality", "render_id",
   CASE "status" WHEN 'complete' THEN 'single' END, CASE "status" WHEN 'complete' THEN 'request' END, "error", 0, "created_at", "updated_at"
 FROM (SELECT *, lower(hex(randomblob(16))) AS h FROM `image_requests`) WHERE "status" != 'pending'
 ON CONFLICT ("request_id", "format_id") DO UPDATE SET
-  "flow" = excluded."flow", "status" = excluded."status", "output_key" = excluded."output_key", "output_size" = excluded."output_size",
+  "flow" = excluded."flow", "mode" = excluded."mode", "identity" = NULL, "attempts" = 0, "status" = excluded."status", "output_key" = excluded."output_key", "output_size" = excluded."output_size",
   "output_choice" = excluded."output_choice", "quality" = excluded."quality", "fill" = excluded."fill", "focus" = NULL,
   "output_type" = excluded."output_type", "output_quality" = excluded."output_quality", "render_id" = excluded."render_id",
   "rendered_flow" = excluded."rendered_flow", "framing" = excluded."framing", "error" = excluded."error", "updated_at" = excluded."updated_at"
-WHERE excluded."status" = 'complete' AND `__new_conversions`."status" != 'complete';--> statement-breakpoint
+WHERE excluded."status" = 'complete';--> statement-breakpoint
 ALTER TABLE `__new_conversions` RENAME TO `conversions`;--> statement-breakpoint
 ALTER TABLE `image_requests` DROP COLUMN `status`;--> statement-breakpoint
 ALTER TABLE `image_requests` DROP COLUMN `output_key`;--> statement-breakpoint

@@ -294,6 +294,36 @@ describe('the door decides from how a file was made, whatever route made it and 
 });
 
 describe('nothing is left processing', () => {
+  it('lets a dead-lettered message end only the render it was for', async () => {
+    const browser = new Browser();
+    const id = await redCornerRequest(browser);
+    await browser.call(`/api/banner-convert/${id}`, {
+      method: 'POST',
+      json: { sourceFormatId: LINKEDIN_COVER, targetFormatIds: [BANNER.id], useAi: false },
+    });
+    await settle(browser, id);
+    const row = await env.DB.prepare(
+      'SELECT id, render_id AS renderId FROM conversions WHERE request_id = ? AND format_id = ?',
+    )
+      .bind(id, BANNER.id)
+      .first<{ id: string; renderId: string }>();
+    // Asked again since: a newer render is under way.
+    await env.DB.prepare("UPDATE conversions SET status = 'processing', render_id = 'newer' WHERE id = ?")
+      .bind(row!.id)
+      .run();
+    const deadLetter = async (renderId: string) => {
+      const batch = createMessageBatch('social-resizer-conversions-dlq', [
+        { id: 'd0', timestamp: new Date(), attempts: 4, body: { conversionId: row!.id, renderId } },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      await getQueueResult(batch, ctx);
+      return env.DB.prepare('SELECT status FROM conversions WHERE id = ?').bind(row!.id).first<{ status: string }>();
+    };
+    expect(await deadLetter(row!.renderId)).toEqual({ status: 'processing' });
+    expect(await deadLetter('newer')).toEqual({ status: 'failed' });
+  });
+
   afterEach(() => vi.restoreAllMocks());
 
   it('ends every format of a process-image call as failed when its first render throws', async () => {

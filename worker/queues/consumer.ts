@@ -35,7 +35,8 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
     }
     const { conversionId } = parsed.data;
     if (isDeadLetter) {
-      if (await markConversionFailed(db, conversionId, FAILED_AFTER_RETRIES)) {
+      // Only the render the message was for: a row asked again since is the newer render's.
+      if (await markConversionFailed(db, conversionId, FAILED_AFTER_RETRIES, parsed.data.renderId)) {
         log('warn', 'conversion failed after retries', { conversionId });
       }
       message.ack();

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { findFormat } from '../../../shared/formats';
 import type { Purchase, PurchaseFormat } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
-import { conversions, imageRequests, uploads } from '../../db/schema';
+import { conversions, imageRequests, uploads, type ConversionFlow } from '../../db/schema';
 import { previewPath } from '../pictures/image-requests';
 
 /**
@@ -19,13 +19,16 @@ export async function listPurchases(db: Db, userId: string): Promise<Purchase[]>
     .where(and(eq(imageRequests.userId, userId), isNotNull(imageRequests.acquiredAt)))
     .orderBy(desc(imageRequests.acquiredAt));
   const live = rows.filter((r) => r.expiredAt === null).map((r) => r.request.id);
-  const done = live.length
-    ? await db
+  // D1 binds at most 100 parameters a statement: the live requests are asked about 90 at a time.
+  const done: Array<{ requestId: string; formatId: number; flow: ConversionFlow }> = [];
+  for (let i = 0; i < live.length; i += 90)
+    done.push(
+      ...(await db
         .select({ requestId: conversions.requestId, formatId: conversions.formatId, flow: conversions.flow })
         .from(conversions)
-        .where(and(inArray(conversions.requestId, live), eq(conversions.status, 'complete')))
-        .orderBy(asc(conversions.createdAt))
-    : [];
+        .where(and(inArray(conversions.requestId, live.slice(i, i + 90)), eq(conversions.status, 'complete')))
+        .orderBy(asc(conversions.createdAt))),
+    );
   return rows.map(({ request, originalFilename, expiredAt }) => {
     const mine = done.filter((d) => d.requestId === request.id);
     const kept = !expiredAt && mine.some((d) => d.formatId === request.formatId);

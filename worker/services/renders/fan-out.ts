@@ -177,14 +177,15 @@ export async function startConversions(
   mode: ConversionMode,
   { output, fill, focus }: { output: OutputSettings; fill: Fill | null; focus: CropRect | null },
 ): Promise<ConversionResults> {
-  const { rows } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus });
+  // Only the rows this call marked are queued (a row another ask is rendering is its business).
+  const { rows, marked } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus });
   // Largest targets first: a queue batch then holds targets of like size, whose renders share one
   // decode at one scale (imaging/decode-plan.ts), and small targets are not held to a large one's.
   const area = (formatId: number) => {
     const format = targets.find((t) => t.id === formatId);
     return format ? format.width * format.height : 0;
   };
-  const pending = rows.filter((r) => r.status === 'processing').sort((a, b) => area(b.formatId) - area(a.formatId));
+  const pending = [...marked].sort((a, b) => area(b.formatId) - area(a.formatId));
   const messages: { body: ConversionMessage }[] = pending.map((r) => ({
     body: { conversionId: r.id, renderId: r.renderId ?? undefined },
   }));
@@ -196,7 +197,7 @@ export async function startConversions(
       requestId: request.id,
       error: error instanceof Error ? error.message : String(error),
     });
-    for (const r of pending) await markConversionFailed(db, r.id, NOT_QUEUED);
+    for (const r of pending) await markConversionFailed(db, r.id, NOT_QUEUED, r.renderId);
     throw new ApiError(503, NOT_QUEUED);
   }
   return toResults(rows);
@@ -225,12 +226,26 @@ export function toFiles(rows: Conversion[]): ConversionFiles {
   return files;
 }
 
-/** Ends a conversion that is still processing as failed, with the reason the page shows. */
-export async function markConversionFailed(db: Db, conversionId: string, reason: string): Promise<boolean> {
+/**
+ * Ends a conversion that is still processing as failed, with the reason the page shows; with a
+ * render id, only while the row still waits for that render (a newer ask is left alone).
+ */
+export async function markConversionFailed(
+  db: Db,
+  conversionId: string,
+  reason: string,
+  renderId?: string | null,
+): Promise<boolean> {
   const updated = await db
     .update(conversions)
     .set({ status: 'failed', error: reason, updatedAt: clock.now() })
-    .where(and(eq(conversions.id, conversionId), eq(conversions.status, 'processing')))
+    .where(
+      and(
+        eq(conversions.id, conversionId),
+        eq(conversions.status, 'processing'),
+        renderId ? eq(conversions.renderId, renderId) : undefined,
+      ),
+    )
     .returning({ id: conversions.id });
   return updated.length > 0;
 }
