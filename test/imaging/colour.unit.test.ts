@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { codecs, decodeImage, inspectImage, type Picture } from '../../worker/imaging';
-import { ADOBE_RGB } from '../support/icc';
+import { ADOBE_RGB, BLOCK, colourBlocks, COLOURS } from '../support/icc';
 import { pngChunk, pngChunks } from '../support/mutations';
 
 /**
@@ -16,28 +16,7 @@ import { pngChunk, pngChunks } from '../support/mutations';
 const adobePath = join(mkdtempSync(join(tmpdir(), 'icc-')), 'adobe-rgb.icc');
 writeFileSync(adobePath, ADOBE_RGB);
 
-/** Saturated and everyday colours, 16×16 blocks, the first the green. */
-const COLOURS = [
-  [35, 220, 51],
-  [230, 40, 50],
-  [30, 80, 230],
-  [250, 200, 30],
-  [128, 128, 128],
-  [200, 150, 120],
-  [20, 20, 20],
-  [245, 245, 245],
-];
-const BLOCK = 16;
-
-function blocks(): Buffer {
-  const width = BLOCK * COLOURS.length;
-  const data = Buffer.alloc(width * BLOCK * 3);
-  for (let y = 0; y < BLOCK; y++)
-    for (let x = 0; x < width; x++) data.set(COLOURS[Math.floor(x / BLOCK)] as number[], (y * width + x) * 3);
-  return data;
-}
-
-const raw = () => sharp(blocks(), { raw: { width: BLOCK * COLOURS.length, height: BLOCK, channels: 3 } });
+const raw = () => sharp(colourBlocks(), { raw: { width: BLOCK * COLOURS.length, height: BLOCK, channels: 3 } });
 
 async function ours(bytes: Buffer): Promise<Picture> {
   const u8 = new Uint8Array(bytes);

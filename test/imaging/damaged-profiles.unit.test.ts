@@ -3,7 +3,20 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { codecs, decodeImage, inspectImage, type Picture } from '../../worker/imaging';
 import { parseIcc } from '../../worker/imaging/colour-profile';
-import { ADOBE_RGB, curvTag, iccTags, paraTag, tagData, withEntry, withProfile, withTag, xyzTag } from '../support/icc';
+import {
+  ADOBE_RGB,
+  BLOCK,
+  colourBlocks,
+  COLOURS,
+  curvTag,
+  iccTags,
+  paraTag,
+  tagData,
+  withEntry,
+  withProfile,
+  withTag,
+  xyzTag,
+} from '../support/icc';
 import { concat, pngChunk, pngChunks } from '../support/mutations';
 
 /**
@@ -85,27 +98,9 @@ const DAMAGED: Array<[string, Uint8Array, RegExp]> = [
   ['a printer profile', withHeader(12, 'prtr'), /class prtr/],
 ];
 
-/** Saturated and everyday colours, 16×16 blocks. */
-const COLOURS = [
-  [35, 220, 51],
-  [230, 40, 50],
-  [30, 80, 230],
-  [250, 200, 30],
-  [128, 128, 128],
-  [200, 150, 120],
-  [20, 20, 20],
-  [245, 245, 245],
-];
-function blocks(): Buffer {
-  const width = 16 * COLOURS.length;
-  const data = Buffer.alloc(width * 16 * 3);
-  for (let y = 0; y < 16; y++)
-    for (let x = 0; x < width; x++) data.set(COLOURS[Math.floor(x / 16)] as number[], (y * width + x) * 3);
-  return data;
-}
 // Written tagged (sRGB, which changes no number) so the WebP has the extended header that carries a profile.
 const raw = () =>
-  sharp(blocks(), { raw: { width: 16 * COLOURS.length, height: 16, channels: 3 } }).withIccProfile('srgb');
+  sharp(colourBlocks(), { raw: { width: BLOCK * COLOURS.length, height: BLOCK, channels: 3 } }).withIccProfile('srgb');
 const FILES = {
   jpeg: async () => new Uint8Array(await raw().jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer()),
   png: async () => new Uint8Array(await raw().png().toBuffer()),

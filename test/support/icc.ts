@@ -216,3 +216,25 @@ export function withProfile(file: Uint8Array, profile: Uint8Array | null): Uint8
     ...rest.map((c) => riffChunk(c.fourcc, c.data)),
   ]);
 }
+
+/** Saturated and everyday colours, as 16×16 blocks side by side: what the colour tests convert. */
+export const COLOURS = [
+  [35, 220, 51],
+  [230, 40, 50],
+  [30, 80, 230],
+  [250, 200, 30],
+  [128, 128, 128],
+  [200, 150, 120],
+  [20, 20, 20],
+  [245, 245, 245],
+];
+export const BLOCK = 16;
+
+/** The blocks as raw 8-bit RGB, `BLOCK * COLOURS.length` wide and `BLOCK` high. */
+export function colourBlocks(): Buffer {
+  const width = BLOCK * COLOURS.length;
+  const data = Buffer.alloc(width * BLOCK * 3);
+  for (let y = 0; y < BLOCK; y++)
+    for (let x = 0; x < width; x++) data.set(COLOURS[Math.floor(x / BLOCK)] as number[], (y * width + x) * 3);
+  return data;
+}

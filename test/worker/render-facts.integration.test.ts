@@ -159,28 +159,13 @@ function stepsFor(target: PlatformFormat): Step[] {
       status: () => 202,
     });
   else
-    steps.push(
-      {
-        name: 'banner-convert',
+    for (const useAi of [false, true])
+      steps.push({
+        name: useAi ? 'banner-convert, intelligent' : 'banner-convert',
         run: (b, id) =>
-          post(`/api/banner-convert/${id}`, {
-            sourceFormatId: LINKEDIN_COVER,
-            targetFormatIds: [target.id],
-            useAi: false,
-          })(b),
+          post(`/api/banner-convert/${id}`, { sourceFormatId: LINKEDIN_COVER, targetFormatIds: [target.id], useAi })(b),
         status: () => 202,
-      },
-      {
-        name: 'banner-convert, intelligent',
-        run: (b, id) =>
-          post(`/api/banner-convert/${id}`, {
-            sourceFormatId: LINKEDIN_COVER,
-            targetFormatIds: [target.id],
-            useAi: true,
-          })(b),
-        status: () => 202,
-      },
-    );
+      });
   return steps;
 }
 

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { changePasswordSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { Field, inputClass } from '../../components/ui/field';
+import { TextField } from '../../components/ui/field';
 import { fieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { useChangePassword, useDeleteAccount } from '../auth/queries';
 
@@ -32,30 +32,22 @@ function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={submit} aria-label="Change password" className="grid max-w-md gap-4">
       <h3 className="font-semibold text-slate-900">Change password</h3>
-      <Field label="Current password" error={errors.currentPassword}>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            value={values.currentPassword}
-            onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="New password" error={errors.newPassword}>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            value={values.newPassword}
-            onChange={(e) => setValues({ ...values, newPassword: e.target.value })}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Current password"
+        error={errors.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        value={values.currentPassword}
+        onChange={(value) => setValues({ ...values, currentPassword: value })}
+      />
+      <TextField
+        label="New password"
+        error={errors.newPassword}
+        type="password"
+        autoComplete="new-password"
+        value={values.newPassword}
+        onChange={(value) => setValues({ ...values, newPassword: value })}
+      />
       <Button type="submit" variant="outline" disabled={change.isPending} className="justify-self-start">
         {change.isPending ? 'Changing Password' : 'Change Password'}
       </Button>
@@ -88,18 +80,14 @@ function DeleteAccount() {
       </p>
       {confirming ? (
         <form noValidate onSubmit={submit} aria-label="Delete account" className="mt-4 grid max-w-md gap-4">
-          <Field label="Password" error={error}>
-            {(props) => (
-              <input
-                {...props}
-                type="password"
-                autoComplete="current-password"
-                className={inputClass}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Password"
+            error={error}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           <div className="flex gap-3">
             <Button type="submit" variant="destructive" disabled={remove.isPending}>
               {remove.isPending ? 'Deleting Account' : 'Delete My Account'}

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, inputClass } from '../../components/ui/field';
+import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { ApiRequestError } from '../../lib/api';
 import { ADMIN_FLAG, adminLogin } from './queries';
@@ -49,18 +49,14 @@ export function AdminLoginPage() {
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} className="grid gap-4" aria-label="Administrator login" noValidate>
-            <Field label="Password" error={error}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="password"
-                  autoComplete="current-password"
-                  className={inputClass}
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label="Password"
+              error={error}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+            />
             <Button type="submit" disabled={login.isPending}>
               {login.isPending ? 'Authenticating...' : 'Login'}
             </Button>

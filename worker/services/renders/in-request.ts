@@ -30,8 +30,11 @@ export async function processRequest(
   fill: Fill,
 ): Promise<void> {
   const formats = [...new Set([request.formatId, ...formatIds])].map(requireFormat);
-  const asked = request.outputChoice !== output.type || request.quality !== output.quality;
-  if (asked || JSON.stringify(request.fill) !== JSON.stringify(fill))
+  const choiceChanged =
+    request.outputChoice !== output.type ||
+    request.quality !== output.quality ||
+    JSON.stringify(request.fill) !== JSON.stringify(fill);
+  if (choiceChanged)
     await deps.db
       .update(imageRequests)
       .set({ outputChoice: output.type, quality: output.quality, fill, updatedAt: clock.now() })
