@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { edgeColour, type Fill } from '../../shared/fill';
-import { codecs, renderFormat } from '../../worker/imaging';
+import { codecs, renderFormat, type CropRect, type Picture, type Raster } from '../../worker/imaging';
 import { pixel, rawOf, syntheticPhoto } from './images';
 
 const photo = { ...syntheticPhoto(600, 400), channels: 4 as const };
@@ -11,12 +11,12 @@ const photo = { ...syntheticPhoto(600, 400), channels: 4 as const };
 const crop = { x: -300, y: 0, width: 1200, height: 400 };
 const target = { width: 800, height: 266, opaque: false, types: ['png', 'jpeg'] as const, maxBytes: null };
 
-async function render(fill: Fill, opaque = false) {
+async function render(fill: Fill, opaque = false, picture: Picture = photo, at: CropRect = crop, size = target) {
   const { file } = await renderFormat(
-    photo,
+    picture,
     1,
-    crop,
-    { ...target, opaque },
+    at,
+    { ...size, opaque },
     {
       fill,
       output: { type: 'png', quality: 82 },
@@ -35,11 +35,31 @@ describe('fills', () => {
     expect(pixel(opaque, 20, 130)).toEqual([255, 255, 255, 255]);
   });
 
-  it('puts a solid colour exactly outside, and leaves the picture as it was inside', async () => {
+  it('puts a solid colour exactly outside, past a short fade from the picture, and leaves the picture as it was inside', async () => {
     const filled = await render({ kind: 'color', color: '#123456' });
     const clear = await render({ kind: 'transparent' });
-    for (const x of [0, 100, 195, 605, 799]) expect(pixel(filled, x, 130)).toEqual([0x12, 0x34, 0x56, 255]);
-    for (const x of [205, 400, 595]) expect(pixel(filled, x, 130)).toEqual(pixel(clear, x, 130));
+    // The picture covers columns 200..599; its continuation fades out within a tenth of the short side (27 px).
+    for (const x of [0, 100, 170, 630, 799]) expect(pixel(filled, x, 130)).toEqual([0x12, 0x34, 0x56, 255]);
+    expect(pixel(filled, 195, 130)).not.toEqual([0x12, 0x34, 0x56, 255]);
+    for (const x of [205, 400, 594]) expect(pixel(filled, x, 130)).toEqual(pixel(clear, x, 130));
+  });
+
+  it('keeps a cut-out’s own transparency under a colour, and gives its clear edges no smudge', async () => {
+    // A red disc (radius 100) on a clear 400 × 400 canvas, in the middle of an 800 × 400 output.
+    const cutOut: Picture = { width: 400, height: 400, channels: 4, data: new Uint8ClampedArray(400 * 400 * 4) };
+    for (let y = 0; y < 400; y++)
+      for (let x = 0; x < 400; x++)
+        if ((x - 200) ** 2 + (y - 200) ** 2 <= 100 ** 2) cutOut.data.set([220, 30, 30, 255], (y * 400 + x) * 4);
+    const out = await render(
+      { kind: 'color', color: '#123456' },
+      false,
+      cutOut,
+      { x: -200, y: 0, width: 800, height: 400 },
+      { ...target, width: 800, height: 400 },
+    );
+    expect(pixel(out, 210, 20)[3]).toBe(0);
+    expect(pixel(out, 400, 200)).toEqual([220, 30, 30, 255]);
+    for (const x of [0, 150, 195, 605, 799]) expect(pixel(out, x, 20)).toEqual([0x12, 0x34, 0x56, 255]);
   });
 
   it('extends with a blurred copy of the picture: opaque, varied, and close to the picture at the seam', async () => {
@@ -55,6 +75,85 @@ describe('fills', () => {
     const ownSteps = [210, 300, 400, 500, 590].map(step);
     expect(step(199)).toBeLessThanOrEqual(Math.max(...ownSteps) + 6);
     expect(step(599)).toBeLessThanOrEqual(Math.max(...ownSteps) + 6);
+  });
+
+  describe('next to a dark line and a dark block on the picture’s edges', () => {
+    // The photo (600 × 400) with a 3 px dark line from its left and right edges at rows 200..202
+    // and a dark block on its top edge (columns 250..329, rows 0..39).
+    const lined: Picture = { ...syntheticPhoto(600, 400), channels: 4 };
+    for (let y = 0; y < 400; y++)
+      for (let x = 0; x < 600; x++)
+        if ((y >= 200 && y < 203 && (x < 150 || x >= 450)) || (y < 40 && x >= 250 && x < 330))
+          lined.data.set([10, 10, 10, 255], (y * 600 + x) * 4);
+    const luma = (r: Raster, x: number, y: number) => {
+      const [red, green, blue] = pixel(r, x, y);
+      return 0.299 * red + 0.587 * green + 0.114 * blue;
+    };
+    /** Wider: the picture at columns 300..899 of 1200. Taller: at rows 200..599 of 800. */
+    const wider = (fill: Fill) =>
+      render(fill, false, lined, { x: -300, y: 0, width: 1200, height: 400 }, { ...target, width: 1200, height: 400 });
+    const taller = (fill: Fill) =>
+      render(fill, false, lined, { x: 0, y: -200, width: 600, height: 800 }, { ...target, width: 600, height: 800 });
+    /**
+     * Streakiness of a band of backdrop: the mean luminance step across the direction a streak
+     * would run, over the mean step along it. Edge pixels repeated outward made it 1.5 to 2.5.
+     */
+    const streakiness = (r: Raster, band: { x0: number; x1: number; y0: number; y1: number }, runs: 'x' | 'y') => {
+      let across = 0;
+      let along = 0;
+      for (let y = band.y0; y < band.y1; y++)
+        for (let x = band.x0; x < band.x1; x++) {
+          const stepX = Math.abs(luma(r, x + 1, y) - luma(r, x, y));
+          const stepY = Math.abs(luma(r, x, y + 1) - luma(r, x, y));
+          across += runs === 'x' ? stepY : stepX;
+          along += runs === 'x' ? stepX : stepY;
+        }
+      return across / Math.max(along, 1e-9);
+    };
+
+    it.each([{ kind: 'blur' }, { kind: 'color', color: '#808080' }] as Fill[])(
+      'does not run them on into the $kind backdrop',
+      async (fill) => {
+        const wide = await wider(fill);
+        for (let x = 0; x < 300; x += 10)
+          for (const side of [x, 1199 - x]) {
+            const line = (luma(wide, side, 200) + luma(wide, side, 201) + luma(wide, side, 202)) / 3;
+            const beside = (luma(wide, side, 185) + luma(wide, side, 217)) / 2;
+            expect(Math.abs(line - beside), `column ${side}`).toBeLessThanOrEqual(3);
+          }
+        const tall = await taller(fill);
+        // Above the block (columns 250..329) the backdrop may darken softly, as the picture does
+        // around it, but not as a column the block's colour.
+        for (let y = 0; y < 200; y += 10) {
+          const beside = (luma(tall, 230, y) + luma(tall, 350, y)) / 2;
+          expect(Math.abs(luma(tall, 290, y) - beside), `row ${y}`).toBeLessThanOrEqual(15);
+        }
+      },
+    );
+
+    it.each([{ kind: 'blur' }, { kind: 'color', color: '#808080' }] as Fill[])(
+      'shows no streaks in the $kind backdrop next to the picture',
+      async (fill) => {
+        const wide = await wider(fill);
+        expect(streakiness(wide, { x0: 240, x1: 298, y0: 0, y1: 399 }, 'x')).toBeLessThan(0.8);
+        expect(streakiness(wide, { x0: 901, x1: 960, y0: 0, y1: 399 }, 'x')).toBeLessThan(0.8);
+        const tall = await taller(fill);
+        expect(streakiness(tall, { x0: 0, x1: 599, y0: 140, y1: 198 }, 'y')).toBeLessThan(0.8);
+        expect(streakiness(tall, { x0: 0, x1: 599, y0: 601, y1: 660 }, 'y')).toBeLessThan(0.8);
+      },
+    );
+
+    it('keeps the seam without a step larger than the picture’s own, and transparent as a hard edge', async () => {
+      const wide = await wider({ kind: 'color', color: '#808080' });
+      const step = (x: number, y: number) => Math.abs(luma(wide, x + 1, y) - luma(wide, x, y));
+      for (const y of [50, 120, 300, 380]) {
+        const own = Math.max(...[310, 320, 330, 340].map((x) => step(x, y)));
+        expect(step(299, y), `row ${y}`).toBeLessThanOrEqual(own + 3);
+      }
+      const clear = await wider({ kind: 'transparent' });
+      expect(pixel(clear, 299, 201)[3]).toBe(0);
+      expect(pixel(clear, 300, 201)).toEqual([10, 10, 10, 255]);
+    });
   });
 
   it('offers the picture’s edge colour first', () => {

@@ -1,5 +1,6 @@
 import { hexToRgb, type Fill } from '../../shared/fill';
-import { fillBackdrop } from './content-aware/backdrop';
+import { blurredCopy } from './content-aware/backdrop';
+import { continuation, overlap, type Placement } from './content-aware/continuation';
 import { uprightSize } from './exif';
 import type { CropRect, Picture, Raster } from './raster';
 
@@ -13,57 +14,100 @@ export function cropExtends(crop: CropRect, picture: { width: number; height: nu
   );
 }
 
-/**
- * How much of each output column (or row) the picture covers, 0..1: the share of the pixel's
- * source span inside [0, length].
- */
-function coverage(outputLength: number, start: number, extent: number, length: number): Float32Array {
-  const cover = new Float32Array(outputLength);
-  const step = extent / outputLength;
-  for (let i = 0; i < outputLength; i++) {
-    const a = start + i * step;
-    const b = a + step;
-    cover[i] = Math.min(1, Math.max(0, (Math.min(b, length) - Math.max(a, 0)) / step));
-  }
-  return cover;
-}
+/** Over this share of the output's short side, outward, the picture's continuation gives way to the fill. */
+const FADE_SHARE = 0.1;
+/** Over this share of the short side, inward, the picture's own pixels take over from its continuation. */
+const FEATHER_SHARE = 0.015;
+
+const smoothstep = (u: number) => (u <= 0 ? 0 : u >= 1 ? 1 : u * u * (3 - 2 * u));
 
 /**
- * Fills, in place, the part of the output the picture does not reach. A colour goes under the
- * uncovered share of each pixel only (the picture's own transparency stays); the blurred copy is
- * the content-aware backdrop; transparent leaves it as it is.
+ * Fills, in place, the part of the output the picture does not reach (docs/product.md, "Fill").
+ * The fill meets the picture through the picture's continuation (content-aware/continuation.ts:
+ * a wide average of the picture near each point, never its edge pixels repeated, so a line at the
+ * edge does not run on into the backdrop), fading into the fill with distance; inside, a narrow
+ * feather takes the picture from that continuation to its own pixels, so the seam shows no step.
+ * A colour goes under the uncovered share of each pixel only (the picture's own transparency
+ * stays); the blurred copy goes under any transparency; transparent leaves the outside as it is,
+ * a hard edge, which is what a cut-out on a transparent canvas is for.
  */
 export function applyFill(output: Raster, fill: Fill, source: Picture, orientation: number, crop: CropRect): void {
   const upright = uprightSize(source.width, source.height, orientation);
   if (fill.kind === 'transparent' || !cropExtends(crop, upright)) return;
-  if (fill.kind === 'blur') {
-    // The output rectangle the picture covers.
-    const sx = output.width / crop.width;
-    const sy = output.height / crop.height;
-    fillBackdrop(output, source, orientation, {
-      x0: -crop.x * sx,
-      y0: -crop.y * sy,
-      x1: (upright.width - crop.x) * sx,
-      y1: (upright.height - crop.y) * sy,
-    });
-    return;
-  }
-  const [fr, fg, fb] = hexToRgb(fill.color);
-  const cx = coverage(output.width, crop.x, crop.width, upright.width);
-  const cy = coverage(output.height, crop.y, crop.height, upright.height);
-  const data = output.data;
-  for (let y = 0; y < output.height; y++) {
-    for (let x = 0; x < output.width; x++) {
-      const under = 1 - (cx[x] as number) * (cy[y] as number);
-      if (under <= 0) continue;
-      const o = (y * output.width + x) * 4;
+  const { width, height, data } = output;
+  const sx = width / crop.width;
+  const sy = height / crop.height;
+  const placed: Placement = {
+    x0: -crop.x * sx,
+    y0: -crop.y * sy,
+    x1: (upright.width - crop.x) * sx,
+    y1: (upright.height - crop.y) * sy,
+  };
+  const near = continuation(output, placed);
+  const far = fill.kind === 'blur' ? blurredCopy(source, orientation, output) : null;
+  const [fr, fg, fb] = fill.kind === 'color' ? hexToRgb(fill.color) : [0, 0, 0];
+  const short = Math.min(width, height);
+  const fade = FADE_SHARE * short;
+  const feather = Math.max(2, FEATHER_SHARE * short);
+  // Only the picture's edges inside the output are seams; an edge the crop cuts is not.
+  const seam = {
+    left: placed.x0 > 0.01,
+    top: placed.y0 > 0.01,
+    right: placed.x1 < width - 0.01,
+    bottom: placed.y1 < height - 0.01,
+  };
+  const cover = Float32Array.from({ length: width }, (_, x) => overlap(x, placed.x0, placed.x1));
+  const n = new Float32Array(4); // the continuation at a pixel: red, green, blue, opacity
+  const f = new Float32Array(4); // the blurred copy at a pixel: red, green, blue, alpha
+  f.set([fr, fg, fb, 1]);
+  for (let y = 0; y < height; y++) {
+    const py = y + 0.5;
+    const coverY = overlap(y, placed.y0, placed.y1);
+    const dy = py < placed.y0 ? placed.y0 - py : py > placed.y1 ? py - placed.y1 : 0;
+    const inY = Math.min(seam.top ? py - placed.y0 : Infinity, seam.bottom ? placed.y1 - py : Infinity);
+    for (let x = 0; x < width; x++) {
+      const px = x + 0.5;
+      const o = (y * width + x) * 4;
       const a = (data[o + 3] as number) / 255;
-      const outAlpha = a + under * (1 - a);
+      const dx = px < placed.x0 ? placed.x0 - px : px > placed.x1 ? px - placed.x1 : 0;
+      const distance = dx > 0 || dy > 0 ? Math.sqrt(dx * dx + dy * dy) : 0;
+      // How deep inside the picture, from the nearest seam (0 outside).
+      const depth =
+        distance > 0 ? 0 : Math.min(inY, seam.left ? px - placed.x0 : Infinity, seam.right ? placed.x1 - px : Infinity);
+      if (a === 1 && depth >= feather) continue;
+      if (far) far.read(x, y, f);
+      if (distance >= fade && a === 0) {
+        // Beyond the continuation's reach: the fill alone.
+        data[o] = f[0] as number;
+        data[o + 1] = f[1] as number;
+        data[o + 2] = f[2] as number;
+        data[o + 3] = (f[3] as number) * 255;
+        continue;
+      }
+      if (distance < fade) near.read(x, y, n);
+      else n[3] = 0;
+      const opacity = n[3] as number;
+      // The feather: the picture's pixels, from its continuation at the seam to themselves.
+      const own = opacity > 0 ? smoothstep(depth / feather) : 1;
+      // The share of the pixel the picture's rectangle leaves uncovered, and the share it covers
+      // but its own transparency leaves open.
+      const uncovered = Math.min(1 - (cover[x] as number) * coverY, 1 - a);
+      const open = Math.max(0, 1 - a - uncovered);
+      // Uncovered: the continuation, fading into the fill with distance.
+      const t = opacity * (1 - smoothstep(distance / fade));
+      const farAlpha = f[3] as number;
+      const nearAlpha = t + (1 - t) * farAlpha;
+      // Open: the blurred copy goes under the picture's own transparency too; a colour does not.
+      const openAlpha = far ? farAlpha * open : 0;
+      const outAlpha = a + uncovered * nearAlpha + openAlpha;
       if (outAlpha <= 0) continue;
-      const back = under * (1 - a);
-      data[o] = ((data[o] as number) * a + fr * back) / outAlpha;
-      data[o + 1] = ((data[o + 1] as number) * a + fg * back) / outAlpha;
-      data[o + 2] = ((data[o + 2] as number) * a + fb * back) / outAlpha;
+      const frontWeight = a / outAlpha;
+      const nearWeight = (uncovered * t) / outAlpha;
+      const farWeight = (uncovered * (1 - t) * farAlpha + openAlpha) / outAlpha;
+      for (let c = 0; c < 3; c++) {
+        const front = own * (data[o + c] as number) + (1 - own) * (n[c] as number);
+        data[o + c] = front * frontWeight + (n[c] as number) * nearWeight + (f[c] as number) * farWeight;
+      }
       data[o + 3] = outAlpha * 255;
     }
   }

@@ -1,5 +1,5 @@
 /**
- * Content-aware resizing: the analysis. (shared/crop.ts turns it into crops, backdrop.ts fills extended canvas.)
+ * Content-aware resizing: the analysis. (shared/crop.ts turns it into crops; ../fill.ts fills extended canvas.)
  *
  * Content-aware resizing (the banner adjuster's "intelligent resizing" and the profile flow's
  * subject centring), with no network and no model: a smartcrop-style saliency map of a small copy
@@ -10,7 +10,7 @@
  *   analysePicture ─► { region: what must stay visible, subject: where to centre, face }
  *   planKeeping    ─► the plain crop that holds the region, else its core, else an extended canvas
  *   planSubjectCrop ─► cover crop centred on the subject
- *   fillBackdrop   ─► blurred cover copy under the transparent parts of an extended output
+ *   applyFill      ─► the fill, met through the picture's continuation, under an extended output
  *
  * Saliency, per pixel of a copy whose longest side is ANALYSIS_SIZE:
  * - detail: the density of strong luminance edges in a 9×9 window (text and logos pack many edges

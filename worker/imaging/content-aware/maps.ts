@@ -59,3 +59,59 @@ export function components(marked: Uint8Array, cw: number, ch: number, weight: F
   }
   return found;
 }
+
+/**
+ * Planes of a small grid stretched over a larger output, read back bilinearly at its pixel
+ * centres: smooth fields (the backdrop, the picture's continuation) cost kilobytes, not a second
+ * output-sized buffer. The neighbours and weights of each column and row are worked out once.
+ */
+export class Field {
+  private readonly col0: Int32Array;
+  private readonly col1: Int32Array;
+  private readonly colT: Float32Array;
+  private readonly row0: Int32Array;
+  private readonly row1: Int32Array;
+  private readonly rowT: Float32Array;
+
+  constructor(
+    readonly planes: Float32Array[],
+    readonly w: number,
+    readonly h: number,
+    outWidth: number,
+    outHeight: number,
+  ) {
+    [this.col0, this.col1, this.colT] = Field.axis(w, outWidth);
+    [this.row0, this.row1, this.rowT] = Field.axis(h, outHeight);
+  }
+
+  private static axis(cells: number, length: number): [Int32Array, Int32Array, Float32Array] {
+    const lo = new Int32Array(length);
+    const hi = new Int32Array(length);
+    const t = new Float32Array(length);
+    for (let i = 0; i < length; i++) {
+      const f = Math.min(cells - 1, Math.max(0, ((i + 0.5) * cells) / length - 0.5));
+      lo[i] = Math.floor(f);
+      hi[i] = Math.min(cells - 1, (lo[i] as number) + 1);
+      t[i] = f - (lo[i] as number);
+    }
+    return [lo, hi, t];
+  }
+
+  /** Every plane at output pixel (x, y), into `out` (one value a plane). */
+  read(x: number, y: number, out: Float32Array): Float32Array {
+    const w = this.w;
+    const x0 = this.col0[x] as number;
+    const x1 = this.col1[x] as number;
+    const tx = this.colT[x] as number;
+    const r0 = (this.row0[y] as number) * w;
+    const r1 = (this.row1[y] as number) * w;
+    const ty = this.rowT[y] as number;
+    for (let p = 0; p < this.planes.length; p++) {
+      const plane = this.planes[p] as Float32Array;
+      const top = (plane[r0 + x0] as number) * (1 - tx) + (plane[r0 + x1] as number) * tx;
+      const bottom = (plane[r1 + x0] as number) * (1 - tx) + (plane[r1 + x1] as number) * tx;
+      out[p] = top + (bottom - top) * ty;
+    }
+    return out;
+  }
+}
