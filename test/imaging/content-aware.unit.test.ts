@@ -4,6 +4,19 @@ import sharp from 'sharp';
 import { analysePicture, planKeeping, planRegionCrop, planSubjectCrop, safeRect } from '../../worker/imaging';
 import { LAYOUTS_1500x500, makeMarkedBanner, safeZoneShare } from '../support/marked-banner';
 import { rawOf, syntheticPhoto, toSharp } from './images';
+import type { CropRect } from '../../shared/crop';
+
+const iou = (a: CropRect, b: CropRect) => {
+  const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
+  const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+  return (w * h) / (a.width * a.height + b.width * b.height - w * h);
+};
+
+/** A badge drawn onto a picture: a white rounded box with a red disc and dark letter-like bars. */
+const BADGE = { x: 1150, y: 90, width: 240, height: 100 };
+const badgeSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="1000"><rect x="1150" y="90" width="240" height="100" rx="18" fill="#ffffff"/><circle cx="1200" cy="140" r="32" fill="#e11d48"/><rect x="1245" y="115" width="12" height="50" fill="#111827"/><rect x="1265" y="115" width="30" height="12" fill="#111827"/><rect x="1265" y="134" width="24" height="12" fill="#111827"/><rect x="1303" y="115" width="12" height="50" fill="#111827"/><rect x="1323" y="115" width="12" height="50" fill="#111827"/><rect x="1323" y="153" width="40" height="12" fill="#111827"/></svg>`;
+const wallpaper = () =>
+  sharp('test/fixtures/corpus/wallpaper-3840x2400-progressive-444.jpg').resize(1500, 1000, { fit: 'cover' });
 
 const background = await toSharp(syntheticPhoto(1500, 500)).png().toBuffer();
 
@@ -90,5 +103,45 @@ describe('content-aware crops', () => {
     const crop = planSubjectCrop({ width, height }, analysis.subject, { width: 400, height: 400 });
     expect(crop).toMatchObject({ width: 600, height: 600, y: 0 });
     expect(crop.x).toBeCloseTo(300, 0);
+  });
+
+  describe('marks', () => {
+    it.each([
+      ['the wallpaper', async () => wallpaper().png().toBuffer()],
+      ['a photo-like picture', async () => toSharp(syntheticPhoto(1500, 1000)).png().toBuffer()],
+    ] as const)('finds a badge drawn on %s as its strongest mark', async (_name, base) => {
+      const marked = await sharp(await base())
+        .composite([{ input: Buffer.from(badgeSvg) }])
+        .png()
+        .toBuffer();
+      const { marks } = analysePicture(await rawOf(marked), 1);
+      expect(marks?.[0], JSON.stringify(marks)).toBeDefined();
+      expect(iou(marks![0]!, BADGE)).toBeGreaterThanOrEqual(0.5);
+      expect(marks!.length).toBeLessThanOrEqual(8);
+      for (const mark of marks!) expect(mark.score).toBeGreaterThan(0);
+      expect(marks!.map((m) => m.score)).toEqual([...marks!.map((m) => m.score)].sort((a, b) => b - a));
+    });
+
+    it('finds few marks on a picture without any, and none as large as a quarter of it', async () => {
+      for (const base of [
+        await wallpaper().png().toBuffer(),
+        await toSharp(syntheticPhoto(1500, 1000)).png().toBuffer(),
+      ]) {
+        const { marks, width, height } = analysePicture(await rawOf(base), 1);
+        expect(marks!.length, JSON.stringify(marks)).toBeLessThanOrEqual(2);
+        for (const mark of marks!) expect(mark.width * mark.height).toBeLessThanOrEqual(0.25 * width * height);
+      }
+    });
+
+    it('finds the headline and the logo of a banner among its marks', async () => {
+      const layout = LAYOUTS_1500x500[0]!;
+      const banner = await makeMarkedBanner(background, 1500, 500, layout);
+      const { marks } = analysePicture(await rawOf(banner.png), 1);
+      for (const box of banner.marks)
+        expect(
+          Math.max(...marks!.map((m) => iou(m, box))),
+          `${JSON.stringify(box)} in ${JSON.stringify(marks)}`,
+        ).toBeGreaterThan(0.3);
+    });
   });
 });

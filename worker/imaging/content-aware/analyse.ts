@@ -22,6 +22,7 @@
  * dropped; the region is the bounding box of what is left, with a margin. It errs on the side of
  * keeping too much: a region too wide for a target costs some blurred canvas, a missed logo is lost.
  */
+import type { DetectedBox } from '../../../shared/detection';
 import { uprightSize } from '../exif';
 import type { CropRect, Picture, Raster } from '../raster';
 import { resampleCrop } from '../resample';
@@ -44,6 +45,13 @@ export interface Analysis {
    * that holds the margin too. Absent in analyses stored before it existed.
    */
   core?: CropRect | null;
+  /**
+   * Compact high-contrast marks (logos, badges, small graphics, clusters of text), strongest first:
+   * the saliency map's components, without the huge ones (textured backgrounds) and the specks.
+   * A softer class than faces and text (docs/product.md, "Intelligent resizing"): they place a crop
+   * within the room the faces and text leave. Absent in analyses stored before they existed.
+   */
+  marks?: DetectedBox[];
   /** The point to centre a square crop on: a face when there is one, else the weighted saliency. */
   subject: { x: number; y: number };
   face: CropRect | null;
@@ -65,7 +73,25 @@ const TUNING = {
   maxSkinShare: 0.5,
 } as const;
 
+/** What makes a component of the saliency map a mark. */
+const MARKS = {
+  /** At most this share of the picture: larger is a textured backdrop, not a mark. */
+  maxShare: 0.25,
+  /** At least this many cells (CELL × CELL pixels of the small copy): fewer is a speck. */
+  minCells: 4,
+  /**
+   * At least this share of a mark's box has crisp edges: drawn graphics and text are made of them,
+   * a photo's textures (fur, foliage, a pebbled road) seldom are.
+   */
+  minCrisp: 0.35,
+  /** At most this many, the strongest. */
+  count: 8,
+  /** A crisp edge, in luminance levels (Sobel / 4) on the small copy. */
+  crispEdge: 48,
+} as const;
+
 type Grid = { w: number; h: number; n: number };
+type Component = ReturnType<typeof components>[number];
 const clamp01 = (v: number) => Math.max(0, Math.min(1, v));
 
 /** Per pixel of the small copy: luminance, chroma and whether the colour is in the skin range. */
@@ -90,7 +116,7 @@ function pixelFeatures(small: Raster, { n }: Grid) {
 }
 
 /** Density of strong edges (Sobel magnitude over a threshold, then its local mean). */
-function edgeDensity(luma: Float32Array, { w, h, n }: Grid): Float32Array {
+function edgeDensity(luma: Float32Array, { w, h, n }: Grid): { density: Float32Array; crisp: Float32Array } {
   const gradient = new Float32Array(n);
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
@@ -105,8 +131,12 @@ function edgeDensity(luma: Float32Array, { w, h, n }: Grid): Float32Array {
   // shape's outline) fills at most a quarter of the window.
   const strongEdge = Math.min(TUNING.strongEdge.max, Math.max(TUNING.strongEdge.min, percentile(gradient, 0.9)));
   const strong = new Float32Array(n);
-  for (let i = 0; i < n; i++) strong[i] = (gradient[i] as number) >= strongEdge ? 1 : 0;
-  return boxBlur(strong, w, h, DENSITY_RADIUS);
+  const crisp = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    strong[i] = (gradient[i] as number) >= strongEdge ? 1 : 0;
+    crisp[i] = (gradient[i] as number) >= MARKS.crispEdge ? 1 : 0;
+  }
+  return { density: boxBlur(strong, w, h, DENSITY_RADIUS), crisp };
 }
 
 /** Centre-surround colour contrast: how far each pixel's colour is from its wide neighbourhood's. */
@@ -130,7 +160,7 @@ function colourContrast(small: Raster, { w, h, n }: Grid): Float32Array {
 /** The saliency score of each pixel (detail, detailed colour, detailed skin) and its colour-blob score. */
 function saliency(small: Raster, grid: Grid) {
   const { luma, chroma, skin } = pixelFeatures(small, grid);
-  const density = edgeDensity(luma, grid);
+  const { density, crisp } = edgeDensity(luma, grid);
   const contrast = colourContrast(small, grid);
   const chromaTypical = percentile(chroma, 0.5);
   const chromaSpread = Math.max(TUNING.chroma.minSpread, percentile(chroma, 0.995) - chromaTypical);
@@ -146,11 +176,11 @@ function saliency(small: Raster, grid: Grid) {
     const k = skinShare < TUNING.maxSkinShare ? (skin[i] as number) : 0;
     score[i] = Math.min(1, Math.max(d, 0.4 * c + 0.6 * d, k * (0.45 + d)));
   }
-  return { score, colourScore, skin, skinShare };
+  return { score, colourScore, skin, skinShare, crisp };
 }
 
 /** CELL × CELL cells: their mean scores, and which are marked as salient, colour blobs, or skin. */
-function markCells({ score, colourScore, skin, skinShare }: ReturnType<typeof saliency>, { w, h }: Grid) {
+function markCells({ score, colourScore, skin, skinShare, crisp }: ReturnType<typeof saliency>, { w, h }: Grid) {
   const cw = Math.ceil(w / CELL);
   const ch = Math.ceil(h / CELL);
   const cells = {
@@ -159,6 +189,7 @@ function markCells({ score, colourScore, skin, skinShare }: ReturnType<typeof sa
     score: new Float32Array(cw * ch),
     skin: new Float32Array(cw * ch),
     colour: new Float32Array(cw * ch),
+    crisp: new Float32Array(cw * ch),
     marked: new Uint8Array(cw * ch),
     colourMarked: new Uint8Array(cw * ch),
     skinMarked: new Uint8Array(cw * ch),
@@ -169,6 +200,7 @@ function markCells({ score, colourScore, skin, skinShare }: ReturnType<typeof sa
       let total = 0;
       let skinCount = 0;
       let colour = 0;
+      let sharp = 0;
       let count = 0;
       for (let y = cy * CELL; y < Math.min(h, cy * CELL + CELL); y++) {
         for (let x = cx * CELL; x < Math.min(w, cx * CELL + CELL); x++, count++) {
@@ -177,6 +209,7 @@ function markCells({ score, colourScore, skin, skinShare }: ReturnType<typeof sa
           if (v >= TUNING.mark) high += 1;
           skinCount += skin[y * w + x] as number;
           colour += colourScore[y * w + x] as number;
+          sharp += crisp[y * w + x] as number;
         }
       }
       const c = cy * cw + cx;
@@ -185,11 +218,73 @@ function markCells({ score, colourScore, skin, skinShare }: ReturnType<typeof sa
       // Marked where a quarter of the cell's pixels score high.
       cells.marked[c] = high >= count / 4 ? 1 : 0;
       cells.colour[c] = colour / count;
+      cells.crisp[c] = sharp / count;
       cells.colourMarked[c] = colour / count >= TUNING.mark ? 1 : 0;
       cells.skinMarked[c] = skinShare < TUNING.maxSkinShare && skinCount >= count / 2 ? 1 : 0;
     }
   }
   return cells;
+}
+
+/**
+ * The marks among the salient components and colour blobs, as boxes in upright pixels. A salient
+ * component's cells reach DENSITY_RADIUS past its edges (the density window), so its box is drawn
+ * in by that much; boxes that overlap are one mark (a logo's rim and its colour, a line's words).
+ */
+function findMarks(
+  salient: Component[],
+  blobs: Component[],
+  cells: { cw: number; ch: number; score: Float32Array; colour: Float32Array; crisp: Float32Array },
+  { scale, uw, uh }: { scale: number; uw: number; uh: number },
+): DetectedBox[] {
+  // The share of crisp-edged pixels over the component's box.
+  const crispness = (c: Component) => {
+    let sum = 0;
+    for (let y = c.y0; y <= c.y1; y++)
+      for (let x = c.x0; x <= c.x1; x++) sum += cells.crisp[y * cells.cw + x] as number;
+    return sum / ((c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1));
+  };
+  const spread = DENSITY_RADIUS / scale;
+  const boxes = [...salient.map((c) => ({ c, inset: spread })), ...blobs.map((c) => ({ c, inset: 0 }))]
+    .filter(({ c }) => c.cells >= MARKS.minCells)
+    .map(({ c, inset }) => ({ c, inset, crisp: crispness(c) }))
+    .filter(({ crisp }) => crisp >= MARKS.minCrisp)
+    .map(({ c, inset, crisp }) => {
+      const x0 = (c.x0 * CELL) / scale;
+      const y0 = (c.y0 * CELL) / scale;
+      const x1 = Math.min(uw, ((c.x1 + 1) * CELL) / scale);
+      const y1 = Math.min(uh, ((c.y1 + 1) * CELL) / scale);
+      const dx = Math.min(inset, (x1 - x0) / 4);
+      const dy = Math.min(inset, (y1 - y0) / 4);
+      // Salient and crisp: a mark as strong as its cells score, in full once half its box is crisp edges.
+      const score = (c.weight / c.cells) * Math.min(1, crisp / (2 * MARKS.minCrisp));
+      return { x0: x0 + dx, y0: y0 + dy, x1: x1 - dx, y1: y1 - dy, score };
+    });
+  // Overlapping boxes, one mark: merged until none overlap.
+  const merged: typeof boxes = [];
+  for (const box of boxes) {
+    let current = { ...box };
+    for (let i = merged.length - 1; i >= 0; i--) {
+      const other = merged[i] as (typeof boxes)[number];
+      if (other.x0 < current.x1 && current.x0 < other.x1 && other.y0 < current.y1 && current.y0 < other.y1) {
+        current = {
+          x0: Math.min(current.x0, other.x0),
+          y0: Math.min(current.y0, other.y0),
+          x1: Math.max(current.x1, other.x1),
+          y1: Math.max(current.y1, other.y1),
+          score: Math.max(current.score, other.score),
+        };
+        merged.splice(i, 1);
+        i = merged.length;
+      }
+    }
+    merged.push(current);
+  }
+  return merged
+    .filter((b) => (b.x1 - b.x0) * (b.y1 - b.y0) <= MARKS.maxShare * uw * uh)
+    .sort((p, q) => q.score - p.score)
+    .slice(0, MARKS.count)
+    .map((b) => ({ x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0, score: Math.min(1, b.score) }));
 }
 
 /** Analyses the upright picture once; every target's crop is planned from the result. */
@@ -220,7 +315,9 @@ export function analysePicture(source: Picture, orientation: number): Analysis {
       c.weight / c.cells >= 0.6 &&
       c.cells >= 0.4 * (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1),
   );
-  const found = [...components(cells.marked, cw, ch, cells.score).filter((c) => c.cells >= 3), ...blobs];
+  const salient = components(cells.marked, cw, ch, cells.score);
+  const marks = findMarks(salient, blobs, cells, { scale, uw, uh });
+  const found = [...salient.filter((c) => c.cells >= 3), ...blobs];
   const strongest = Math.max(0, ...found.map((c) => c.weight));
   const kept = found.filter((c) => c.cells >= 6 || c.weight >= 0.05 * strongest);
   let region: CropRect | null = null;
@@ -270,5 +367,5 @@ export function analysePicture(source: Picture, orientation: number): Analysis {
     }
     if (sum > 0) subject = { x: (sx / sum + 0.5) / scale, y: (sy / sum + 0.5) / scale };
   }
-  return { width: uw, height: uh, region, core, subject, face };
+  return { width: uw, height: uh, region, core, marks, subject, face };
 }
