@@ -72,70 +72,246 @@ export function safeRect(target: CropTarget): CropRect {
   return { x: mx, y: my, width: target.width - 2 * mx, height: target.height - 2 * my };
 }
 
-/**
- * Where a crop of `extent` source pixels starts on one axis: as close as possible to putting the
- * region's middle in the safe span's middle, while covering the picture where it can, and always
- * keeping the region inside the safe span (that rule wins).
- */
-function place(length: number, extent: number, scale: number, r0: number, r1: number, a: number, b: number): number {
-  const ideal = (r0 + r1) / 2 - (a + b) / 2 / scale;
-  const [coverLo, coverHi] = extent <= length ? [0, length - extent] : [(length - extent) / 2, (length - extent) / 2];
-  const covered = Math.min(coverHi, Math.max(coverLo, ideal));
-  const safeLo = r1 - b / scale;
-  const safeHi = r0 - a / scale;
-  return Math.min(safeHi, Math.max(safeLo, covered));
+/** A box that places a crop where there is room: a saliency mark, weighted by its score (1 when absent). */
+export interface WeightedRect extends CropRect {
+  score?: number;
 }
 
 /**
- * The widest crop inside the picture that holds `r` inside the safe span on both axes, as its
- * scale (output pixels per source pixel), or null when no crop inside the picture can. With
- * u = 1/scale, every condition is linear in u: the crop inside the picture (u <= 1/cover), the
- * region no larger than the safe span, the region's start after the safe start and its end before
- * the safe end while the crop stays inside the picture.
+ * What a crop keeps (docs/product.md, "Intelligent resizing"): `must` boxes stay whole inside the
+ * safe zone (faces with their heads, lines of text, the user's box); `soft` boxes only choose among
+ * the crops that do (logos and badges the saliency map found).
  */
-function widestHoldingScale(
-  picture: { width: number; height: number },
+export interface Keep {
+  must: readonly CropRect[];
+  soft: readonly WeightedRect[];
+}
+
+type Size = { width: number; height: number };
+type Span = [number, number];
+
+/** Output pixels per source pixel of the largest crop of the target's shape inside the picture. */
+export function coverScale(picture: Size, target: Size): number {
+  return Math.max(target.width / picture.width, target.height / picture.height);
+}
+
+/** The smallest rectangle holding every box. */
+export function unionOf(boxes: readonly CropRect[]): CropRect {
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * The crops inside the picture that hold `r` inside the safe span on both axes, as the range of
+ * u = 1/scale (source pixels per output pixel), or null when no crop inside the picture can. Every
+ * condition is linear in u: the crop inside the picture (u <= 1/cover), the region no larger than
+ * the safe span (the lower bound), the region's start after the safe start and its end before the
+ * safe end while the crop stays inside the picture. So the crops that hold it are one interval of
+ * zooms, and the widest of them is its upper end.
+ */
+export function holdingRange(
+  picture: Size,
   r: CropRect,
-  target: { width: number; height: number },
+  target: Size,
   safe: CropRect,
-  cover: number,
-): number | null {
-  let lo = Math.max(r.width / safe.width, r.height / safe.height);
-  let hi = 1 / cover;
+): { lo: number; hi: number } | null {
+  const lo = Math.max(r.width / safe.width, r.height / safe.height, 1e-9);
+  let hi = 1 / coverScale(picture, target);
   const axis = (length: number, extent: number, r0: number, r1: number, s0: number, s1: number) => {
     if (s0 > 0) hi = Math.min(hi, r0 / s0);
     if (extent - s1 > 0) hi = Math.min(hi, (length - r1) / (extent - s1));
   };
   axis(picture.width, target.width, r.x, r.x + r.width, safe.x, safe.x + safe.width);
   axis(picture.height, target.height, r.y, r.y + r.height, safe.y, safe.y + safe.height);
-  lo = Math.max(lo, 1e-9);
-  return hi >= lo - 1e-12 ? 1 / hi : null;
+  return hi >= lo * (1 - 1e-12) ? { lo: Math.min(lo, hi), hi } : null;
+}
+
+/** Whether a crop reaches outside the picture by more than half a pixel: the output needs a backdrop. */
+export function reachesOutside(picture: Size, crop: CropRect): boolean {
+  return (
+    crop.x < -0.5 ||
+    crop.y < -0.5 ||
+    crop.x + crop.width > picture.width + 0.5 ||
+    crop.y + crop.height > picture.height + 0.5
+  );
+}
+
+/** How far a crop keeps must boxes from the safe zone's edges when it can: this share of the safe span. */
+const COMFORT = 0.05;
+
+/** One axis of a placement at a fixed scale, in source pixels; positions are the crop's start. */
+interface Axis {
+  length: number;
+  extent: number;
+  /** The safe span's start and end, measured from the crop's start. */
+  safe: Span;
+  /** The must boxes' union on this axis, or null when nothing must be kept. */
+  must: Span | null;
+}
+
+const clamp = (v: number, [lo, hi]: Span) => Math.min(hi, Math.max(lo, v));
+const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+
+/**
+ * The crop starts that keep the must boxes inside the safe span and, among those, cover as much of
+ * the picture as they can (all of it on this axis when the crop fits inside it).
+ */
+function slackOf(axis: Axis): Span {
+  const { length, extent, safe, must } = axis;
+  const cover: Span = [Math.min(0, length - extent), Math.max(0, length - extent)];
+  if (!must) return cover;
+  let [lo, hi] = [must[1] - safe[1], must[0] - safe[0]];
+  // A union exactly as large as the safe span leaves one start, up to rounding.
+  if (lo > hi) [lo, hi] = [(lo + hi) / 2, (lo + hi) / 2];
+  if (hi < cover[0]) return [hi, hi];
+  if (lo > cover[1]) return [lo, lo];
+  return [Math.max(lo, cover[0]), Math.min(hi, cover[1])];
+}
+
+/** A soft box on one axis, its weight already multiplied by how much of it the other axis keeps. */
+interface SoftSpan {
+  lo: number;
+  hi: number;
+  weight: number;
 }
 
 /**
- * The crop for one target that keeps `region` whole inside the target's safe zone: the widest crop
- * inside the picture that holds it (the cover crop where that works, else zoomed in as little as
- * needed), and only when no crop inside the picture can, the largest zoom at which it fits with the
- * canvas extended around the picture.
+ * The crop start on one axis, within `slack`: the most soft weight inside the safe span; then the
+ * must boxes at least COMFORT of the safe span from its edges; then the centre of mass of what is
+ * kept in the middle of the safe span. Where nothing must be kept and nothing soft reaches the
+ * slack, the crop is centred. The soft total is piecewise linear in the start, so its maxima lie
+ * at the slack's ends or where a soft box's edge meets a safe edge.
  */
-export function planRegionCrop(
-  picture: { width: number; height: number },
-  region: CropRect | null,
-  target: CropTarget,
-): CropPlan {
-  const cover = Math.max(target.width / picture.width, target.height / picture.height);
+function placeOnAxis(
+  axis: Axis,
+  slack: Span,
+  soft: readonly SoftSpan[],
+  mustMass: { at: number; weight: number },
+): number {
+  if (slack[1] - slack[0] <= 1e-9 * Math.max(1, axis.length)) return slack[0];
+  const [s0, s1] = axis.safe;
+  const kept = (x: number) => soft.reduce((sum, b) => sum + b.weight * overlap(x + s0, x + s1, b.lo, b.hi), 0);
+  const points = [slack[0], slack[1], ...soft.flatMap((b) => [b.lo - s0, b.hi - s0, b.lo - s1, b.hi - s1])]
+    .filter((x) => x >= slack[0] && x <= slack[1])
+    .sort((a, b) => a - b);
+  const values = points.map(kept);
+  const best = Math.max(...values);
+  // The starts that keep the most: runs of neighbouring breakpoints at the maximum (linear between).
+  const atBest = values.map((v) => v >= best * (1 - 1e-9));
+  const maxima: Span[] = [];
+  if (best <= 0) maxima.push(slack);
+  else
+    points.forEach((x, i) => {
+      if (!atBest[i]) return;
+      const last = maxima.at(-1);
+      if (last && i > 0 && atBest[i - 1]) last[1] = x;
+      else maxima.push([x, x]);
+    });
+
+  // The centre of mass of what is kept: the must boxes and the soft boxes that reach the slack.
+  let mass = mustMass.weight;
+  let moment = mustMass.at * mustMass.weight;
+  for (const b of soft) {
+    if (overlap(slack[0] + s0, slack[1] + s1, b.lo, b.hi) <= 0) continue;
+    const w = b.weight * (b.hi - b.lo);
+    mass += w;
+    moment += w * ((b.lo + b.hi) / 2);
+  }
+  const centred = mass > 0 ? moment / mass - (s0 + s1) / 2 : (axis.length - axis.extent) / 2;
+  const nearest = (spans: Span[], to: number) =>
+    spans.map((span) => clamp(to, span)).reduce((a, b) => (Math.abs(b - to) < Math.abs(a - to) ? b : a));
+
+  if (!axis.must) return nearest(maxima, centred);
+  const [m0, m1] = axis.must;
+  const margin = Math.max(0, Math.min(COMFORT * (s1 - s0), (s1 - s0 - (m1 - m0)) / 2));
+  const comfortable: Span = [m1 + margin - s1, m0 - margin - s0];
+  const roomy = maxima
+    .map((span): Span => [Math.max(span[0], comfortable[0]), Math.min(span[1], comfortable[1])])
+    .filter(([lo, hi]) => lo <= hi);
+  if (roomy.length > 0) return nearest(roomy, centred);
+  // No start keeps them comfortably: the one with the must boxes as far from the edges as it can.
+  return nearest(maxima, (m0 + m1) / 2 - (s0 + s1) / 2);
+}
+
+/**
+ * The crop for one target (docs/product.md, "Intelligent resizing" and "Keep this"), cropping first:
+ * - with must boxes: the widest crop of the target's shape inside the picture that holds all of
+ *   them whole inside the safe zone (the cover crop when it can, else zoomed in as little as
+ *   needed), placed within the room it leaves to hold the most soft weight, then to keep the must
+ *   boxes COMFORT away from the safe zone's edges, then to centre what it keeps;
+ * - only when no crop inside the picture can hold them: the canvas is extended, at the largest
+ *   scale up to the cover crop's at which they fit the safe zone, and placed to cover as much
+ *   picture as it can. (Zooming past the cover crop would only trim the strip a box near the
+ *   picture's edge forces, at most the safe zone's inset, at the price of enlarging the picture.)
+ * - without must boxes: the cover crop, placed by the soft boxes as smartcrop does, else centred.
+ * Never cuts a must box for a soft one. Pure and deterministic: the app draws its previews with it.
+ */
+export function planFraming(picture: Size, keep: Keep, target: CropTarget): CropPlan {
+  const cover = coverScale(picture, target);
   const safe = safeRect(target);
-  const r = region ?? { x: picture.width / 2, y: picture.height / 2, width: 0, height: 0 };
-  const scale =
-    widestHoldingScale(picture, r, target, safe, cover) ??
-    Math.min(cover, r.width > 0 ? safe.width / r.width : cover, r.height > 0 ? safe.height / r.height : cover);
-  const width = target.width / scale;
-  const height = target.height / scale;
-  const x = place(picture.width, width, scale, r.x, r.x + r.width, safe.x, safe.x + safe.width);
-  const y = place(picture.height, height, scale, r.y, r.y + r.height, safe.y, safe.y + safe.height);
-  const crop = { x, y, width, height };
-  const extended = x < -0.5 || y < -0.5 || x + width > picture.width + 0.5 || y + height > picture.height + 0.5;
-  return { crop, extended };
+  const union = keep.must.length > 0 ? unionOf(keep.must) : null;
+  let scale = cover;
+  if (union) {
+    const range = holdingRange(picture, union, target, safe);
+    const fill = Math.min(
+      union.width > 0 ? safe.width / union.width : Infinity,
+      union.height > 0 ? safe.height / union.height : Infinity,
+    );
+    scale = range ? 1 / range.hi : Math.min(cover, fill);
+  }
+  const axisX: Axis = {
+    length: picture.width,
+    extent: target.width / scale,
+    safe: [safe.x / scale, (safe.x + safe.width) / scale],
+    must: union && [union.x, union.x + union.width],
+  };
+  const axisY: Axis = {
+    length: picture.height,
+    extent: target.height / scale,
+    safe: [safe.y / scale, (safe.y + safe.height) / scale],
+    must: union && [union.y, union.y + union.height],
+  };
+  const slackX = slackOf(axisX);
+  const slackY = slackOf(axisY);
+  const soft = keep.soft.filter((b) => b.width > 0 && b.height > 0);
+  // The must boxes' centre of mass, by area (a point the user tapped counts as one).
+  const area = keep.must.reduce((sum, b) => sum + b.width * b.height, 0);
+  const massOf = (centre: (b: CropRect) => number) =>
+    keep.must.length === 0
+      ? { at: 0, weight: 0 }
+      : area > 0
+        ? { at: keep.must.reduce((s, b) => s + b.width * b.height * centre(b), 0) / area, weight: area }
+        : { at: keep.must.reduce((s, b) => s + centre(b), 0) / keep.must.length, weight: 1 };
+  const massX = massOf((b) => b.x + b.width / 2);
+  const massY = massOf((b) => b.y + b.height / 2);
+  // Each axis weighs a soft box by its score and by how much of it the other axis keeps.
+  const spansX = (y: number): SoftSpan[] =>
+    soft.map((b) => ({
+      lo: b.x,
+      hi: b.x + b.width,
+      weight: (b.score ?? 1) * overlap(y + axisY.safe[0], y + axisY.safe[1], b.y, b.y + b.height),
+    }));
+  const spansY = (x: number): SoftSpan[] =>
+    soft.map((b) => ({
+      lo: b.y,
+      hi: b.y + b.height,
+      weight: (b.score ?? 1) * overlap(x + axisX.safe[0], x + axisX.safe[1], b.x, b.x + b.width),
+    }));
+  // At the widest holding crop at most one axis has room; otherwise two rounds settle both.
+  let x = placeOnAxis(axisX, slackX, [], massX);
+  let y = placeOnAxis(axisY, slackY, spansY(x), massY);
+  x = placeOnAxis(axisX, slackX, spansX(y), massX);
+  y = placeOnAxis(axisY, slackY, spansY(x), massY);
+  const crop = { x, y, width: axisX.extent, height: axisY.extent };
+  return { crop, extended: reachesOutside(picture, crop) };
+}
+
+/** The crop that keeps one region (the user's box, or the analysis's) whole: planFraming with it as the only must box. */
+export function planRegionCrop(picture: Size, region: CropRect | null, target: CropTarget): CropPlan {
+  return planFraming(picture, { must: region ? [region] : [], soft: [] }, target);
 }
 
 /**
@@ -144,7 +320,7 @@ export function planRegionCrop(
  * that keeps the content whole wins over extending the canvas for a safety margin.
  */
 export function planKeeping(
-  picture: { width: number; height: number },
+  picture: Size,
   regions: readonly (CropRect | null | undefined)[],
   target: CropTarget,
 ): CropPlan {

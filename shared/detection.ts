@@ -4,7 +4,7 @@
  * from the saliency map, which only place a crop within the room the faces and text leave.
  * Boxes are in upright pixels of the whole picture, the coordinates of `CropRect` (shared/crop.ts).
  */
-import type { CropRect } from './crop';
+import type { CropRect, Keep } from './crop';
 
 export interface Point {
   x: number;
@@ -39,7 +39,55 @@ export interface Detection {
   failure?: string;
 }
 
-/** What every target keeps whole: the faces and the lines of text (the user's box is added by the caller). */
+/**
+ * How much a face box grows to hold the whole head, as shares of the box. YuNet's boxes (trained on
+ * WIDER FACE) run from the forehead to the chin and from cheek to cheek, with the eyes about 40 %
+ * down. The eyes sit halfway between the chin and the top of the skull, so the skull ends about
+ * 20 % of the box above it and hair adds some 10 %: 30 % up; the ears 10 % each side; 10 % below
+ * for the chin's underside and a beard (docs/product.md, "Intelligent resizing").
+ */
+export const HEAD_MARGIN = { up: 0.3, side: 0.1, down: 0.1 } as const;
+
+/** How much a line of text grows on every side, as a share of its height: room for accents and descenders the box may clip. */
+export const TEXT_MARGIN = 0.1;
+
+type Size = { width: number; height: number };
+
+function grow(box: CropRect, picture: Size, left: number, up: number, right: number, down: number): CropRect {
+  const x0 = Math.max(0, box.x - left);
+  const y0 = Math.max(0, box.y - up);
+  const x1 = Math.min(picture.width, box.x + box.width + right);
+  const y1 = Math.min(picture.height, box.y + box.height + down);
+  return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
+}
+
+/** The whole head around a detected face: the box grown by HEAD_MARGIN, clipped to the picture. */
+export function headBox(face: CropRect, picture: Size): CropRect {
+  const side = face.width * HEAD_MARGIN.side;
+  return grow(face, picture, side, face.height * HEAD_MARGIN.up, side, face.height * HEAD_MARGIN.down);
+}
+
+/** A line of text with TEXT_MARGIN around it, clipped to the picture. */
+export function lineBox(line: CropRect, picture: Size): CropRect {
+  const m = line.height * TEXT_MARGIN;
+  return grow(line, picture, m, m, m, m);
+}
+
+/** What every target keeps whole: each face's head and each line of text, with their margins (the user's box is added by the caller). */
 export function mustKeep(detection: Detection): CropRect[] {
-  return [...detection.faces, ...detection.text].map(({ x, y, width, height }) => ({ x, y, width, height }));
+  return [
+    ...detection.faces.map((face) => headBox(face, detection)),
+    ...detection.text.map((line) => lineBox(line, detection)),
+  ];
+}
+
+/**
+ * What planFraming keeps for this picture: the heads, the lines and the user's box whole, the
+ * marks where there is room. The engine, the app and the benchmark all frame from this one rule.
+ */
+export function keepBoxes(detection: Detection, userBox?: CropRect | null): Keep {
+  return {
+    must: userBox ? [...mustKeep(detection), userBox] : mustKeep(detection),
+    soft: detection.marks,
+  };
 }

@@ -5,13 +5,16 @@
  */
 export { analysePicture, ANALYSIS_SIZE, type Analysis } from './content-aware/analyse';
 export {
+  planFraming,
   planKeeping,
   planRegionCrop,
   planSubjectCrop,
   safeRect,
   type CropPlan,
   type CropTarget,
+  type Keep,
 } from '../../shared/crop';
+export { planProfile } from '../../shared/profile';
 export { decodeImage, verifyDecodes } from './decode';
 export { covers, planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
 export { analyseView, cropInView, decodeView, PictureViews, type View } from './view';
