@@ -13,7 +13,8 @@ export type Kind = 'group' | 'portrait' | 'none';
 /** Tuning photos may be looked at while tuning detectors; held-out ones only measured. */
 export type Split = 'tuning' | 'held-out';
 
-type Source = { from: 'committed' } | { from: 'deb'; pkg: string; file: string } | { from: 'npm'; pkg: string; file: string };
+type Source =
+  { from: 'committed' } | { from: 'deb'; pkg: string; file: string } | { from: 'npm'; pkg: string; file: string };
 
 interface Entry {
   name: string;
@@ -43,14 +44,12 @@ const SKIMAGE = 'usr/lib/python3/dist-packages/skimage/data';
 const OPENCV = 'usr/share/doc/opencv-doc/examples/data';
 
 const ENTRIES: Entry[] = [
-  ...[1, 2, 3, 4, 5, 6].map(
-    (i): Entry => ({
-      name: `face-api-sample${i}.jpg`,
-      kind: 'group',
-      split: i === 1 || i === 4 ? 'tuning' : 'held-out',
-      source: { from: 'npm', pkg: FACE_API, file: `package/demo/sample${i}.jpg` },
-    }),
-  ),
+  ...[1, 2, 3, 4, 5, 6].map((i): Entry => ({
+    name: `face-api-sample${i}.jpg`,
+    kind: 'group',
+    split: i === 1 || i === 4 ? 'tuning' : 'held-out',
+    source: { from: 'npm', pkg: FACE_API, file: `package/demo/sample${i}.jpg` },
+  })),
   { name: 'obama-biden-pair.jpg', kind: 'group', split: 'held-out', source: { from: 'committed' } },
   {
     name: 'astronaut.png',
@@ -110,7 +109,10 @@ function unpackNpm(spec: string): string {
   const dir = join(CACHE, 'npm', spec.replace(/[^a-z0-9.@-]+/gi, '_'));
   if (existsSync(dir)) return dir;
   mkdirSync(dir, { recursive: true });
-  const tarball = execFileSync('npm', ['pack', spec, '--silent'], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop();
+  const tarball = execFileSync('npm', ['pack', spec, '--silent'], { cwd: dir, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop();
   execFileSync('tar', ['xzf', tarball as string], { cwd: dir });
   return dir;
 }
@@ -148,7 +150,13 @@ export function evalPhotos(): EvalPhoto[] {
       console.warn(`skipping ${entry.name}: not in its package`);
       continue;
     }
-    photos.push({ name: entry.name, kind: entry.kind, split: entry.split, path, faces: truth[entry.name]?.faces ?? [] });
+    photos.push({
+      name: entry.name,
+      kind: entry.kind,
+      split: entry.split,
+      path,
+      faces: truth[entry.name]?.faces ?? [],
+    });
   }
   return photos;
 }
