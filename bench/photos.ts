@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { inspectImage, largestAdmitted } from '../worker/imaging';
 
-const CACHE = new URL('./.cache/', import.meta.url).pathname;
+export const CACHE = new URL('./.cache/', import.meta.url).pathname;
 
 export interface Photo {
   name: string;
@@ -39,15 +39,17 @@ const WANTED: Array<{ pkg: string; file: string; note: string }> = [
   },
 ];
 
-function unpack(pkg: string): void {
+/** A Debian package unpacked into the cache (downloaded with apt-get the first time); its directory. */
+export function unpack(pkg: string): string {
   const dir = join(CACHE, pkg);
-  if (existsSync(dir)) return;
+  if (existsSync(dir)) return dir;
   mkdirSync(CACHE, { recursive: true });
   const before = new Set(readdirSync(CACHE));
   execFileSync('apt-get', ['download', pkg], { cwd: CACHE, stdio: 'ignore' });
   const deb = readdirSync(CACHE).find((f) => f.endsWith('.deb') && !before.has(f) && f.startsWith(pkg));
   if (!deb) throw new Error(`apt-get download ${pkg} gave no .deb (run 'apt-get update' first?)`);
   execFileSync('dpkg-deb', ['-x', join(CACHE, deb), dir]);
+  return dir;
 }
 
 /** One photo of the list, fetched if need be; null when apt-get cannot get its package. */

@@ -30,6 +30,7 @@ import { benchCaps, benchEncoders } from './encoders';
 import { gc, PeakMemory } from './memory';
 import { benchApi } from './api';
 import { benchContentAware } from './content-aware';
+import { benchDetection } from './detection';
 import { fetchPhotos, largestAccepted, type Photo } from './photos';
 
 sharp.concurrency(1);
@@ -192,6 +193,8 @@ function sharpEncode(pipeline: Sharp, like: FileFacts) {
 }
 
 async function main() {
+  // `npm run bench -- detection`: intelligent resizing on the evaluation set (bench/eval) only.
+  if (process.argv.includes('detection')) return benchDetection();
   // BENCH_ONLY=name,name limits the run to photos whose names contain one of them.
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
   const real = fetchPhotos().filter((p) => !only || only.some((name) => p.name.includes(name)));

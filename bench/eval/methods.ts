@@ -1,0 +1,101 @@
+/**
+ * The resizing methods the detection bench compares: the centred cover crop, smartcrop.js, and
+ * the product's intelligent resizing (`ours`, the one function to change when its path changes).
+ */
+import sharp from 'sharp';
+import smartcrop from 'smartcrop';
+import type { Detection } from '../../shared/detection';
+import {
+  analysePicture,
+  centredCrop,
+  planKeeping,
+  planSubjectCrop,
+  type CropPlan,
+  type CropTarget,
+} from '../../worker/imaging';
+import type { Picture } from '../../worker/imaging';
+
+export interface Planned {
+  /** What the method found in the picture (only ours finds anything). */
+  detection: Detection | null;
+  banner(target: CropTarget): Promise<CropPlan>;
+  profile(target: CropTarget): Promise<CropPlan>;
+}
+
+export type Method = (picture: Picture) => Planned;
+
+const size = (picture: Picture) => ({ width: picture.width, height: picture.height });
+
+export const centred: Method = (picture) => {
+  const plan = async (target: CropTarget) => ({ crop: centredCrop(size(picture), target, 1), extended: false });
+  return { detection: null, banner: plan, profile: plan };
+};
+
+/**
+ * smartcrop.js's image operations over sharp: the picture's pixels once, resampled by sharp where
+ * smartcrop asks (it shrinks to 256 px on the short side first).
+ */
+function sharpOperations(picture: Picture) {
+  type Image = { width: number; height: number; raw: Buffer };
+  const raw = { raw: { width: picture.width, height: picture.height, channels: picture.channels } } as const;
+  const pixels = Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.length);
+  return {
+    open: async (): Promise<Image> => ({ width: picture.width, height: picture.height, raw: pixels }),
+    resample: async (_image: Image, width: number, height: number): Promise<Image> => ({
+      width: Math.floor(width),
+      height: Math.floor(height),
+      raw: await sharp(pixels, raw)
+        .resize(Math.floor(width), Math.floor(height), { fit: 'fill' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer(),
+    }),
+    getData: async (image: Image) => {
+      const data = image.raw === pixels ? await sharp(pixels, raw).ensureAlpha().raw().toBuffer() : image.raw;
+      return new (
+        smartcrop as unknown as { ImgData: new (w: number, h: number, d: Uint8ClampedArray) => unknown }
+      ).ImgData(image.width, image.height, new Uint8ClampedArray(data.buffer, data.byteOffset, data.length));
+    },
+  };
+}
+
+export const smartcropJs: Method = (picture) => {
+  const plan = async (target: CropTarget): Promise<CropPlan> => {
+    const options = { width: target.width, height: target.height, imageOperations: sharpOperations(picture) };
+    const { topCrop } = await smartcrop.crop(null as unknown as CanvasImageSource, options as never);
+    return { crop: { x: topCrop.x, y: topCrop.y, width: topCrop.width, height: topCrop.height }, extended: false };
+  };
+  return { detection: null, banner: plan, profile: plan };
+};
+
+/**
+ * Intelligent resizing as the product does it today (worker/services/renders/framing.ts): the
+ * saliency analysis, whose skin-toned face stands in for the detectors, planKeeping for banners
+ * and planSubjectCrop for profile pictures. With the face and text detectors (shared/detection.ts)
+ * and the planner of shared/crop.ts in place, this body becomes:
+ *   const detection = detect(picture);
+ *   return { detection, banner: async (t) => planFraming(picture, keepBoxes(detection), t),
+ *            profile: async (t) => planProfile(picture, detection.faces, t) };
+ */
+export const ours: Method = (picture) => {
+  const analysis = analysePicture(picture, 1);
+  const detection: Detection = {
+    width: picture.width,
+    height: picture.height,
+    faces: analysis.face ? [{ ...analysis.face, score: 1, landmarks: [] }] : [],
+    text: [],
+    marks: [],
+    source: 'saliency',
+  };
+  return {
+    detection,
+    banner: async (target) => planKeeping(size(picture), [analysis.region, analysis.core], target),
+    profile: async (target) => ({ crop: planSubjectCrop(size(picture), analysis.subject, target), extended: false }),
+  };
+};
+
+export const METHODS: Array<{ name: string; method: Method }> = [
+  { name: 'centred', method: centred },
+  { name: 'smartcrop.js', method: smartcropJs },
+  { name: 'ours', method: ours },
+];
