@@ -13,6 +13,7 @@ export {
   type CropTarget,
 } from '../../shared/crop';
 export { decodeImage, verifyDecodes } from './decode';
+export { DETECT_SIZE, detectFaces, detectorMemoryBytes, detectText, type RunStats } from './detect';
 export { covers, planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
 export { analyseView, cropInView, decodeView, PictureViews, type View } from './view';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
