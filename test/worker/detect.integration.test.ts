@@ -31,6 +31,10 @@ describe('face and text detection in workerd', () => {
     const picture = await decodePng(bytes, inspectImage(bytes));
     const lines = detectText(picture);
     // The name tag on the suit is the photo's only readable text; nothing covers the face.
-    for (const line of lines) expect(line.width * line.height).toBeLessThan(0.05 * 512 * 512);
+    for (const line of lines) {
+      expect(line.width * line.height).toBeLessThan(0.05 * 512 * 512);
+      // Nothing on the face (x 175-270, y 60-178).
+      expect(line.x > 270 || line.x + line.width < 175 || line.y > 178 || line.y + line.height < 60).toBe(true);
+    }
   });
 });
