@@ -12,6 +12,7 @@ export default tseslint.config(
       'app/routeTree.gen.ts',
       'worker-configuration.d.ts',
       'worker/imaging/simd/assembly',
+      'worker/imaging/detect/assembly',
       'worker/imaging/simd/build',
       'public',
     ],

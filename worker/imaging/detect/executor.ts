@@ -1,0 +1,554 @@
+/**
+ * A small ONNX executor for the two detector networks (docs/research/detection.md, "Recommended
+ * combination": not onnxruntime-web, whose module alone costs ~76 MB of an isolate's 128 MB). It
+ * runs the operations YuNet and PP-OCRv4's text detector use, batch 1, float32, CHW. Convolutions
+ * run in the WebAssembly SIMD kernels (assembly/detect.ts); the rest is plain TypeScript.
+ * Each activation is dropped after its last use (computed once from the graph), and elementwise
+ * operations write over an input that is not needed afterwards, so a run holds only the live
+ * tensors.
+ */
+import { floatBuffers } from './kernels';
+import { readOnnx, type Attribute, type OnnxNode, type Tensor } from './onnx';
+
+export interface FloatTensor {
+  shape: number[];
+  data: Float32Array;
+}
+
+/** Shapes and indices computed inside the graph (Shape, Gather, Concat of shapes). */
+interface IntTensor {
+  shape: number[];
+  ints: number[];
+}
+
+type Value = FloatTensor | IntTensor;
+
+/** A convolution's weights as the kernels take them: [out][in·k·k] and a bias per output. */
+interface ConvWeights {
+  weights: Float32Array;
+  bias: Float32Array;
+  outChannels: number;
+  /** Input channels per group. */
+  depth: number;
+  kernel: number;
+  stride: number;
+  pad: number;
+  group: number;
+  relu: boolean;
+}
+
+interface Step {
+  node: OnnxNode;
+  conv?: ConvWeights;
+  /** Values whose last use is this step. */
+  release: string[];
+}
+
+/** How many floats one band of an unfolded convolution may take (4 MB). */
+const COLUMN_FLOATS = 1 << 20;
+
+const size = (shape: number[]) => shape.reduce((a, b) => a * b, 1);
+
+/** A 4-D shape ([N, C, H, W] or a convolution's weights), checked. */
+function dims4(shape: number[]): [number, number, number, number] {
+  if (shape.length !== 4) throw new Error(`Detector: expected a 4-D tensor, got [${shape}]`);
+  return shape as [number, number, number, number];
+}
+
+function ints(attrs: Record<string, Attribute>, name: string, fallback: number[]): number[] {
+  const value = attrs[name]!;
+  return Array.isArray(value) ? value : fallback;
+}
+
+function num(attrs: Record<string, Attribute>, name: string, fallback: number): number {
+  const value = attrs[name]!;
+  return typeof value === 'number' ? value : fallback;
+}
+
+function isFloat(value: Value): value is FloatTensor {
+  return 'data' in value;
+}
+
+function asValue(tensor: Tensor): Value {
+  return tensor.data instanceof Float32Array
+    ? { shape: tensor.dims, data: tensor.data }
+    : { shape: tensor.dims, ints: tensor.data };
+}
+
+/** Counters for the benchmark: multiply-adds and time in the convolution kernels, peak live activations. */
+export interface RunStats {
+  convMacs: number;
+  convMs: number;
+  peakActivationBytes: number;
+}
+
+export class Network {
+  private readonly steps: Step[] = [];
+  private readonly weights = new Map<string, Value>();
+  private readonly outputs: string[];
+  readonly input: string;
+
+  constructor(bytes: ArrayBuffer) {
+    const graph = readOnnx(new Uint8Array(bytes));
+    this.input = graph.inputs[0]!;
+    this.outputs = graph.outputs;
+    for (const [name, tensor] of graph.weights) this.weights.set(name, asValue(tensor));
+    const consumers = new Map<string, OnnxNode[]>();
+    for (const node of graph.nodes)
+      for (const input of node.inputs) consumers.set(input, [...(consumers.get(input) ?? []), node]);
+    const only = (name: string, op: string) => {
+      const users = consumers.get(name) ?? [];
+      return users.length === 1 && users[0]!.op === op && !this.outputs.includes(name) ? users[0]! : null;
+    };
+    const skipped = new Set<OnnxNode>();
+    for (const node of graph.nodes) {
+      if (skipped.has(node)) continue;
+      if (node.op !== 'Conv') {
+        this.steps.push({ node, release: [] });
+        continue;
+      }
+      const conv = this.convWeights(node);
+      let out = node.outputs[0]!;
+      // A batch normalisation right after a convolution is folded into its weights; a ReLU after
+      // it runs inside the kernel.
+      const norm = only(out, 'BatchNormalization');
+      if (norm) {
+        this.foldNorm(conv, norm);
+        skipped.add(norm);
+        out = norm.outputs[0]!;
+      }
+      const relu = only(out, 'Relu');
+      if (relu) {
+        conv.relu = true;
+        skipped.add(relu);
+        out = relu.outputs[0]!;
+      }
+      this.steps.push({ node: { ...node, outputs: [out] }, conv, release: [] });
+    }
+    // Last uses, so each activation is released as soon as no later step reads it.
+    const last = new Map<string, Step>();
+    for (const step of this.steps) for (const input of step.node.inputs) if (input) last.set(input, step);
+    for (const [name, step] of last)
+      if (!this.weights.has(name) && !this.outputs.includes(name) && name !== this.input) step.release.push(name);
+  }
+
+  private convWeights(node: OnnxNode): ConvWeights {
+    const w = this.weights.get(node.inputs[1]!) as FloatTensor;
+    const b = node.inputs[2]! ? (this.weights.get(node.inputs[2]!) as FloatTensor) : null;
+    const [outChannels, depth, kh, kw] = dims4(w.shape);
+    const kernel = ints(node.attrs, 'kernel_shape', [kh, kw]);
+    const strides = ints(node.attrs, 'strides', [1, 1]);
+    const pads = ints(node.attrs, 'pads', [0, 0, 0, 0]);
+    const dilations = ints(node.attrs, 'dilations', [1, 1]);
+    if (
+      kernel[0]! !== kernel[1]! ||
+      strides[0]! !== strides[1]! ||
+      new Set(pads).size !== 1 ||
+      dilations.some((d) => d !== 1)
+    )
+      throw new Error(`Detector: unsupported convolution ${JSON.stringify(node.attrs)}`);
+    return {
+      weights: new Float32Array(w.data),
+      bias: b ? new Float32Array(b.data) : new Float32Array(outChannels),
+      outChannels,
+      depth,
+      kernel: kernel[0]!,
+      stride: strides[0]!,
+      pad: pads[0]!,
+      group: num(node.attrs, 'group', 1),
+      relu: false,
+    };
+  }
+
+  private foldNorm(conv: ConvWeights, norm: OnnxNode): void {
+    const [scale, shift, mean, variance] = normParams(norm.inputs.slice(1).map((name) => this.weights.get(name)));
+    const epsilon = num(norm.attrs, 'epsilon', 1e-5);
+    const per = conv.weights.length / conv.outChannels;
+    for (let m = 0; m < conv.outChannels; m++) {
+      const f = scale[m]! / Math.sqrt(variance[m]! + epsilon);
+      for (let i = m * per; i < (m + 1) * per; i++) conv.weights[i] = conv.weights[i]! * f;
+      conv.bias[m] = (conv.bias[m]! - mean[m]!) * f + shift[m]!;
+    }
+  }
+
+  /** Runs the network on one input tensor; returns the graph's outputs by name. */
+  run(input: FloatTensor, stats?: RunStats): Map<string, FloatTensor> {
+    const values = new Map<string, Value>([[this.input, input]]);
+    let live = 0;
+    let peak = 0;
+    const get = (name: string): Value => {
+      const value = values.get(name) ?? this.weights.get(name);
+      if (!value) throw new Error(`Detector: value ${name} missing`);
+      return value;
+    };
+    for (const step of this.steps) {
+      const { node } = step;
+      const inputs = node.inputs.map((name) => (name === '' ? null : get(name)));
+      // An input this step is the last to read may be overwritten by an elementwise result.
+      const reusable = (i: number) => step.release.includes(node.inputs[i]!);
+      const result = this.execute(step, inputs, reusable, stats);
+      for (let i = 0; i < node.outputs.length; i++) {
+        values.set(node.outputs[i]!, result[i]!);
+        if (isFloat(result[i]!) && !inputs.some((v) => v && isFloat(v) && v.data === (result[i]! as FloatTensor).data))
+          live += result[i]!.shape.length ? (result[i]! as FloatTensor).data.byteLength : 0;
+      }
+      peak = Math.max(peak, live);
+      for (const name of step.release) {
+        const value = values.get(name);
+        values.delete(name);
+        if (value && isFloat(value) && !result.some((r) => isFloat(r) && r.data === value.data))
+          live -= value.data.byteLength;
+      }
+    }
+    if (stats) stats.peakActivationBytes = Math.max(stats.peakActivationBytes, peak);
+    const outputs = new Map<string, FloatTensor>();
+    for (const name of this.outputs) outputs.set(name, get(name) as FloatTensor);
+    return outputs;
+  }
+
+  private execute(step: Step, inputs: (Value | null)[], reusable: (i: number) => boolean, stats?: RunStats): Value[] {
+    const { node } = step;
+    const x = inputs[0]! as FloatTensor;
+    switch (node.op) {
+      case 'Conv': {
+        const started = performance.now();
+        const out = convolve(x, step.conv!, stats);
+        if (stats) stats.convMs += performance.now() - started;
+        return [out];
+      }
+      case 'ConvTranspose':
+        return [transposedConv(x, inputs[1]! as FloatTensor, node)];
+      case 'BatchNormalization': {
+        const [scale, shift, mean, variance] = normParams(inputs.slice(1));
+        const epsilon = num(node.attrs, 'epsilon', 1e-5);
+        const out = reusable(0) ? x.data : new Float32Array(x.data.length);
+        const plane = size(x.shape.slice(2));
+        for (let c = 0; c < x.shape[1]!; c++) {
+          const f = scale[c]! / Math.sqrt(variance[c]! + epsilon);
+          const add = shift[c]! - mean[c]! * f;
+          for (let i = c * plane; i < (c + 1) * plane; i++) out[i] = x.data[i]! * f + add;
+        }
+        return [{ shape: x.shape, data: out }];
+      }
+      case 'Relu':
+        return [clamp(x, reusable(0), 1, 0, 0, Infinity)];
+      case 'HardSigmoid':
+        return [clamp(x, reusable(0), num(node.attrs, 'alpha', 0.2), num(node.attrs, 'beta', 0.5), 0, 1)];
+      case 'Clip': {
+        const low = inputs[1]! ? scalar(inputs[1]!) : num(node.attrs, 'min', -Infinity);
+        const high = inputs[2]! ? scalar(inputs[2]!) : num(node.attrs, 'max', Infinity);
+        return [clamp(x, reusable(0), 1, 0, low, high)];
+      }
+      case 'Sigmoid': {
+        const out = reusable(0) ? x.data : new Float32Array(x.data.length);
+        for (let i = 0; i < out.length; i++) out[i] = 1 / (1 + Math.exp(-x.data[i]!));
+        return [{ shape: x.shape, data: out }];
+      }
+      case 'Add':
+      case 'Mul':
+      case 'Div':
+        return [elementwise(node.op, inputs[0]! as FloatTensor, inputs[1]! as FloatTensor, reusable)];
+      case 'MaxPool':
+        return [maxPool(x, node)];
+      case 'GlobalAveragePool': {
+        const [, channels, h, w] = dims4(x.shape);
+        const out = new Float32Array(channels);
+        for (let c = 0; c < channels; c++) {
+          let sum = 0;
+          for (let i = c * h * w; i < (c + 1) * h * w; i++) sum += x.data[i]!;
+          out[c] = sum / (h * w);
+        }
+        return [{ shape: [1, channels, 1, 1], data: out }];
+      }
+      case 'Resize':
+        return [resizeNearest(x, inputs, node)];
+      case 'Concat':
+        return [concat(inputs as Value[], num(node.attrs, 'axis', 0))];
+      case 'Transpose':
+        return [transpose(x, ints(node.attrs, 'perm', []))];
+      case 'Reshape': {
+        const target = (inputs[1]! as IntTensor).ints.map((d, i) => (d === 0 ? x.shape[i]! : d));
+        const known = target.filter((d) => d !== -1).reduce((a, b) => a * b, 1);
+        return [{ shape: target.map((d) => (d === -1 ? x.data.length / known : d)), data: x.data }];
+      }
+      case 'Shape':
+        return [{ shape: [x.shape.length], ints: [...x.shape] }];
+      case 'Gather': {
+        const from = inputs[0]! as IntTensor;
+        const index = inputs[1]! as IntTensor;
+        if (num(node.attrs, 'axis', 0) !== 0 || from.shape.length !== 1)
+          throw new Error('Detector: unsupported Gather');
+        return [{ shape: index.shape, ints: index.ints.map((i) => from.ints[i < 0 ? i + from.ints.length : i]!) }];
+      }
+      case 'Unsqueeze': {
+        const from = inputs[0]! as IntTensor;
+        const shape = [...from.shape];
+        for (const axis of ints(node.attrs, 'axes', [])) shape.splice(axis, 0, 1);
+        return [{ shape, ints: from.ints }];
+      }
+      default:
+        throw new Error(`Detector: unsupported operation ${node.op}`);
+    }
+  }
+}
+
+/** A batch normalisation's scale, shift, mean and variance. */
+function normParams(values: (Value | null | undefined)[]): [Float32Array, Float32Array, Float32Array, Float32Array] {
+  const arrays = values.map((v) => {
+    if (!v || !isFloat(v)) throw new Error('Detector: BatchNormalization without float parameters');
+    return v.data;
+  });
+  return arrays as [Float32Array, Float32Array, Float32Array, Float32Array];
+}
+
+function scalar(value: Value): number {
+  return isFloat(value) ? value.data[0]! : value.ints[0]!;
+}
+
+/** min(high, max(low, a·x + b)): ReLU, Clip and HardSigmoid. */
+function clamp(x: FloatTensor, inPlace: boolean, a: number, b: number, low: number, high: number): FloatTensor {
+  const out = inPlace ? x.data : new Float32Array(x.data.length);
+  const data = x.data;
+  for (let i = 0; i < out.length; i++) {
+    const v = a * data[i]! + b;
+    out[i] = v < low ? low : v > high ? high : v;
+  }
+  return { shape: x.shape, data: out };
+}
+
+/** Add, Mul, Div with the broadcasts the networks use: equal shapes, a scalar, one value per channel. */
+function elementwise(op: string, a: FloatTensor, b: FloatTensor, reusable: (i: number) => boolean): FloatTensor {
+  const [big, small, bigIndex] = a.data.length >= b.data.length ? [a, b, 0] : [b, a, 1];
+  const swapped = bigIndex === 1;
+  const out = reusable(bigIndex) ? big.data : new Float32Array(big.data.length);
+  const n = big.data.length;
+  const x = big.data;
+  const y = small.data;
+  // Per channel of a [1, C, H, W] tensor: `small` has C values (shape [1, C, 1, 1]).
+  const plane = small.data.length === 1 ? n : small.data.length === n ? 1 : n / small.data.length;
+  if (small.data.length !== 1 && small.data.length !== n && (big.shape[1]! !== small.data.length || plane % 1 !== 0))
+    throw new Error(`Detector: unsupported broadcast ${big.shape} ${small.shape}`);
+  // One loop per case, without callbacks: these run over every activation of the text detector.
+  const per = small.data.length === 1 ? n : small.data.length === n ? 1 : plane;
+  const divide = op === 'Div';
+  for (let start = 0, j = 0; start < n; start += per, j++) {
+    const end = start + per;
+    if (per === 1) {
+      // Equal shapes.
+      if (op === 'Add') for (let i = 0; i < n; i++) out[i] = x[i]! + y[i]!;
+      else if (op === 'Mul') for (let i = 0; i < n; i++) out[i] = x[i]! * y[i]!;
+      else if (swapped) for (let i = 0; i < n; i++) out[i] = y[i]! / x[i]!;
+      else for (let i = 0; i < n; i++) out[i] = x[i]! / y[i]!;
+      break;
+    }
+    const v = y[j]!;
+    if (op === 'Add') for (let i = start; i < end; i++) out[i] = x[i]! + v;
+    else if (op === 'Mul' || (divide && !swapped)) {
+      const f = divide ? 1 / v : v;
+      for (let i = start; i < end; i++) out[i] = x[i]! * f;
+    } else for (let i = start; i < end; i++) out[i] = v / x[i]!;
+  }
+  return { shape: big.shape, data: out };
+}
+
+function convolve(x: FloatTensor, conv: ConvWeights, stats?: RunStats): FloatTensor {
+  const [, channels, h, w] = dims4(x.shape);
+  const { kernel: k, stride, pad, outChannels, depth, group } = conv;
+  const oh = Math.floor((h + 2 * pad - k) / stride) + 1;
+  const ow = Math.floor((w + 2 * pad - k) / stride) + 1;
+  const n = oh * ow;
+  const inLength = channels * h * w;
+  if (stats) stats.convMacs += outChannels * depth * k * k * n;
+  if (group === channels && group === outChannels && depth === 1) {
+    const pw = Math.max(w + 2 * pad, (ow - 1) * stride + k) + 8;
+    const ph = Math.max(h + 2 * pad, (oh - 1) * stride + k);
+    const buffers = floatBuffers({
+      input: inLength,
+      weights: conv.weights.length,
+      bias: outChannels,
+      out: outChannels * n,
+      scratch: pw * ph,
+    });
+    buffers.view('input', inLength).set(x.data);
+    buffers.view('weights', conv.weights.length).set(conv.weights);
+    buffers.view('bias', outChannels).set(conv.bias);
+    const { at } = buffers;
+    buffers.kernels.depthwise(
+      at.input,
+      channels,
+      h,
+      w,
+      k,
+      stride,
+      pad,
+      at.weights,
+      at.bias,
+      oh,
+      ow,
+      at.out,
+      at.scratch,
+      conv.relu,
+    );
+    return { shape: [1, outChannels, oh, ow], data: buffers.view('out', outChannels * n).slice() };
+  }
+  if (group !== 1) throw new Error(`Detector: unsupported grouped convolution (${group} groups)`);
+  const direct = k === 1 && stride === 1 && pad === 0;
+  const unfolded = depth * k * k;
+  const band = direct ? oh : Math.max(1, Math.min(oh, Math.floor(COLUMN_FLOATS / (unfolded * ow))));
+  const buffers = floatBuffers({
+    input: inLength,
+    weights: conv.weights.length,
+    bias: outChannels,
+    out: outChannels * n,
+    col: direct ? 0 : unfolded * band * ow,
+  });
+  buffers.view('input', inLength).set(x.data);
+  buffers.view('weights', conv.weights.length).set(conv.weights);
+  buffers.view('bias', outChannels).set(conv.bias);
+  const { at, kernels } = buffers;
+  if (direct) kernels.gemm(at.weights, at.bias, outChannels, depth, at.input, n, at.out, n, conv.relu);
+  else
+    for (let y0 = 0; y0 < oh; y0 += band) {
+      const y1 = Math.min(oh, y0 + band);
+      kernels.im2col(at.input, channels, h, w, k, stride, pad, ow, y0, y1, at.col);
+      kernels.gemm(
+        at.weights,
+        at.bias,
+        outChannels,
+        unfolded,
+        at.col,
+        (y1 - y0) * ow,
+        at.out + y0 * ow * 4,
+        n,
+        conv.relu,
+      );
+    }
+  return { shape: [1, outChannels, oh, ow], data: buffers.view('out', outChannels * n).slice() };
+}
+
+/** ConvTranspose with a 2×2 kernel and stride 2 (the text detector's upsampling head): one product per kernel tap. */
+function transposedConv(x: FloatTensor, w: FloatTensor, node: OnnxNode): FloatTensor {
+  const [, channels, h, wd] = dims4(x.shape);
+  const [inChannels, outChannels, kh, kw] = dims4(w.shape);
+  const strides = ints(node.attrs, 'strides', [1, 1]);
+  if (
+    inChannels !== channels ||
+    kh !== 2 ||
+    kw !== 2 ||
+    strides[0]! !== 2 ||
+    strides[1]! !== 2 ||
+    num(node.attrs, 'group', 1) !== 1 ||
+    ints(node.attrs, 'pads', [0, 0, 0, 0]).some((p) => p !== 0)
+  )
+    throw new Error(`Detector: unsupported ConvTranspose ${JSON.stringify(node.attrs)}`);
+  // Rows of the product: tap (dy, dx) of output channel m, as row (dy·2 + dx)·M + m.
+  const rows = 4 * outChannels;
+  const packed = new Float32Array(rows * channels);
+  for (let c = 0; c < channels; c++)
+    for (let m = 0; m < outChannels; m++)
+      for (let t = 0; t < 4; t++) packed[(t * outChannels + m) * channels + c] = w.data[(c * outChannels + m) * 4 + t]!;
+  const n = h * wd;
+  const buffers = floatBuffers({ input: channels * n, weights: packed.length, bias: rows, out: rows * n });
+  buffers.view('input', channels * n).set(x.data);
+  buffers.view('weights', packed.length).set(packed);
+  buffers.view('bias', rows).fill(0);
+  const { at } = buffers;
+  buffers.kernels.gemm(at.weights, at.bias, rows, channels, at.input, n, at.out, n, false);
+  const product = buffers.view('out', rows * n);
+  const ow = wd * 2;
+  const out = new Float32Array(outChannels * 4 * n);
+  for (let t = 0; t < 4; t++) {
+    const dy = t >> 1;
+    const dx = t & 1;
+    for (let m = 0; m < outChannels; m++) {
+      const from = (t * outChannels + m) * n;
+      const plane = m * 4 * n;
+      for (let y = 0; y < h; y++) {
+        const row = plane + (2 * y + dy) * ow + dx;
+        for (let xx = 0; xx < wd; xx++) out[row + 2 * xx] = product[from + y * wd + xx]!;
+      }
+    }
+  }
+  return { shape: [1, outChannels, h * 2, ow], data: out };
+}
+
+function maxPool(x: FloatTensor, node: OnnxNode): FloatTensor {
+  const [, channels, h, w] = dims4(x.shape);
+  const k = ints(node.attrs, 'kernel_shape', [2, 2])[0]!;
+  const s = ints(node.attrs, 'strides', [k, k])[0]!;
+  if (ints(node.attrs, 'pads', [0, 0, 0, 0]).some((p) => p !== 0) || num(node.attrs, 'ceil_mode', 0) !== 0)
+    throw new Error('Detector: unsupported MaxPool');
+  const oh = Math.floor((h - k) / s) + 1;
+  const ow = Math.floor((w - k) / s) + 1;
+  const out = new Float32Array(channels * oh * ow);
+  const data = x.data;
+  let o = 0;
+  for (let c = 0; c < channels; c++)
+    for (let y = 0; y < oh; y++)
+      for (let xx = 0; xx < ow; xx++) {
+        let best = -Infinity;
+        for (let ky = 0; ky < k; ky++) {
+          const row = (c * h + y * s + ky) * w + xx * s;
+          for (let kx = 0; kx < k; kx++) {
+            const v = data[row + kx]!;
+            if (v > best) best = v;
+          }
+        }
+        out[o++] = best;
+      }
+  return { shape: [1, channels, oh, ow], data: out };
+}
+
+/** Nearest-neighbour upsampling by whole factors (`scales`, asymmetric, floor), the only Resize the networks use. */
+function resizeNearest(x: FloatTensor, inputs: (Value | null)[], node: OnnxNode): FloatTensor {
+  const scales = inputs[2]! && isFloat(inputs[2]!) && inputs[2]!.data.length === 4 ? inputs[2]!.data : null;
+  if (!scales || node.attrs.mode !== 'nearest' || scales[0]! !== 1 || scales[1]! !== 1)
+    throw new Error(`Detector: unsupported Resize ${JSON.stringify(node.attrs)}`);
+  const [, channels, h, w] = dims4(x.shape);
+  const fy = scales[2]!;
+  const fx = scales[3]!;
+  const oh = Math.floor(h * fy);
+  const ow = Math.floor(w * fx);
+  const out = new Float32Array(channels * oh * ow);
+  const columns = Int32Array.from({ length: ow }, (_, i) => Math.min(w - 1, Math.floor(i / fx)));
+  let o = 0;
+  for (let c = 0; c < channels; c++)
+    for (let y = 0; y < oh; y++) {
+      const row = (c * h + Math.min(h - 1, Math.floor(y / fy))) * w;
+      for (let xx = 0; xx < ow; xx++) out[o++] = x.data[row + columns[xx]!]!;
+    }
+  return { shape: [1, channels, oh, ow], data: out };
+}
+
+function concat(inputs: Value[], axis: number): Value {
+  if (!isFloat(inputs[0]!)) {
+    const all = inputs as IntTensor[];
+    return { shape: [all.reduce((a, v) => a + v.shape[0]!, 0)], ints: all.flatMap((v) => v.ints) };
+  }
+  const tensors = inputs as FloatTensor[];
+  if (axis !== 1) throw new Error('Detector: unsupported Concat axis');
+  const shape = [...tensors[0]!.shape];
+  shape[1] = tensors.reduce((a, t) => a + t.shape[1]!, 0);
+  const out = new Float32Array(size(shape));
+  let offset = 0;
+  for (const t of tensors) {
+    out.set(t.data, offset);
+    offset += t.data.length;
+  }
+  return { shape, data: out };
+}
+
+function transpose(x: FloatTensor, perm: number[]): FloatTensor {
+  const shape = perm.map((p) => x.shape[p]!);
+  const strides = x.shape.map((_, i) => size(x.shape.slice(i + 1)));
+  const out = new Float32Array(x.data.length);
+  // Only the 4-D case the networks use ([N, C, H, W] → [N, H, W, C]).
+  if (shape.length !== 4) throw new Error('Detector: unsupported Transpose');
+  const [s0, s1, s2, s3] = dims4(perm.map((p) => strides[p]!));
+  let o = 0;
+  for (let a = 0; a < shape[0]!; a++)
+    for (let b = 0; b < shape[1]!; b++)
+      for (let c = 0; c < shape[2]!; c++)
+        for (let d = 0; d < shape[3]!; d++) out[o++] = x.data[a * s0 + b * s1 + c * s2 + d * s3]!;
+  return { shape, data: out };
+}

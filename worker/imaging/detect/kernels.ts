@@ -1,0 +1,79 @@
+/**
+ * The detectors' WebAssembly kernels (assembly/detect.ts), instantiated once per isolate. Like the
+ * engine's kernels (../simd/kernels.ts), each call lays its buffers out from the start of the
+ * module's memory, so the memory only grows to the largest single convolution's working set.
+ */
+import { detectKernels } from '#detect-models';
+
+export interface DetectKernels {
+  memory: WebAssembly.Memory;
+  heapBase(): number;
+  gemm(
+    w: number,
+    bias: number,
+    rows: number,
+    depth: number,
+    col: number,
+    n: number,
+    out: number,
+    outStride: number,
+    relu: boolean,
+  ): void;
+  im2col(
+    input: number,
+    channels: number,
+    h: number,
+    w: number,
+    k: number,
+    stride: number,
+    pad: number,
+    ow: number,
+    y0: number,
+    y1: number,
+    col: number,
+  ): void;
+  depthwise(
+    input: number,
+    channels: number,
+    h: number,
+    w: number,
+    k: number,
+    stride: number,
+    pad: number,
+    weights: number,
+    bias: number,
+    oh: number,
+    ow: number,
+    out: number,
+    scratch: number,
+    relu: boolean,
+  ): void;
+}
+
+let instance: DetectKernels | null = null;
+
+/** Float buffers of the given lengths laid out one after another (16-byte aligned), the memory grown to hold them. */
+export function floatBuffers<Name extends string>(
+  lengths: Record<Name, number>,
+): { kernels: DetectKernels; at: Record<Name, number>; view(name: Name, length: number): Float32Array } {
+  instance ??= new WebAssembly.Instance(detectKernels, {}).exports as unknown as DetectKernels;
+  const kernels = instance;
+  const at = {} as Record<Name, number>;
+  let end = (kernels.heapBase() + 15) & ~15;
+  for (const name of Object.keys(lengths) as Name[]) {
+    at[name] = end;
+    end = (end + lengths[name] * 4 + 15) & ~15;
+  }
+  const have = kernels.memory.buffer.byteLength;
+  if (end > have) kernels.memory.grow(Math.ceil((end - have) / 65536));
+  return {
+    kernels,
+    at,
+    view: (name, length) => new Float32Array(kernels.memory.buffer, at[name], length),
+  };
+}
+
+/** Bytes the detectors' kernel memory has grown to (it never shrinks). */
+export function detectKernelBytes(): number {
+  return instance?.memory.buffer.byteLength ?? 0;
+}
