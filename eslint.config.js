@@ -14,6 +14,9 @@ export default tseslint.config(
       'worker/imaging/simd/assembly',
       'worker/imaging/detect/assembly',
       'worker/imaging/simd/build',
+      'worker/imaging/detect/build',
+      // The benchmark's downloaded packages and photos.
+      'bench/.cache',
       'public',
     ],
   },

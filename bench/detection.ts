@@ -142,7 +142,7 @@ async function benchBanner(banner: Banner, banners: Map<string, Groups<BannerTal
   const targets = BANNER_FORMATS.filter((f) => f.platform !== banner.source.platform);
   for (const { name, method } of METHODS) {
     const started = performance.now();
-    const planned = method(picture);
+    const planned = await method(picture);
     if (planned.detection) {
       textFound.ms.push(performance.now() - started);
       const m = matches(banner.lines, planned.detection.text, 0.5);
@@ -177,7 +177,7 @@ async function benchBanner(banner: Banner, banners: Map<string, Groups<BannerTal
 async function benchProfile(photo: EvalPhoto, picture: Picture, profiles: Map<string, Groups<ProfileTally>>) {
   const face = photo.faces[0] as Box;
   for (const { name, method } of METHODS) {
-    const planned = method(picture);
+    const planned = await method(picture);
     for (const target of PROFILE_FORMATS) {
       const { crop, extended } = await planned.profile(target);
       const r = Math.min(crop.width, crop.height) / 2;
@@ -226,7 +226,7 @@ export async function benchDetection(): Promise<void> {
     const memory = new PeakMemory();
     await memory.start();
     const started = performance.now();
-    const { detection } = ours(picture);
+    const { detection } = await ours(picture);
     const ms = performance.now() - started;
     const peak = memory.stop();
     const m = matches(photo.faces, detection?.faces ?? [], 0.3);

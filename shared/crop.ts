@@ -156,6 +156,14 @@ const clamp = (v: number, [lo, hi]: Span) => Math.min(hi, Math.max(lo, v));
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 
 /**
+ * What a soft box's span is worth to a placement: its part inside the safe span, and a little for
+ * its part inside the frame, so a mark the safe zone cannot take is still shown rather than cut.
+ */
+const IN_FRAME = 0.05;
+const softShare = (safe0: number, safe1: number, frame0: number, frame1: number, lo: number, hi: number) =>
+  overlap(safe0, safe1, lo, hi) + IN_FRAME * overlap(frame0, frame1, lo, hi);
+
+/**
  * The crop starts that keep the must boxes inside the safe span and, among those, cover as much of
  * the picture as they can (all of it on this axis when the crop fits inside it).
  */
@@ -179,7 +187,8 @@ interface SoftSpan {
 }
 
 /**
- * The crop start on one axis, within `slack`: the most soft weight inside the safe span; then the
+ * The crop start on one axis, within `slack`: the most soft weight inside the safe span (and, a
+ * little, inside the frame); then the
  * must boxes at least COMFORT of the safe span from its edges; then the centre of mass of what is
  * kept in the middle of the safe span. Where nothing must be kept and nothing soft reaches the
  * slack, the crop is centred. The soft total is piecewise linear in the start, so its maxima lie
@@ -193,8 +202,11 @@ function placeOnAxis(
 ): number {
   if (slack[1] - slack[0] <= 1e-9 * Math.max(1, axis.length)) return slack[0];
   const [s0, s1] = axis.safe;
-  const kept = (x: number) => soft.reduce((sum, b) => sum + b.weight * overlap(x + s0, x + s1, b.lo, b.hi), 0);
-  const points = [slack[0], slack[1], ...soft.flatMap((b) => [b.lo - s0, b.hi - s0, b.lo - s1, b.hi - s1])]
+  const e = axis.extent;
+  const kept = (x: number) =>
+    soft.reduce((sum, b) => sum + b.weight * softShare(x + s0, x + s1, x, x + e, b.lo, b.hi), 0);
+  const edges = (b: SoftSpan) => [b.lo - s0, b.hi - s0, b.lo - s1, b.hi - s1, b.lo, b.hi, b.lo - e, b.hi - e];
+  const points = [slack[0], slack[1], ...soft.flatMap(edges)]
     .filter((x) => x >= slack[0] && x <= slack[1])
     .sort((a, b) => a - b);
   const values = points.map(kept);
@@ -215,7 +227,7 @@ function placeOnAxis(
   let mass = mustMass.weight;
   let moment = mustMass.at * mustMass.weight;
   for (const b of soft) {
-    if (overlap(slack[0] + s0, slack[1] + s1, b.lo, b.hi) <= 0) continue;
+    if (overlap(slack[0], slack[1] + e, b.lo, b.hi) <= 0) continue;
     const w = b.weight * (b.hi - b.lo);
     mass += w;
     moment += w * ((b.lo + b.hi) / 2);
@@ -247,11 +259,23 @@ function placeOnAxis(
  *   picture as it can. (Zooming past the cover crop would only trim the strip a box near the
  *   picture's edge forces, at most the safe zone's inset, at the price of enlarging the picture.)
  * - without must boxes: the cover crop, placed by the soft boxes as smartcrop does, else centred.
- * Never cuts a must box for a soft one. Pure and deterministic: the app draws its previews with it.
+ * Never cuts a must box for a soft one. Where the target has no platform overlay (no catalogue
+ * safe zone), the 3 % margin gives way before the canvas is extended.
+ * Pure and deterministic: the app draws its previews with it.
  */
 export function planFraming(picture: Size, keep: Keep, target: CropTarget): CropPlan {
+  const plan = planWithin(picture, keep, target, safeRect(target));
+  const overlaid = target.safeZone?.shape === 'rect' || target.safeZone?.shape === 'circle';
+  if (!plan.extended || overlaid) return plan;
+  // Without a platform's overlay the safe zone is only our 3 % comfort margin: a box the picture's
+  // own edge cuts through sits on the frame's edge rather than forcing a strip of backdrop.
+  const flush = planWithin(picture, keep, target, { x: 0, y: 0, width: target.width, height: target.height });
+  return flush.extended ? plan : flush;
+}
+
+/** planFraming with the given safe rectangle (output pixels). */
+function planWithin(picture: Size, keep: Keep, target: CropTarget, safe: CropRect): CropPlan {
   const cover = coverScale(picture, target);
-  const safe = safeRect(target);
   const union = keep.must.length > 0 ? unionOf(keep.must) : null;
   let scale = cover;
   if (union) {
@@ -292,13 +316,14 @@ export function planFraming(picture: Size, keep: Keep, target: CropTarget): Crop
     soft.map((b) => ({
       lo: b.x,
       hi: b.x + b.width,
-      weight: (b.score ?? 1) * overlap(y + axisY.safe[0], y + axisY.safe[1], b.y, b.y + b.height),
+      weight:
+        (b.score ?? 1) * softShare(y + axisY.safe[0], y + axisY.safe[1], y, y + axisY.extent, b.y, b.y + b.height),
     }));
   const spansY = (x: number): SoftSpan[] =>
     soft.map((b) => ({
       lo: b.y,
       hi: b.y + b.height,
-      weight: (b.score ?? 1) * overlap(x + axisX.safe[0], x + axisX.safe[1], b.x, b.x + b.width),
+      weight: (b.score ?? 1) * softShare(x + axisX.safe[0], x + axisX.safe[1], x, x + axisX.extent, b.x, b.x + b.width),
     }));
   // At the widest holding crop at most one axis has room; otherwise two rounds settle both.
   let x = placeOnAxis(axisX, slackX, [], massX);

@@ -171,6 +171,8 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 3;
+/** A target framed by hand on the results may zoom further in (a small face filling a profile circle). */
+export const HAND_ZOOM_MAX = 10;
 
 const finite = (field: string) =>
   z.number(`${field} must be a number`).refine(Number.isFinite, `${field} must be a finite number`);
@@ -396,10 +398,66 @@ export type ConversionResults = z.infer<typeof conversionResultsSchema>;
 export const conversionFilesSchema = z.record(z.string(), outputFileSchema);
 export type ConversionFiles = z.infer<typeof conversionFilesSchema>;
 
+const rectSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+/**
+ * How a finished target was framed (docs/product.md, "Intelligent resizing"): by what, from which
+ * crop of the upright picture, whether the canvas was extended, and how many of the detected faces
+ * and lines of text it holds whole.
+ */
+export const framingSchema = z.object({
+  framing: z.enum(['request', 'centred', 'planned', 'box', 'hand']),
+  crop: rectSchema.nullable(),
+  extended: z.boolean(),
+  kept: z.object({ faces: z.number(), text: z.number() }),
+});
+export type TargetFraming = z.infer<typeof framingSchema>;
+
+/** What detection found for a content-aware fan-out, or why it fell back to the saliency analysis. */
+export const detectionSummarySchema = z.object({
+  source: z.enum(['models', 'saliency']),
+  faces: z.number(),
+  text: z.number(),
+  failure: z.string().optional(),
+});
+export type DetectionSummary = z.infer<typeof detectionSummarySchema>;
+
+const detectedBoxSchema = rectSchema.extend({ score: z.number() });
+
+/** GET /api/image-requests/{id}/detection: what was found, and the boxes every target keeps (marks where there is room). */
+export const detectionResponseSchema = z.object({
+  detection: z.object({
+    width: z.number(),
+    height: z.number(),
+    faces: z.array(detectedBoxSchema.extend({ landmarks: z.array(z.object({ x: z.number(), y: z.number() })) })),
+    text: z.array(detectedBoxSchema),
+    marks: z.array(detectedBoxSchema),
+    source: z.enum(['models', 'saliency']),
+    failure: z.string().optional(),
+  }),
+  keep: z.array(rectSchema.extend({ kind: z.enum(['face', 'text', 'mark']) })),
+});
+export type DetectionResponse = z.infer<typeof detectionResponseSchema>;
+
+/** POST /api/conversions/{id}/reframe: one target framed by hand, its crop in upright picture pixels. */
+export const reframeSchema = z.object({
+  formatId: z.number('formatId must be a number').int('formatId must be a whole number'),
+  crop: z.object({
+    x: finite('crop x'),
+    y: finite('crop y'),
+    width: finite('crop width').refine((v) => v > 0, 'crop width must be greater than 0'),
+    height: finite('crop height').refine((v) => v > 0, 'crop height must be greater than 0'),
+  }),
+});
+
 export const conversionResponseSchema = z.object({
   results: conversionResultsSchema,
   files: conversionFilesSchema,
   analysisPerformed: z.boolean(),
+  /** By target format id, for finished targets. */
+  framings: z.record(z.string(), framingSchema).default({}),
+  /** Null when no target is content-aware. */
+  detection: detectionSummarySchema.nullable().default(null),
 });
 export type ConversionResponse = z.infer<typeof conversionResponseSchema>;
 

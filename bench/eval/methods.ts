@@ -5,10 +5,14 @@
 import sharp from 'sharp';
 import smartcrop from 'smartcrop';
 import type { Detection } from '../../shared/detection';
+import { keepBoxes } from '../../shared/detection';
 import {
   analysePicture,
   centredCrop,
+  detectView,
+  planFraming,
   planKeeping,
+  planProfile,
   planSubjectCrop,
   type CropPlan,
   type CropTarget,
@@ -22,11 +26,11 @@ export interface Planned {
   profile(target: CropTarget): Promise<CropPlan>;
 }
 
-export type Method = (picture: Picture) => Planned;
+export type Method = (picture: Picture) => Promise<Planned>;
 
 const size = (picture: Picture) => ({ width: picture.width, height: picture.height });
 
-export const centred: Method = (picture) => {
+export const centred: Method = async (picture) => {
   const plan = async (target: CropTarget) => ({ crop: centredCrop(size(picture), target, 1), extended: false });
   return { detection: null, banner: plan, profile: plan };
 };
@@ -59,7 +63,7 @@ function sharpOperations(picture: Picture) {
   };
 }
 
-export const smartcropJs: Method = (picture) => {
+export const smartcropJs: Method = async (picture) => {
   const plan = async (target: CropTarget): Promise<CropPlan> => {
     const options = { width: target.width, height: target.height, imageOperations: sharpOperations(picture) };
     const { topCrop } = await smartcrop.crop(null as unknown as CanvasImageSource, options as never);
@@ -69,15 +73,11 @@ export const smartcropJs: Method = (picture) => {
 };
 
 /**
- * Intelligent resizing as the product does it today (worker/services/renders/framing.ts): the
- * saliency analysis, whose skin-toned face stands in for the detectors, planKeeping for banners
- * and planSubjectCrop for profile pictures. With the face and text detectors (shared/detection.ts)
- * and the planner of shared/crop.ts in place, this body becomes:
- *   const detection = detect(picture);
- *   return { detection, banner: async (t) => planFraming(picture, keepBoxes(detection), t),
- *            profile: async (t) => planProfile(picture, detection.faces, t) };
+ * Intelligent resizing before the detectors (kept for the before/after): the saliency analysis,
+ * whose skin-toned face stood in for a detector, planKeeping for banners and planSubjectCrop for
+ * profile pictures.
  */
-export const ours: Method = (picture) => {
+export const saliency: Method = async (picture) => {
   const analysis = analysePicture(picture, 1);
   const detection: Detection = {
     width: picture.width,
@@ -94,8 +94,25 @@ export const ours: Method = (picture) => {
   };
 };
 
+/**
+ * Intelligent resizing as the product does it (worker/services/renders/framing.ts): the face and
+ * text detectors and the saliency marks (detectView, as on an upload), then planFraming for banners
+ * and planProfile for profile pictures (planFraming where it finds no face).
+ */
+export const ours: Method = async (picture) => {
+  const view = { picture, orientation: 1, kx: 1, ky: 1, x: 0, y: 0 };
+  const { detection } = await detectView(view, size(picture));
+  const banner = async (target: CropTarget) => planFraming(size(picture), keepBoxes(detection), target);
+  return {
+    detection,
+    banner,
+    profile: async (target) => planProfile(size(picture), detection.faces, target) ?? banner(target),
+  };
+};
+
 export const METHODS: Array<{ name: string; method: Method }> = [
   { name: 'centred', method: centred },
   { name: 'smartcrop.js', method: smartcropJs },
+  { name: 'before', method: saliency },
   { name: 'ours', method: ours },
 ];

@@ -56,7 +56,10 @@ describe('the crop plan for a region to keep (the userâ€™s box, or the analysisâ
           cases++;
           const plan = planRegionCrop(picture, box, format);
           const scale = format.width / plan.crop.width;
-          const safe = safeRect(format);
+          // Without a platform overlay the 3 % margin gives way where no crop inside the picture holds the box in it.
+          const overlay = format.safeZone?.shape === 'rect' || format.safeZone?.shape === 'circle';
+          const flush = !overlay && !plan.extended && !holdableWithoutExtending(picture, box, format);
+          const safe = flush ? { x: 0, y: 0, width: format.width, height: format.height } : safeRect(format);
           const out = {
             x0: (box.x - plan.crop.x) * scale,
             y0: (box.y - plan.crop.y) * scale,

@@ -3,3 +3,7 @@ declare module '*.png?inline' {
   const url: string;
   export default url;
 }
+declare module '*.jpg?inline' {
+  const url: string;
+  export default url;
+}

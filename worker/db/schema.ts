@@ -7,6 +7,7 @@
  */
 import type { CropRect } from '../../shared/crop';
 import type { Fill } from '../../shared/fill';
+import type { Detection } from '../../shared/detection';
 import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
 import type { Analysis } from '../imaging';
 import { sql } from 'drizzle-orm';
@@ -76,6 +77,8 @@ export const uploads = sqliteTable(
     expiredAt: integer('expired_at', { mode: 'timestamp_ms' }),
     /** The content-aware analysis of the picture, made once on the first banner or profile fan-out. */
     analysis: text('analysis', { mode: 'json' }).$type<Analysis>(),
+    /** The faces, lines of text and marks found in the picture, made once on first need (shared/detection.ts). */
+    detection: text('detection', { mode: 'json' }).$type<Detection>(),
   },
   (t) => [
     index('uploads_user_idx').on(t.userId),
@@ -135,9 +138,11 @@ export type ConversionMode = (typeof CONVERSION_MODES)[number];
 /**
  * How a rendered file was framed: 'request' (the request's own crop and zoom fitted to the target:
  * the single tool's paid framing), 'centred' (the centred cover crop), 'planned' (from the
- * content-aware analysis) or 'box' (the user's box to keep).
+ * faces, text and marks found in the picture, or the analysis where detection failed), 'box' (the
+ * user's box to keep) or 'hand' (the user's own crop of that one target: the single tool's kind of
+ * framing, so it downloads by the request rule).
  */
-export const FRAMINGS = ['request', 'centred', 'planned', 'box'] as const;
+export const FRAMINGS = ['request', 'centred', 'planned', 'box', 'hand'] as const;
 export type Framing = (typeof FRAMINGS)[number];
 
 /**
@@ -169,6 +174,8 @@ export const conversions = sqliteTable(
     fill: text('fill', { mode: 'json' }).$type<Fill>(),
     /** The user's box to keep (shared/schemas.ts focusSchema); null: the analysis or a centred crop decides. */
     focus: text('focus', { mode: 'json' }).$type<CropRect>(),
+    /** The user's own crop of this one target (re-framed by hand on the results), in upright picture pixels. */
+    handCrop: text('hand_crop', { mode: 'json' }).$type<CropRect>(),
     /** The rendered file's type, and the quality it was encoded at (lower where a size cap asked; null for PNG). */
     outputType: text('output_type', { enum: OUTPUT_TYPES }),
     outputQuality: integer('output_quality'),
@@ -181,6 +188,8 @@ export const conversions = sqliteTable(
      */
     renderedFlow: text('rendered_flow', { enum: CONVERSION_FLOWS }),
     framing: text('framing', { enum: FRAMINGS }),
+    /** The crop the file was rendered from (upright picture pixels), written with the framing. */
+    renderedCrop: text('rendered_crop', { mode: 'json' }).$type<CropRect>(),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

@@ -18,7 +18,7 @@ export { planProfile } from '../../shared/profile';
 export { decodeImage, verifyDecodes } from './decode';
 export { DETECT_SIZE, detectFaces, detectorMemoryBytes, detectText, type RunStats } from './detect';
 export { covers, planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
-export { analyseView, cropInView, decodeView, PictureViews, type View } from './view';
+export { cropInView, decodeView, detectView, PictureViews, type View } from './view';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export type { ImageInfo } from './image-info';
 export { inspectImage } from './inspect';

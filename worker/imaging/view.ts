@@ -2,12 +2,17 @@
  * Decoded views: the part and scale of a picture a decode plan asks for (decode-plan.ts), where it
  * sits in the whole picture, and one picture's decodes shared by a run of renders.
  */
+import type { DetectedBox, Detection, Point } from '../../shared/detection';
 import { analysePicture, type Analysis } from './content-aware/analyse';
 import { decodeImage } from './decode';
+import { detectFaces, detectText, DETECT_SIZE } from './detect';
+import { uprightSize } from './exif';
 import { covers, planDecode, planWhole, type Area, type DecodeNeed, type DecodePlan } from './decode-plan';
 import type { ImageInfo } from './image-info';
 import { decodesInPart } from './limits';
 import type { CropRect, Picture } from './raster';
+import { log } from '../lib/log';
+import { resampleCrop } from './resample';
 import type { Codecs } from './wasm/codecs';
 
 /**
@@ -122,7 +127,7 @@ export function cropInView(view: View, crop: CropRect): CropRect {
 }
 
 /** A rectangle found in the view (an analysis), in upright pixels of the whole picture. */
-export function rectFromView(view: View, rect: CropRect): CropRect {
+export function rectFromView(view: Pick<View, 'kx' | 'ky' | 'x' | 'y'>, rect: CropRect): CropRect {
   return {
     x: (rect.x + view.x) / view.kx,
     y: (rect.y + view.y) / view.ky,
@@ -132,7 +137,10 @@ export function rectFromView(view: View, rect: CropRect): CropRect {
 }
 
 /** The content-aware analysis of a whole-picture view, in upright pixels of the whole picture. */
-export function analyseView(view: View, picture: { width: number; height: number }): Analysis {
+function analyseView(
+  view: Pick<View, 'picture' | 'orientation' | 'kx' | 'ky' | 'x' | 'y'>,
+  picture: { width: number; height: number },
+): Analysis {
   const found = analysePicture(view.picture, view.orientation);
   const rect = (r: CropRect | null | undefined) => (r ? rectFromView(view, r) : null);
   return {
@@ -140,9 +148,49 @@ export function analyseView(view: View, picture: { width: number; height: number
     height: picture.height,
     region: rect(found.region),
     core: rect(found.core),
+    marks: (found.marks ?? []).map((m) => ({ ...rectFromView(view, m), score: m.score })),
     subject: { x: found.subject.x / view.kx, y: found.subject.y / view.ky },
     face: rect(found.face),
   };
+}
+
+/**
+ * What a whole-picture view shows, in upright pixels of the whole picture: the faces and lines of
+ * text the models find in a copy DETECT_SIZE pixels on its long side, and the saliency analysis
+ * (its marks, and its region for when the models cannot run: the detection then says so).
+ */
+export async function detectView(
+  view: Pick<View, 'picture' | 'orientation' | 'kx' | 'ky' | 'x' | 'y'>,
+  picture: { width: number; height: number },
+): Promise<{ detection: Detection; analysis: Analysis }> {
+  const analysis = analyseView(view, picture);
+  const marks = analysis.marks ?? [];
+  const base = { width: picture.width, height: picture.height, marks };
+  try {
+    const upright = uprightSize(view.picture.width, view.picture.height, view.orientation);
+    const scale = Math.min(1, DETECT_SIZE / Math.max(upright.width, upright.height));
+    const small = resampleCrop({
+      source: view.picture,
+      orientation: view.orientation,
+      crop: { x: 0, y: 0, ...upright },
+      width: Math.max(1, Math.round(upright.width * scale)),
+      height: Math.max(1, Math.round(upright.height * scale)),
+    });
+    const sx = small.width / upright.width;
+    const sy = small.height / upright.height;
+    const box = <B extends DetectedBox>(b: B): B => ({
+      ...b,
+      ...rectFromView(view, { x: b.x / sx, y: b.y / sy, width: b.width / sx, height: b.height / sy }),
+    });
+    const point = (p: Point): Point => ({ x: (p.x / sx + view.x) / view.kx, y: (p.y / sy + view.y) / view.ky });
+    const faces = (await detectFaces(small)).map((f) => ({ ...box(f), landmarks: f.landmarks.map(point) }));
+    const text = (await detectText(small)).map(box);
+    return { detection: { ...base, faces, text, source: 'models' }, analysis };
+  } catch (error) {
+    const failure = error instanceof Error ? error.message : String(error);
+    log('warn', 'face and text detection failed: the saliency analysis stands in', { failure });
+    return { detection: { ...base, faces: [], text: [], source: 'saliency', failure }, analysis };
+  }
 }
 
 /**

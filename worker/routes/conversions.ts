@@ -1,15 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { findFormat, outputFilename, zipFilename } from '../../shared/formats';
-import {
-  bannerConvertSchema,
-  batchProcessSchema,
-  profileConvertSchema,
-  type ConversionResponse,
-} from '../../shared/schemas';
+import { bannerConvertSchema, batchProcessSchema, profileConvertSchema, reframeSchema } from '../../shared/schemas';
 import { validate } from '../lib/validate';
 import { authorizePixels, type PixelFile } from '../services/access/door';
-import { conversionsOf, startFanOut, toFiles, toResults, type FanOut } from '../services/renders/fan-out';
+import { conversionAnswer, targetsOf } from '../services/renders/answers';
+import { startFanOut, type FanOut } from '../services/renders/fan-out';
+import { reframeTarget } from '../services/renders/reframe';
 import { getLiveRequest } from '../services/pictures/image-requests';
 import { endInterruptedRenders } from '../services/renders/in-request';
 import { zipResponse } from '../services/pictures/zip';
@@ -74,18 +71,16 @@ export const conversionRoutes = new Hono<AppEnv>()
   /** The statuses, for the results page to poll until every target is complete or failed. */
   .get('/conversions/:id', async (c) => {
     const db = c.get('db');
-    const { request } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('caller'));
+    const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('caller'));
     await endInterruptedRenders(db, request.id);
-    // The fan-outs' targets and the download step's other formats: the request's own render is not one.
-    const rows = (await conversionsOf(db, request.id)).filter(
-      (r) => !(r.formatId === request.formatId && r.flow === 'single'),
-    );
-    const body: ConversionResponse = {
-      results: toResults(rows),
-      files: toFiles(rows),
-      analysisPerformed: rows.some((r) => r.mode === 'content-aware'),
-    };
-    return c.json(body);
+    return c.json(conversionAnswer(await targetsOf(db, request), upload));
+  })
+  /** One target framed by hand (docs/product.md, "Intelligent resizing"): rendered again from the user's crop. */
+  .post('/conversions/:id/reframe', validate('json', reframeSchema), async (c) => {
+    const db = c.get('db');
+    const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('caller'));
+    await reframeTarget(c.get('deps'), c.get('caller'), request, upload, c.req.valid('json'));
+    return c.json(conversionAnswer(await targetsOf(db, request), upload), 202);
   })
   /** GET /api/download-zip/{id}?formats=1,2,3: the finished outputs in one streamed ZIP, through the one door. */
   .get('/download-zip/:id', validate('query', zipQuery), async (c) => {

@@ -7,8 +7,9 @@
  * - A file the banner or profile adjuster made, to the owner, free (docs/product.md, "Banner and profile adjusters"):
  *   decided from what made the file (the flow that rendered it and its framing, written with the
  *   file's key by the render itself, services/renders/render.ts), never from a label a later route could
- *   change. Only a file framed without the request's own crop and zoom qualifies; re-rendered with
- *   that framing by any route, the same row is under the request rule. The adjusters' targets are
+ *   change. Only a file framed by the adjuster's own plans (centred, planned, the user's box)
+ *   qualifies; re-rendered with the request's crop and zoom by any route, or framed by hand for one
+ *   target (the single tool's kind of framing), the same row is under the request rule. The adjusters' targets are
  *   on another platform than the request's own format, so they never hand out that format.
  * - Everything else (the request's own format, the download step's other formats, batch outputs):
  *   by the request rule below, whatever the route (one file, the ZIP, or any later one).
@@ -103,8 +104,7 @@ export async function authorizePixels(
     const adjusterOutput =
       !own &&
       (row?.renderedFlow === 'banner' || row?.renderedFlow === 'profile') &&
-      row.framing !== null &&
-      row.framing !== 'request';
+      (row.framing === 'centred' || row.framing === 'planned' || row.framing === 'box');
     if (!adjusterOutput) needsRequestRule = true;
     if (use === 'preview') return { key: previewKeyOf(key), type: 'png' };
     // Files rendered before output types existed are PNGs.

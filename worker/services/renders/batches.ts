@@ -16,15 +16,8 @@ import { batches, batchPhotos, conversions, imageRequests, uploads, type Batch }
 import { ApiError } from '../../lib/errors';
 import type { Counters } from '../access/allowance';
 import { authorizePixels, type PixelFile } from '../access/door';
-import {
-  BATCH_NEEDS_UNLIMITED,
-  checkTargets,
-  focusOn,
-  startConversions,
-  toFiles,
-  toResults,
-  type FanOutDeps,
-} from './fan-out';
+import { BATCH_NEEDS_UNLIMITED, checkTargets, focusOn, startConversions, type FanOutDeps } from './fan-out';
+import { toFiles, toResults } from './answers';
 import { getLiveRequest } from '../pictures/image-requests';
 import { EXPIRED_MESSAGE } from '../pictures/uploads';
 import type { Caller } from '../caller';

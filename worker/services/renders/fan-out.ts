@@ -2,7 +2,7 @@
  * The fan-out of one request to many target formats (banner, profile and batch flows): one
  * conversion row and one queue message per target; the queue consumer renders them one by one.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   BANNER_FORMATS,
   findFormat,
@@ -13,16 +13,9 @@ import {
 import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
-import type { ConversionFiles, ConversionResponse, ConversionResults } from '../../../shared/schemas';
+import type { ConversionResponse, ConversionResults } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
-import {
-  conversions,
-  type Conversion,
-  type ConversionFlow,
-  type ConversionMode,
-  type ImageRequest,
-  type Upload,
-} from '../../db/schema';
+import { conversions, type ConversionFlow, type ConversionMode, type ImageRequest, type Upload } from '../../db/schema';
 import type { Codecs } from '../../imaging';
 import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
@@ -31,10 +24,10 @@ import type { Counters } from '../access/allowance';
 import type { Caller } from '../caller';
 import type { ConversionMessage } from './message';
 import { takeConversions } from '../access/rate-limits';
-import { fileOf } from '../pictures/image-requests';
-import { renderIdentity, renderLimitKey } from './identity';
+import { renderIdentity, renderLimitKey, type RenderAsk } from './identity';
 import { markForRender } from './mark';
-import { analysisOf } from './picture';
+import { conversionAnswer, conversionsOf, toResults } from './answers';
+import { detectionOf } from './picture';
 
 export const SOURCE_REQUIRED = 'Source format required';
 export const NO_TARGETS = 'Please select at least one target format to continue';
@@ -84,7 +77,7 @@ export type FanOut = {
   output?: OutputSettings;
   /** What fills an extended canvas; none: the flow's default (services/rendering.ts). */
   fill?: Fill;
-  /** The user's box to keep in every target; none: the analysis or a centred crop decides. */
+  /** The user's box to keep in every target; none: the detection or a centred crop decides. */
   focus?: CropRect;
 };
 export type FanOutDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters };
@@ -93,8 +86,8 @@ export type FanOutDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queu
  * Starts a fan-out of the request to many targets after every rule: batch is Unlimited Access only
  * (402); the adjusters convert from the request's own format, so their free outputs are never that
  * format; the targets' rules (400); the caller's hourly limit (429), charged only for targets that
- * are then recorded. Content-aware mode (banner with useAi, and every profile fan-out) analyses the
- * picture first, once per upload; when that cannot be done the targets get standard centred crops
+ * are then recorded. Content-aware mode (banner with useAi, and every profile fan-out) detects what
+ * the picture shows first, once per upload; when the picture cannot be read now the targets get standard centred crops
  * and `analysisPerformed` says so.
  */
 export async function startFanOut(
@@ -125,7 +118,7 @@ export async function startFanOut(
     targets.map((t) => renderLimitKey(request.id, t.id, asked)),
   );
   try {
-    const analysed = input.contentAware && (await analysisOf(deps, upload)) !== null;
+    const analysed = input.contentAware && (await detectionOf(deps, upload)) !== null;
     const results = await startConversions(
       deps.db,
       deps.queue,
@@ -135,17 +128,12 @@ export async function startFanOut(
       analysed ? 'content-aware' : 'standard',
       { output, fill, focus },
     );
-    return {
-      results,
-      files: toFiles(
-        await conversionsOf(
-          deps.db,
-          request.id,
-          targets.map((t) => t.id),
-        ),
-      ),
-      analysisPerformed: analysed,
-    };
+    const rows = await conversionsOf(
+      deps.db,
+      request.id,
+      targets.map((t) => t.id),
+    );
+    return { ...conversionAnswer(rows, upload), results, analysisPerformed: analysed };
   } catch (error) {
     await grant.release();
     throw error;
@@ -175,10 +163,10 @@ export async function startConversions(
   targets: PlatformFormat[],
   flow: ConversionFlow,
   mode: ConversionMode,
-  { output, fill, focus }: { output: OutputSettings; fill: Fill | null; focus: CropRect | null },
+  { output, fill, focus, handCrop }: Pick<RenderAsk, 'output' | 'fill' | 'focus' | 'handCrop'>,
 ): Promise<ConversionResults> {
   // Only the rows this call marked are queued (a row another ask is rendering is its business).
-  const { rows, marked } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus });
+  const { rows, marked } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus, handCrop });
   // Largest targets first: a queue batch then holds targets of like size, whose renders share one
   // decode at one scale (imaging/decode-plan.ts), and small targets are not held to a large one's.
   const area = (formatId: number) => {
@@ -201,29 +189,6 @@ export async function startConversions(
     throw new ApiError(503, NOT_QUEUED);
   }
   return toResults(rows);
-}
-
-/** The request's conversions (only of `formatIds` when given). */
-export function conversionsOf(db: Db, requestId: string, formatIds?: number[]): Promise<Conversion[]> {
-  return db
-    .select()
-    .from(conversions)
-    .where(and(eq(conversions.requestId, requestId), formatIds ? inArray(conversions.formatId, formatIds) : undefined));
-}
-
-/** `{ [formatId]: status }`, the shape the results page polls. */
-export function toResults(rows: Pick<Conversion, 'formatId' | 'status'>[]): ConversionResults {
-  return Object.fromEntries(rows.map((r) => [r.formatId, r.status]));
-}
-
-/** `{ [formatId]: file }` of the finished targets: type, quality and size, for the results page. */
-export function toFiles(rows: Conversion[]): ConversionFiles {
-  const files: ConversionFiles = {};
-  for (const row of rows) {
-    const file = fileOf(row);
-    if (file) files[row.formatId] = file;
-  }
-  return files;
 }
 
 /**

@@ -1,17 +1,24 @@
+import { planFraming } from '../../../shared/crop';
+import { keepBoxes } from '../../../shared/detection';
+import { planProfile } from '../../../shared/profile';
 import { ADJUSTER_DEFAULT_FILL, SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { Conversion, Framing, ImageRequest, Upload } from '../../db/schema';
-import { centredCrop, fitCrop, planKeeping, planRegionCrop, planSubjectCrop, type CropRect } from '../../imaging';
+import { centredCrop, fitCrop, planKeeping, planSubjectCrop, type CropRect } from '../../imaging';
 
 export type Framed = { crop: CropRect; fill: Fill; framing: Framing };
 
 /**
- * How a conversion's flow frames its format (docs/product.md, "Keep this" and "Banner and profile adjusters"):
+ * How a conversion's flow frames its format (docs/product.md, "Keep this", "Intelligent resizing"
+ * and "Banner and profile adjusters"):
  * - the single tool: the request's own crop for its own format, the same centre and zoom fitted to
  *   every other format (the framing it sells);
- * - the user's box, in any other flow: kept whole inside the target's safe zone;
- * - content-aware: a banner keeps the analysed region whole inside the safe zone (the canvas
- *   extended with the fill where it must be), a profile picture centres on the subject;
+ * - the user's own crop of one target, re-framed by hand on the results: that crop;
+ * - the user's box, in any other flow: kept whole inside the target's safe zone, the marks placing it;
+ * - content-aware, from the upload's detection: every face and line of text whole inside the safe
+ *   zone (a crop first, the canvas extended only when no crop can hold them); a profile picture
+ *   framed on the most confident face (or the group); where the models could not run, the saliency
+ *   analysis as before;
  * - otherwise the adjusters' centred cover crop (they are free, so they never carry the single
  *   tool's framing), and the batch's crop fitted from the request's.
  */
@@ -28,14 +35,24 @@ export function frame(conversion: Conversion, request: ImageRequest, upload: Upl
       framing: 'request',
     };
   }
-  if (conversion.focus) return { crop: planRegionCrop(picture, conversion.focus, format).crop, fill, framing: 'box' };
-  if (conversion.mode !== 'content-aware' || !upload.analysis)
-    return adjuster
-      ? { crop: centredCrop(picture, format, 1), fill, framing: 'centred' }
-      : { crop: fitCrop(request.cropDetails, picture, format), fill, framing: 'request' };
-  const crop =
-    conversion.flow === 'profile'
-      ? planSubjectCrop(picture, upload.analysis.subject, format)
-      : planKeeping(picture, [upload.analysis.region, upload.analysis.core], format).crop;
-  return { crop, fill, framing: 'planned' };
+  if (conversion.handCrop) return { crop: conversion.handCrop, fill, framing: 'hand' };
+  const detection = upload.detection;
+  if (conversion.focus) {
+    const keep = { must: [conversion.focus], soft: detection?.marks ?? [] };
+    return { crop: planFraming(picture, keep, format).crop, fill, framing: 'box' };
+  }
+  if (conversion.mode === 'content-aware' && detection?.source === 'models') {
+    const profile = format.profile ? planProfile(picture, detection.faces, format) : null;
+    return { crop: (profile ?? planFraming(picture, keepBoxes(detection), format)).crop, fill, framing: 'planned' };
+  }
+  if (conversion.mode === 'content-aware' && upload.analysis) {
+    const analysis = upload.analysis;
+    const crop = format.profile
+      ? planSubjectCrop(picture, analysis.subject, format)
+      : planKeeping(picture, [analysis.region, analysis.core], format).crop;
+    return { crop, fill, framing: 'planned' };
+  }
+  return adjuster
+    ? { crop: centredCrop(picture, format, 1), fill, framing: 'centred' }
+    : { crop: fitCrop(request.cropDetails, picture, format), fill, framing: 'request' };
 }

@@ -10,7 +10,7 @@ import type { OutputSettings } from '../../../shared/output';
 import { isNull, ne, or } from 'drizzle-orm';
 import { conversions, type ConversionFlow, type ConversionMode } from '../../db/schema';
 
-/** How a render is asked for: by which tool, in which mode, as what file, with what fill and box to keep. */
+/** How a render is asked for: by which tool, in which mode, as what file, with what fill, box to keep or crop. */
 export type RenderAsk = {
   flow: ConversionFlow;
   mode: ConversionMode;
@@ -18,12 +18,15 @@ export type RenderAsk = {
   /** Null: the flow's default fill. */
   fill: Fill | null;
   focus: CropRect | null;
+  /** The user's own crop of one target (re-framed by hand); absent or null for every other ask. */
+  handCrop?: CropRect | null;
 };
 
 /** The ask as one value: equal values render the same file of the same format from the same request. */
 export function renderIdentity(ask: RenderAsk): string {
-  const box = ask.focus ? [ask.focus.x, ask.focus.y, ask.focus.width, ask.focus.height].map(Math.round) : null;
-  return JSON.stringify([ask.flow, ask.mode, ask.output.type, ask.output.quality, fillKey(ask.fill), box]);
+  const rounded = (r: CropRect | null | undefined) => (r ? [r.x, r.y, r.width, r.height].map(Math.round) : null);
+  const ask6 = [ask.flow, ask.mode, ask.output.type, ask.output.quality, fillKey(ask.fill), rounded(ask.focus)];
+  return JSON.stringify(ask.handCrop ? [...ask6, rounded(ask.handCrop)] : ask6);
 }
 
 /** The hourly limit's key of one render: a request's format asked a given way. */
@@ -45,8 +48,8 @@ export function formatSignature(format: PlatformFormat, ask: Pick<RenderAsk, 'fl
     format.types,
     format.maxBytes,
     planned ? format.safeZone : null,
-    // Profile pictures centre on the subject whatever their safe zone: their plan differs from a banner's.
-    ask.flow === 'profile',
+    // Profile pictures are framed on the face whatever their safe zone: their plan differs from a banner's.
+    planned && format.profile,
   ]);
 }
 

@@ -28,6 +28,7 @@ export async function markForRender(
     quality: ask.output.quality,
     fill: ask.fill,
     focus: ask.focus,
+    handCrop: ask.handCrop ?? null,
   };
   const rowsOf = () =>
     db

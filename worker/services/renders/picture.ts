@@ -3,8 +3,9 @@ import type { Db } from '../../db/client';
 import { uploads, type Upload } from '../../db/schema';
 import {
   admitImage,
-  analyseView,
   ANALYSIS_SIZE,
+  DETECT_SIZE,
+  detectView,
   ImageError,
   inspectImage,
   PictureViews,
@@ -13,6 +14,7 @@ import {
   type DecodeNeed,
   type View,
 } from '../../imaging';
+import type { Detection } from '../../../shared/detection';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
 
@@ -46,11 +48,14 @@ export class UploadPicture {
     return imageCall(() => views.viewFor(need, companions));
   }
 
-  /** The content-aware analysis, from the whole picture at a scale fit for it. */
-  async analysis(): Promise<Analysis> {
+  /**
+   * What the picture shows (faces, lines of text, marks) and its saliency analysis, from one decode
+   * of the whole picture at the scale the detectors read.
+   */
+  async detect(): Promise<{ detection: Detection; analysis: Analysis }> {
     const views = await this.read();
-    const view = await imageCall(() => views.whole(2 * ANALYSIS_SIZE));
-    return analyseView(view, { width: this.upload.width, height: this.upload.height });
+    const view = await imageCall(() => views.whole(Math.max(DETECT_SIZE, 2 * ANALYSIS_SIZE)));
+    return detectView(view, { width: this.upload.width, height: this.upload.height });
   }
 }
 
@@ -65,22 +70,25 @@ async function imageCall<T>(run: () => T | Promise<T>): Promise<T> {
 }
 
 /**
- * The upload's content-aware analysis, made once and kept on the upload. Null when it cannot be
- * made (the picture cannot be read now): the fan-out then uses standard crops and says so.
+ * The upload's detection (and the saliency analysis it falls back to), made once on first need and
+ * kept on the upload, so a fan-out to many formats detects once. When the models cannot run the
+ * detection says so (`source: 'saliency'`) and plans use the analysis. Null when the picture
+ * cannot be read now: the fan-out then uses standard crops and says so.
  */
-export async function analysisOf(
+export async function detectionOf(
   deps: RenderDeps,
   upload: Upload,
   picture = new UploadPicture(deps, upload),
-): Promise<Analysis | null> {
-  if (upload.analysis) return upload.analysis;
+): Promise<Detection | null> {
+  if (upload.detection) return upload.detection;
   try {
-    const analysis = await picture.analysis();
-    await deps.db.update(uploads).set({ analysis }).where(eq(uploads.id, upload.id));
+    const { detection, analysis } = await picture.detect();
+    await deps.db.update(uploads).set({ detection, analysis }).where(eq(uploads.id, upload.id));
+    upload.detection = detection;
     upload.analysis = analysis;
-    return analysis;
+    return detection;
   } catch (error) {
-    log('warn', 'content-aware analysis failed', {
+    log('warn', 'detection failed', {
       uploadId: upload.id,
       error: error instanceof Error ? error.message : String(error),
     });

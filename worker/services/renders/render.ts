@@ -15,14 +15,14 @@ import {
   type ImageRequest,
   type Upload,
 } from '../../db/schema';
-import { cropInView, FileSizeError, renderFormat, type DecodeNeed } from '../../imaging';
+import { cropInView, FileSizeError, renderFormat, type CropRect, type DecodeNeed } from '../../imaging';
 import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { outputKey, previewKeyOf } from '../pictures/storage-keys';
 import { frame } from './framing';
 import { formatSignature } from './identity';
-import { analysisOf, UploadPicture, type RenderDeps } from './picture';
+import { detectionOf, UploadPicture, type RenderDeps } from './picture';
 
 /** One render of one row: the row and its request and upload, and the render id the row was marked with. */
 export type RenderJob = {
@@ -35,7 +35,7 @@ export type RenderJob = {
 
 type RenderedFile = { outputKey: string; outputSize: number; outputType: OutputType; outputQuality: number | null };
 /** What made a file, recorded with it: the pixel door reads these (services/allowance.ts). */
-type MadeBy = { renderedFlow: ConversionFlow; framing: Framing };
+type MadeBy = { renderedFlow: ConversionFlow; framing: Framing; renderedCrop: CropRect | null };
 
 export const PROCESSING_FAILED = 'Processing failed. Please try again.';
 
@@ -67,8 +67,8 @@ export async function renderConversion(
   try {
     // A format that renders to the same file as one already done for this request is a copy.
     if (await copyRenderedTwin(deps, job)) return 'rendered';
-    // Content-aware targets analyse their upload on the first render that needs it (then kept).
-    if (conversion.mode === 'content-aware' && !upload.analysis) await analysisOf(deps, upload, picture);
+    // Content-aware targets detect what their upload shows on the first render that needs it (then kept).
+    if (conversion.mode === 'content-aware' && !upload.detection) await detectionOf(deps, upload, picture);
     const { crop, fill, framing } = frame(conversion, job.request, upload, format);
     const view = await picture.viewFor({ crop, fill, width: format.width, height: format.height }, upcoming);
     const output = { type: conversion.outputChoice, quality: conversion.quality };
@@ -96,7 +96,7 @@ export async function renderConversion(
       outputType: file.type,
       outputQuality: file.quality,
     };
-    await complete(deps, job, stored, { renderedFlow: conversion.flow, framing });
+    await complete(deps, job, stored, { renderedFlow: conversion.flow, framing, renderedCrop: crop });
     return 'rendered';
   } catch (error) {
     const reason = failureMessage(error);
@@ -145,7 +145,7 @@ export async function failRender(db: Db, job: Pick<RenderJob, 'conversion' | 're
 async function copyRenderedTwin(deps: RenderDeps, job: RenderJob): Promise<boolean> {
   const { conversion, request, format } = job;
   const ownCrop = (formatId: number) => conversion.flow === 'single' && formatId === request.formatId;
-  if (conversion.identity === null || ownCrop(format.id)) return false;
+  if (conversion.identity === null || ownCrop(format.id) || conversion.handCrop) return false;
   const signature = formatSignature(format, conversion);
   const done = await deps.db
     .select()
@@ -186,7 +186,11 @@ async function copyRenderedTwin(deps: RenderDeps, job: RenderJob): Promise<boole
       await deps.bucket.put(to, await object.arrayBuffer(), { httpMetadata: object.httpMetadata });
     }),
   );
-  await complete(deps, job, copy, { renderedFlow: twin.renderedFlow, framing: twin.framing });
+  await complete(deps, job, copy, {
+    renderedFlow: twin.renderedFlow,
+    framing: twin.framing,
+    renderedCrop: twin.renderedCrop,
+  });
   log('info', 'identical target copied', { requestId: request.id, formatId: format.id, from: twin.formatId });
   return true;
 }

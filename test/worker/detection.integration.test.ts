@@ -1,0 +1,149 @@
+/**
+ * Intelligent resizing through the API, in workerd with the bundled models (docs/product.md,
+ * "Intelligent resizing"): what the adjusters show before converting, what each target says it
+ * kept, and a target framed by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { findFormat } from '../../shared/formats';
+import type { ConversionResponse, DetectionResponse } from '../../shared/schemas';
+import portraitUrl from '../fixtures/people/grace_hopper.jpg?inline';
+import { body, Browser, settle } from './helpers';
+
+/** A real photograph of one person (test/fixtures/people/README.md). */
+const PORTRAIT = Uint8Array.from(atob(portraitUrl.slice(portraitUrl.indexOf(',') + 1)), (ch) => ch.charCodeAt(0));
+const FACEBOOK_PROFILE = 1;
+const INSTAGRAM_PROFILE = 12;
+const LINKEDIN_PROFILE = 19;
+const PROFILE_TARGETS = [FACEBOOK_PROFILE, INSTAGRAM_PROFILE];
+
+/** Uploads the portrait and makes its request for the source format (a square of the whole width). */
+async function portraitRequest(
+  browser: Browser,
+  formatId = LINKEDIN_PROFILE,
+): Promise<{ id: string; width: number; height: number }> {
+  const upload = await browser.upload('me.jpg', PORTRAIT);
+  expect(upload.status).toBe(201);
+  const { path, originalFilename, width, height } = await body<{
+    path: string;
+    originalFilename: string;
+    width: number;
+    height: number;
+  }>(upload);
+  const format = findFormat(formatId)!;
+  const side = Math.min(width, height);
+  const created = await browser.call('/api/image-requests', {
+    method: 'POST',
+    json: {
+      originalFilename,
+      originalPath: path,
+      platform: format.platform,
+      format: format.format,
+      width: format.width,
+      height: format.height,
+      cropDetails: { x: (width - side) / 2, y: (height - side) / 2, width: side, height: side, zoom: 1 },
+    },
+  });
+  expect(created.status).toBe(201);
+  return { id: (await body<{ id: string }>(created)).id, width, height };
+}
+
+async function remaining(browser: Browser): Promise<string | null> {
+  return (await browser.call('/api/check-rate-limits')).headers.get('X-RateLimit-Remaining');
+}
+
+describe('detection before converting', () => {
+  it('finds the face in a portrait with the bundled models, keeps it, and answers only the owner', async () => {
+    const browser = new Browser();
+    const { id, width, height } = await portraitRequest(browser);
+    const res = await browser.call(`/api/image-requests/${id}/detection`);
+    expect(res.status).toBe(200);
+    const answer = await body<DetectionResponse>(res);
+    expect(answer.detection.source).toBe('models');
+    expect(answer.detection).toMatchObject({ width, height });
+    expect(answer.detection.faces.length).toBe(1);
+    const face = answer.detection.faces[0]!;
+    expect(face.landmarks).toHaveLength(5);
+    // The kept face box holds the detected face (grown for the head) and lies on the picture.
+    const kept = answer.keep.filter((k) => k.kind === 'face');
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.x).toBeLessThanOrEqual(face.x);
+    expect(kept[0]!.y).toBeLessThanOrEqual(face.y);
+    expect(kept[0]!.x + kept[0]!.width).toBeGreaterThanOrEqual(face.x + face.width);
+    // Asked again: the stored detection, the same boxes.
+    const again = await body<DetectionResponse>(await browser.call(`/api/image-requests/${id}/detection`));
+    expect(again.detection.faces).toEqual(answer.detection.faces);
+    expect((await new Browser().call(`/api/image-requests/${id}/detection`)).status).toBe(404);
+  });
+});
+
+describe('profile pictures framed on the face', () => {
+  it('centres each circle on the detected face and says what it kept', async () => {
+    const browser = new Browser();
+    const { id } = await portraitRequest(browser);
+    const started = await browser.call(`/api/profile-convert/${id}`, {
+      method: 'POST',
+      json: { sourceFormatId: LINKEDIN_PROFILE, targetFormatIds: PROFILE_TARGETS },
+    });
+    expect(started.status).toBe(202);
+    const done = await settle(browser, id);
+    expect(done.detection).toMatchObject({ source: 'models', faces: 1 });
+    const { detection } = await body<DetectionResponse>(await browser.call(`/api/image-requests/${id}/detection`));
+    const face = detection.faces[0]!;
+    for (const target of PROFILE_TARGETS) {
+      const framing = done.framings[target]!;
+      expect(framing).toMatchObject({ framing: 'planned', extended: false, kept: { faces: 1, text: 0 } });
+      const crop = framing.crop!;
+      const radius = crop.width / 2;
+      const error = Math.hypot(
+        face.x + face.width / 2 - (crop.x + radius),
+        face.y + face.height / 2 - (crop.y + crop.height / 2),
+      );
+      expect(error / radius).toBeLessThan(0.2);
+      // The face fills roughly half the circle: neither lost in it nor cut by it.
+      expect(face.width / crop.width).toBeGreaterThan(0.3);
+      expect(face.width / crop.width).toBeLessThan(0.7);
+    }
+  });
+});
+
+describe('a target framed by hand', () => {
+  it('renders the user crop for that target only, and downloads it by the request rule', async () => {
+    const browser = new Browser();
+    const { id, width, height } = await portraitRequest(browser);
+    await browser.call(`/api/profile-convert/${id}`, {
+      method: 'POST',
+      json: { sourceFormatId: LINKEDIN_PROFILE, targetFormatIds: PROFILE_TARGETS },
+    });
+    const before = await settle(browser, id);
+    const other = PROFILE_TARGETS[1]!;
+
+    const reframe = (json: unknown) => browser.call(`/api/conversions/${id}/reframe`, { method: 'POST', json });
+    const side = Math.min(width, height) / 2;
+    const crop = { x: 0, y: 0, width: side, height: side };
+    // Not a target of this request, a crop off the picture, a crop zoomed out past the limit.
+    expect((await reframe({ formatId: 36, crop })).status).toBe(400);
+    expect((await reframe({ formatId: FACEBOOK_PROFILE, crop: { ...crop, x: -width * 2 } })).status).toBe(400);
+    const huge = { x: -width * 4, y: -height * 4, width: width * 9, height: width * 9 };
+    expect((await reframe({ formatId: FACEBOOK_PROFILE, crop: huge })).status).toBe(400);
+
+    const res = await reframe({ formatId: FACEBOOK_PROFILE, crop });
+    expect(res.status).toBe(202);
+    expect((await body<ConversionResponse>(res)).results[FACEBOOK_PROFILE]).toBe('processing');
+    // While it renders, framing it again waits.
+    expect((await reframe({ formatId: FACEBOOK_PROFILE, crop })).status).toBe(409);
+    const after = await settle(browser, id);
+    expect(after.framings[FACEBOOK_PROFILE]).toMatchObject({ framing: 'hand', extended: false });
+    const rendered = after.framings[FACEBOOK_PROFILE]!.crop!;
+    expect(rendered.x).toBeCloseTo(0, 3);
+    expect(rendered.width).toBeCloseTo(side, 3);
+    // The other target is untouched.
+    expect(after.framings[other]).toEqual(before.framings[other]);
+
+    // The planned target is the adjuster's and free; the hand-framed one is the user's own crop.
+    const free = await remaining(browser);
+    expect((await browser.call(`/api/download/${id}/${other}`)).status).toBe(200);
+    expect(await remaining(browser)).toBe(free);
+    expect((await browser.call(`/api/download/${id}/${FACEBOOK_PROFILE}`)).status).toBe(200);
+    expect(Number(await remaining(browser))).toBe(Number(free) - 1);
+  });
+});

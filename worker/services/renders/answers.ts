@@ -1,0 +1,98 @@
+/**
+ * What the results pages poll, built once for every route that answers a fan-out's state: each
+ * target's status, file, and how it was framed (docs/product.md, "Intelligent resizing").
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { CropRect } from '../../../shared/crop';
+import type {
+  ConversionFiles,
+  ConversionResponse,
+  ConversionResults,
+  DetectionSummary,
+  TargetFraming,
+} from '../../../shared/schemas';
+import type { Db } from '../../db/client';
+import { conversions, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
+import { fileOf } from '../pictures/image-requests';
+
+/** The request's conversions (only of `formatIds` when given). */
+export function conversionsOf(db: Db, requestId: string, formatIds?: number[]): Promise<Conversion[]> {
+  return db
+    .select()
+    .from(conversions)
+    .where(and(eq(conversions.requestId, requestId), formatIds ? inArray(conversions.formatId, formatIds) : undefined));
+}
+
+/** `{ [formatId]: status }`, the shape the results page polls. */
+export function toResults(rows: Pick<Conversion, 'formatId' | 'status'>[]): ConversionResults {
+  return Object.fromEntries(rows.map((r) => [r.formatId, r.status]));
+}
+
+/** `{ [formatId]: file }` of the finished targets: type, quality and size, for the results page. */
+export function toFiles(rows: Conversion[]): ConversionFiles {
+  const files: ConversionFiles = {};
+  for (const row of rows) {
+    const file = fileOf(row);
+    if (file) files[row.formatId] = file;
+  }
+  return files;
+}
+
+const inside = (box: CropRect, crop: CropRect) =>
+  box.x >= crop.x - 0.5 &&
+  box.y >= crop.y - 0.5 &&
+  box.x + box.width <= crop.x + crop.width + 0.5 &&
+  box.y + box.height <= crop.y + crop.height + 0.5;
+
+/** `{ [formatId]: framing }` of the finished targets: what framed each, and the faces and lines it holds whole. */
+export function toFramings(rows: Conversion[], upload: Upload): Record<string, TargetFraming> {
+  const framings: Record<string, TargetFraming> = {};
+  const detection = upload.detection;
+  for (const row of rows) {
+    if (row.status !== 'complete' || !row.framing) continue;
+    const crop = row.renderedCrop;
+    const extended =
+      crop !== null &&
+      (crop.x < -0.5 ||
+        crop.y < -0.5 ||
+        crop.x + crop.width > upload.width + 0.5 ||
+        crop.y + crop.height > upload.height + 0.5);
+    const count = (boxes: readonly CropRect[] | undefined) =>
+      crop && boxes ? boxes.filter((b) => inside(b, crop)).length : 0;
+    framings[row.formatId] = {
+      framing: row.framing,
+      crop,
+      extended,
+      kept: { faces: count(detection?.faces), text: count(detection?.text) },
+    };
+  }
+  return framings;
+}
+
+/** What detection found for the upload, when any of the rows is content-aware. */
+export function detectionSummary(rows: Conversion[], upload: Upload): DetectionSummary | null {
+  const detection = upload.detection;
+  if (!detection || !rows.some((r) => r.mode === 'content-aware')) return null;
+  return {
+    source: detection.source,
+    faces: detection.faces.length,
+    text: detection.text.length,
+    ...(detection.failure ? { failure: detection.failure } : {}),
+  };
+}
+
+/** The answer for these rows of a request. */
+export function conversionAnswer(rows: Conversion[], upload: Upload): ConversionResponse {
+  return {
+    results: toResults(rows),
+    files: toFiles(rows),
+    analysisPerformed: rows.some((r) => r.mode === 'content-aware'),
+    framings: toFramings(rows, upload),
+    detection: detectionSummary(rows, upload),
+  };
+}
+
+/** The fan-outs' targets and the download step's other formats: the request's own render is not one. */
+export async function targetsOf(db: Db, request: ImageRequest): Promise<Conversion[]> {
+  return (await conversionsOf(db, request.id)).filter((r) => !(r.formatId === request.formatId && r.flow === 'single'));
+}

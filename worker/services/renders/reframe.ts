@@ -1,0 +1,72 @@
+/**
+ * One target of a fan-out framed by hand on the results (docs/product.md, "Intelligent resizing"):
+ * the user's own crop of that target, rendered again through the queue like any target. It is the
+ * single tool's kind of framing, so its file downloads by the request rule (access/door.ts).
+ */
+import { fitCrop, type CropRect } from '../../../shared/crop';
+import { findFormat } from '../../../shared/formats';
+import { HAND_ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
+import type { ImageRequest, Upload } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { takeConversions } from '../access/rate-limits';
+import type { Caller } from '../caller';
+import { conversionsOf } from './answers';
+import { startConversions, type FanOutDeps } from './fan-out';
+import { renderIdentity, renderLimitKey, type RenderAsk } from './identity';
+
+export const NOT_A_TARGET = 'Only a converted target can be framed by hand. Convert to this format first.';
+export const STILL_PROCESSING = 'This format is still being converted. Please wait until it has finished.';
+export const CROP_OFF_PICTURE = 'The crop must be centred on the picture. Please frame it again.';
+export const CROP_ZOOM = `The crop must be between ${ZOOM_MIN}x and ${HAND_ZOOM_MAX}x the largest crop of this shape. Please frame it again.`;
+
+/**
+ * The user's crop made exactly the target's shape (same centre and area), checked: centred on the
+ * picture, and between zoom ZOOM_MIN and HAND_ZOOM_MAX of the largest crop of that shape (400 otherwise).
+ */
+export function handCropFor(
+  crop: CropRect,
+  picture: { width: number; height: number },
+  target: { width: number; height: number },
+): CropRect {
+  const aspect = target.width / target.height;
+  const width = Math.sqrt(crop.width * crop.height * aspect);
+  const height = width / aspect;
+  const cx = crop.x + crop.width / 2;
+  const cy = crop.y + crop.height / 2;
+  if (cx < 0 || cy < 0 || cx > picture.width || cy > picture.height) throw new ApiError(400, CROP_OFF_PICTURE);
+  const largest = fitCrop({ x: 0, y: 0, ...picture, zoom: 1 }, picture, target).width;
+  const zoom = largest / width;
+  if (zoom < ZOOM_MIN * 0.99 || zoom > HAND_ZOOM_MAX * 1.01) throw new ApiError(400, CROP_ZOOM);
+  return { x: cx - width / 2, y: cy - height / 2, width, height };
+}
+
+/** Marks the target to render from the user's crop (its flow, type, quality and fill kept) and queues it. */
+export async function reframeTarget(
+  deps: FanOutDeps,
+  caller: Caller,
+  request: ImageRequest,
+  upload: Upload,
+  input: { formatId: number; crop: CropRect },
+): Promise<void> {
+  const format = findFormat(input.formatId);
+  const [row] = format ? await conversionsOf(deps.db, request.id, [format.id]) : [];
+  if (!format || !row || row.flow === 'single') throw new ApiError(400, NOT_A_TARGET);
+  if (row.status === 'processing') throw new ApiError(409, STILL_PROCESSING);
+  const ask: RenderAsk = {
+    flow: row.flow,
+    mode: row.mode,
+    output: { type: row.outputChoice, quality: row.quality },
+    fill: row.fill,
+    focus: row.focus,
+    handCrop: handCropFor(input.crop, upload, format),
+  };
+  const grant = await takeConversions(deps.counters, caller, [
+    renderLimitKey(request.id, format.id, renderIdentity(ask)),
+  ]);
+  try {
+    await startConversions(deps.db, deps.queue, request, [format], ask.flow, ask.mode, ask);
+  } catch (error) {
+    await grant.release();
+    throw error;
+  }
+}
