@@ -438,6 +438,8 @@ export const detectionResponseSchema = z.object({
   keep: z.array(rectSchema.extend({ kind: z.enum(['face', 'text', 'mark']) })),
 });
 export type DetectionResponse = z.infer<typeof detectionResponseSchema>;
+/** One box every target keeps whole (a face or a line of text), or a mark kept where there is room. */
+export type KeepBox = DetectionResponse['keep'][number];
 
 /** POST /api/conversions/{id}/reframe: one target framed by hand, its crop in upright picture pixels. */
 export const reframeSchema = z.object({
@@ -449,6 +451,7 @@ export const reframeSchema = z.object({
     height: finite('crop height').refine((v) => v > 0, 'crop height must be greater than 0'),
   }),
 });
+export type ReframeInput = z.infer<typeof reframeSchema>;
 
 export const conversionResponseSchema = z.object({
   results: conversionResultsSchema,
@@ -520,6 +523,8 @@ export const batchPhotoSchema = z.object({
   errors: z.record(z.string(), z.string()),
   /** Its formats keep the box the user drew (else they are framed automatically). */
   boxKept: z.boolean(),
+  /** How each finished format was framed, by format id (when the server says). */
+  framings: z.record(z.string(), framingSchema).optional(),
 });
 export type BatchPhoto = z.infer<typeof batchPhotoSchema>;
 

@@ -94,6 +94,10 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
         starting={fanOut.starting}
         analysisPerformed={fanOut.analysisPerformed}
         framing={fanOut.framing}
+        framings={fanOut.framings}
+        versions={fanOut.versions}
+        reframing={fanOut.reframing}
+        onReframe={fanOut.reframe}
         onBack={() => setStep(2)}
         onStartOver={startOver}
       />

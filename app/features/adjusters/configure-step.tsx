@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { FillPicker } from '../tool-kit/fill-picker';
 import { OutputPicker } from '../tool-kit/output-picker';
+import { useDetection } from '../tool-kit/detection';
 import { acceptedByAll } from '../tool-kit/output-settings';
 import { uploadedImageUrl } from '../tool-kit/upload-photo';
 import { useEdgeColour } from '../tool-kit/use-edge-colour';
@@ -45,6 +46,8 @@ export function ConfigureStep({
   const imageUrl = uploadedImageUrl(upload);
   const edge = useEdgeColour(imageUrl);
   const chosen = formats.filter((f) => selection.targets.includes(f.id));
+  // Content-aware targets keep what the detectors find: banners with intelligent resizing, every profile picture.
+  const detection = useDetection(upload, selection.source ?? formats[0], !flow.aiToggle || selection.useAi);
 
   return (
     <div className="space-y-8">
@@ -73,6 +76,7 @@ export function ConfigureStep({
         onFocus={(focus) => onChange({ ...selection, focus })}
         chosen={chosen}
         fill={selection.fill}
+        detection={detection}
       />
       {flow.aiToggle ? <AiToggle on={selection.useAi} onChange={(useAi) => onChange({ ...selection, useAi })} /> : null}
 

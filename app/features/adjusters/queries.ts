@@ -1,9 +1,9 @@
-/** The adjusters' calls: start a fan-out, poll its statuses. */
+/** The adjusters' calls: start a fan-out, poll its statuses, frame one target by hand. */
 import { queryOptions } from '@tanstack/react-query';
 import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
-import { conversionResponseSchema, type ConversionResponse } from '../../../shared/schemas';
+import { conversionResponseSchema, type ConversionResponse, type ReframeInput } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
 import type { AdjusterFlow } from './flows';
 
@@ -20,6 +20,11 @@ export async function startConversions(
   },
 ): Promise<ConversionResponse> {
   return apiRequest('POST', `/api/${flow.endpoint}/${requestId}`, conversionResponseSchema, body);
+}
+
+/** Renders one target again with the user's own crop; answers the statuses with that target processing. */
+export async function reframeTarget(requestId: string, body: ReframeInput): Promise<ConversionResponse> {
+  return apiRequest('POST', `/api/conversions/${requestId}/reframe`, conversionResponseSchema, body);
 }
 
 async function conversionStatus(requestId: string): Promise<ConversionResponse> {

@@ -1,10 +1,10 @@
 import type { PlatformFormat } from '../../../shared/formats';
 import { fileSummary } from '../../../shared/output';
-import type { ConversionFiles, ConversionResults } from '../../../shared/schemas';
+import type { ConversionFiles, ConversionResults, TargetFraming } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { downloadResult } from './download-result';
+import { framingText, type Framing } from './framing-text';
 
 const BADGES: Record<
   'complete' | 'processing' | 'failed' | 'waiting',
@@ -16,28 +16,32 @@ const BADGES: Record<
   waiting: { label: 'Waiting', text: 'Waiting to process', className: 'bg-slate-100 text-slate-700' },
 };
 
-/** How every target was framed: the user's box, the analysis, or a centred crop. */
-export type Framing = 'focus' | 'auto' | 'centre';
-
-const FRAMING: Record<Framing, string> = {
-  focus: 'Kept your box',
-  auto: 'Framed automatically',
-  centre: 'Centred crop',
-};
-
-/** One target: its size, framing and file, its status badge, its preview once ready, its download. */
+/**
+ * One target: its size, what its framing kept and its file, its status badge, its preview once
+ * ready, its download, and "Adjust framing" to frame it by hand.
+ */
 export function ResultCard({
   format,
   status,
   file,
   framing,
+  targetFraming,
+  version,
   requestId,
+  onDownload,
+  onAdjust,
 }: {
   format: PlatformFormat;
   status: ConversionResults[string] | undefined;
   file: ConversionFiles[string] | undefined;
+  /** How the run asked every target to be framed; the server's own word for this one wins. */
   framing: Framing;
+  targetFraming: TargetFraming | undefined;
+  /** How often this target was framed by hand: the preview's address changes with it. */
+  version: number;
   requestId: string | null;
+  onDownload: (url: string) => void;
+  onAdjust: () => void;
 }) {
   const badge = BADGES[status ?? 'waiting'];
   return (
@@ -52,7 +56,7 @@ export function ResultCard({
             {format.width} × {format.height} px
           </p>
           <p className="text-xs text-slate-500" data-testid={`framing-${format.id}`}>
-            {FRAMING[framing]}
+            {framingText(status === 'complete' ? targetFraming : undefined, framing)}
           </p>
           {file ? (
             <p className="text-sm text-slate-600" data-testid={`file-${format.id}`}>
@@ -67,7 +71,7 @@ export function ResultCard({
       <div className="flex h-32 items-center justify-center overflow-hidden rounded-md bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]">
         {status === 'complete' && requestId ? (
           <img
-            src={`/api/preview/${requestId}/${format.id}`}
+            src={`/api/preview/${requestId}/${format.id}${version ? `?v=${version}` : ''}`}
             alt={`${format.description} preview`}
             className={cn('max-h-full max-w-full object-contain', format.profile && 'rounded-full')}
             loading="lazy"
@@ -78,14 +82,25 @@ export function ResultCard({
       </div>
       <div className="flex items-center justify-between gap-2">
         <span className="text-sm text-slate-600">{badge.text}</span>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={status !== 'complete' || !requestId}
-          onClick={() => void downloadResult(`/api/download/${requestId}/${format.id}`)}
-        >
-          Download
-        </Button>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={status !== 'complete' || !requestId}
+            aria-label={`Adjust framing: ${format.description}`}
+            onClick={onAdjust}
+          >
+            Adjust framing
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={status !== 'complete' || !requestId}
+            onClick={() => onDownload(`/api/download/${requestId}/${format.id}`)}
+          >
+            Download
+          </Button>
+        </div>
       </div>
     </li>
   );

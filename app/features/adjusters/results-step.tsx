@@ -1,12 +1,25 @@
+import { useState } from 'react';
+import { centredCrop, type CropRect } from '../../../shared/crop';
 import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
-import type { ConversionFiles, ConversionResults, UploadResponse } from '../../../shared/schemas';
+import type {
+  ConversionFiles,
+  ConversionResults,
+  ReframeInput,
+  TargetFraming,
+  UploadResponse,
+} from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { ChoosePlan } from '../single-image/choose-plan';
+import { useDownload } from '../single-image/use-download';
 import { groupByPlatform } from '../tool-kit/format-choice';
+import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { AdjustFramingDialog } from './adjust-framing-dialog';
 import { AnalysisNotice } from './analysis-notice';
 import type { AdjusterFlow } from './flows';
-import { ResultCard, type Framing } from './result-card';
+import type { Framing } from './framing-text';
+import { ResultCard } from './result-card';
 import { SourceCard } from './source-card';
 import { ZipCard } from './zip-card';
 
@@ -23,6 +36,13 @@ type Props = {
   /** Null when AI was not requested (or the flow has none). */
   analysisPerformed: boolean | null;
   framing: Framing;
+  /** The server's framing of each finished target, by format id. */
+  framings: Record<string, TargetFraming>;
+  /** How often each target was framed by hand (its preview's address changes with it). */
+  versions: Record<number, number>;
+  reframing: boolean;
+  /** Frames one target by hand; resolves true once the server took it. */
+  onReframe: (body: ReframeInput) => Promise<boolean>;
   onBack: () => void;
   onStartOver: () => void;
 };
@@ -36,7 +56,11 @@ function header(flow: AdjusterFlow, starting: boolean, results: ConversionResult
   return 'Some conversions are still being processed...';
 }
 
-/** Step 3: the source, the ZIP, and every target grouped by platform with its status. */
+/**
+ * Step 3: the source, the ZIP, and every target grouped by platform with its status and what it
+ * kept; any finished target can be framed by hand. Downloads are the single tool's: a refused one
+ * (a hand-framed file with no free download left) shows the plans.
+ */
 export function ResultsStep({
   flow,
   upload,
@@ -48,9 +72,19 @@ export function ResultsStep({
   starting,
   analysisPerformed,
   framing,
+  framings,
+  versions,
+  reframing,
+  onReframe,
   onBack,
   onStartOver,
 }: Props) {
+  const { paymentRequired, download, downloadAsync } = useDownload();
+  const [adjusting, setAdjusting] = useState<PlatformFormat | null>(null);
+  const startCrop = (format: PlatformFormat): CropRect => {
+    const { x, y, width, height } = framings[format.id]?.crop ?? centredCrop(upload, format, 1);
+    return { x, y, width, height };
+  };
   const pending = targets.filter((t) => results[t.id] !== 'complete' && results[t.id] !== 'failed').length;
   const allComplete = targets.every((t) => results[t.id] === 'complete');
 
@@ -70,7 +104,7 @@ export function ResultsStep({
 
       <div className="grid gap-4 sm:grid-cols-2">
         <SourceCard flow={flow} upload={upload} source={source} />
-        <ZipCard targets={targets} requestId={requestId} allComplete={allComplete} />
+        <ZipCard targets={targets} requestId={requestId} allComplete={allComplete} onDownload={downloadAsync} />
       </div>
 
       {groupByPlatform(targets).map((group) => (
@@ -84,12 +118,31 @@ export function ResultsStep({
                 status={results[format.id]}
                 file={files[format.id]}
                 framing={framing}
+                targetFraming={framings[format.id]}
+                version={versions[format.id] ?? 0}
                 requestId={requestId}
+                onDownload={download}
+                onAdjust={() => setAdjusting(format)}
               />
             ))}
           </ul>
         </section>
       ))}
+
+      {paymentRequired && requestId ? <ChoosePlan requestId={requestId} /> : null}
+
+      {adjusting ? (
+        <AdjustFramingDialog
+          imageUrl={uploadedImageUrl(upload)}
+          format={adjusting}
+          start={startCrop(adjusting)}
+          saving={reframing}
+          onSave={async (crop) => {
+            if (await onReframe({ formatId: adjusting.id, crop })) setAdjusting(null);
+          }}
+          onClose={() => setAdjusting(null)}
+        />
+      ) : null}
 
       <div className="flex flex-wrap justify-between gap-3">
         <Button variant="outline" onClick={onBack}>

@@ -1,16 +1,16 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
-import type { ConversionResponse, UploadResponse } from '../../../shared/schemas';
+import type { ConversionResponse, ReframeInput, UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { createCentredRequest } from '../tool-kit/queries';
-import { conversionsQuery, settled, startConversions } from './queries';
+import { conversionsQuery, reframeTarget, settled, startConversions } from './queries';
 import type { AdjusterFlow } from './flows';
-import type { Framing } from './result-card';
+import type { Framing } from './framing-text';
 
 /** One fan-out as asked for: its targets, whether AI was asked for, the output, fill and box. */
 export interface RunRequest {
@@ -32,8 +32,8 @@ interface Run extends RunRequest {
 
 /**
  * The adjusters' fan-out: the image request it hangs on (made once per upload and source format,
- * reused when the same source converts again), the start call, and the statuses polled every second
- * while the results show and any target is still running.
+ * reused when the same source converts again), the start call, the statuses polled every second
+ * while the results show and any target is still running, and one target framed again by hand.
  */
 export function useAdjusterRun(
   flow: AdjusterFlow,
@@ -43,6 +43,9 @@ export function useAdjusterRun(
 ) {
   const [request, setRequest] = useState<{ id: string; sourceId: number; uploadPath: string } | null>(null);
   const [run, setRun] = useState<Run | null>(null);
+  // How many times each target was framed by hand in this run: its preview address changes with it.
+  const [versions, setVersions] = useState<Record<number, number>>({});
+  const queryClient = useQueryClient();
 
   const start = useMutation({
     mutationFn: async (next: Run) => {
@@ -76,9 +79,29 @@ export function useAdjusterRun(
   });
 
   const targetIds = run?.targets.map((t) => t.id) ?? [];
+  const statusQuery = conversionsQuery(run?.requestId ?? '', run?.key ?? 0, targetIds);
   const status = useQuery({
-    ...conversionsQuery(run?.requestId ?? '', run?.key ?? 0, targetIds),
+    ...statusQuery,
     enabled: showing && !!run?.response && !settled(run.response.results, targetIds),
+  });
+
+  const reframe = useMutation({
+    mutationFn: (body: ReframeInput) => {
+      if (!run?.requestId) throw new Error('The conversion has not started yet.');
+      return reframeTarget(run.requestId, body);
+    },
+    onSuccess: (answer, body) => {
+      // The target is processing again: the answer restarts the polling until it ends.
+      queryClient.setQueryData(statusQuery.queryKey, answer);
+      setRun((current) => current && { ...current, response: answer });
+      setVersions((all) => ({ ...all, [body.formatId]: (all[body.formatId] ?? 0) + 1 }));
+    },
+    onError: (error) =>
+      toast({
+        title: 'The framing could not be saved',
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
   const latest = status.data ?? run?.response;
   const framing: Framing = run?.focus ? 'focus' : run?.response?.analysisPerformed ? 'auto' : 'centre';
@@ -87,12 +110,22 @@ export function useAdjusterRun(
     run,
     results: status.data?.results ?? run?.response?.results ?? {},
     files: status.data?.files ?? run?.response?.files ?? {},
+    framings: latest?.framings ?? {},
+    versions,
+    reframing: reframe.isPending,
+    /** Frames one target by hand; resolves true once the server took it. */
+    reframe: (body: ReframeInput) =>
+      reframe.mutateAsync(body).then(
+        () => true,
+        () => false,
+      ),
     starting: start.isPending,
     analysisPerformed: run?.aiRequested && run.response && latest ? latest.analysisPerformed : null,
     framing,
     begin(next: RunRequest) {
       const started: Run = { ...next, key: (run?.key ?? 0) + 1, requestId: null, response: null };
       setRun(started);
+      setVersions({});
       start.mutate(started);
     },
     /** A new upload (or none): the next fan-out needs a request of its own. */

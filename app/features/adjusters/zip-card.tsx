@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import { Button } from '../../components/ui/button';
-import { downloadResult } from './download-result';
 
 /** Every target in one ZIP, once every one is ready. */
 export function ZipCard({
   targets,
   requestId,
   allComplete,
+  onDownload,
 }: {
   targets: PlatformFormat[];
   requestId: string | null;
   allComplete: boolean;
+  /** The results' download (a refusal shows the plans). */
+  onDownload: (url: string) => Promise<void>;
 }) {
   const [zipping, setZipping] = useState(false);
   return (
@@ -27,7 +29,7 @@ export function ZipCard({
         disabled={!allComplete || !requestId || zipping}
         onClick={async () => {
           setZipping(true);
-          await downloadResult(`/api/download-zip/${requestId}?formats=${targets.map((t) => t.id).join(',')}`);
+          await onDownload(`/api/download-zip/${requestId}?formats=${targets.map((t) => t.id).join(',')}`);
           setZipping(false);
         }}
       >

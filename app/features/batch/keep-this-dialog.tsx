@@ -1,38 +1,48 @@
 import type { CropRect } from '../../../shared/crop';
+import type { PlatformFormat } from '../../../shared/formats';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { FocusPicker } from '../tool-kit/focus-picker';
+import { useDetection } from '../tool-kit/detection';
+import { KeepThisPicker } from '../tool-kit/keep-this-picker';
 import { uploadedImageUrl } from '../tool-kit/upload-photo';
 
-/** "Keep this" for one photo of the batch: the box every format of it keeps. */
+/**
+ * "Keep this" for one photo of the batch: the faces and text found in it, and the box every format
+ * of it keeps (batch formats are content-aware unless a box is given).
+ */
 export function KeepThisDialog({
   name,
   upload,
   focus,
   onFocus,
   onClose,
+  format,
 }: {
   name: string;
   upload: UploadResponse;
+  /** A format to make the photo's detection request for (the first chosen, or any). */
+  format: PlatformFormat | undefined;
   focus: CropRect | null;
   onFocus: (focus: CropRect | null) => void;
   onClose: () => void;
 }) {
+  const detection = useDetection(upload, format, true);
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Keep this: ${name}`}
-      description="Drag a box around what must stay whole (a product, a face, a logo), or tap a point to centre on. Every format of this photo keeps it inside the area the platform shows."
+      description="The faces and lines of text we find are kept whole. To keep something else (a product, a logo), drag a box around it or tap a point to centre on. Every format of this photo keeps it inside the area the platform shows."
     >
-      <FocusPicker imageUrl={uploadedImageUrl(upload)} picture={upload} value={focus} onChange={onFocus} />
+      <KeepThisPicker
+        imageUrl={uploadedImageUrl(upload)}
+        picture={upload}
+        focus={focus}
+        onFocus={onFocus}
+        detection={detection}
+      />
       <div className="mt-4 flex justify-end gap-2">
-        {focus ? (
-          <Button variant="ghost" onClick={() => onFocus(null)}>
-            Remove the box
-          </Button>
-        ) : null}
         <Button onClick={onClose}>Done</Button>
       </div>
     </Dialog>

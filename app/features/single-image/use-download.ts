@@ -7,16 +7,20 @@ import { rateLimitsQuery } from './queries';
 
 /**
  * A download of this request's files. Whether it succeeded marks the image downloaded (again free
- * for a day); a 402 says a plan is needed; either way the allowance is read again.
+ * for a day); a 402 says a plan is needed (`paymentRequired`, for a page that shows the plans only
+ * then); either way the allowance is read again. Used by the single tool and by the adjusters'
+ * hand-framed results, which download on the same terms.
  */
 export function useDownload() {
   const queryClient = useQueryClient();
   const [downloaded, setDownloaded] = useState(false);
+  const [paymentRequired, setPaymentRequired] = useState(false);
   const download = useMutation({
     mutationFn: (url: string) => downloadFile(url),
     onSuccess: () => setDownloaded(true),
     onError: (error) => {
       if (error instanceof ApiRequestError && error.status === 402) {
+        setPaymentRequired(true);
         void queryClient.invalidateQueries({ queryKey: rateLimitsQuery.queryKey });
         toast({
           title: 'Download requires payment',
@@ -29,5 +33,12 @@ export function useDownload() {
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: rateLimitsQuery.queryKey }),
   });
-  return { downloaded, download: download.mutate, downloading: download.isPending };
+  return {
+    downloaded,
+    paymentRequired,
+    download: download.mutate,
+    /** The same download, to await (a failure is already told, so it only resolves). */
+    downloadAsync: (url: string) => download.mutateAsync(url).catch(() => undefined),
+    downloading: download.isPending,
+  };
 }
