@@ -1,6 +1,7 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BANNER_FORMATS, PROFILE_FORMATS, findFormat } from '../../shared/formats';
 import type { UploadResponse } from '../../shared/schemas';
 import { ConfigureStep } from '../../app/features/adjusters/configure-step';
@@ -11,6 +12,17 @@ import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
 import { ResultsStep } from '../../app/features/adjusters/results-step';
 import { Toaster } from '../../app/components/ui/toaster';
 import { dismissToast } from '../../app/components/ui/use-toast';
+import { createQueryClient } from '../../app/lib/api';
+import { mockApi } from './render-app';
+
+/** What the results step needs besides its own props: the server said nothing of framings, none framed by hand. */
+const noReframes = {
+  detection: null,
+  framings: {},
+  versions: {},
+  reframing: false,
+  onReframe: async () => false,
+};
 
 const upload: UploadResponse = {
   id: 'u',
@@ -40,8 +52,9 @@ function Configure({
     tab: null,
   });
   const [output, setOutput] = useState<OutputSettings>(DEFAULT_OUTPUT);
+  const [queryClient] = useState(createQueryClient);
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <ConfigureStep
         flow={flow}
         upload={upload}
@@ -64,7 +77,7 @@ function Configure({
         })}
       </p>
       <Toaster />
-    </>
+    </QueryClientProvider>
   );
 }
 
@@ -78,6 +91,8 @@ const selected = () =>
     output: OutputSettings;
   };
 
+// No server here: the detection the configure step asks for is refused (test/app/detection.test.tsx answers it).
+beforeEach(() => void mockApi({}));
 afterEach(() => dismissToast());
 
 describe('banner adjuster, configure step', () => {
@@ -220,22 +235,26 @@ describe('profile adjuster, configure step', () => {
 describe('results step', () => {
   const source = findFormat(29)!;
   const targets = [findFormat(2)!, findFormat(20)!, findFormat(36)!];
+  const queryClient = createQueryClient();
   const results = (props: Partial<Parameters<typeof ResultsStep>[0]>) => (
-    <ResultsStep
-      flow={BANNER_FLOW}
-      upload={upload}
-      source={source}
-      targets={targets}
-      requestId="r1"
-      results={{}}
-      files={{}}
-      starting={false}
-      analysisPerformed={null}
-      framing="centre"
-      onBack={() => undefined}
-      onStartOver={() => undefined}
-      {...props}
-    />
+    <QueryClientProvider client={queryClient}>
+      <ResultsStep
+        flow={BANNER_FLOW}
+        upload={upload}
+        source={source}
+        targets={targets}
+        requestId="r1"
+        results={{}}
+        files={{}}
+        starting={false}
+        analysisPerformed={null}
+        framing="centre"
+        {...noReframes}
+        onBack={() => undefined}
+        onStartOver={() => undefined}
+        {...props}
+      />
+    </QueryClientProvider>
   );
   const renderResults = (props: Partial<Parameters<typeof ResultsStep>[0]>) => render(results(props));
 
@@ -273,6 +292,22 @@ describe('results step', () => {
       ),
     ).toBeInTheDocument();
     unmount();
+    // What the analysis found, from the server's counts.
+    const found = renderResults({ analysisPerformed: true, detection: { source: 'models', faces: 1, text: 2 } });
+    expect(
+      screen.getByText('We found 1 face and 2 lines of text and kept them inside the area each platform shows.'),
+    ).toBeInTheDocument();
+    found.unmount();
+    const fellBack = renderResults({
+      analysisPerformed: true,
+      detection: { source: 'saliency', faces: 0, text: 0, failure: 'The face model could not load' },
+    });
+    expect(
+      screen.getByText(
+        'Face and text detection was unavailable: each format keeps the picture’s most detailed area instead.',
+      ),
+    ).toBeInTheDocument();
+    fellBack.unmount();
     renderResults({ analysisPerformed: null });
     expect(screen.queryByText('Standard Conversion Used')).toBeNull();
     expect(screen.queryByText('AI Analysis Successful')).toBeNull();
@@ -319,20 +354,23 @@ describe('file type in the adjusters', () => {
 
   it('shows each finished file with its type and real size', () => {
     render(
-      <ResultsStep
-        flow={BANNER_FLOW}
-        upload={upload}
-        source={findFormat(29)!}
-        targets={[findFormat(20)!, findFormat(2)!]}
-        framing="focus"
-        requestId="r1"
-        results={{ 20: 'complete', 2: 'processing' }}
-        files={{ 20: { type: 'jpeg', quality: 82, size: 212_345 } }}
-        starting={false}
-        analysisPerformed={null}
-        onBack={() => undefined}
-        onStartOver={() => undefined}
-      />,
+      <QueryClientProvider client={createQueryClient()}>
+        <ResultsStep
+          flow={BANNER_FLOW}
+          upload={upload}
+          source={findFormat(29)!}
+          targets={[findFormat(20)!, findFormat(2)!]}
+          framing="focus"
+          {...noReframes}
+          requestId="r1"
+          results={{ 20: 'complete', 2: 'processing' }}
+          files={{ 20: { type: 'jpeg', quality: 82, size: 212_345 } }}
+          starting={false}
+          analysisPerformed={null}
+          onBack={() => undefined}
+          onStartOver={() => undefined}
+        />
+      </QueryClientProvider>,
     );
     expect(screen.getByTestId('file-20')).toHaveTextContent('JPEG · 207 KB');
     expect(screen.queryByTestId('file-2')).toBeNull();

@@ -93,6 +93,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
         files={fanOut.files}
         starting={fanOut.starting}
         analysisPerformed={fanOut.analysisPerformed}
+        detection={fanOut.detection}
         framing={fanOut.framing}
         framings={fanOut.framings}
         versions={fanOut.versions}

@@ -4,7 +4,7 @@ import type { ConversionFiles, ConversionResults, TargetFraming } from '../../..
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { framingText, type Framing } from './framing-text';
+import { framingText, type Framing } from '../tool-kit/framing-text';
 
 const BADGES: Record<
   'complete' | 'processing' | 'failed' | 'waiting',

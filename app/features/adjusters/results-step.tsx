@@ -4,6 +4,7 @@ import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
 import type {
   ConversionFiles,
+  ConversionResponse,
   ConversionResults,
   ReframeInput,
   TargetFraming,
@@ -18,7 +19,7 @@ import { uploadedImageUrl } from '../tool-kit/upload-photo';
 import { AdjustFramingDialog } from './adjust-framing-dialog';
 import { AnalysisNotice } from './analysis-notice';
 import type { AdjusterFlow } from './flows';
-import type { Framing } from './framing-text';
+import type { Framing } from '../tool-kit/framing-text';
 import { ResultCard } from './result-card';
 import { SourceCard } from './source-card';
 import { ZipCard } from './zip-card';
@@ -35,6 +36,8 @@ type Props = {
   starting: boolean;
   /** Null when AI was not requested (or the flow has none). */
   analysisPerformed: boolean | null;
+  /** What the analysis found, as the server counted it (null or absent when it did not say). */
+  detection: ConversionResponse['detection'];
   framing: Framing;
   /** The server's framing of each finished target, by format id. */
   framings: Record<string, TargetFraming>;
@@ -71,6 +74,7 @@ export function ResultsStep({
   files,
   starting,
   analysisPerformed,
+  detection,
   framing,
   framings,
   versions,
@@ -100,7 +104,7 @@ export function ResultsStep({
         </div>
       ) : null}
 
-      <AnalysisNotice performed={analysisPerformed} />
+      <AnalysisNotice performed={analysisPerformed} detection={detection} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <SourceCard flow={flow} upload={upload} source={source} />

@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { createCentredRequest } from '../tool-kit/queries';
 import { conversionsQuery, reframeTarget, settled, startConversions } from './queries';
 import type { AdjusterFlow } from './flows';
-import type { Framing } from './framing-text';
+import type { Framing } from '../tool-kit/framing-text';
 
 /** One fan-out as asked for: its targets, whether AI was asked for, the output, fill and box. */
 export interface RunRequest {
@@ -111,6 +111,7 @@ export function useAdjusterRun(
     results: status.data?.results ?? run?.response?.results ?? {},
     files: status.data?.files ?? run?.response?.files ?? {},
     framings: latest?.framings ?? {},
+    detection: latest?.detection ?? null,
     versions,
     reframing: reframe.isPending,
     /** Frames one target by hand; resolves true once the server took it. */

@@ -4,6 +4,7 @@ import type { BatchResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api';
+import { framingText } from '../tool-kit/framing-text';
 import { platformFormatsQuery } from '../tool-kit/queries';
 import { batchQuery } from './queries';
 
@@ -56,7 +57,10 @@ export function BatchProgress({ id }: { id: string }) {
   );
 }
 
-/** One photo of the batch: how many formats are done, why any failed, and a link to each file. */
+/**
+ * One photo of the batch: how many formats are done, why any failed, and a link to each file with
+ * what its framing kept when the server says.
+ */
 function BatchPhotoRow({
   photo,
   formatCount,
@@ -85,16 +89,22 @@ function BatchPhotoRow({
       ))}
       {!photo.expired ? (
         <p className="flex flex-wrap gap-x-3 gap-y-1">
-          {Object.keys(photo.files).map((formatId) => (
-            <a
-              key={formatId}
-              className="text-brand-700 underline"
-              href={`/api/download/${photo.requestId}/${formatId}`}
-              download
-            >
-              {nameOf(formatId)}
-            </a>
-          ))}
+          {Object.keys(photo.files).map((formatId) => {
+            const framing = photo.framings?.[formatId];
+            return (
+              <span key={formatId}>
+                <a className="text-brand-700 underline" href={`/api/download/${photo.requestId}/${formatId}`} download>
+                  {nameOf(formatId)}
+                </a>
+                {framing ? (
+                  <span className="text-slate-500" data-testid={`batch-framing-${formatId}`}>
+                    {' '}
+                    ({framingText(framing, photo.boxKept ? 'focus' : 'auto')})
+                  </span>
+                ) : null}
+              </span>
+            );
+          })}
         </p>
       ) : null}
     </li>

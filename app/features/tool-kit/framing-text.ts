@@ -1,5 +1,5 @@
 /**
- * What a finished target says it kept (docs/product.md, "Keep this"), from the server's framing of
+ * What a finished format says it kept (docs/product.md, "Keep this"), from the server's framing of
  * that target; the run's framing stands in while the server has not said (an older answer).
  */
 import type { TargetFraming } from '../../../shared/schemas';
