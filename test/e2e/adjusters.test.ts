@@ -169,6 +169,71 @@ describe('the banner and profile adjusters in Chromium', () => {
     await expect.poll(() => previews.getByRole('img').count()).toBe(2);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
-    expect(await page.getByText('Kept your box').count()).toBe(2);
+    // Kept whole by a crop, or by extending the canvas where the format's shape cannot hold it.
+    expect(await page.getByText(/^(Kept your box|Extended the canvas to keep your box)$/).count()).toBe(2);
   });
+
+  for (const [size, width] of [
+    ['desktop', 1280],
+    ['phone', 390],
+  ] as const)
+    it(`shows the faces and text it keeps, and frames one format by hand (${size})`, async () => {
+      const page = await visitor(browser, { width });
+      await uploadIn(page, 'bannerAdjuster', bannerPath, 'Configure Banner Adjustment');
+      await page.getByLabel('Source platform').selectOption('twitter');
+      await pickFirst(page, 'LinkedIn');
+
+      // Detection runs once for the picture, then says what it found.
+      await page.getByText('Finding faces and text…').waitFor({ state: 'hidden', timeout: 30_000 });
+      const outcome = page.getByText(
+        /^(Every format keeps the faces and text found whole|No faces or text found|Face and text detection was unavailable)/,
+      );
+      await outcome.first().waitFor();
+      const found = page.getByRole('list', { name: 'Found on the picture' });
+      if (await found.isVisible()) {
+        expect(await found.getByRole('listitem', { name: /^(Face|Text)$/ }).count()).toBeGreaterThan(0);
+        // The pre-filled box moves by keyboard; "Use detected" returns to the found boxes.
+        await page.getByTestId('focus-frame').press('ArrowRight');
+        await page.getByText(/^Every format keeps this box whole/).waitFor();
+        await page.getByRole('button', { name: 'Use detected' }).click();
+        await page.getByText(/^Every format keeps the faces and text found whole/).waitFor();
+      }
+
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
+      const card = page.locator('[data-testid^="result-"]').first();
+      const framing = card.locator('[data-testid^="framing-"]');
+      expect(await framing.textContent()).toMatch(
+        /^(Kept .+|Extended the canvas to keep .+|Centred on the most detailed area|Centred crop)$/,
+      );
+
+      // Adjust framing: drag the picture in the cropper and save; the card renders again.
+      await card.getByRole('button', { name: /^Adjust framing:/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(/downloads like the Single Image tool/).waitFor();
+      const cropper = (await dialog.getByTestId('framing-cropper').boundingBox())!;
+      // The dialog fits the screen, phone included.
+      expect(cropper.x).toBeGreaterThanOrEqual(0);
+      expect(cropper.x + cropper.width).toBeLessThanOrEqual(width);
+      await page.getByRole('slider', { name: /^Zoom/ }).fill('1.5');
+      await page.mouse.move(cropper.x + cropper.width / 2, cropper.y + cropper.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(cropper.x + cropper.width / 2 + 40, cropper.y + cropper.height / 2, { steps: 4 });
+      await page.mouse.up();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => framing.textContent(), { timeout: 60_000 }).toBe('Framed by hand');
+      const preview = card.getByRole('img');
+      expect(await preview.getAttribute('src')).toMatch(/\?v=1$/);
+      await expect
+        .poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+
+      // A new visitor has its free download: the hand-framed file downloads at the format's size.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        card.getByRole('button', { name: 'Download' }).click(),
+      ]);
+      expect(await sharp(readFileSync(await download.path())).metadata()).toMatchObject({ width: 1584, height: 396 });
+    });
 });

@@ -96,7 +96,8 @@ describe('a 375 px phone', () => {
       await page.mouse.up();
       await page.getByText(/Every format (keeps this box whole|centres on this point)/).waitFor();
       await expectTidy(page, `${tab} configure with a box`);
-      await page.getByRole('button', { name: 'Clear' }).click();
+      // Back to what was found (or to no box, when nothing was).
+      await page.getByRole('button', { name: /^(Clear|Use detected)$/ }).click();
       // A banner names its current format; a profile picture may be a fresh photo.
       if (tab === 'bannerAdjuster') await page.getByLabel('Source format').selectOption({ index: 1 });
       await page.getByRole('tabpanel').getByRole('checkbox').first().check();

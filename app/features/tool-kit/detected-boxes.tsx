@@ -6,7 +6,8 @@ const LABELS: Record<KeepBox['kind'], string> = { face: 'Face', text: 'Text', ma
 /**
  * What the detectors found, drawn on the "Keep this" picture: faces and lines of text outlined and
  * named (every format keeps them), marks (logos) dashed and softer (kept only where there is room).
- * The names are written on the boxes, so their meaning never rests on colour.
+ * The names are written on the boxes, so their meaning never rests on colour; the colours are the
+ * picture's, not the page's, so dark mode leaves them as they are.
  */
 export function DetectedBoxes({ boxes, picture }: { boxes: KeepBox[]; picture: { width: number; height: number } }) {
   const pct = (v: number, of: number) => `${(v / of) * 100}%`;
@@ -18,7 +19,7 @@ export function DetectedBoxes({ boxes, picture }: { boxes: KeepBox[]; picture: {
           aria-label={LABELS[box.kind]}
           className={cn(
             'absolute rounded-sm border-2',
-            box.kind === 'mark' ? 'border-dashed border-white/70' : 'border-amber-300',
+            box.kind === 'mark' ? 'border-dashed border-[#e2e8f0]/80' : 'border-amber-300',
           )}
           style={{
             left: pct(box.x, picture.width),
@@ -30,7 +31,7 @@ export function DetectedBoxes({ boxes, picture }: { boxes: KeepBox[]; picture: {
           <span
             className={cn(
               'absolute top-0 left-0 rounded-br-sm px-1 text-[10px] leading-4 font-semibold',
-              box.kind === 'mark' ? 'bg-white/70 text-slate-700' : 'bg-amber-300 text-slate-900',
+              box.kind === 'mark' ? 'bg-[#e2e8f0] text-black' : 'bg-amber-300 text-black',
             )}
           >
             {LABELS[box.kind]}
