@@ -80,9 +80,9 @@ export function ResultCard({
           <Spinner className="scale-75" label="Processing" />
         ) : null}
       </div>
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm text-slate-600">{badge.text}</span>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
             variant="ghost"
