@@ -2,13 +2,14 @@ import { useState } from 'react';
 import Cropper from 'react-easy-crop';
 import type { CropRect } from '../../../shared/crop';
 import type { PlatformFormat } from '../../../shared/formats';
-import { ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
+import { HAND_ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 
 /**
  * "Adjust framing" for one finished target: the cropper on the source picture at the target's shape,
- * opening on the crop the server used; Save sends the new crop. A crop framed by hand is the user's
+ * opening on the crop the server used (zoom up to HAND_ZOOM_MAX, so a small face can fill a profile
+ * circle); Save sends the new crop. A crop framed by hand is the user's
  * own, as in the Single Image tool, and downloads on its terms (docs/product.md, "Free downloads").
  */
 export function AdjustFramingDialog({
@@ -44,7 +45,7 @@ export function AdjustFramingDialog({
           crop={position}
           zoom={zoom}
           minZoom={ZOOM_MIN}
-          maxZoom={ZOOM_MAX}
+          maxZoom={HAND_ZOOM_MAX}
           aspect={format.width / format.height}
           cropShape={format.profile ? 'round' : 'rect'}
           restrictPosition={zoom >= 1}
@@ -62,7 +63,7 @@ export function AdjustFramingDialog({
           type="range"
           className="mt-1 block w-full accent-brand-600"
           min={ZOOM_MIN}
-          max={ZOOM_MAX}
+          max={HAND_ZOOM_MAX}
           step={0.05}
           value={zoom}
           onChange={(event) => setZoom(Number(event.target.value))}
