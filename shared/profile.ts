@@ -46,13 +46,19 @@ function eyesOf(face: DetectedFace): Point {
 }
 
 type Span = [number, number];
+
+/** Points on the outline of a head's oval, as (cos, sin): enough that the miss between two is under 0.1 % of the radius. */
+const HEAD_POINTS = 72;
+const OUTLINE: Array<[number, number]> = Array.from({ length: HEAD_POINTS }, (_, i) => {
+  const angle = (2 * Math.PI * i) / HEAD_POINTS;
+  return [Math.cos(angle), Math.sin(angle)];
+});
 const clamp = (v: number, [lo, hi]: Span) => Math.min(hi, Math.max(lo, v));
 
 /**
  * One face in the circle at one scale. Positions are `d`, the head's centre's offset from the
  * circle's centre in output pixels; the crop's start is then head centre − (circle centre + d)/scale.
- * The head box is inside the circle when (|dx| + half its width)² + (|dy| + half its height)² ≤ r²
- * (its farthest corner), a convex set; the face's centre stays in a square of half-side
+ * The head (the oval inscribed in its box) is inside the circle for a convex set of offsets; the face's centre stays in a square of half-side
  * CENTRE_TOLERANCE·r/√2, so never further than CENTRE_TOLERANCE·r.
  */
 class FaceFit {
@@ -80,11 +86,17 @@ class FaceFit {
     this.tolerance = (CENTRE_TOLERANCE * this.circle.r) / Math.SQRT2;
   }
 
-  /** How far outside the circle the head's farthest corner is (≤ 0: inside). */
+  /**
+   * How far outside the circle the head reaches (≤ 0: inside). A head is an oval: the ellipse
+   * inscribed in the head box, checked at HEAD_POINTS points of its outline (a box's corners would
+   * push every head whose hair touches the picture's edge onto an extended canvas).
+   */
   private excess(scale: number, d: Point): number {
     const a = (scale * this.head.width) / 2;
     const b = (scale * this.head.height) / 2;
-    return Math.hypot(Math.abs(d.x) + a, Math.abs(d.y) + b) - this.circle.r;
+    let far = 0;
+    for (const [cos, sin] of OUTLINE) far = Math.max(far, Math.hypot(d.x + a * cos, d.y + b * sin));
+    return far - this.circle.r;
   }
 
   /** The offsets that keep the face's centre near the circle's centre. */

@@ -523,8 +523,8 @@ export const batchPhotoSchema = z.object({
   errors: z.record(z.string(), z.string()),
   /** Its formats keep the box the user drew (else they are framed automatically). */
   boxKept: z.boolean(),
-  /** How each finished format was framed, by format id (when the server says). */
-  framings: z.record(z.string(), framingSchema).optional(),
+  /** How each finished format was framed, by format id. */
+  framings: z.record(z.string(), framingSchema).default({}),
 });
 export type BatchPhoto = z.infer<typeof batchPhotoSchema>;
 

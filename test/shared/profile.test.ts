@@ -35,21 +35,22 @@ function fromCentre(point: { x: number; y: number }, crop: CropRect, target: Siz
   return Math.hypot((point.x - crop.x) * scale - target.width / 2, (point.y - crop.y) * scale - target.height / 2) / r;
 }
 
-/** How far outside the circle the box's farthest corner lands, in output pixels (≤ 0: inside). */
+/** How far outside the circle the oval inscribed in the box (a head) reaches, in output pixels (≤ 0: inside). */
 function outsideCircle(box: CropRect, crop: CropRect, target: Size): number {
   const scale = target.width / crop.width;
   const r = Math.min(target.width, target.height) / 2;
-  const corners = [
-    [box.x, box.y],
-    [box.x + box.width, box.y],
-    [box.x, box.y + box.height],
-    [box.x + box.width, box.y + box.height],
-  ];
-  return Math.max(
-    ...corners.map(
-      ([x, y]) => Math.hypot((x! - crop.x) * scale - target.width / 2, (y! - crop.y) * scale - target.height / 2) - r,
-    ),
-  );
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  let far = -Infinity;
+  for (let i = 0; i < 360; i++) {
+    const x = cx + (box.width / 2) * Math.cos((i * Math.PI) / 180);
+    const y = cy + (box.height / 2) * Math.sin((i * Math.PI) / 180);
+    far = Math.max(
+      far,
+      Math.hypot((x - crop.x) * scale - target.width / 2, (y - crop.y) * scale - target.height / 2) - r,
+    );
+  }
+  return far;
 }
 
 const centreOf = (box: CropRect) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });

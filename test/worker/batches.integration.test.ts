@@ -85,6 +85,14 @@ describe('batches', () => {
     const done = await settleBatch(user, created.id);
     expect(done.totals.complete).toBe(4);
     expect(done.photos.map((p) => p.boxKept)).toEqual([true, false]);
+    // Each file says how it was framed: the drawn box, else planned from what was found.
+    for (const [photo, framing] of [
+      [done.photos[0]!, 'box'],
+      [done.photos[1]!, 'planned'],
+    ] as const) {
+      expect(Object.keys(photo.framings).sort()).toEqual(['12', '36']);
+      for (const id of ['12', '36']) expect(photo.framings[id]!.framing).toBe(framing);
+    }
   });
 
   it('is for Unlimited Access, its own photos, and its owner only', async () => {

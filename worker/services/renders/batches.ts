@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/errors';
 import type { Counters } from '../access/allowance';
 import { authorizePixels, type PixelFile } from '../access/door';
 import { BATCH_NEEDS_UNLIMITED, checkTargets, focusOn, startConversions, type FanOutDeps } from './fan-out';
-import { toFiles, toResults } from './answers';
+import { toFiles, toFramings, toResults } from './answers';
 import { getLiveRequest } from '../pictures/image-requests';
 import { EXPIRED_MESSAGE } from '../pictures/uploads';
 import type { Caller } from '../caller';
@@ -104,7 +104,7 @@ async function ownedBatch(db: Db, id: string, userId: string | undefined): Promi
 export async function batchStatus(db: Db, id: string, userId: string | undefined): Promise<BatchResponse> {
   const batch = await ownedBatch(db, id, userId);
   const photos = await db
-    .select({ requestId: batchPhotos.requestId, filename: uploads.originalFilename, expiredAt: uploads.expiredAt })
+    .select({ requestId: batchPhotos.requestId, filename: uploads.originalFilename, upload: uploads })
     .from(batchPhotos)
     .innerJoin(imageRequests, eq(imageRequests.id, batchPhotos.requestId))
     .innerJoin(uploads, eq(uploads.id, imageRequests.uploadId))
@@ -131,9 +131,10 @@ export async function batchStatus(db: Db, id: string, userId: string | undefined
     return {
       requestId: photo.requestId,
       originalFilename: photo.filename,
-      expired: photo.expiredAt !== null,
+      expired: photo.upload.expiredAt !== null,
       results: toResults(own),
       files: toFiles(own),
+      framings: toFramings(own, photo.upload),
       errors: Object.fromEntries(own.filter((r) => r.status === 'failed').map((r) => [r.formatId, r.error ?? ''])),
       boxKept: own.some((r) => r.focus !== null),
     };
