@@ -154,6 +154,13 @@ function analyseView(
   };
 }
 
+/** Whether at least half of `inner`'s area lies inside `outer`. */
+function mostlyInside(inner: CropRect, outer: CropRect): boolean {
+  const w = Math.min(inner.x + inner.width, outer.x + outer.width) - Math.max(inner.x, outer.x);
+  const h = Math.min(inner.y + inner.height, outer.y + outer.height) - Math.max(inner.y, outer.y);
+  return w > 0 && h > 0 && w * h >= 0.5 * inner.width * inner.height;
+}
+
 /**
  * What a whole-picture view shows, in upright pixels of the whole picture: the faces and lines of
  * text the models find in a copy DETECT_SIZE pixels on its long side, and the saliency analysis
@@ -184,7 +191,9 @@ export async function detectView(
     });
     const point = (p: Point): Point => ({ x: (p.x / sx + view.x) / view.kx, y: (p.y / sy + view.y) / view.ky });
     const faces = (await detectFaces(small)).map((f) => ({ ...box(f), landmarks: f.landmarks.map(point) }));
-    const text = (await detectText(small)).map(box);
+    // The text model, run without a recogniser, reads eyes and mouths as short words: a "line"
+    // mostly inside a face is one of those.
+    const text = (await detectText(small)).map(box).filter((line) => !faces.some((face) => mostlyInside(line, face)));
     return { detection: { ...base, faces, text, source: 'models' }, analysis };
   } catch (error) {
     const failure = error instanceof Error ? error.message : String(error);
