@@ -193,7 +193,7 @@ function sharpEncode(pipeline: Sharp, like: FileFacts) {
 }
 
 async function main() {
-  // `npm run bench -- detection`: intelligent resizing on the evaluation set (bench/eval) only.
+  // `npm run bench -- detection`: intelligent resizing on the evaluation set (bench/eval) only (also last in the full run).
   if (process.argv.includes('detection')) return benchDetection();
   // BENCH_ONLY=name,name limits the run to photos whose names contain one of them.
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
@@ -241,6 +241,8 @@ async function main() {
   const noisiest = real.find((p) => p.name === '2004default.jpg') ?? real[0];
   if (noisiest) await benchCaps(noisiest);
   await benchContentAware(real);
+  console.log('');
+  await benchDetection();
 }
 
 await main();

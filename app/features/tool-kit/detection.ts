@@ -4,7 +4,7 @@
  * picker starts from.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CropRect } from '../../../shared/crop';
+import { unionOf, type CropRect } from '../../../shared/crop';
 import type { PlatformFormat } from '../../../shared/formats';
 import { detectionResponseSchema, type DetectionResponse, type UploadResponse } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
@@ -28,12 +28,7 @@ export const detectionQuery = (upload: UploadResponse, format: PlatformFormat | 
 /** The smallest box holding every face and line of text, or null when there are none (marks are kept only where there is room). */
 export function keptUnion(answer: DetectionResponse): CropRect | null {
   const boxes = answer.keep.filter((box) => box.kind !== 'mark');
-  if (boxes.length === 0) return null;
-  const left = Math.min(...boxes.map((b) => b.x));
-  const top = Math.min(...boxes.map((b) => b.y));
-  const right = Math.max(...boxes.map((b) => b.x + b.width));
-  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
-  return { x: left, y: top, width: right - left, height: bottom - top };
+  return boxes.length > 0 ? unionOf(boxes) : null;
 }
 
 export type DetectionState =
