@@ -9,6 +9,7 @@ import type { CropRect } from '../../shared/crop';
 import type { Point } from '../../shared/detection';
 import { DETECT_SIZE, detectFaces, detectorMemoryBytes, type RunStats } from '../../worker/imaging/detect';
 import { iou } from '../../worker/imaging/detect/boxes';
+import { detectView } from '../../worker/imaging/view';
 import { people, rasterOf } from './people';
 
 /** Faces checked by eye in test/fixtures/people (hairline or cap to chin, ear to ear). */
@@ -68,5 +69,14 @@ describe('detectFaces', () => {
     expect(stats.peakActivationBytes).toBeLessThan(16e6);
     expect(stats.convMacs).toBeGreaterThan(2e8);
     expect(detectorMemoryBytes()).toBeLessThan(32e6);
+  });
+
+  it('lets its memory go once a picture is detected, for the renders after it', async () => {
+    const picture = await rasterOf(people('grace_hopper.jpg'));
+    const view = { picture: { ...picture, channels: 4 as const }, orientation: 1, kx: 1, ky: 1, x: 0, y: 0 };
+    const { detection } = await detectView(view, picture);
+    expect(detection.source).toBe('models');
+    expect(detection.faces).toHaveLength(1);
+    expect(detectorMemoryBytes()).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
 import type { DetectedBox, Detection, Point } from '../../shared/detection';
 import { analysePicture, type Analysis } from './content-aware/analyse';
 import { decodeImage } from './decode';
-import { detectFaces, detectText, DETECT_SIZE } from './detect';
+import { detectFaces, detectText, DETECT_SIZE, releaseDetectors } from './detect';
 import { uprightSize } from './exif';
 import { covers, planDecode, planWhole, type Area, type DecodeNeed, type DecodePlan } from './decode-plan';
 import type { ImageInfo } from './image-info';
@@ -199,6 +199,8 @@ export async function detectView(
     const failure = error instanceof Error ? error.message : String(error);
     log('warn', 'face and text detection failed: the saliency analysis stands in', { failure });
     return { detection: { ...base, faces: [], text: [], source: 'saliency', failure }, analysis };
+  } finally {
+    releaseDetectors();
   }
 }
 

@@ -6,9 +6,9 @@
 import type { DetectedBox, DetectedFace } from '../../../shared/detection';
 import type { Raster } from '../raster';
 import type { RunStats } from './executor';
-import { detectKernelBytes } from './kernels';
-import { detectTextAt } from './text';
-import { detectFacesAt } from './yunet';
+import { detectKernelBytes, releaseDetectKernels } from './kernels';
+import { detectTextAt, releaseTextNetwork } from './text';
+import { detectFacesAt, releaseFaceNetwork } from './yunet';
 
 /**
  * The long side of the upright copy the caller hands both detectors. 640 px: YuNet finds faces of
@@ -24,6 +24,17 @@ export function detectFaces(image: Raster, stats?: RunStats): DetectedFace[] {
 /** Lines of text in an upright RGBA copy, in that copy's pixels, most confident first. */
 export function detectText(image: Raster, stats?: RunStats): DetectedBox[] {
   return detectTextAt(image, DETECT_SIZE, stats);
+}
+
+/**
+ * Lets the parsed networks (~10 MB of weights) and the kernels' memory (~15 MB, which never
+ * shrinks) go once a picture is detected: detection runs once per upload, and the renders after it
+ * need that room for decoding in the isolate's 128 MB. Loading again costs ~40 ms.
+ */
+export function releaseDetectors(): void {
+  releaseFaceNetwork();
+  releaseTextNetwork();
+  releaseDetectKernels();
 }
 
 /** Bytes the detectors' WebAssembly memory has grown to (it never shrinks), for the benchmark. */

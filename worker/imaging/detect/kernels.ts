@@ -52,6 +52,11 @@ export interface DetectKernels {
 
 let instance: DetectKernels | null = null;
 
+/** Lets the instance and its memory go (see releaseDetectors); the next call makes a fresh one. */
+export function releaseDetectKernels(): void {
+  instance = null;
+}
+
 /** Float buffers of the given lengths laid out one after another (16-byte aligned), the memory grown to hold them. */
 export function floatBuffers<Name extends string>(
   lengths: Record<Name, number>,

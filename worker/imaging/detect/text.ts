@@ -33,6 +33,11 @@ const PADDLE_BGR = [
 
 let network: Network | null = null;
 
+/** Lets the parsed network go (see releaseDetectors). */
+export function releaseTextNetwork(): void {
+  network = null;
+}
+
 export function detectTextAt(image: Raster, maxSide: number, stats?: RunStats): DetectedBox[] {
   network ??= new Network(textOnnx);
   const input = networkInput(image, maxSide, [...PADDLE_BGR]);

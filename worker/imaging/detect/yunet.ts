@@ -24,6 +24,11 @@ const BGR = [
 
 let network: Network | null = null;
 
+/** Lets the parsed network go (see releaseDetectors). */
+export function releaseFaceNetwork(): void {
+  network = null;
+}
+
 export function detectFacesAt(image: Raster, maxSide: number, stats?: RunStats): DetectedFace[] {
   network ??= new Network(yunetOnnx);
   const input = networkInput(image, maxSide, [...BGR]);
