@@ -139,6 +139,12 @@ export function reachesOutside(picture: Size, crop: CropRect): boolean {
   );
 }
 
+/**
+ * The most a plan zooms in past the cover crop, as far as the Single Image tool's cropper goes
+ * (ZOOM_MAX in shared/schemas.ts): a plan never enlarges a picture more than a user could by hand.
+ */
+export const PLAN_ZOOM_MAX = 3;
+
 /** How far a crop keeps must boxes from the safe zone's edges when it can: this share of the safe span. */
 const COMFORT = 0.05;
 
@@ -284,7 +290,10 @@ function planWithin(picture: Size, keep: Keep, target: CropTarget, safe: CropRec
       union.width > 0 ? safe.width / union.width : Infinity,
       union.height > 0 ? safe.height / union.height : Infinity,
     );
-    scale = range ? 1 / range.hi : Math.min(cover, fill);
+    // A crop that needs more zoom than PLAN_ZOOM_MAX (a tapped point or a tiny box near the edge,
+    // pushed in by the safe zone's inset) is no crop: the canvas extends a little instead.
+    const held = range && 1 / range.hi <= cover * PLAN_ZOOM_MAX * (1 + 1e-9) ? range : null;
+    scale = held ? 1 / held.hi : Math.min(cover, fill);
   }
   const axisX: Axis = {
     length: picture.width,

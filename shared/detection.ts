@@ -73,21 +73,26 @@ export function lineBox(line: CropRect, picture: Size): CropRect {
   return grow(line, picture, m, m, m, m);
 }
 
-/** What every target keeps whole: each face's head and each line of text, with their margins (the user's box is added by the caller). */
-export function mustKeep(detection: Detection): CropRect[] {
+export type KeptBox = CropRect & { kind: 'face' | 'text' };
+
+/** What every target keeps whole: each face's head and each line of text, with their margins, and which each is. */
+export function keptBoxes(detection: Detection): KeptBox[] {
   return [
-    ...detection.faces.map((face) => headBox(face, detection)),
-    ...detection.text.map((line) => lineBox(line, detection)),
+    ...detection.faces.map((face) => ({ ...headBox(face, detection), kind: 'face' as const })),
+    ...detection.text.map((line) => ({ ...lineBox(line, detection), kind: 'text' as const })),
   ];
 }
 
+/** The kept boxes as plain rectangles. */
+export function mustKeep(detection: Detection): CropRect[] {
+  return keptBoxes(detection).map(({ x, y, width, height }) => ({ x, y, width, height }));
+}
+
 /**
- * What planFraming keeps for this picture: the heads, the lines and the user's box whole, the
- * marks where there is room. The engine, the app and the benchmark all frame from this one rule.
+ * What planFraming keeps for this picture: the heads and the lines whole, the marks where there is
+ * room. The engine, the app and the benchmark all frame from this one rule. (A user's box replaces
+ * it: the user chose what to keep, and the app previews that box alone.)
  */
-export function keepBoxes(detection: Detection, userBox?: CropRect | null): Keep {
-  return {
-    must: userBox ? [...mustKeep(detection), userBox] : mustKeep(detection),
-    soft: detection.marks,
-  };
+export function keepBoxes(detection: Detection): Keep {
+  return { must: mustKeep(detection), soft: detection.marks };
 }

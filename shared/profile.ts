@@ -24,12 +24,14 @@ export const CENTRE_TOLERANCE = 0.15;
 /** Faces at least this share of the best score are one group, kept together when they fit. */
 export const GROUP_SHARE = 0.6;
 /**
- * The most a profile plan enlarges the source: 4 output pixels per source pixel (a 400 px picture
+ * The most a profile plan enlarges the source: 8 output pixels per source pixel (an 800 px picture
  * from a 100 px crop). Platforms show profile pictures at a quarter of their upload size or less
- * (a 400 px upload appears at 32 to 200 px), so the enlargement is not seen; a smaller face is
- * framed smaller rather than blurred. A picture smaller than the output still fills it.
+ * (an 800 px upload appears at 32 to 200 px), so the enlargement is not seen, and a small face
+ * still fills half the circle in the large formats too (at 4, a 60 px face filled a sixth of
+ * Facebook's 720 px circle and half of the 400 px ones); a smaller face is framed smaller rather
+ * than blurred further. A picture smaller than the output still fills it.
  */
-export const ZOOM_CAP = 4;
+export const ZOOM_CAP = 8;
 
 type Size = { width: number; height: number };
 

@@ -101,7 +101,7 @@ export const saliency: Method = async (picture) => {
  */
 export const ours: Method = async (picture) => {
   const view = { picture, orientation: 1, kx: 1, ky: 1, x: 0, y: 0 };
-  const { detection } = await detectView(view, size(picture));
+  const { detection } = detectView(view, size(picture));
   const banner = async (target: CropTarget) => planFraming(size(picture), keepBoxes(detection), target);
   return {
     detection,

@@ -1,13 +1,13 @@
 /**
  * YuNet in our own executor, on real photos: the face box lands on the face (IoU ≥ 0.5 with a box
  * checked by eye), the landmarks sit inside it in the right places, a photo without people has no
- * face, and a picture larger than DETECT_SIZE is scaled down without moving the box.
+ * face, and a picture larger than the detectors' budget is scaled down without moving the box.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { CropRect } from '../../shared/crop';
 import type { Point } from '../../shared/detection';
-import { DETECT_SIZE, detectFaces, detectorMemoryBytes, type RunStats } from '../../worker/imaging/detect';
+import { DETECT_PIXELS, detectFaces, detectorMemoryBytes, type RunStats } from '../../worker/imaging/detect';
 import { iou } from '../../worker/imaging/detect/boxes';
 import { detectView } from '../../worker/imaging/view';
 import { people, rasterOf } from './people';
@@ -47,8 +47,8 @@ describe('detectFaces', () => {
     expect(detectFaces(await rasterOf(people('coffee.png')))).toEqual([]);
   });
 
-  it('scales a picture larger than DETECT_SIZE down and answers in its pixels', async () => {
-    const size = DETECT_SIZE * 2;
+  it('scales a picture larger than its pixel budget down and answers in its pixels', async () => {
+    const size = Math.round(Math.sqrt(DETECT_PIXELS) * 2);
     const big = await rasterOf(sharp(people('astronaut.png')).resize(size, size));
     const faces = detectFaces(big);
     expect(faces).toHaveLength(1);
@@ -74,9 +74,18 @@ describe('detectFaces', () => {
   it('lets its memory go once a picture is detected, for the renders after it', async () => {
     const picture = await rasterOf(people('grace_hopper.jpg'));
     const view = { picture: { ...picture, channels: 4 as const }, orientation: 1, kx: 1, ky: 1, x: 0, y: 0 };
-    const { detection } = await detectView(view, picture);
+    const { detection } = detectView(view, picture);
     expect(detection.source).toBe('models');
     expect(detection.faces).toHaveLength(1);
     expect(detectorMemoryBytes()).toBe(0);
+  });
+
+  it('answers in upright pixels for a photo stored turned (EXIF orientation 6)', async () => {
+    // Stored turned a quarter to the left, shown upright by orientation 6.
+    const stored = await rasterOf(sharp(people('grace_hopper.jpg')).rotate(-90));
+    const view = { picture: { ...stored, channels: 4 as const }, orientation: 6, kx: 1, ky: 1, x: 0, y: 0 };
+    const { detection } = detectView(view, { width: stored.height, height: stored.width });
+    expect(detection.faces).toHaveLength(1);
+    expect(iou(detection.faces[0]!, HOPPER_FACE)).toBeGreaterThanOrEqual(0.5);
   });
 });

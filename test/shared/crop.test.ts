@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planRegionCrop, safeRect, type CropRect } from '../../shared/crop';
+import { PLAN_ZOOM_MAX, planRegionCrop, safeRect, type CropRect } from '../../shared/crop';
 import { PLATFORM_FORMATS } from '../../shared/formats';
 
 /** A small deterministic generator, so a failure names a case that can be run again. */
@@ -26,7 +26,7 @@ function holdableWithoutExtending(
 ) {
   const safe = safeRect(target);
   const cover = Math.max(target.width / picture.width, target.height / picture.height);
-  const most = Math.min(safe.width / box.width, safe.height / box.height);
+  const most = Math.min(safe.width / box.width, safe.height / box.height, cover * PLAN_ZOOM_MAX);
   for (let i = 0; i <= 200; i++) {
     const scale = cover + ((most - cover) * i) / 200;
     if (scale < cover || scale > most) continue;
@@ -42,6 +42,18 @@ function holdableWithoutExtending(
 }
 
 describe('the crop plan for a region to keep (the user’s box, or the analysis’s)', () => {
+  it('never zooms past the cropper’s own limit for a point tapped near the edge: the canvas extends a little instead', () => {
+    const picture = { width: 3000, height: 2000 };
+    for (const format of PLATFORM_FORMATS)
+      for (const x of [0, 1, 50, 2999]) {
+        const plan = planRegionCrop(picture, { x, y: 1000, width: 0, height: 0 }, format);
+        const cover = Math.max(format.width / picture.width, format.height / picture.height);
+        expect(format.width / plan.crop.width, `${format.key} x=${x}`).toBeLessThanOrEqual(
+          cover * PLAN_ZOOM_MAX * 1.000001,
+        );
+      }
+  });
+
   it('keeps a box whole inside the safe zone of every one of the 74 formats, extending only when no crop can hold it', () => {
     const next = random(7);
     const failures: string[] = [];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { coverScale, planFraming, safeRect, unionOf, type CropRect, type WeightedRect } from '../../shared/crop';
+import {
+  coverScale,
+  planFraming,
+  PLAN_ZOOM_MAX,
+  safeRect,
+  unionOf,
+  type CropRect,
+  type WeightedRect,
+} from '../../shared/crop';
 import { headBox, keepBoxes, lineBox, type Detection } from '../../shared/detection';
 import { PLATFORM_FORMATS, findFormat, type PlatformFormat } from '../../shared/formats';
 import { prng } from '../support/mutations';
@@ -103,7 +111,7 @@ function insideSafe(box: CropRect, crop: CropRect, target: PlatformFormat, flush
 function scalesHolding(picture: Size, box: CropRect, target: PlatformFormat): number[] {
   const safe = safeRect(target);
   const cover = coverScale(picture, target);
-  const tightest = Math.min(safe.width / box.width, safe.height / box.height);
+  const tightest = Math.min(safe.width / box.width, safe.height / box.height, cover * PLAN_ZOOM_MAX);
   const axisHolds = (length: number, extent: number, b0: number, b1: number, s0: number, s1: number, scale: number) => {
     const room = length - extent;
     if (room < -1e-9) return false;
@@ -235,7 +243,7 @@ describe('planFraming: faces and lines of text kept whole, cropping before exten
     expect(centred.x + centred.width / 2).toBeCloseTo(1500, 6);
   });
 
-  it('keeps whole heads and lines from a detection, and the user’s box with them', () => {
+  it('keeps whole heads and lines from a detection, the marks only where there is room', () => {
     const detection: Detection = {
       width: 2000,
       height: 1500,
@@ -244,12 +252,11 @@ describe('planFraming: faces and lines of text kept whole, cropping before exten
       marks: [{ x: 1600, y: 1200, width: 150, height: 150, score: 0.5 }],
       source: 'models',
     };
-    const keep = keepBoxes(detection, { x: 10, y: 10, width: 100, height: 100 });
+    const keep = keepBoxes(detection);
     expect(keep.must).toEqual([
       // 30 % up (clipped at the top), 10 % sides and below.
       { x: 880, y: 0, width: 240, height: 304 },
       { x: 290, y: 1190, width: 820, height: 120 },
-      { x: 10, y: 10, width: 100, height: 100 },
     ]);
     expect(keep.soft).toEqual(detection.marks);
   });

@@ -3,6 +3,7 @@
  * "Intelligent resizing"): what the adjusters show before converting, what each target says it
  * kept, and a target framed by hand.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { findFormat } from '../../shared/formats';
 import type { ConversionResponse, DetectionResponse } from '../../shared/schemas';
@@ -74,6 +75,20 @@ describe('detection before converting', () => {
     expect(again.detection.faces).toEqual(answer.detection.faces);
     expect((await new Browser().call(`/api/image-requests/${id}/detection`)).status).toBe(404);
   });
+
+  it('tries the models again when they failed before, instead of keeping the fallback for good', async () => {
+    const browser = new Browser();
+    const { id, width, height } = await portraitRequest(browser);
+    const fallback = { width, height, faces: [], text: [], marks: [], source: 'saliency', failure: 'out of memory' };
+    await env.DB.prepare(
+      'UPDATE uploads SET detection = ? WHERE id = (SELECT upload_id FROM image_requests WHERE id = ?)',
+    )
+      .bind(JSON.stringify(fallback), id)
+      .run();
+    const answer = await body<DetectionResponse>(await browser.call(`/api/image-requests/${id}/detection`));
+    expect(answer.detection.source).toBe('models');
+    expect(answer.detection.faces).toHaveLength(1);
+  });
 });
 
 describe('profile pictures framed on the face', () => {
@@ -125,6 +140,10 @@ describe('a target framed by hand', () => {
     expect((await reframe({ formatId: FACEBOOK_PROFILE, crop: { ...crop, x: -width * 2 } })).status).toBe(400);
     const huge = { x: -width * 4, y: -height * 4, width: width * 9, height: width * 9 };
     expect((await reframe({ formatId: FACEBOOK_PROFILE, crop: huge })).status).toBe(400);
+    // Another shape than the format's is refused, not quietly reshaped.
+    const strip = await reframe({ formatId: FACEBOOK_PROFILE, crop: { x: 0, y: 0, width, height: 10 } });
+    expect(strip.status).toBe(400);
+    expect((await body(strip)).message).toMatch(/shape/);
 
     const res = await reframe({ formatId: FACEBOOK_PROFILE, crop });
     expect(res.status).toBe(202);

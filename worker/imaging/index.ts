@@ -16,7 +16,7 @@ export {
 } from '../../shared/crop';
 export { planProfile } from '../../shared/profile';
 export { decodeImage, verifyDecodes } from './decode';
-export { DETECT_SIZE, detectFaces, detectorMemoryBytes, detectText, type RunStats } from './detect';
+export { detectFaces, detectorMemoryBytes, detectSide, detectText, type RunStats } from './detect';
 export { covers, planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
 export { cropInView, decodeView, detectView, PictureViews, type View } from './view';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';

@@ -5,7 +5,7 @@
 import type { DetectedBox, Detection, Point } from '../../shared/detection';
 import { analysePicture, type Analysis } from './content-aware/analyse';
 import { decodeImage } from './decode';
-import { detectFaces, detectText, DETECT_SIZE, releaseDetectors } from './detect';
+import { detectFaces, detectSide, detectText, releaseDetectors } from './detect';
 import { uprightSize } from './exif';
 import { covers, planDecode, planWhole, type Area, type DecodeNeed, type DecodePlan } from './decode-plan';
 import type { ImageInfo } from './image-info';
@@ -163,19 +163,19 @@ function mostlyInside(inner: CropRect, outer: CropRect): boolean {
 
 /**
  * What a whole-picture view shows, in upright pixels of the whole picture: the faces and lines of
- * text the models find in a copy DETECT_SIZE pixels on its long side, and the saliency analysis
+ * text the models find in a copy of at most DETECT_PIXELS pixels (detectSide), and the saliency analysis
  * (its marks, and its region for when the models cannot run: the detection then says so).
  */
-export async function detectView(
+export function detectView(
   view: Pick<View, 'picture' | 'orientation' | 'kx' | 'ky' | 'x' | 'y'>,
   picture: { width: number; height: number },
-): Promise<{ detection: Detection; analysis: Analysis }> {
+): { detection: Detection; analysis: Analysis } {
   const analysis = analyseView(view, picture);
   const marks = analysis.marks ?? [];
   const base = { width: picture.width, height: picture.height, marks };
   try {
     const upright = uprightSize(view.picture.width, view.picture.height, view.orientation);
-    const scale = Math.min(1, DETECT_SIZE / Math.max(upright.width, upright.height));
+    const scale = detectSide(upright.width, upright.height) / Math.max(upright.width, upright.height);
     const small = resampleCrop({
       source: view.picture,
       orientation: view.orientation,
@@ -190,10 +190,12 @@ export async function detectView(
       ...rectFromView(view, { x: b.x / sx, y: b.y / sy, width: b.width / sx, height: b.height / sy }),
     });
     const point = (p: Point): Point => ({ x: (p.x / sx + view.x) / view.kx, y: (p.y / sy + view.y) / view.ky });
-    const faces = (await detectFaces(small)).map((f) => ({ ...box(f), landmarks: f.landmarks.map(point) }));
+    const faces = detectFaces(small).map((f) => ({ ...box(f), landmarks: f.landmarks.map(point) }));
     // The text model, run without a recogniser, reads eyes and mouths as short words: a "line"
     // mostly inside a face is one of those.
-    const text = (await detectText(small)).map(box).filter((line) => !faces.some((face) => mostlyInside(line, face)));
+    const text = detectText(small)
+      .map(box)
+      .filter((line) => !faces.some((face) => mostlyInside(line, face)));
     return { detection: { ...base, faces, text, source: 'models' }, analysis };
   } catch (error) {
     const failure = error instanceof Error ? error.message : String(error);

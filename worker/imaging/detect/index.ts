@@ -11,19 +11,29 @@ import { detectTextAt, releaseTextNetwork } from './text';
 import { detectFacesAt, releaseFaceNetwork } from './yunet';
 
 /**
- * The long side of the upright copy the caller hands both detectors. 640 px: YuNet finds faces of
- * about 10-300 px at its input scale, and the text detector's live activations stay near 30 MB.
+ * The detectors read at most 640×640 pixels' worth of the picture: YuNet finds faces of about
+ * 10-300 px at its input scale, and the text detector's live activations stay near 30 MB. A budget
+ * of pixels rather than of the long side keeps a wide banner's small caption legible (a 1584×396
+ * banner is read at 1280×320, not 640×160), up to DETECT_MAX_SIDE on the long side.
  */
-export const DETECT_SIZE = 640;
+export const DETECT_PIXELS = 640 * 640;
+export const DETECT_MAX_SIDE = 2048;
+
+/** The long side a picture of this size is read at (never enlarged). */
+export function detectSide(width: number, height: number): number {
+  const long = Math.max(width, height);
+  const scale = Math.min(1, Math.sqrt(DETECT_PIXELS / Math.max(1, width * height)), DETECT_MAX_SIDE / long);
+  return Math.max(1, Math.round(long * scale));
+}
 
 /** Faces in an upright RGBA copy of the picture (boxes in that copy's pixels), most confident first. */
 export function detectFaces(image: Raster, stats?: RunStats): DetectedFace[] {
-  return detectFacesAt(image, DETECT_SIZE, stats);
+  return detectFacesAt(image, detectSide(image.width, image.height), stats);
 }
 
 /** Lines of text in an upright RGBA copy, in that copy's pixels, most confident first. */
 export function detectText(image: Raster, stats?: RunStats): DetectedBox[] {
-  return detectTextAt(image, DETECT_SIZE, stats);
+  return detectTextAt(image, detectSide(image.width, image.height), stats);
 }
 
 /**

@@ -3,7 +3,8 @@
  * target's status, file, and how it was framed (docs/product.md, "Intelligent resizing").
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CropRect } from '../../../shared/crop';
+import { reachesOutside, type CropRect } from '../../../shared/crop';
+import { keptBoxes, type KeptBox } from '../../../shared/detection';
 import type {
   ConversionFiles,
   ConversionResponse,
@@ -44,26 +45,22 @@ const inside = (box: CropRect, crop: CropRect) =>
   box.x + box.width <= crop.x + crop.width + 0.5 &&
   box.y + box.height <= crop.y + crop.height + 0.5;
 
-/** `{ [formatId]: framing }` of the finished targets: what framed each, and the faces and lines it holds whole. */
+/**
+ * `{ [formatId]: framing }` of the finished targets: what framed each, and how many faces (their
+ * whole heads) and lines of text it holds, as the planner keeps them (shared/detection.ts keptBoxes).
+ */
 export function toFramings(rows: Conversion[], upload: Upload): Record<string, TargetFraming> {
   const framings: Record<string, TargetFraming> = {};
-  const detection = upload.detection;
+  const kept = upload.detection ? keptBoxes(upload.detection) : [];
   for (const row of rows) {
     if (row.status !== 'complete' || !row.framing) continue;
     const crop = row.renderedCrop;
-    const extended =
-      crop !== null &&
-      (crop.x < -0.5 ||
-        crop.y < -0.5 ||
-        crop.x + crop.width > upload.width + 0.5 ||
-        crop.y + crop.height > upload.height + 0.5);
-    const count = (boxes: readonly CropRect[] | undefined) =>
-      crop && boxes ? boxes.filter((b) => inside(b, crop)).length : 0;
+    const held = (kind: KeptBox['kind']) => (crop ? kept.filter((b) => b.kind === kind && inside(b, crop)).length : 0);
     framings[row.formatId] = {
       framing: row.framing,
       crop,
-      extended,
-      kept: { faces: count(detection?.faces), text: count(detection?.text) },
+      extended: crop !== null && reachesOutside(upload, crop),
+      kept: { faces: held('face'), text: held('text') },
     };
   }
   return framings;

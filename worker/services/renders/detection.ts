@@ -2,7 +2,7 @@
  * What the adjusters show before anything is converted (docs/product.md, "Intelligent resizing"):
  * the upload's detection, made on first need, and the boxes every target keeps whole.
  */
-import { keepBoxes } from '../../../shared/detection';
+import { keptBoxes } from '../../../shared/detection';
 import type { DetectionResponse } from '../../../shared/schemas';
 import type { Upload } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
@@ -11,15 +11,13 @@ import { detectionOf, type RenderDeps } from './picture';
 export const DETECTION_UNAVAILABLE = 'The picture could not be read just now. Please try again in a moment.';
 
 export async function detectionAnswer(deps: RenderDeps, upload: Upload): Promise<DetectionResponse> {
-  const detection = await detectionOf(deps, upload);
+  const detection = await detectionOf(deps, upload, { retry: true });
   if (!detection) throw new ApiError(503, DETECTION_UNAVAILABLE);
-  const { must, soft } = keepBoxes(detection);
-  const kinds = [...detection.faces.map(() => 'face' as const), ...detection.text.map(() => 'text' as const)];
   return {
     detection,
     keep: [
-      ...must.map((box, i) => ({ ...box, kind: kinds[i] ?? ('text' as const) })),
-      ...soft.map((box) => ({ ...box, kind: 'mark' as const })),
+      ...keptBoxes(detection),
+      ...detection.marks.map(({ x, y, width, height }) => ({ x, y, width, height, kind: 'mark' as const })),
     ],
   };
 }

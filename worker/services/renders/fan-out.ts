@@ -118,7 +118,7 @@ export async function startFanOut(
     targets.map((t) => renderLimitKey(request.id, t.id, asked)),
   );
   try {
-    const analysed = input.contentAware && (await detectionOf(deps, upload)) !== null;
+    const analysed = input.contentAware && (await detectionOf(deps, upload, { retry: true })) !== null;
     const results = await startConversions(
       deps.db,
       deps.queue,

@@ -1,4 +1,4 @@
-import { planFraming } from '../../../shared/crop';
+import { planFraming, planRegionCrop } from '../../../shared/crop';
 import { keepBoxes } from '../../../shared/detection';
 import { planProfile } from '../../../shared/profile';
 import { ADJUSTER_DEFAULT_FILL, SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
@@ -14,7 +14,7 @@ export type Framed = { crop: CropRect; fill: Fill; framing: Framing };
  * - the single tool: the request's own crop for its own format, the same centre and zoom fitted to
  *   every other format (the framing it sells);
  * - the user's own crop of one target, re-framed by hand on the results: that crop;
- * - the user's box, in any other flow: kept whole inside the target's safe zone, the marks placing it;
+ * - the user's box, in any other flow: kept whole inside the target's safe zone (as the app previews it);
  * - content-aware, from the upload's detection: every face and line of text whole inside the safe
  *   zone (a crop first, the canvas extended only when no crop can hold them); a profile picture
  *   framed on the most confident face (or the group); where the models could not run, the saliency
@@ -38,8 +38,8 @@ export function frame(conversion: Conversion, request: ImageRequest, upload: Upl
   if (conversion.handCrop) return { crop: conversion.handCrop, fill, framing: 'hand' };
   const detection = upload.detection;
   if (conversion.focus) {
-    const keep = { must: [conversion.focus], soft: detection?.marks ?? [] };
-    return { crop: planFraming(picture, keep, format).crop, fill, framing: 'box' };
+    // The box alone, as the app previews it (shared/crop.ts planRegionCrop).
+    return { crop: planRegionCrop(picture, conversion.focus, format).crop, fill, framing: 'box' };
   }
   if (conversion.mode === 'content-aware' && detection?.source === 'models') {
     const profile = format.profile ? planProfile(picture, detection.faces, format) : null;

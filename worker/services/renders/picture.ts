@@ -4,7 +4,7 @@ import { uploads, type Upload } from '../../db/schema';
 import {
   admitImage,
   ANALYSIS_SIZE,
-  DETECT_SIZE,
+  detectSide,
   detectView,
   ImageError,
   inspectImage,
@@ -54,7 +54,8 @@ export class UploadPicture {
    */
   async detect(): Promise<{ detection: Detection; analysis: Analysis }> {
     const views = await this.read();
-    const view = await imageCall(() => views.whole(Math.max(DETECT_SIZE, 2 * ANALYSIS_SIZE)));
+    const { width, height } = this.upload;
+    const view = await imageCall(() => views.whole(Math.max(detectSide(width, height), 2 * ANALYSIS_SIZE)));
     return detectView(view, { width: this.upload.width, height: this.upload.height });
   }
 }
@@ -72,15 +73,17 @@ async function imageCall<T>(run: () => T | Promise<T>): Promise<T> {
 /**
  * The upload's detection (and the saliency analysis it falls back to), made once on first need and
  * kept on the upload, so a fan-out to many formats detects once. When the models cannot run the
- * detection says so (`source: 'saliency'`) and plans use the analysis. Null when the picture
+ * detection says so (`source: 'saliency'`) and plans use the analysis; `retry` (a new fan-out, the
+ * adjusters' detection call) tries the models again then, so a passing failure is not kept for
+ * good, while the renders of one fan-out all plan from what it stored. Null when the picture
  * cannot be read now: the fan-out then uses standard crops and says so.
  */
 export async function detectionOf(
   deps: RenderDeps,
   upload: Upload,
-  picture = new UploadPicture(deps, upload),
+  { picture = new UploadPicture(deps, upload), retry = false }: { picture?: UploadPicture; retry?: boolean } = {},
 ): Promise<Detection | null> {
-  if (upload.detection) return upload.detection;
+  if (upload.detection && !(retry && upload.detection.source === 'saliency')) return upload.detection;
   try {
     const { detection, analysis } = await picture.detect();
     await deps.db.update(uploads).set({ detection, analysis }).where(eq(uploads.id, upload.id));

@@ -16,12 +16,14 @@ import { renderIdentity, renderLimitKey, type RenderAsk } from './identity';
 
 export const NOT_A_TARGET = 'Only a converted target can be framed by hand. Convert to this format first.';
 export const STILL_PROCESSING = 'This format is still being converted. Please wait until it has finished.';
-export const CROP_OFF_PICTURE = 'The crop must be centred on the picture. Please frame it again.';
+export const CROP_OFF_PICTURE = 'The middle of the crop must be on the picture. Please frame it again.';
+export const CROP_SHAPE = "The crop must have this format's shape. Please frame it again.";
 export const CROP_ZOOM = `The crop must be between ${ZOOM_MIN}x and ${HAND_ZOOM_MAX}x the largest crop of this shape. Please frame it again.`;
 
 /**
- * The user's crop made exactly the target's shape (same centre and area), checked: centred on the
- * picture, and between zoom ZOOM_MIN and HAND_ZOOM_MAX of the largest crop of that shape (400 otherwise).
+ * The user's crop made exactly the target's shape (same centre and area; the cropper's whole-pixel
+ * rounding is forgiven, another shape is not), checked: its middle on the picture, and between zoom
+ * ZOOM_MIN and HAND_ZOOM_MAX of the largest crop of that shape (400 otherwise).
  */
 export function handCropFor(
   crop: CropRect,
@@ -29,6 +31,9 @@ export function handCropFor(
   target: { width: number; height: number },
 ): CropRect {
   const aspect = target.width / target.height;
+  // Rounding each side to a whole pixel moves the shape by at most a pixel in either.
+  const slack = 1 / crop.width + 1 / crop.height + 0.01;
+  if (Math.abs(crop.width / crop.height / aspect - 1) > slack) throw new ApiError(400, CROP_SHAPE);
   const width = Math.sqrt(crop.width * crop.height * aspect);
   const height = width / aspect;
   const cx = crop.x + crop.width / 2;
@@ -58,7 +63,7 @@ export async function reframeTarget(
     output: { type: row.outputChoice, quality: row.quality },
     fill: row.fill,
     focus: row.focus,
-    handCrop: handCropFor(input.crop, upload, format),
+    handCrop: handCropFor(input.crop, { width: upload.width, height: upload.height }, format),
   };
   const grant = await takeConversions(deps.counters, caller, [
     renderLimitKey(request.id, format.id, renderIdentity(ask)),

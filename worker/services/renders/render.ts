@@ -68,7 +68,8 @@ export async function renderConversion(
     // A format that renders to the same file as one already done for this request is a copy.
     if (await copyRenderedTwin(deps, job)) return 'rendered';
     // Content-aware targets detect what their upload shows on the first render that needs it (then kept).
-    if (conversion.mode === 'content-aware' && !upload.detection) await detectionOf(deps, upload, picture);
+    if (conversion.mode === 'content-aware' && !conversion.handCrop && !upload.detection)
+      await detectionOf(deps, upload, { picture });
     const { crop, fill, framing } = frame(conversion, job.request, upload, format);
     const view = await picture.viewFor({ crop, fill, width: format.width, height: format.height }, upcoming);
     const output = { type: conversion.outputChoice, quality: conversion.quality };
