@@ -2,7 +2,7 @@
  * Decoded views: the part and scale of a picture a decode plan asks for (decode-plan.ts), where it
  * sits in the whole picture, and one picture's decodes shared by a run of renders.
  */
-import type { DetectedBox, Detection, Point } from '../../shared/detection';
+import { headBox, type DetectedBox, type Detection, type Point } from '../../shared/detection';
 import { analysePicture, type Analysis } from './content-aware/analyse';
 import { decodeImage } from './decode';
 import { detectFaces, detectSide, detectText, releaseDetectors } from './detect';
@@ -196,7 +196,10 @@ export function detectView(
     const text = detectText(small)
       .map(box)
       .filter((line) => !faces.some((face) => mostlyInside(line, face)));
-    return { detection: { ...base, faces, text, source: 'models' }, analysis };
+    // A mark on a face or a line (the saliency map sees both) adds nothing to what is kept whole.
+    const found = [...faces.map((face) => headBox(face, picture)), ...text];
+    const ownMarks = marks.filter((mark) => !found.some((box) => mostlyInside(mark, box)));
+    return { detection: { ...base, marks: ownMarks, faces, text, source: 'models' }, analysis };
   } catch (error) {
     const failure = error instanceof Error ? error.message : String(error);
     log('warn', 'face and text detection failed: the saliency analysis stands in', { failure });

@@ -5,9 +5,10 @@ const LABELS: Record<KeepBox['kind'], string> = { face: 'Face', text: 'Text', ma
 
 /**
  * What the detectors found, drawn on the "Keep this" picture: faces and lines of text outlined and
- * named (every format keeps them), marks (logos) dashed and softer (kept only where there is room).
- * The names are written on the boxes, so their meaning never rests on colour; the colours are the
- * picture's, not the page's, so dark mode leaves them as they are.
+ * named on the box (every format keeps them), so their meaning never rests on colour; marks (logos,
+ * badges: kept only where there is room) a thin dashed outline without a name on the picture, which
+ * a busy photo would crowd, named for screen readers and in the legend below the picture. The
+ * colours are the picture's, not the page's, so dark mode leaves them as they are.
  */
 export function DetectedBoxes({ boxes, picture }: { boxes: KeepBox[]; picture: { width: number; height: number } }) {
   const pct = (v: number, of: number) => `${(v / of) * 100}%`;
@@ -19,7 +20,9 @@ export function DetectedBoxes({ boxes, picture }: { boxes: KeepBox[]; picture: {
           aria-label={LABELS[box.kind]}
           className={cn(
             'absolute rounded-sm border-2',
-            box.kind === 'mark' ? 'border-dashed border-[#e2e8f0]/80' : 'border-amber-300',
+            box.kind === 'mark'
+              ? 'border border-dashed border-white/90 shadow-[0_0_0_1px_rgb(0_0_0/0.35)]'
+              : 'border-amber-300',
           )}
           style={{
             left: pct(box.x, picture.width),
@@ -28,14 +31,11 @@ export function DetectedBoxes({ boxes, picture }: { boxes: KeepBox[]; picture: {
             height: pct(box.height, picture.height),
           }}
         >
-          <span
-            className={cn(
-              'absolute top-0 left-0 rounded-br-sm px-1 text-[10px] leading-4 font-semibold',
-              box.kind === 'mark' ? 'bg-[#e2e8f0] text-black' : 'bg-amber-300 text-black',
-            )}
-          >
-            {LABELS[box.kind]}
-          </span>
+          {box.kind !== 'mark' && (
+            <span className="absolute top-0 left-0 rounded-br-sm bg-amber-300 px-1 text-[10px] leading-4 font-semibold text-black">
+              {LABELS[box.kind]}
+            </span>
+          )}
         </li>
       ))}
     </ul>

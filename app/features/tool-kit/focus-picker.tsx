@@ -84,6 +84,9 @@ export function FocusPicker({
           </Button>
         ) : null}
       </div>
+      {detected?.boxes.some((box) => box.kind === 'mark') ? (
+        <p className="text-xs text-slate-500">Dashed outlines: logos and marks, kept where there is room.</p>
+      ) : null}
     </div>
   );
 }
