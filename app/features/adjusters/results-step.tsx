@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { ChoosePlan } from '../single-image/choose-plan';
+import { ChoosePlan } from '../plans/choose-plan';
 import { useDownload } from '../single-image/use-download';
 import { groupByPlatform } from '../tool-kit/format-choice';
 import { uploadedImageUrl } from '../tool-kit/upload-photo';

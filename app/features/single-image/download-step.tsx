@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { ChoosePlan } from './choose-plan';
+import { ChoosePlan } from '../plans/choose-plan';
 import { FileChoice } from './file-choice';
 import { FileDetails } from './file-details';
 import { OtherFormats } from './other-formats';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button';
-import { plansQuery } from '../plans/queries';
-import { BestValueBadge } from '../plans/best-value-badge';
+import { plansQuery } from './queries';
+import { BestValueBadge } from './best-value-badge';
 
 /** The plans as the server defines them, each leading to the checkout for this image. */
 export function ChoosePlan({ requestId }: { requestId: string }) {
