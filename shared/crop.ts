@@ -10,6 +10,16 @@ export interface CropRect {
   height: number;
 }
 
+/**
+ * How a rendered file was framed: 'request' (the request's own crop and zoom fitted to the target:
+ * the single tool's paid framing), 'centred' (the centred cover crop), 'planned' (from the
+ * faces, text and marks found in the picture, or the analysis where detection failed), 'box' (the
+ * user's box to keep) or 'hand' (the user's own crop of that one target: the single tool's kind of
+ * framing, so it downloads by the request rule).
+ */
+export const FRAMINGS = ['request', 'centred', 'planned', 'box', 'hand'] as const;
+export type Framing = (typeof FRAMINGS)[number];
+
 /** The crop the cropper gives at this zoom, centred on the picture, for a target's shape. */
 export function centredCrop(
   picture: { width: number; height: number },

@@ -4,6 +4,7 @@
  * schemas (named `…AnswerSchema` or after the type they infer) are what the worker sends and what the
  * app's client (app/lib/api.ts) checks every answer against (docs/decisions/0007-query-keys-are-urls.md).
  */
+import { FRAMINGS } from './crop';
 import { fillSchema } from './fill';
 import { z } from './zod';
 import { CONFIDENCES, FORMAT_KINDS, type PlatformFormat } from './formats';
@@ -406,7 +407,7 @@ const rectSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), h
  * and lines of text it holds whole.
  */
 export const framingSchema = z.object({
-  framing: z.enum(['request', 'centred', 'planned', 'box', 'hand']),
+  framing: z.enum(FRAMINGS),
   crop: rectSchema.nullable(),
   extended: z.boolean(),
   kept: z.object({ faces: z.number(), text: z.number() }),
@@ -424,7 +425,7 @@ export type DetectionSummary = z.infer<typeof detectionSummarySchema>;
 
 const detectedBoxSchema = rectSchema.extend({ score: z.number() });
 
-/** GET /api/image-requests/{id}/detection: what was found, and the boxes every target keeps (marks where there is room). */
+/** GET /api/upload/{id}/detection: what was found, and the boxes every target keeps (marks where there is room). */
 export const detectionResponseSchema = z.object({
   detection: z.object({
     width: z.number(),

@@ -157,7 +157,6 @@ function Adjuster({ flow, formats }: { flow: AdjusterFlow; formats: readonly Pla
 }
 
 const twitterHeader = BANNER_FORMATS.find((f) => f.platform === 'twitter')!;
-const facebookCover = BANNER_FORMATS.find((f) => f.platform === 'facebook')!;
 
 async function chooseBannerTargets() {
   fireEvent.change(await screen.findByLabelText('Source platform'), { target: { value: twitterHeader.platform } });
@@ -179,7 +178,7 @@ afterEach(() => dismissToast());
 describe('keep this, with what the detectors found', () => {
   const routes = (detection: () => Response) => ({
     'POST /api/image-requests': json(imageRequest, 201),
-    [`GET /api/image-requests/${REQUEST_ID}/detection`]: detection,
+    [`GET /api/upload/${upload.id}/detection`]: detection,
     [`POST /api/banner-convert/${REQUEST_ID}`]: json({ results: {}, files: {}, analysisPerformed: true }, 202),
   });
 
@@ -273,7 +272,6 @@ describe('keep this, with what the detectors found', () => {
       <KeepThisDialog
         name="team.jpg"
         upload={upload}
-        format={facebookCover}
         focus={null}
         onFocus={(next) => (focus = next)}
         onClose={() => undefined}
@@ -309,7 +307,7 @@ describe('results: what each format kept, framing by hand, and a refused downloa
     };
     const calls = mockApi({
       'POST /api/image-requests': json(imageRequest, 201),
-      [`GET /api/image-requests/${REQUEST_ID}/detection`]: json(found),
+      [`GET /api/upload/${upload.id}/detection`]: json(found),
       [`POST /api/profile-convert/${REQUEST_ID}`]: json(
         { results: { [first.id]: 'processing', [second.id]: 'processing' }, files: {}, analysisPerformed: true },
         202,

@@ -21,10 +21,17 @@ const PROFILE_TARGETS = [FACEBOOK_PROFILE, INSTAGRAM_PROFILE];
 async function portraitRequest(
   browser: Browser,
   formatId = LINKEDIN_PROFILE,
-): Promise<{ id: string; width: number; height: number }> {
+): Promise<{ id: string; uploadId: string; width: number; height: number }> {
   const upload = await browser.upload('me.jpg', PORTRAIT);
   expect(upload.status).toBe(201);
-  const { path, originalFilename, width, height } = await body<{
+  const {
+    id: uploadId,
+    path,
+    originalFilename,
+    width,
+    height,
+  } = await body<{
+    id: string;
     path: string;
     originalFilename: string;
     width: number;
@@ -45,7 +52,7 @@ async function portraitRequest(
     },
   });
   expect(created.status).toBe(201);
-  return { id: (await body<{ id: string }>(created)).id, width, height };
+  return { id: (await body<{ id: string }>(created)).id, uploadId, width, height };
 }
 
 async function remaining(browser: Browser): Promise<string | null> {
@@ -55,8 +62,8 @@ async function remaining(browser: Browser): Promise<string | null> {
 describe('detection before converting', () => {
   it('finds the face in a portrait with the bundled models, keeps it, and answers only the owner', async () => {
     const browser = new Browser();
-    const { id, width, height } = await portraitRequest(browser);
-    const res = await browser.call(`/api/image-requests/${id}/detection`);
+    const { uploadId, width, height } = await portraitRequest(browser);
+    const res = await browser.call(`/api/upload/${uploadId}/detection`);
     expect(res.status).toBe(200);
     const answer = await body<DetectionResponse>(res);
     expect(answer.detection.source).toBe('models');
@@ -71,21 +78,19 @@ describe('detection before converting', () => {
     expect(kept[0]!.y).toBeLessThanOrEqual(face.y);
     expect(kept[0]!.x + kept[0]!.width).toBeGreaterThanOrEqual(face.x + face.width);
     // Asked again: the stored detection, the same boxes.
-    const again = await body<DetectionResponse>(await browser.call(`/api/image-requests/${id}/detection`));
+    const again = await body<DetectionResponse>(await browser.call(`/api/upload/${uploadId}/detection`));
     expect(again.detection.faces).toEqual(answer.detection.faces);
-    expect((await new Browser().call(`/api/image-requests/${id}/detection`)).status).toBe(404);
+    expect((await new Browser().call(`/api/upload/${uploadId}/detection`)).status).toBe(404);
   });
 
   it('tries the models again when they failed before, instead of keeping the fallback for good', async () => {
     const browser = new Browser();
-    const { id, width, height } = await portraitRequest(browser);
+    const { uploadId, width, height } = await portraitRequest(browser);
     const fallback = { width, height, faces: [], text: [], marks: [], source: 'saliency', failure: 'out of memory' };
-    await env.DB.prepare(
-      'UPDATE uploads SET detection = ? WHERE id = (SELECT upload_id FROM image_requests WHERE id = ?)',
-    )
-      .bind(JSON.stringify(fallback), id)
+    await env.DB.prepare('UPDATE uploads SET detection = ? WHERE id = ?')
+      .bind(JSON.stringify(fallback), uploadId)
       .run();
-    const answer = await body<DetectionResponse>(await browser.call(`/api/image-requests/${id}/detection`));
+    const answer = await body<DetectionResponse>(await browser.call(`/api/upload/${uploadId}/detection`));
     expect(answer.detection.source).toBe('models');
     expect(answer.detection.faces).toHaveLength(1);
   });
@@ -94,7 +99,7 @@ describe('detection before converting', () => {
 describe('profile pictures framed on the face', () => {
   it('centres each circle on the detected face and says what it kept', async () => {
     const browser = new Browser();
-    const { id } = await portraitRequest(browser);
+    const { id, uploadId } = await portraitRequest(browser);
     const started = await browser.call(`/api/profile-convert/${id}`, {
       method: 'POST',
       json: { sourceFormatId: LINKEDIN_PROFILE, targetFormatIds: PROFILE_TARGETS },
@@ -102,7 +107,7 @@ describe('profile pictures framed on the face', () => {
     expect(started.status).toBe(202);
     const done = await settle(browser, id);
     expect(done.detection).toMatchObject({ source: 'models', faces: 1 });
-    const { detection } = await body<DetectionResponse>(await browser.call(`/api/image-requests/${id}/detection`));
+    const { detection } = await body<DetectionResponse>(await browser.call(`/api/upload/${uploadId}/detection`));
     const face = detection.faces[0]!;
     for (const target of PROFILE_TARGETS) {
       const framing = done.framings[target]!;

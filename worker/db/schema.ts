@@ -5,7 +5,7 @@
  * Ownership: a row belongs to a user (user_id) or, before they sign in, to the anonymous browser
  * that made it (visitor_id, from a random cookie), so anonymous work can be claimed on sign-in.
  */
-import type { CropRect } from '../../shared/crop';
+import { FRAMINGS, type CropRect } from '../../shared/crop';
 import type { Fill } from '../../shared/fill';
 import type { Detection } from '../../shared/detection';
 import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
@@ -135,15 +135,6 @@ export type ConversionFlow = (typeof CONVERSION_FLOWS)[number];
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 export const CONVERSION_MODES = ['standard', 'content-aware'] as const;
 export type ConversionMode = (typeof CONVERSION_MODES)[number];
-/**
- * How a rendered file was framed: 'request' (the request's own crop and zoom fitted to the target:
- * the single tool's paid framing), 'centred' (the centred cover crop), 'planned' (from the
- * faces, text and marks found in the picture, or the analysis where detection failed), 'box' (the
- * user's box to keep) or 'hand' (the user's own crop of that one target: the single tool's kind of
- * framing, so it downloads by the request rule).
- */
-export const FRAMINGS = ['request', 'centred', 'planned', 'box', 'hand'] as const;
-export type Framing = (typeof FRAMINGS)[number];
 
 /**
  * Every rendered file of a request, one row per format: its own format, the download step's other

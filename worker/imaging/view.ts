@@ -6,6 +6,7 @@ import { headBox, type DetectedBox, type Detection, type Point } from '../../sha
 import { analysePicture, type Analysis } from './content-aware/analyse';
 import { decodeImage } from './decode';
 import { detectFaces, detectSide, detectText, releaseDetectors } from './detect';
+import { mostlyInside } from './detect/boxes';
 import { uprightSize } from './exif';
 import { covers, planDecode, planWhole, type Area, type DecodeNeed, type DecodePlan } from './decode-plan';
 import type { ImageInfo } from './image-info';
@@ -152,13 +153,6 @@ function analyseView(
     subject: { x: found.subject.x / view.kx, y: found.subject.y / view.ky },
     face: rect(found.face),
   };
-}
-
-/** Whether at least half of `inner`'s area lies inside `outer`. */
-function mostlyInside(inner: CropRect, outer: CropRect): boolean {
-  const w = Math.min(inner.x + inner.width, outer.x + outer.width) - Math.max(inner.x, outer.x);
-  const h = Math.min(inner.y + inner.height, outer.y + outer.height) - Math.max(inner.y, outer.y);
-  return w > 0 && h > 0 && w * h >= 0.5 * inner.width * inner.height;
 }
 
 /**

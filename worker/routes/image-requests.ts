@@ -15,7 +15,6 @@ import {
 import { tierFor } from '../services/access/allowance';
 import { authorizePixels } from '../services/access/door';
 import { takeConversions } from '../services/access/rate-limits';
-import { detectionAnswer } from '../services/renders/detection';
 import { renderIdentity, renderLimitKey } from '../services/renders/identity';
 import { endInterruptedRenders, processRequest } from '../services/renders/in-request';
 import type { AppEnv } from '../types';
@@ -45,11 +44,6 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     if (await endInterruptedRenders(db, request.id))
       ({ request, upload } = await getLiveRequest(db, id, c.get('caller')));
     return c.json(await toRequestResponse(db, request, upload, tierFor(c.get('caller')).unlimited));
-  })
-  /** What intelligent resizing keeps in this picture (docs/product.md, "Intelligent resizing"): detected on first need. */
-  .get('/image-requests/:id/detection', async (c) => {
-    const { upload } = await getLiveRequest(c.get('db'), parseId(c.req.param()).id, c.get('caller'));
-    return c.json(await detectionAnswer(c.get('deps'), upload));
   })
   .post('/process-image/:id', async (c) => {
     const { id } = parseId(c.req.param());

@@ -1,41 +1,56 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/schemas';
 import { ApiError } from '../lib/errors';
 import { takeUpload } from '../services/access/rate-limits';
 import {
   assertNotExpired,
+  findOwnedUpload,
   findUpload,
   storeUpload,
   toUploadResponse,
   TOO_LARGE_MESSAGE,
 } from '../services/pictures/uploads';
 import { uploadIdFromPath } from '../services/pictures/storage-keys';
+import { detectionAnswer } from '../services/renders/detection';
 import type { AppEnv } from '../types';
 
 /** POST /api/upload: the original, checked by its bytes and stored under an unguessable key. */
-export const uploadRoutes = new Hono<AppEnv>().post('/upload', async (c) => {
-  // Every attempt counts, refused files too: each one costs an inspection and a decode.
-  await takeUpload(c.env.DOWNLOAD_COUNTER, c.get('caller'));
-  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-    throw new ApiError(400, 'image: Send the picture as multipart/form-data in the "image" field');
-  }
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw new ApiError(400, 'image: The upload could not be read. Please try again.');
-  }
-  const file = form.get('image');
-  if (file === null) throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
-  if (typeof file === 'string') throw new ApiError(400, 'image: The "image" field must be a file');
-  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
-  const upload = await storeUpload(
-    c.get('deps'),
-    { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
-    c.get('caller'),
-  );
-  return c.json(toUploadResponse(upload), 201);
-});
+export const uploadRoutes = new Hono<AppEnv>()
+  .post('/upload', async (c) => {
+    // Every attempt counts, refused files too: each one costs an inspection and a decode.
+    await takeUpload(c.env.DOWNLOAD_COUNTER, c.get('caller'));
+    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+      throw new ApiError(400, 'image: Send the picture as multipart/form-data in the "image" field');
+    }
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new ApiError(400, 'image: The upload could not be read. Please try again.');
+    }
+    const file = form.get('image');
+    if (file === null) throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
+    if (typeof file === 'string') throw new ApiError(400, 'image: The "image" field must be a file');
+    if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
+    const upload = await storeUpload(
+      c.get('deps'),
+      { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+      c.get('caller'),
+    );
+    return c.json(toUploadResponse(upload), 201);
+  })
+  /**
+   * GET /api/upload/{id}/detection: what intelligent resizing keeps in the picture (docs/product.md,
+   * "Intelligent resizing"), detected on first need; its owner only (404), 410 once deleted.
+   */
+  .get('/upload/:id/detection', async (c) => {
+    const id = z.uuid().safeParse(c.req.param('id'));
+    const upload = id.success ? await findOwnedUpload(c.get('db'), id.data, c.get('caller')) : undefined;
+    if (!upload) throw new ApiError(404, 'Image not found');
+    assertNotExpired(upload);
+    return c.json(await detectionAnswer(c.get('deps'), upload));
+  });
 
 /** GET /uploads/{id}.{ext}: the original for the editor's display (anyone with the unguessable link). */
 export const uploadFileRoutes = new Hono<AppEnv>().get('/uploads/:name', async (c) => {

@@ -47,7 +47,7 @@ export function ConfigureStep({
   const edge = useEdgeColour(imageUrl);
   const chosen = formats.filter((f) => selection.targets.includes(f.id));
   // Content-aware targets keep what the detectors find: banners with intelligent resizing, every profile picture.
-  const detection = useDetection(upload, selection.source ?? formats[0], !flow.aiToggle || selection.useAi);
+  const detection = useDetection(upload, !flow.aiToggle || selection.useAi);
 
   return (
     <div className="space-y-8">

@@ -47,7 +47,6 @@ export function BatchForm() {
           focus={framed.focus ?? null}
           onFocus={(focus) => update(framed.key, { focus })}
           onClose={() => setFraming(null)}
-          format={chosen[0] ?? formats[0]}
         />
       ) : null}
 

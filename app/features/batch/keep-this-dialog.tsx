@@ -1,5 +1,4 @@
 import type { CropRect } from '../../../shared/crop';
-import type { PlatformFormat } from '../../../shared/formats';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -17,17 +16,14 @@ export function KeepThisDialog({
   focus,
   onFocus,
   onClose,
-  format,
 }: {
   name: string;
   upload: UploadResponse;
-  /** A format to make the photo's detection request for (the first chosen, or any). */
-  format: PlatformFormat | undefined;
   focus: CropRect | null;
   onFocus: (focus: CropRect | null) => void;
   onClose: () => void;
 }) {
-  const detection = useDetection(upload, format, true);
+  const detection = useDetection(upload, true);
   return (
     <Dialog
       open

@@ -5,25 +5,17 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unionOf, type CropRect } from '../../../shared/crop';
-import type { PlatformFormat } from '../../../shared/formats';
 import { detectionResponseSchema, type DetectionResponse, type UploadResponse } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
-import { createCentredRequest } from './queries';
 
-/**
- * Detection hangs on an image request; the upload has none yet while "Keep this" shows, so one is
- * made (centred, for the given format) the first time the picture is looked at. The server detects
- * once per picture, so this costs nothing later.
- */
-export const detectionQuery = (upload: UploadResponse, format: PlatformFormat | undefined) =>
-  queryOptions({
-    queryKey: ['/api/image-requests', 'detection', upload.path],
-    queryFn: async (): Promise<DetectionResponse> => {
-      if (!format) throw new Error('No format to make the request for');
-      const request = await createCentredRequest(upload, format);
-      return apiRequest('GET', `/api/image-requests/${request.id}/detection`, detectionResponseSchema);
-    },
+/** The upload's detection: the server detects once per picture, so asking again costs nothing. */
+export const detectionQuery = (upload: UploadResponse) => {
+  const url = `/api/upload/${upload.id}/detection`;
+  return queryOptions({
+    queryKey: [url],
+    queryFn: (): Promise<DetectionResponse> => apiRequest('GET', url, detectionResponseSchema),
   });
+};
 
 /** The smallest box holding every face and line of text, or null when there are none (marks are kept only where there is room). */
 export function keptUnion(answer: DetectionResponse): CropRect | null {
@@ -37,17 +29,10 @@ export type DetectionState =
   | { kind: 'failed' }
   | { kind: 'done'; answer: DetectionResponse; union: CropRect | null };
 
-/**
- * The detection for "Keep this" while the targets are content-aware (`enabled`); `format` is any
- * format the request can be made for (the source, or the first one offered).
- */
-export function useDetection(
-  upload: UploadResponse,
-  format: PlatformFormat | undefined,
-  enabled: boolean,
-): DetectionState {
-  const query = useQuery({ ...detectionQuery(upload, format), enabled: enabled && !!format });
-  if (!enabled || !format) return { kind: 'off' };
+/** The detection for "Keep this" while the targets are content-aware (`enabled`). */
+export function useDetection(upload: UploadResponse, enabled: boolean): DetectionState {
+  const query = useQuery({ ...detectionQuery(upload), enabled });
+  if (!enabled) return { kind: 'off' };
   if (query.isPending) return { kind: 'busy' };
   if (query.isError) return { kind: 'failed' };
   return { kind: 'done', answer: query.data, union: keptUnion(query.data) };

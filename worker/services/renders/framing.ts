@@ -1,9 +1,9 @@
-import { planFraming, planRegionCrop } from '../../../shared/crop';
+import { planFraming, planRegionCrop, type Framing } from '../../../shared/crop';
 import { keepBoxes } from '../../../shared/detection';
 import { planProfile } from '../../../shared/profile';
 import { ADJUSTER_DEFAULT_FILL, SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
-import type { Conversion, Framing, ImageRequest, Upload } from '../../db/schema';
+import type { Conversion, ImageRequest, Upload } from '../../db/schema';
 import { centredCrop, fitCrop, planKeeping, planSubjectCrop, type CropRect } from '../../imaging';
 
 export type Framed = { crop: CropRect; fill: Fill; framing: Framing };

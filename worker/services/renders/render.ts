@@ -7,14 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { findFormat, type PlatformFormat } from '../../../shared/formats';
 import { OUTPUT_MIME_TYPES, type OutputType } from '../../../shared/output';
 import type { Db } from '../../db/client';
-import {
-  conversions,
-  type Conversion,
-  type ConversionFlow,
-  type Framing,
-  type ImageRequest,
-  type Upload,
-} from '../../db/schema';
+import { conversions, type Conversion, type ConversionFlow, type ImageRequest, type Upload } from '../../db/schema';
+import type { Framing } from '../../../shared/crop';
 import { cropInView, FileSizeError, renderFormat, type CropRect, type DecodeNeed } from '../../imaging';
 import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
