@@ -11,6 +11,7 @@
  * few operations a pixel (docs/decisions/0008-colour-management.md).
  */
 import { log } from '../lib/log';
+import { concatBytes } from './bytes';
 import type { Picture } from './raster';
 
 /** A profile as a file embeds it (PNG's iCCP: still zlib-compressed). */
@@ -305,13 +306,7 @@ async function inflateProfile(compressed: Uint8Array): Promise<Uint8Array | null
       }
       parts.push(value);
     }
-    const out = new Uint8Array(total);
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
+    return concatBytes(parts);
   } catch {
     return null; // a damaged profile is ignored, as libvips does: the pixels are still good
   }

@@ -9,6 +9,7 @@
  * `?? 0` that noUncheckedIndexedAccess would otherwise ask for on every byte.
  */
 import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
+import { concatBytes } from '../bytes';
 import type { Raster } from '../raster';
 import { withBuffers } from '../simd/kernels';
 import { crc32, finishCrc } from './chunks';
@@ -118,10 +119,10 @@ export async function encodePng(raster: Raster, options: EncodeOptions = {}): Pr
     );
   }
   // The zlib stream: a header (deflate, 32 KB window; check bits per RFC 1950), the pieces, then Adler-32.
-  idat[0] = concat([new Uint8Array([0x78, small ? 0xda : 0x01]), idat[0] as Uint8Array]);
+  idat[0] = concatBytes([new Uint8Array([0x78, small ? 0xda : 0x01]), idat[0] as Uint8Array]);
   const trailer = new Uint8Array(4);
   new DataView(trailer.buffer).setUint32(0, adler >>> 0);
-  idat[idat.length - 1] = concat([idat[idat.length - 1] as Uint8Array, trailer]);
+  idat[idat.length - 1] = concatBytes([idat[idat.length - 1] as Uint8Array, trailer]);
 
   const chunks: Array<[string, Uint8Array]> = [['IHDR', ihdr]];
   if (layout.palette) chunks.push(['PLTE', layout.palette]);
@@ -213,15 +214,4 @@ function adler32(adler: number, bytes: Uint8Array): number {
     s2 %= 65521;
   }
   return ((s2 << 16) | s1) >>> 0;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const total = parts.reduce((sum, p) => sum + p.length, 0);
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
