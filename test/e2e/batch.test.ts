@@ -99,6 +99,10 @@ describe('the Batch page in Chromium', () => {
     // A box on the first photo.
     await page.getByRole('button', { name: 'Keep this…' }).first().click();
     const frame = page.getByRole('dialog').getByTestId('focus-frame');
+    // As a user does, draw once the picture is there (the server may be busy finding its faces).
+    await expect
+      .poll(() => frame.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 30_000 })
+      .toBeGreaterThan(0);
     const box = (await frame.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.2);
     await page.mouse.down();

@@ -74,6 +74,17 @@ describe('colour scheme', () => {
     await page.getByRole('button', { name: 'Next: Choose Format' }).click();
     await page.getByRole('heading', { name: 'Configure Banner Adjustment' }).waitFor();
     await page.getByRole('tabpanel').getByRole('checkbox').first().check();
+    // As a user does, draw once the picture is there (the server may be busy finding its faces).
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('focus-frame')
+            .locator('img')
+            .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
     const frame = (await page.getByTestId('focus-frame').boundingBox())!;
     await page.mouse.move(frame.x + 20, frame.y + 20);
     await page.mouse.down();

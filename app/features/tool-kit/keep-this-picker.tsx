@@ -15,7 +15,8 @@ function detectionNote(state: DetectionState): string | null {
 
 /**
  * "Keep this" with what the detectors found (docs/product.md, "Keep this"): a short busy state while
- * they run, then the found faces and text drawn and the box pre-filled with them. `focus` stays null
+ * they run (below the picture, so the picture does not move under a finger or pointer about to draw),
+ * then the found faces and text drawn and the box pre-filled with them. `focus` stays null
  * until the user changes the box, so an unchanged box is never sent and the server plans from its
  * own detection (faces and lines apart, which keeps more than their union).
  */
@@ -35,17 +36,6 @@ export function KeepThisPicker({
   const note = detectionNote(detection);
   return (
     <div className="grid gap-2">
-      {detection.kind === 'busy' ? (
-        <p className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="scale-50" label="Finding faces and text" />
-          <span>Finding faces and text…</span>
-        </p>
-      ) : null}
-      {note ? (
-        <p className="text-sm text-slate-600" role="status">
-          {note}
-        </p>
-      ) : null}
       <FocusPicker
         imageUrl={imageUrl}
         picture={picture}
@@ -57,6 +47,17 @@ export function KeepThisPicker({
             : undefined
         }
       />
+      {detection.kind === 'busy' ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="scale-50" label="Finding faces and text" />
+          <span>Finding faces and text…</span>
+        </p>
+      ) : null}
+      {note ? (
+        <p className="text-sm text-slate-600" role="status">
+          {note}
+        </p>
+      ) : null}
     </div>
   );
 }
