@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> };
+
+/**
+ * axe-core's serious and critical violations on the page as it is now (WCAG 2.x A and AA rules and
+ * axe's best practices), one line each with the elements it found. Injected through the DevTools
+ * protocol, so the site's Content-Security-Policy stays as it is.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.help}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
+}
+
+/** Fails with axe's serious and critical findings on the page in its current state (`where` names it). */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  expect(await seriousViolations(page), where).toEqual([]);
+}
+
+/**
+ * The page's state in both colour schemes: `expectAccessible` in light, then in dark (the site follows
+ * the system's scheme), back to light.
+ */
+export async function expectAccessibleInBothSchemes(page: Page, where: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectAccessible(page, `${where} (light)`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, `${where} (dark)`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
