@@ -2,6 +2,10 @@
 export const PLAN_IDS = ['single', 'unlimited'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
+/** A payment is recorded pending when its intent is made, then succeeds or fails (worker/db/schema.ts `payments`). */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 export interface Plan {
   id: PlanId;
   name: string;

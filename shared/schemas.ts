@@ -9,7 +9,7 @@ import { fillSchema } from './fill';
 import { z } from './zod';
 import { CONFIDENCES, FORMAT_KINDS, type PlatformFormat } from './formats';
 import { DEFAULT_QUALITY, MIN_USER_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from './output';
-import { PLAN_IDS, type Plan } from './plans';
+import { PAYMENT_STATUSES, PLAN_IDS, type Plan } from './plans';
 import { PLATFORMS } from './platforms';
 
 /** An ISO 8601 instant as the worker writes it (`Date.toISOString()`). */
@@ -25,6 +25,10 @@ export const publicUserSchema = z.object({
   createdAt: instant,
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** GET /api/session: who is signed in, or `null` for a visitor (an answer, not an error). */
+export const sessionAnswerSchema = z.object({ user: publicUserSchema.nullable() });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 /** The answer of calls that only confirm (logout, a changed password, a reset link asked for). */
 export const messageAnswerSchema = z.object({ message: z.string() });
@@ -113,6 +117,32 @@ export const purchaseSchema = z.object({
   expired: z.boolean(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
+
+/**
+ * A payment of the account, as a receipt: the plan, the amount in its currency (minor units), when
+ * it was made and paid, its status, and for a Single Download the image it bought (`expired` once
+ * the 7-day deletion removed its files; null when the image row is gone).
+ */
+export const receiptSchema = z.object({
+  id: z.string(),
+  planId: z.enum(PLAN_IDS),
+  planName: z.string(),
+  amountCents: z.number(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  createdAt: instant,
+  paidAt: instant.nullable(),
+  image: z
+    .object({
+      requestId: z.string(),
+      originalFilename: z.string(),
+      platform: z.string(),
+      format: z.string(),
+      expired: z.boolean(),
+    })
+    .nullable(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
 
 /** Development only: a message the local outbox holds instead of sending it (docs/security.md). */
 export const outboxMessageSchema = z.object({
@@ -287,6 +317,12 @@ export const imageRequestResponseSchema = z.object({
   previewPath: z.string().nullable(),
   paymentId: z.string().nullable(),
   hasUnlimitedAccess: z.boolean(),
+  /**
+   * Whether its owner has it already, by the door's rule (worker/services/access/door.ts
+   * `alreadyTheirs`): got before, a live Single Download payment, or Unlimited Access. Then a
+   * download costs nothing and no plan is offered.
+   */
+  acquired: z.boolean(),
   createdAt: instant,
   /** The other formats rendered from the same upload (the download step's list). */
   outputs: z.array(formatOutputSchema),

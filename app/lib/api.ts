@@ -110,14 +110,6 @@ export async function apiRequest<S extends z.ZodType>(
   return (await apiResponse(method, url, answer, body)).answer;
 }
 
-/** A GET whose 401 means "nobody signed in": null then (the current user). */
-export async function getOrNullOn401<S extends z.ZodType>(url: string, answer: S): Promise<z.output<S> | null> {
-  const res = await send('GET', url, undefined);
-  if (res.status === 401) return null;
-  await throwIfNotOk(res);
-  return readAnswer(url, res, answer);
-}
-
 /** Every query names its own queryFn (a factory in its feature's queries.ts), so there is no default. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

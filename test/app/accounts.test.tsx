@@ -9,7 +9,7 @@ afterEach(() => {
   act(() => dismissToast());
 });
 
-const signedOut = { 'GET /api/user': json({ message: 'Not signed in' }, 401) };
+const signedOut = { 'GET /api/session': json({ user: null }) };
 const ada = {
   id: 'u1',
   username: 'ada',
@@ -100,7 +100,7 @@ describe('the /auth page', () => {
   });
 
   it('sends a signed-in user on at once', async () => {
-    mockApi({ 'GET /api/user': json(ada) });
+    mockApi({ 'GET /api/session': json({ user: ada }) });
     const { router } = renderApp('/auth?redirect=elsewhere');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
@@ -115,7 +115,7 @@ describe('the header', () => {
 
   it('the menu shows name, e-mail and Unlimited Access, and logs out', async () => {
     const calls = mockApi({
-      'GET /api/user': json({ ...ada, name: 'Ada King Lovelace', hasUnlimitedAccess: true }),
+      'GET /api/session': json({ user: { ...ada, name: 'Ada King Lovelace', hasUnlimitedAccess: true } }),
       'POST /api/logout': json({ message: 'Logged out' }),
     });
     renderApp('/pricing');
@@ -171,8 +171,74 @@ describe('the account page', () => {
     },
   ];
 
+  const receipts = [
+    {
+      id: 'pay2',
+      planId: 'unlimited',
+      planName: 'Unlimited Access',
+      amountCents: 999,
+      currency: 'usd',
+      status: 'succeeded',
+      createdAt: '2026-03-20T09:00:00.000Z',
+      paidAt: '2026-03-20T09:01:00.000Z',
+      image: null,
+    },
+    {
+      id: 'pay1',
+      planId: 'single',
+      planName: 'Single Download',
+      amountCents: 199,
+      currency: 'usd',
+      status: 'succeeded',
+      createdAt: '2026-01-05T11:59:00.000Z',
+      paidAt: '2026-01-05T12:00:00.000Z',
+      image: { requestId: 'r1', originalFilename: 'beach.jpg', platform: 'linkedin', format: 'banner', expired: false },
+    },
+    {
+      id: 'pay0',
+      planId: 'single',
+      planName: 'Single Download',
+      amountCents: 199,
+      currency: 'usd',
+      status: 'failed',
+      createdAt: '2025-12-30T10:00:00.000Z',
+      paidAt: null,
+      image: { requestId: 'r0', originalFilename: 'old.png', platform: 'twitter', format: 'header', expired: true },
+    },
+  ];
+
+  it('shows a receipt for every payment, a Single Download linked to its image', async () => {
+    mockApi({
+      'GET /api/session': json({ user: { ...ada, hasUnlimitedAccess: true } }),
+      'GET /api/user/payments': json(receipts),
+      'GET /api/user/purchases': json(purchases),
+    });
+    renderApp('/account');
+    const list = await screen.findByRole('list', { name: 'Payments' });
+    const [unlimited, single, failed] = within(list).getAllByRole('listitem');
+    expect(unlimited).toHaveTextContent('Unlimited Access');
+    expect(unlimited).toHaveTextContent('Mar 20, 2026 · Every download, on this account');
+    expect(unlimited).toHaveTextContent('$9.99 USD');
+    expect(within(unlimited!).getByText('Paid')).toBeInTheDocument();
+    expect(single).toHaveTextContent('Jan 5, 2026');
+    expect(single).toHaveTextContent('$1.99 USD');
+    expect(within(single!).getByRole('link', { name: 'beach.jpg, LinkedIn Banner' })).toHaveAttribute(
+      'href',
+      '/?request=r1',
+    );
+    expect(within(failed!).getByText('Failed')).toBeInTheDocument();
+    expect(failed).toHaveTextContent('old.png, X (Twitter) Header (deleted after 7 days)');
+    expect(within(failed!).queryByRole('link')).not.toBeInTheDocument();
+    // The images got are listed beside the payments.
+    expect(await screen.findByRole('list', { name: 'Purchases' })).toHaveTextContent('beach.jpg');
+  });
+
   it('shows the account, Not provided for no name, and each purchase with its date and status', async () => {
-    mockApi({ 'GET /api/user': json(ada), 'GET /api/user/purchases': json(purchases) });
+    mockApi({
+      'GET /api/session': json({ user: ada }),
+      'GET /api/user/payments': json([]),
+      'GET /api/user/purchases': json(purchases),
+    });
     renderApp('/account');
     expect(await screen.findByText('Not provided')).toBeInTheDocument();
     expect(screen.getByText('Free Access')).toBeInTheDocument();
@@ -196,25 +262,41 @@ describe('the account page', () => {
     expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('shows the empty state with a link to make the first image', async () => {
-    mockApi({ 'GET /api/user': json({ ...ada, hasUnlimitedAccess: true }), 'GET /api/user/purchases': json([]) });
+  it('shows the empty states with a link to make the first image', async () => {
+    mockApi({
+      'GET /api/session': json({ user: { ...ada, hasUnlimitedAccess: true } }),
+      'GET /api/user/payments': json([]),
+      'GET /api/user/purchases': json([]),
+    });
     renderApp('/account');
-    expect(await screen.findByText("You haven't made any purchases yet.")).toBeInTheDocument();
+    expect(await screen.findByText('No payments yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No images yet: the images you download show here.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Your First Image' })).toHaveAttribute('href', '/');
     expect(screen.getAllByText('Unlimited Access').length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Upgrade to Unlimited' })).not.toBeInTheDocument();
   });
 
   it('says when the purchase history cannot be loaded', async () => {
-    mockApi({ 'GET /api/user': json(ada), 'GET /api/user/purchases': json({ message: 'Database unavailable' }, 500) });
+    mockApi({
+      'GET /api/session': json({ user: ada }),
+      'GET /api/user/payments': json({ message: 'Database unavailable' }, 500),
+      'GET /api/user/purchases': json({ message: 'Database unavailable' }, 500),
+    });
     renderApp('/account');
     expect(
       await screen.findByText('Error loading purchase history: 500: {"message":"Database unavailable"}'),
     ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error loading payments: 500: {"message":"Database unavailable"}'),
+    ).toBeInTheDocument();
   });
 
   it('says so when the purchase history comes back in a shape the page cannot read, instead of breaking', async () => {
-    mockApi({ 'GET /api/user': json(ada), 'GET /api/user/purchases': json([{ id: 'p1', platform: 'linkedin' }]) });
+    mockApi({
+      'GET /api/session': json({ user: ada }),
+      'GET /api/user/payments': json([]),
+      'GET /api/user/purchases': json([{ id: 'p1', platform: 'linkedin' }]),
+    });
     renderApp('/account');
     expect(
       await screen.findByText(
@@ -225,7 +307,8 @@ describe('the account page', () => {
 
   it('deletes the account only with the password, then leaves for the home page', async () => {
     const calls = mockApi({
-      'GET /api/user': json(ada),
+      'GET /api/session': json({ user: ada }),
+      'GET /api/user/payments': json([]),
       'GET /api/user/purchases': json([]),
       'DELETE /api/user': json({ message: 'Account deleted' }),
     });

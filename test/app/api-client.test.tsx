@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiAnswerError, apiRequest, ApiRequestError, errorMessage, getOrNullOn401 } from '../../app/lib/api';
+import { ApiAnswerError, apiRequest, ApiRequestError, errorMessage } from '../../app/lib/api';
 
 const anything = z.unknown();
 
@@ -74,13 +74,8 @@ describe('answers', () => {
   });
 });
 
-describe('getOrNullOn401', () => {
-  it('yields null on 401 when asked to', async () => {
-    stubFetch(new Response('{"message":"Not signed in"}', { status: 401 }));
-    expect(await getOrNullOn401('/api/user', anything)).toBeNull();
-  });
-
-  it('fails on 401 by default', async () => {
+describe('a 401', () => {
+  it('is an error', async () => {
     stubFetch(new Response('{"message":"Not signed in"}', { status: 401, statusText: 'Unauthorized' }));
     await expect(apiRequest('GET', '/api/user', anything)).rejects.toThrow('401: {"message":"Not signed in"}');
   });

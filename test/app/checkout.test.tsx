@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 const ID = '3f2b9c1e-8a4d-4c55-9d1e-2b7f6a0c9e11';
-const signedOut = { 'GET /api/user': json({ message: 'Not signed in' }, 401) };
+const signedOut = { 'GET /api/session': json({ user: null }) };
 const ada = {
   id: 'u1',
   username: 'ada',
@@ -50,6 +50,7 @@ const request: ImageRequestResponse = {
   previewPath: `/api/preview/${ID}/1`,
   paymentId: null,
   hasUnlimitedAccess: false,
+  acquired: false,
   createdAt: '2026-11-22T10:00:00.000Z',
   outputs: [],
 };
@@ -157,6 +158,62 @@ describe('the checkout page', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ plan: 'single' }));
   });
 
+  it('offers the download instead of a form for an image that is already yours', async () => {
+    const calls = mockApi({
+      ...base,
+      [`GET /api/image-requests/${ID}`]: json({ ...request, status: 'complete', acquired: true }),
+      'GET /api/payment-config': json(local),
+      [`GET /api/download/${ID}`]: json({ message: 'This image was deleted after 7 days' }, 410),
+    });
+    renderApp(`/checkout/${ID}?plan=single`);
+    expect(await screen.findByRole('heading', { name: 'This image is already yours' })).toBeInTheDocument();
+    expect(screen.getByText('You have this image already: downloading it again costs nothing.')).toBeInTheDocument();
+    expect(screen.getByText('beach.jpg')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to editor' })).toHaveAttribute('href', `/?request=${ID}`);
+    expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    // The server decides the download: its refusal is told, as anywhere else.
+    expect(await screen.findByText('This image was deleted after 7 days')).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toContain(`GET /api/download/${ID}`);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('takes the test card’s expiry typed without the slash, shown as MM / YY', async () => {
+    const calls = mockApi({
+      ...base,
+      'GET /api/payment-config': json(local),
+      'POST /api/create-payment-intent': json({ clientSecret: 'pi_local_1_secret_2', paymentIntentId: 'pi_local_1' }),
+      'POST /api/local-payments/confirm': json({ message: 'Your card was declined.', type: 'card_error' }, 402),
+    });
+    renderApp(`/checkout/${ID}?plan=single`);
+    const form = await screen.findByRole('form', { name: 'Card payment' });
+    const expiry = within(form).getByLabelText('Expiry (MM / YY)');
+    for (const [typed, shown] of [
+      ['1', '1'],
+      ['12', '12'],
+      ['123', '12 / 3'],
+      ['12 / 34', '12 / 34'],
+      ['12 / ', '12'],
+      ['4', '04'],
+      ['1/', '01'],
+      ['1234', '12 / 34'],
+    ]) {
+      fireEvent.change(expiry, { target: { value: typed } });
+      expect(expiry).toHaveValue(shown);
+    }
+    fireEvent.change(within(form).getByLabelText('Card number'), { target: { value: '4000000000000002' } });
+    fireEvent.change(within(form).getByLabelText('CVC'), { target: { value: '123' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Pay $1.99' }));
+    expect((await screen.findAllByText('Card error: Your card was declined.')).length).toBeGreaterThan(0);
+    const confirm = calls.find((c) => new URL(c.url).pathname === '/api/local-payments/confirm');
+    expect(await confirm?.json()).toEqual({
+      clientSecret: 'pi_local_1_secret_2',
+      number: '4000 0000 0000 0002',
+      expiry: '12 / 34',
+      cvc: '123',
+    });
+  });
+
   it('sends a visitor without an image request home', async () => {
     mockApi(signedOut);
     const { router } = renderApp('/checkout');
@@ -176,14 +233,14 @@ describe('the unlimited access page', () => {
   });
 
   it('tells a user who has it already', async () => {
-    mockApi({ 'GET /api/user': json({ ...ada, hasUnlimitedAccess: true }) });
+    mockApi({ 'GET /api/session': json({ user: { ...ada, hasUnlimitedAccess: true } }) });
     renderApp('/unlimited-access');
     expect(await screen.findByText('You already have unlimited access!')).toBeInTheDocument();
   });
 
   it('in live mode shows the LIVE MODE badge, the 8-second toast and the pay button', async () => {
     const calls = mockApi({
-      'GET /api/user': json(ada),
+      'GET /api/session': json({ user: ada }),
       'GET /api/payment-config': json({ mode: 'stripe', publishableKey: 'pk_live_abc' }),
       'POST /api/create-unlimited-access': json({ clientSecret: 's', paymentIntentId: 'pi_1' }),
     });
@@ -204,7 +261,7 @@ describe('the unlimited access page', () => {
 
   it('in local test mode shows TEST MODE and the local card form', async () => {
     mockApi({
-      'GET /api/user': json(ada),
+      'GET /api/session': json({ user: ada }),
       'GET /api/payment-config': json(local),
       'POST /api/create-unlimited-access': json({ clientSecret: 's', paymentIntentId: 'pi_local_1' }),
     });
@@ -217,7 +274,7 @@ describe('the unlimited access page', () => {
 
   it('says so when the payment cannot be prepared', async () => {
     mockApi({
-      'GET /api/user': json(ada),
+      'GET /api/session': json({ user: ada }),
       'GET /api/payment-config': json(local),
       'POST /api/create-unlimited-access': json({ message: 'boom' }, 500),
     });
@@ -249,7 +306,7 @@ describe('the pricing page', () => {
   });
 
   it('sends a signed-in user to the tool and to the unlimited page', async () => {
-    mockApi({ 'GET /api/user': json(ada) });
+    mockApi({ 'GET /api/session': json({ user: ada }) });
     renderApp('/pricing');
     const main = await screen.findByRole('main');
     await waitFor(() =>

@@ -60,6 +60,7 @@ const imageRequest: ImageRequestResponse = {
   previewPath: null,
   paymentId: null,
   hasUnlimitedAccess: false,
+  acquired: false,
   createdAt: '2026-11-23T10:00:00.000Z',
   outputs: [],
 };

@@ -87,6 +87,7 @@ describe('the download step', () => {
     previewPath: `/api/preview/${ID}/${banner.id}`,
     paymentId: null,
     hasUnlimitedAccess: false,
+    acquired: false,
     createdAt: '2026-11-22T10:00:00.000Z',
     outputs: [],
   };
@@ -108,7 +109,7 @@ describe('the download step', () => {
 
   it('shows the real file, and makes it again in the type chosen, remembering the choice', async () => {
     const calls = mockApi({
-      'GET /api/user': json({ message: 'Not signed in' }, 401),
+      'GET /api/session': json({ user: null }),
       'GET /api/check-rate-limits': () =>
         new Response(JSON.stringify({ unlimited: false, limit: 3, remaining: 1, resetAt: null }), {
           headers: { 'X-RateLimit-Remaining': '1' },

@@ -14,7 +14,7 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-const signedOut = { 'GET /api/user': json({ message: 'Not signed in' }, 401) };
+const signedOut = { 'GET /api/session': json({ user: null }) };
 const user = {
   id: 'u1',
   username: 'grace',
@@ -52,7 +52,11 @@ describe('app shell', () => {
   });
 
   it('shows a protected page to a signed-in user, and the header avatar with their initials', async () => {
-    mockApi({ 'GET /api/user': json(user), 'GET /api/user/purchases': json([]) });
+    mockApi({
+      'GET /api/session': json({ user }),
+      'GET /api/user/payments': json([]),
+      'GET /api/user/purchases': json([]),
+    });
     renderApp('/account');
     expect(await screen.findByText('Account Information')).toBeInTheDocument();
     expect(screen.getByText('Free Access')).toBeInTheDocument();

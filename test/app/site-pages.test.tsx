@@ -13,7 +13,7 @@ afterEach(() => {
   globalThis.fetch = realFetch;
   dismissToast();
 });
-const signedOut = { 'GET /api/user': json({ message: 'Not signed in' }, 401) };
+const signedOut = { 'GET /api/session': json({ user: null }) };
 
 async function openHelp() {
   mockApi(signedOut);

@@ -23,6 +23,8 @@ import {
   platformFormatSchema,
   publicUserSchema,
   purchaseSchema,
+  receiptSchema,
+  sessionAnswerSchema,
   uploadResponseSchema,
 } from '../../shared/schemas';
 import { bannerRequest, Browser, fixture, insertSession, insertUser, settle } from './helpers';
@@ -37,10 +39,12 @@ async function answer<S extends z.ZodType>(res: Response, status: number, schema
 }
 
 describe('the answers the app reads', () => {
-  it('match their schemas: account, catalogue, allowance, upload, request, conversions, purchases, payment', async () => {
+  it('match their schemas: account, session, catalogue, allowance, upload, request, conversions, purchases, payment, receipts', async () => {
     const browser = new Browser();
     await answer(await browser.register('answers'), 201, publicUserSchema);
     await answer(await browser.call('/api/user'), 200, publicUserSchema);
+    expect((await answer(await browser.call('/api/session'), 200, sessionAnswerSchema)).user?.username).toBe('answers');
+    expect(await answer(await new Browser().call('/api/session'), 200, sessionAnswerSchema)).toEqual({ user: null });
     await answer(await browser.call('/api/plans'), 200, z.array(planSchema));
     await answer(await browser.call('/api/platform-formats'), 200, z.array(platformFormatSchema));
     await answer(await browser.call('/api/profile-formats'), 200, z.array(platformFormatSchema));
@@ -77,6 +81,8 @@ describe('the answers the app reads', () => {
       200,
       paymentIntentResponseSchema,
     );
+    const receipts = await answer(await browser.call('/api/user/payments'), 200, z.array(receiptSchema));
+    expect(receipts.map((r) => [r.planId, r.status, r.image?.requestId])).toEqual([['single', 'pending', other]]);
     await answer(
       await browser.call('/api/user/password', {
         method: 'POST',

@@ -9,6 +9,7 @@ import { FRAMINGS, type CropRect } from '../../shared/crop';
 import type { Fill } from '../../shared/fill';
 import type { Detection } from '../../shared/detection';
 import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
+import { PAYMENT_STATUSES, PLAN_IDS } from '../../shared/plans';
 import type { Analysis } from '../imaging';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -221,15 +222,12 @@ export const batchPhotos = sqliteTable(
   (t) => [primaryKey({ columns: [t.batchId, t.requestId] })],
 );
 
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
 export const payments = sqliteTable(
   'payments',
   {
     id: id(),
     stripePaymentIntentId: text('stripe_payment_intent_id').notNull().unique(),
-    planId: text('plan_id', { enum: ['single', 'unlimited'] }).notNull(),
+    planId: text('plan_id', { enum: PLAN_IDS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),

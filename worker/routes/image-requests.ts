@@ -12,7 +12,6 @@ import {
   getOwnedRequest,
   toRequestResponse,
 } from '../services/pictures/image-requests';
-import { tierFor } from '../services/access/allowance';
 import { authorizePixels } from '../services/access/door';
 import { takeConversions } from '../services/access/rate-limits';
 import { renderIdentity, renderLimitKey } from '../services/renders/identity';
@@ -35,7 +34,7 @@ function fileResponse(body: ReadableStream, type: OutputType, filename: string |
 export const imageRequestRoutes = new Hono<AppEnv>()
   .post('/image-requests', validate('json', createImageRequestSchema), async (c) => {
     const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), c.get('caller'));
-    return c.json(await toRequestResponse(c.get('db'), request, upload, tierFor(c.get('caller')).unlimited), 201);
+    return c.json(await toRequestResponse(c.get('db'), request, upload, c.get('caller')), 201);
   })
   .get('/image-requests/:id', async (c) => {
     const { id } = parseId(c.req.param());
@@ -43,7 +42,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     let { request, upload } = await getLiveRequest(db, id, c.get('caller'));
     if (await endInterruptedRenders(db, request.id))
       ({ request, upload } = await getLiveRequest(db, id, c.get('caller')));
-    return c.json(await toRequestResponse(db, request, upload, tierFor(c.get('caller')).unlimited));
+    return c.json(await toRequestResponse(db, request, upload, c.get('caller')));
   })
   .post('/process-image/:id', async (c) => {
     const { id } = parseId(c.req.param());
@@ -82,7 +81,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
       throw error;
     });
     const fresh = await getOwnedRequest(db, id, c.get('caller'));
-    return c.json(await toRequestResponse(db, fresh.request, fresh.upload, tierFor(c.get('caller')).unlimited));
+    return c.json(await toRequestResponse(db, fresh.request, fresh.upload, c.get('caller')));
   })
   .get('/preview/:id/:formatId', async (c) => {
     const { id, formatId } = parseFormatParam(c.req.param());

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { changePasswordSchema, deleteAccountSchema } from '../../shared/schemas';
+import { changePasswordSchema, deleteAccountSchema, type SessionAnswer } from '../../shared/schemas';
 import type { User } from '../db/schema';
 import { clock } from '../lib/clock';
 import { ApiError } from '../lib/errors';
@@ -7,6 +7,7 @@ import { validate } from '../lib/validate';
 import { newVisitor } from '../middleware/visitor';
 import { changePassword, confirmPassword, deleteAccount } from '../services/people/accounts';
 import { listPurchases } from '../services/access/purchases';
+import { listReceipts } from '../services/access/receipts';
 import { currentUser, endSession, startSession } from '../middleware/session';
 import { endAllSessions, toPublicUser } from '../services/people/sessions';
 import type { AppEnv } from '../types';
@@ -19,8 +20,18 @@ async function requireUser(c: Context<AppEnv>): Promise<User> {
 }
 
 export const userRoutes = new Hono<AppEnv>()
+  /**
+   * Who is signed in, for every page: a visitor is an answer (`{ user: null }`), not a 401, so a
+   * visitor's pages log no error. `GET /api/user` stays the signed-in user's own resource (401 otherwise).
+   */
+  .get('/session', async (c) => {
+    const user = await currentUser(c);
+    const answer: SessionAnswer = { user: user ? toPublicUser(user) : null };
+    return c.json(answer);
+  })
   .get('/user', async (c) => c.json(toPublicUser(await requireUser(c))))
   .get('/user/purchases', async (c) => c.json(await listPurchases(c.get('db'), (await requireUser(c)).id)))
+  .get('/user/payments', async (c) => c.json(await listReceipts(c.get('db'), (await requireUser(c)).id)))
   /** A new password ends every session of the user; this browser gets a new one. */
   .post('/user/password', validate('json', changePasswordSchema), async (c) => {
     const user = await requireUser(c);

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AccountSettings } from './account-settings';
 import { PurchaseList } from './purchase-list';
+import { ReceiptList } from './receipt-list';
 import { ProtectedRoute } from '../auth/protected-route';
 
+/** The account: who it is, what it paid (receipts), the images it got, and its settings. */
 export function AccountPage() {
   return (
     <ProtectedRoute>
@@ -40,17 +41,18 @@ export function AccountPage() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Activity</CardTitle>
+              <CardTitle>Payments</CardTitle>
             </CardHeader>
             <CardContent>
-              <Tabs defaultValue="purchases">
-                <TabsList>
-                  <TabsTrigger value="purchases">Purchases</TabsTrigger>
-                </TabsList>
-                <TabsContent value="purchases">
-                  <PurchaseList userId={user.id} />
-                </TabsContent>
-              </Tabs>
+              <ReceiptList userId={user.id} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Your images</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <PurchaseList userId={user.id} />
             </CardContent>
           </Card>
           <Card>

@@ -11,7 +11,10 @@ import { formatDate } from '../../lib/dates';
 import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
 import { purchasesQuery } from '../auth/queries';
 
-/** The Purchases tab: every image the account got, with a download while its files are kept. */
+/**
+ * Every image the account got (a free download, Unlimited Access or a payment), with a download
+ * while its files are kept. The payments themselves are the receipts beside it (receipt-list.tsx).
+ */
 export function PurchaseList({ userId }: { userId: string }) {
   const purchases = useQuery(purchasesQuery(userId));
   if (purchases.isPending) return <Spinner label="Loading purchases" />;
@@ -20,7 +23,7 @@ export function PurchaseList({ userId }: { userId: string }) {
   if (purchases.data.length === 0) {
     return (
       <div className="py-8 text-center">
-        <p className="text-slate-600">You haven't made any purchases yet.</p>
+        <p className="text-slate-600">No images yet: the images you download show here.</p>
         <Button asChild className="mt-4">
           <Link to="/">Create Your First Image</Link>
         </Button>

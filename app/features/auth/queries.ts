@@ -5,19 +5,21 @@ import {
   outboxMessageSchema,
   publicUserSchema,
   purchaseSchema,
+  receiptSchema,
+  sessionAnswerSchema,
   type ChangePasswordInput,
   type LoginInput,
   type PasswordResetInput,
   type PublicUser,
   type RegisterInput,
 } from '../../../shared/schemas';
-import { apiRequest, errorMessage, getOrNullOn401 } from '../../lib/api';
+import { apiRequest, errorMessage } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
 
-/** The signed-in user, or null (a 401 means nobody is signed in). */
+/** The signed-in user, or null for a visitor (GET /api/session answers both without an error). */
 export const currentUserQuery = queryOptions({
-  queryKey: ['/api/user'],
-  queryFn: () => getOrNullOn401('/api/user', publicUserSchema),
+  queryKey: ['/api/session'],
+  queryFn: async () => (await apiRequest('GET', '/api/session', sessionAnswerSchema)).user,
 });
 
 export function useCurrentUser() {
@@ -32,6 +34,14 @@ export function purchasesQuery(userId: string) {
   });
 }
 
+/** The account's payments as receipts; only asked for with a user signed in. */
+export function receiptsQuery(userId: string) {
+  return queryOptions({
+    queryKey: ['/api/user/payments', userId],
+    queryFn: () => apiRequest('GET', '/api/user/payments', z.array(receiptSchema)),
+  });
+}
+
 /**
  * Who is signed in changed: the user is cached as the server answered it, and everything that
  * depends on the visitor (allowance, requests, purchases) is fetched again.
@@ -41,6 +51,7 @@ function useSetUser() {
   return (user: PublicUser | null) => {
     queryClient.setQueryData(currentUserQuery.queryKey, user);
     queryClient.removeQueries({ queryKey: ['/api/user/purchases'] });
+    queryClient.removeQueries({ queryKey: ['/api/user/payments'] });
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
   };
 }

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '../../lib/api';
 import { imageRequestQuery } from '../single-image/queries';
+import { AlreadyYours } from './already-yours';
 import { ErrorScreen } from './error-screen';
 import { PaymentModeBanner } from './mode-banner';
 import { dollars } from './money';
@@ -25,7 +26,8 @@ export function CheckoutPage() {
   const search = route.useSearch();
   const { finish, paid, setPaid } = useFinishPayment(imageRequestId, search);
 
-  // The request's details only dress the summary: a failure is logged, the payment still works.
+  // The request says whether the image is the buyer's already (then nothing is sold) and dresses
+  // the summary; a failure is logged and the payment decides (its own error says why).
   const request = useQuery(imageRequestQuery(imageRequestId));
   useEffect(() => {
     if (request.error) console.warn('checkout: the image request could not be loaded', request.error);
@@ -39,7 +41,7 @@ export function CheckoutPage() {
     (config.data.mode === 'local' ? config.data.available : Boolean(config.data.publishableKey));
   const intent = useQuery({
     ...paymentIntentQuery(imageRequestId, plan?.id ?? ''),
-    enabled: plan !== undefined && canPay,
+    enabled: plan !== undefined && canPay && !request.isPending && !request.data?.acquired,
   });
   useEffect(() => {
     if (intent.error)
@@ -50,6 +52,15 @@ export function CheckoutPage() {
       });
   }, [intent.error]);
 
+  if (request.isPending) return <PageSpinner label="Preparing your checkout" />;
+  // Nothing to sell: the download instead (under the dialog when it was paid for just now).
+  if (request.data?.acquired)
+    return (
+      <>
+        <AlreadyYours request={request.data} unlimited={request.data.hasUnlimitedAccess} />
+        <PaidDialog imageRequestId={imageRequestId} open={paid} onOpenChange={setPaid} />
+      </>
+    );
   if (config.isPending || plans.isPending) return <PageSpinner label="Preparing your checkout" />;
   if (config.isError || plans.isError)
     return (

@@ -16,6 +16,17 @@ function groupDigits(value: string): string {
 }
 
 /**
+ * '1234' or '12/34' → '12 / 34' as it is typed, as card forms show an expiry; a month typed as one
+ * digit ('4', '1/') gets its 0. The server takes the digits alone too (local-provider.ts).
+ */
+export function formatExpiry(value: string): string {
+  let digits = value.replace(/\D/g, '');
+  if (/^[2-9]/.test(digits) || /^\s*1\s*\//.test(value)) digits = `0${digits}`;
+  digits = digits.slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
+/**
  * The local test mode's card form (no Stripe keys on this machine): the server's test provider
  * confirms the intent with Stripe's test cards and answers Stripe's wording.
  */
@@ -69,7 +80,7 @@ export function LocalCardForm({ clientSecret, submitLabel, processingLabel, onRe
               autoComplete="cc-exp"
               placeholder="12 / 34"
               value={card.expiry}
-              onChange={(e) => setCard({ ...card, expiry: e.target.value })}
+              onChange={(e) => setCard({ ...card, expiry: formatExpiry(e.target.value) })}
             />
           )}
         </Field>

@@ -21,8 +21,14 @@ type Props = {
 /** Step 3: the processed image, the allowance, the plans and the other formats. */
 export function DownloadStep({ request, format, onRequest, onStartOver, onBackToEdit }: Props) {
   const [rendering, setRendering] = useState(false);
-  const { downloaded, download, downloading } = useDownload();
-  const access = useAccess(request, downloaded);
+  // A download the server let through made the image the owner's (door.ts marks it acquired): the
+  // step says so at once, as the server's answer for this request will after a refresh.
+  const { download, downloading } = useDownload({
+    onDownloaded: () => {
+      if (!request.acquired) onRequest({ ...request, acquired: true });
+    },
+  });
+  const access = useAccess(request);
   const canDownload = access.kind !== 'payment' && access.kind !== 'loading';
 
   return (

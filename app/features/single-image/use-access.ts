@@ -7,16 +7,18 @@ import { rateLimitsQuery } from './queries';
 export type Access =
   | { kind: 'unlimited' }
   | { kind: 'paid' }
+  | { kind: 'yours' }
   | { kind: 'free'; remaining: number }
   | { kind: 'unchecked' }
   | { kind: 'payment' }
   | { kind: 'loading' };
 
 /**
- * Whether this image may be downloaded now (docs/product.md, "Free downloads"), plus a request
- * already paid for.
+ * Whether this image may be downloaded now (docs/product.md, "Free downloads"): the server's word
+ * that it is the owner's already (`acquired`: got before, paid for, or Unlimited Access), which holds
+ * after a refresh, else the free downloads left.
  */
-export function useAccess(request: ImageRequestResponse, downloaded: boolean): Access {
+export function useAccess(request: ImageRequestResponse): Access {
   const user = useCurrentUser();
   const limits = useQuery(rateLimitsQuery);
   // A failed check is only logged, and the download is allowed; the server decides again.
@@ -25,11 +27,10 @@ export function useAccess(request: ImageRequestResponse, downloaded: boolean): A
   }, [limits.error]);
   if (user.data?.hasUnlimitedAccess || request.hasUnlimitedAccess) return { kind: 'unlimited' };
   if (request.paymentId) return { kind: 'paid' };
+  if (request.acquired) return { kind: 'yours' };
   if (limits.isPending) return { kind: 'loading' };
   if (limits.isError) return { kind: 'unchecked' };
   if (limits.data.unlimited) return { kind: 'unlimited' };
-  // This image was downloaded in this visit: downloading it again is free for 24 hours.
-  if (downloaded) return { kind: 'free', remaining: limits.data.remaining };
   return limits.data.remaining > 0 ? { kind: 'free', remaining: limits.data.remaining } : { kind: 'payment' };
 }
 
@@ -40,6 +41,8 @@ export function allowanceText(access: Access): string {
       return 'Unlimited downloads available';
     case 'paid':
       return 'Paid: this image is yours to download';
+    case 'yours':
+      return 'This image is yours: downloading it again is free';
     case 'free':
       return `${access.remaining} free download${access.remaining === 1 ? '' : 's'} remaining`;
     case 'payment':

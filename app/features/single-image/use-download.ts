@@ -6,18 +6,17 @@ import { downloadFile, toastDownloadFailed } from '../../lib/download-file';
 import { rateLimitsQuery } from './queries';
 
 /**
- * A download of this request's files. Whether it succeeded marks the image downloaded (again free
- * for a day); a 402 says a plan is needed (`paymentRequired`, for a page that shows the plans only
- * then); either way the allowance is read again. Used by the single tool and by the adjusters'
- * hand-framed results, which download on the same terms.
+ * A download of this request's files. `onDownloaded` hears of each one the server let through; a
+ * 402 says a plan is needed (`paymentRequired`, for a page that shows the plans only then); either
+ * way the allowance is read again. Used by the single tool and by the adjusters' hand-framed
+ * results, which download on the same terms.
  */
-export function useDownload() {
+export function useDownload({ onDownloaded }: { onDownloaded?: () => void } = {}) {
   const queryClient = useQueryClient();
-  const [downloaded, setDownloaded] = useState(false);
   const [paymentRequired, setPaymentRequired] = useState(false);
   const download = useMutation({
     mutationFn: (url: string) => downloadFile(url),
-    onSuccess: () => setDownloaded(true),
+    onSuccess: () => onDownloaded?.(),
     onError: (error) => {
       if (error instanceof ApiRequestError && error.status === 402) {
         setPaymentRequired(true);
@@ -34,7 +33,6 @@ export function useDownload() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: rateLimitsQuery.queryKey }),
   });
   return {
-    downloaded,
     paymentRequired,
     download: download.mutate,
     /** The same download, to await (a failure is already told, so it only resolves). */

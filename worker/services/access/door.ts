@@ -48,6 +48,16 @@ export async function hasPaidAccess(db: Db, requestId: string): Promise<boolean>
 }
 
 /**
+ * The request rule short of a free download: its owner got it before, paid for it within the 30
+ * days, or has Unlimited Access. Then downloading costs nothing; the image request answer says so
+ * (`acquired`), so every page offers the download by this same rule. The caller must be the owner
+ * (`getOwnedRequest`).
+ */
+export async function alreadyTheirs(db: Db, caller: Caller, request: ImageRequest): Promise<boolean> {
+  return request.acquiredAt !== null || tierFor(caller).unlimited || (await hasPaidAccess(db, request.id));
+}
+
+/**
  * The request rule: lets the caller have the request's outputs and records it as acquired, or
  * answers 402. A free download is consumed only after earlier acquisition, payment and unlimited
  * access are ruled out.
@@ -60,7 +70,7 @@ async function grantRequest(
   if (request.acquiredAt) return;
   const now = clock.now();
   const tier = tierFor(caller);
-  if (!tier.unlimited && !(await hasPaidAccess(deps.db, request.id))) {
+  if (!tier.unlimited && !(await alreadyTheirs(deps.db, caller, request))) {
     if (!(await consumeFreeDownload(deps.counters, tier.buckets, request.id, now.getTime())))
       throw new ApiError(402, PAYMENT_REQUIRED_MESSAGE);
   }

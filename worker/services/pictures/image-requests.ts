@@ -7,6 +7,8 @@ import type { CreateImageRequestInput, FormatOutput, ImageRequestResponse, Outpu
 import type { Db } from '../../db/client';
 import { conversions, imageRequests, payments, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
+import { tierFor } from '../access/allowance';
+import { alreadyTheirs } from '../access/door';
 import { ownedBy, ownerOf, type Caller } from '../caller';
 import { uploadIdFromPath } from './storage-keys';
 import { assertNotExpired, findOwnedUpload, toUploadResponse } from './uploads';
@@ -112,13 +114,14 @@ function toFormatOutput(conversion: Conversion): FormatOutput {
   };
 }
 
+/** The request as the owner's pages read it; whether it is theirs already comes from the pixel door's rule. */
 export async function toRequestResponse(
   db: Db,
   request: ImageRequest,
   upload: Upload,
-  hasUnlimitedAccess: boolean,
+  caller: Caller,
 ): Promise<ImageRequestResponse> {
-  const [payment, rows] = await Promise.all([
+  const [payment, rows, acquired] = await Promise.all([
     db
       .select({ id: payments.id })
       .from(payments)
@@ -126,6 +129,7 @@ export async function toRequestResponse(
       .orderBy(desc(payments.createdAt))
       .get(),
     db.select().from(conversions).where(eq(conversions.requestId, request.id)),
+    alreadyTheirs(db, caller, request),
   ]);
   // The request's own format is one of its conversions; before it is asked for it is pending.
   const own = rows.find((r) => r.formatId === request.formatId);
@@ -147,7 +151,8 @@ export async function toRequestResponse(
     file: own ? fileOf(own) : null,
     previewPath: own?.status === 'complete' ? previewPath(request.id, request.formatId) : null,
     paymentId: payment?.id ?? null,
-    hasUnlimitedAccess,
+    hasUnlimitedAccess: tierFor(caller).unlimited,
+    acquired,
     createdAt: request.createdAt.toISOString(),
     outputs: rows.filter((r) => r !== own).map(toFormatOutput),
   };

@@ -57,7 +57,9 @@ export function judgeTestCard(card: TestCard, now: Date): CardError | null {
   const number = card.number.replace(/[\s-]/g, '');
   if (!/^\d{13,19}$/.test(number) || !luhn(number))
     return { code: 'invalid_number', message: 'Your card number is invalid.' };
-  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
+  // 'MM / YY' as card forms show it, or the digits alone ('1234', '122034'), as people type them.
+  const expiry =
+    /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry) ?? /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(card.expiry);
   const month = Number(expiry?.[1]);
   if (!expiry || month < 1 || month > 12)
     return { code: 'invalid_expiry_month', message: "Your card's expiration date is incomplete." };
