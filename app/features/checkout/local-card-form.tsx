@@ -19,7 +19,7 @@ function groupDigits(value: string): string {
  * '1234' or '12/34' → '12 / 34' as it is typed, as card forms show an expiry; a month typed as one
  * digit ('4', '1/') gets its 0. The server takes the digits alone too (local-provider.ts).
  */
-export function formatExpiry(value: string): string {
+function formatExpiry(value: string): string {
   let digits = value.replace(/\D/g, '');
   if (/^[2-9]/.test(digits) || /^\s*1\s*\//.test(value)) digits = `0${digits}`;
   digits = digits.slice(0, 6);
