@@ -44,9 +44,26 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
  * the system's scheme), back to light.
  */
 export async function expectAccessibleInBothSchemes(page: Page, where: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'light' });
+  await inScheme(page, 'light');
   await expectAccessible(page, `${where} (light)`);
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await inScheme(page, 'dark');
   await expectAccessible(page, `${where} (dark)`);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await inScheme(page, 'light');
+}
+
+/**
+ * Switches the scheme and waits for the colour transitions it starts (buttons and tabs fade their
+ * colours) to end: axe judges the colours a person reads, not a frame half-way between schemes.
+ */
+async function inScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  // Endless animations (a pulsing placeholder, a spinner) never finish: only the ones that end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
