@@ -26,7 +26,10 @@ export type Fill = z.infer<typeof fillSchema>;
 
 /** The single tool's fill until the user picks one (its outputs were always transparent there). */
 export const SINGLE_DEFAULT_FILL: Fill = { kind: 'transparent' };
-/** The adjusters' fill for an extended canvas (their blurred backdrop). */
+/**
+ * The fill of a canvas that intelligent resizing extends (the adjusters and the batch): the blurred
+ * picture, so a target no crop could hold still shows picture, never an empty band.
+ */
 export const ADJUSTER_DEFAULT_FILL: Fill = { kind: 'blur' };
 
 export const FILL_LABELS: Record<FillKind, string> = {

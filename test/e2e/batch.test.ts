@@ -1,18 +1,56 @@
 /**
- * The Batch page in Chromium: an Unlimited Access user converts 10 photos to 8 formats, follows the
- * progress through a refresh, and downloads one ZIP with a folder per photo; a visitor without
- * Unlimited Access gets the offer, not a batch.
+ * The Batch page in Chromium: an Unlimited Access user adds photos (seen as thumbnails, one
+ * removed), picks formats, converts, watches the grid of pictures fill in, goes Back and reloads,
+ * and downloads one ZIP with a folder per photo, at a desktop's and a phone's size, light and dark;
+ * a visitor without Unlimited Access gets the offer, not a batch.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchResponse } from '../../shared/schemas';
 import { inspectImage } from '../../worker/imaging';
+import { expectAccessibleInBothSchemes } from './axe';
 import { baseUrl, launchBrowser, visitor } from './browser';
 import { layoutProblems } from './layout';
+
+const PEOPLE = join(import.meta.dirname, '../fixtures/people');
+/** Two real landscape photos with people (one person; two far apart) and one without. */
+const PERSON = join(PEOPLE, 'astronaut-landscape.jpg');
+const PAIR = join(import.meta.dirname, '../../bench/eval/photos/obama-biden-pair.jpg');
+const NO_PEOPLE = join(PEOPLE, 'coffee.png');
+
+/** Whether the element is wholly on screen now, without scrolling (below the sticky header). */
+async function onScreen(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  return (
+    box !== null &&
+    box.y >= 0 &&
+    box.y + box.height <= viewport.height &&
+    box.x >= 0 &&
+    box.x + box.width <= viewport.width
+  );
+}
+
+/** The share of a crop that lies outside the picture: the backdrop an output shows. */
+function backdropShare(
+  crop: { x: number; y: number; width: number; height: number },
+  picture: { width: number; height: number },
+) {
+  const w = Math.max(0, Math.min(picture.width, crop.x + crop.width) - Math.max(0, crop.x));
+  const h = Math.max(0, Math.min(picture.height, crop.y + crop.height) - Math.max(0, crop.y));
+  return 1 - (w * h) / (crop.width * crop.height);
+}
+
+/** Moves on from the photos to the formats, and from the formats to the file type. */
+async function next(page: Page, to: 'Formats' | 'File type'): Promise<void> {
+  await page.getByRole('button', { name: `Next: ${to}` }).click();
+  await page.getByRole('heading', { name: to === 'Formats' ? 'Choose the formats' : 'File type and fill' }).waitFor();
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,6 +79,143 @@ async function becomeUnlimited(page: Page): Promise<void> {
   await post('/api/payment-success', { paymentIntentId: intent.paymentIntentId });
 }
 
+/**
+ * What a new Unlimited Access user does, at one screen size: three photos in, one out, formats
+ * with an Instagram story, convert, results filling in, Back and Forward, a reload, the ZIP. Each
+ * step's primary button and what it acts on are on screen without scrolling; axe in light and dark.
+ */
+async function batchAsAUser(size: { width: number; height: number }): Promise<void> {
+  const page = await visitor(browser, { width: size.width });
+  await page.setViewportSize(size);
+  await becomeUnlimited(page);
+  await page.goto(new URL('/batch', baseUrl()).href);
+  await page.locator('#batch-files').setInputFiles([PERSON, PAIR, NO_PEOPLE]);
+
+  // Three thumbnails drawn from the local files at once, then each uploaded.
+  const tiles = page.getByTestId('batch-photo');
+  await expect.poll(() => tiles.count()).toBe(3);
+  await expect
+    .poll(() =>
+      tiles.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0)),
+    )
+    .toEqual([true, true, true]);
+  await expect.poll(() => page.getByText(/^\d+ × \d+ px$/).count(), { timeout: 30_000 }).toBe(3);
+  const nextButton = page.getByRole('button', { name: 'Next: Formats' });
+  expect(await onScreen(page, nextButton), 'Next: Formats').toBe(true);
+  expect(await onScreen(page, tiles.first()), 'the first photo').toBe(true);
+  expect(await layoutProblems(page), 'the photos').toEqual([]);
+  await expectAccessibleInBothSchemes(page, `the photos at ${size.width}`);
+
+  // The photo without people is taken out again, and its thumbnail's object URL freed.
+  const removedUrl = await page.getByRole('img', { name: 'coffee.png' }).getAttribute('src');
+  expect(removedUrl).toMatch(/^blob:/);
+  await page.getByRole('button', { name: 'Remove coffee.png' }).click();
+  await expect.poll(() => tiles.count()).toBe(2);
+  expect(
+    await page.evaluate(
+      (url) =>
+        fetch(url).then(
+          () => 'still there',
+          () => 'revoked',
+        ),
+      removedUrl!,
+    ),
+  ).toBe('revoked');
+
+  // Formats: the platform tabs fit the screen (scrolling with arrows where they overflow).
+  await next(page, 'Formats');
+  expect(new URL(page.url()).searchParams.get('step')).toBe('formats');
+  const tabs = page.getByRole('tablist', { name: 'Platforms' });
+  const overflows = await tabs.evaluate((list) => list.scrollWidth > list.clientWidth + 1);
+  if (overflows) {
+    const more = page.getByRole('button', { name: 'More platforms' });
+    expect(await onScreen(page, more), 'the arrow to more platforms').toBe(true);
+    await more.click();
+    await expect.poll(() => tabs.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
+  }
+  await page.getByRole('tab', { name: /^Instagram/ }).click();
+  const story = page.getByRole('checkbox', { name: /^Story \(9:16\)/ });
+  expect(await onScreen(page, page.getByRole('tabpanel').getByRole('checkbox').first()), 'the first format').toBe(true);
+  await story.check();
+  await page.getByRole('checkbox', { name: /^Feed post, square/ }).check();
+  await page.getByRole('tab', { name: /^LinkedIn/ }).click();
+  await page.getByRole('tabpanel').getByRole('checkbox').first().check();
+  await page.getByText('3 formats selected').waitFor();
+  expect(await onScreen(page, page.getByRole('button', { name: 'Next: File type' })), 'Next: File type').toBe(true);
+  expect(await layoutProblems(page), 'the formats').toEqual([]);
+  await expectAccessibleInBothSchemes(page, `the formats at ${size.width}`);
+
+  // Back goes to the photos as they were; Forward to the formats as chosen.
+  await page.goBack();
+  await page.getByRole('heading', { name: 'Choose your photos' }).waitFor();
+  expect(await tiles.count()).toBe(2);
+  await page.goForward();
+  await page.getByText('3 formats selected').waitFor();
+
+  // File type: Auto (the single tool's default), the blurred picture where a canvas must extend.
+  await next(page, 'File type');
+  expect(await page.getByRole('radio', { name: /^Auto/ }).isChecked()).toBe(true);
+  expect(await page.getByRole('radio', { name: 'Blurred picture' }).isChecked()).toBe(true);
+  await page.getByText('2 photos × 3 formats = 6 files').waitFor();
+  const convert = page.getByRole('button', { name: 'Convert 2 photos to 3 formats' });
+  expect(await onScreen(page, convert), 'Convert').toBe(true);
+  expect(await onScreen(page, page.getByText('2 photos × 3 formats = 6 files')), 'what it converts').toBe(true);
+  expect(await layoutProblems(page), 'the file type').toEqual([]);
+  await expectAccessibleInBothSchemes(page, `the file type at ${size.width}`);
+  await convert.click();
+
+  // The results: a grid of six pictures that fills in, the ZIP first.
+  await expect.poll(() => new URL(page.url()).searchParams.get('id'), { timeout: 30_000 }).not.toBeNull();
+  const id = new URL(page.url()).searchParams.get('id')!;
+  const outputs = page.getByTestId('batch-output');
+  await expect.poll(() => outputs.count()).toBe(6);
+  await expectAccessibleInBothSchemes(page, `the progress at ${size.width}`);
+  const previews = () =>
+    outputs
+      .locator('img')
+      .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length);
+  await expect.poll(previews, { timeout: 120_000 }).toBe(6);
+  await page.getByText(/^Finished: 6 done, 0 failed, 0 remaining of 6$/).waitFor();
+  const zipLink = page.getByRole('link', { name: 'Download ZIP (6 files)' });
+  expect(await onScreen(page, zipLink), 'the ZIP').toBe(true);
+  expect(await onScreen(page, outputs.first()), 'the first picture').toBe(true);
+  expect(
+    await outputs
+      .first()
+      .getByText(/^\d+×\d+ · JPEG · \d+ KB$/)
+      .count(),
+  ).toBe(1);
+  expect(await layoutProblems(page), 'the results').toEqual([]);
+  await expectAccessibleInBothSchemes(page, `the results at ${size.width}`);
+
+  // Back to the file type, as it was; Forward to the results; a reload keeps them.
+  await page.goBack();
+  await convert.waitFor();
+  await page.goForward();
+  await expect.poll(() => outputs.count()).toBe(6);
+  await page.reload();
+  await expect.poll(previews, { timeout: 30_000 }).toBe(6);
+
+  // The ZIP: a folder per photo, and no story with an empty band (every pixel drawn).
+  const [download] = await Promise.all([page.waitForEvent('download'), zipLink.click()]);
+  const entries = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+  const stories = Object.keys(entries).filter((name) => name.endsWith('1080x1920.jpg'));
+  expect(Object.keys(entries)).toHaveLength(6);
+  expect(stories.map((name) => name.split('/')[0]).sort()).toEqual(['astronaut-landscape', 'obama-biden-pair']);
+  for (const name of stories) {
+    const { data, info } = await sharp(entries[name]!).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    let clear = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! < 255) clear++;
+    expect(clear / (info.width * info.height), name).toBe(0);
+  }
+  // One person fits a story crop: nothing of it is backdrop. Two far apart cannot: extended, blurred.
+  const answer = (await (await page.request.get(`${baseUrl()}/api/batches/${id}`)).json()) as BatchResponse;
+  const person = answer.photos.find((p) => p.originalFilename === 'astronaut-landscape.jpg')!;
+  expect(backdropShare(person.framings['17']!.crop!, { width: 512, height: 320 })).toBeLessThan(0.005);
+  const pair = answer.photos.find((p) => p.originalFilename === 'obama-biden-pair.jpg')!;
+  expect(pair.framings['17']).toMatchObject({ extended: true, kept: { faces: 2 } });
+}
+
 describe('the Batch page in Chromium', () => {
   it('offers Unlimited Access to a visitor without it, and no batch', async () => {
     const page = await visitor(browser);
@@ -49,23 +224,13 @@ describe('the Batch page in Chromium', () => {
     expect(await page.locator('#batch-files').count()).toBe(0);
   });
 
-  it('fits a phone: the form and a batch’s progress at 375 px', async () => {
-    const page = await visitor(browser, { width: 375 });
-    await becomeUnlimited(page);
-    await page.goto(new URL('/batch', baseUrl()).href);
-    await page.locator('#batch-files').waitFor({ state: 'attached' });
-    const photo = join(mkdtempSync(join(tmpdir(), 'sr-batch-')), 'a photo with a rather long file name.jpg');
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7bd5' } })
-      .jpeg()
-      .toFile(photo);
-    await page.locator('#batch-files').setInputFiles([photo]);
-    await page.getByText(/^Ready · 800 × 600 px$/).waitFor({ timeout: 30_000 });
-    await page.getByRole('tabpanel').getByRole('checkbox').first().check();
-    expect(await layoutProblems(page), 'the form').toEqual([]);
-    await page.getByRole('button', { name: 'Convert 1 photo to 1 format' }).click();
-    await page.getByText(/^Finished: 1 done/).waitFor({ timeout: 60_000 });
-    expect(await layoutProblems(page), 'the progress').toEqual([]);
-  });
+  it('takes a user through the batch at 1280×800: thumbnails, a removal, formats, a grid of results, Back, reload and the ZIP', async () => {
+    await batchAsAUser({ width: 1280, height: 800 });
+  }, 300_000);
+
+  it('takes a user through the batch at 375×812, the same way', async () => {
+    await batchAsAUser({ width: 375, height: 812 });
+  }, 300_000);
 
   it('picks formats by kind and from a saved set, and keeps a box drawn on one photo', async () => {
     const page = await visitor(browser);
@@ -78,23 +243,24 @@ describe('the Batch page in Chromium', () => {
         .toFile(file);
     await page.goto(new URL('/batch', baseUrl()).href);
     await page.locator('#batch-files').setInputFiles(files);
-    await expect.poll(() => page.getByText(/^Ready · 1200 × 800 px$/).count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => page.getByText(/^1200 × 800 px$/).count(), { timeout: 30_000 }).toBe(2);
+    await next(page, 'Formats');
 
     // Every profile picture, saved as a set, which this browser offers again after a reload.
     await page
       .getByRole('group', { name: 'Add every format of a kind' })
       .getByRole('button', { name: 'Profile pictures' })
       .click();
-    const label = page.getByRole('heading', { name: /^2\. Formats/ });
+    const label = page.getByRole('heading', { name: /^Formats/ });
     const picked = Number(/\((\d+) selected\)/.exec((await label.textContent()) ?? '')?.[1]);
     expect(picked).toBeGreaterThan(5);
     await page.getByRole('button', { name: 'Save this set' }).click();
+    // A reload forgets the photos: the batch starts again at them.
     await page.reload();
-    await expect.poll(() => page.getByText(/^Ready/).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Choose your photos' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('step')).toBeNull();
     await page.locator('#batch-files').setInputFiles(files);
-    await expect.poll(() => page.getByText(/^Ready · 1200 × 800 px$/).count(), { timeout: 30_000 }).toBe(2);
-    await page.getByRole('button', { name: `Use my saved set (${picked} formats)` }).click();
-    await page.getByText(`(${picked} selected)`).waitFor();
+    await expect.poll(() => page.getByText(/^1200 × 800 px$/).count(), { timeout: 30_000 }).toBe(2);
 
     // A box on the first photo.
     await page.getByRole('button', { name: 'Keep this…' }).first().click();
@@ -109,8 +275,13 @@ describe('the Batch page in Chromium', () => {
     await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.6, { steps: 4 });
     await page.mouse.up();
     await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByRole('button', { name: 'Box kept: change' }).waitFor();
+    await page.getByRole('button', { name: 'Change box' }).waitFor();
+    expect(await page.getByText('Box kept', { exact: true }).count()).toBe(1);
 
+    await next(page, 'Formats');
+    await page.getByRole('button', { name: `Use my saved set (${picked} formats)` }).click();
+    await page.getByText(`(${picked} selected)`).waitFor();
+    await next(page, 'File type');
     await page.getByRole('button', { name: `Convert 2 photos to ${picked} formats` }).click();
     await page.getByText(new RegExp(`^Finished: ${2 * picked} done, 0 failed`)).waitFor({ timeout: 120_000 });
     expect(await page.getByText(/your box kept/).count()).toBe(1);
@@ -132,7 +303,8 @@ describe('the Batch page in Chromium', () => {
     }
     await page.goto(new URL('/batch', baseUrl()).href);
     await page.locator('#batch-files').setInputFiles(files);
-    await expect.poll(() => page.getByText(/^Ready · 900 × 600 px$/).count(), { timeout: 60_000 }).toBe(10);
+    await expect.poll(() => page.getByText(/^900 × 600 px$/).count(), { timeout: 60_000 }).toBe(10);
+    await next(page, 'Formats');
 
     // 3 Instagram, 3 Facebook and 2 LinkedIn formats.
     for (const [platform, count] of [
@@ -144,6 +316,7 @@ describe('the Batch page in Chromium', () => {
       const boxes = page.getByRole('tabpanel').getByRole('checkbox');
       for (let i = 0; i < count; i++) await boxes.nth(i).check();
     }
+    await next(page, 'File type');
     await page.getByRole('button', { name: 'Convert 10 photos to 8 formats' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('id'), { timeout: 30_000 }).not.toBeNull();
     const id = new URL(page.url()).searchParams.get('id');

@@ -6,13 +6,57 @@ import { env } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { findFormat } from '../../shared/formats';
-import type { BatchResponse, BatchSummary } from '../../shared/schemas';
+import type { BatchPhoto, BatchResponse, BatchSummary } from '../../shared/schemas';
 import { inspectImage } from '../../worker/imaging';
-import { bannerRequest, body, Browser, insertSession, insertUser } from './helpers';
+import pairUrl from '../../bench/eval/photos/obama-biden-pair.jpg?inline';
+import personUrl from '../fixtures/people/astronaut-landscape.jpg?inline';
+import { bannerRequest, body, Browser, decodeFile, insertSession, insertUser } from './helpers';
 
 // Instagram and LinkedIn profile pictures, the YouTube channel banner, and the LinkedIn banner: the
 // photos' own format (their requests are LinkedIn banners, never processed themselves).
 const FORMATS = [12, 19, 36, 20];
+
+const INSTAGRAM_STORY = 17;
+const INSTAGRAM_LANDSCAPE = 16;
+const bytesOf = (url: string) => Uint8Array.from(atob(url.slice(url.indexOf(',') + 1)), (ch) => ch.charCodeAt(0));
+/** Real landscape photos with people (test/fixtures/people/README.md, bench/eval/README.md). */
+const PERSON = bytesOf(personUrl);
+const PAIR = bytesOf(pairUrl);
+
+/** Uploads a photo and makes its request as the Batch page does: the first format, its largest centred crop. */
+async function photoRequest(browser: Browser, name: string, bytes: Uint8Array, formatId: number) {
+  const upload = await body<{ path: string; originalFilename: string; width: number; height: number }>(
+    await browser.upload(name, bytes),
+  );
+  const format = findFormat(formatId)!;
+  const aspect = format.width / format.height;
+  const width = upload.width / upload.height > aspect ? upload.height * aspect : upload.width;
+  const height = width / aspect;
+  const created = await browser.call('/api/image-requests', {
+    method: 'POST',
+    json: {
+      originalFilename: upload.originalFilename,
+      originalPath: upload.path,
+      platform: format.platform,
+      format: format.format,
+      width: format.width,
+      height: format.height,
+      cropDetails: { x: (upload.width - width) / 2, y: (upload.height - height) / 2, width, height, zoom: 1 },
+    },
+  });
+  expect(created.status).toBe(201);
+  return { id: (await body<{ id: string }>(created)).id, picture: { width: upload.width, height: upload.height } };
+}
+
+/** The share of a crop that lies outside the picture: the backdrop an output shows. */
+function backdropShare(
+  crop: { x: number; y: number; width: number; height: number },
+  picture: { width: number; height: number },
+) {
+  const w = Math.max(0, Math.min(picture.width, crop.x + crop.width) - Math.max(0, crop.x));
+  const h = Math.max(0, Math.min(picture.height, crop.y + crop.height) - Math.max(0, crop.y));
+  return 1 - (w * h) / (crop.width * crop.height);
+}
 
 async function signedIn(username: string, unlimited: boolean): Promise<Browser> {
   return new Browser().signIn(await insertSession(await insertUser(username, { unlimited })));
@@ -93,6 +137,51 @@ describe('batches', () => {
       expect(Object.keys(photo.framings).sort()).toEqual(['12', '36']);
       for (const id of ['12', '36']) expect(photo.framings[id]!.framing).toBe(framing);
     }
+  });
+
+  it('frames landscape photos with people as the adjusters do: a crop where the faces fit, the blurred picture where none can, no transparent band', async () => {
+    const user = await signedIn('batch-framing', true);
+    const person = await photoRequest(user, 'person.jpg', PERSON, INSTAGRAM_STORY);
+    const pair = await photoRequest(user, 'pair.jpg', PAIR, INSTAGRAM_STORY);
+    // As the page starts a batch the user left at its defaults: Auto, the fill not changed.
+    const created = await body<BatchResponse>(
+      await user.call('/api/batches', {
+        method: 'POST',
+        json: {
+          requestIds: [person.id, pair.id],
+          formats: [INSTAGRAM_STORY, INSTAGRAM_LANDSCAPE],
+          output: { type: 'auto', quality: 82 },
+        },
+      }),
+    );
+    const done = await settleBatch(user, created.id);
+    expect(done.totals).toEqual({ complete: 4, failed: 0, processing: 0 });
+    const [one, two] = done.photos as [BatchPhoto, BatchPhoto];
+
+    // Every file is a photograph with no empty pixel: a JPEG under Auto.
+    for (const [photo, request] of [
+      [one, person],
+      [two, pair],
+    ] as const)
+      for (const formatId of [INSTAGRAM_STORY, INSTAGRAM_LANDSCAPE]) {
+        const file = await decodeFile(
+          new Uint8Array(await (await user.call(`/api/download/${request.id}/${formatId}`)).arrayBuffer()),
+        );
+        expect(file.type, `${photo.originalFilename} ${formatId}`).toBe('jpeg');
+        let clear = 0;
+        for (let i = 3; i < file.data.length; i += 4) if ((file.data[i] as number) < 255) clear++;
+        expect(clear).toBe(0);
+      }
+
+    // One person in a landscape photo: the story is a crop on her, nothing filled.
+    const story = one.framings[INSTAGRAM_STORY]!;
+    expect(story).toMatchObject({ framing: 'planned', extended: false, kept: { faces: 1 } });
+    expect(backdropShare(story.crop!, person.picture)).toBeLessThan(0.005);
+    // Two people far apart: the landscape post holds both as a crop; no 9:16 crop can, so the
+    // story extends, with the picture blurred (never an empty band), and keeps both whole.
+    expect(two.framings[INSTAGRAM_LANDSCAPE]).toMatchObject({ extended: false, kept: { faces: 2 } });
+    expect(backdropShare(two.framings[INSTAGRAM_LANDSCAPE]!.crop!, pair.picture)).toBeLessThan(0.005);
+    expect(two.framings[INSTAGRAM_STORY]).toMatchObject({ framing: 'planned', extended: true, kept: { faces: 2 } });
   });
 
   it('is for Unlimited Access, its own photos, and its owner only', async () => {

@@ -6,7 +6,9 @@ type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
 type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700',
+  // Darker on hover by a filter, not brand-700: dark mode lifts brand-700 to read as text on dark,
+  // which under white text would leave a hovered button unreadable.
+  primary: 'bg-brand-600 text-white hover:brightness-90',
   secondary: 'bg-slate-900 text-white hover:bg-slate-800',
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',

@@ -4,26 +4,24 @@ import { useCurrentUser } from '../auth/queries';
 import { BatchOffer } from './batch-offer';
 import { BatchProgress } from './batch-progress';
 import { BatchForm } from './batch-tool';
-import { RecentBatches } from './recent-batches';
 
 const route = getRouteApi('/batch');
 
 export function BatchPage() {
-  const { id } = route.useSearch();
+  const { id, step } = route.useSearch();
   const { data: user, isPending } = useCurrentUser();
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Batch</h1>
       {isPending ? (
         <Spinner />
       ) : !user?.hasUnlimitedAccess ? (
         <BatchOffer signedIn={Boolean(user)} />
-      ) : id ? (
-        <BatchProgress id={id} />
       ) : (
         <>
-          <BatchForm />
-          <RecentBatches />
+          {id ? <BatchProgress id={id} /> : null}
+          {/* Kept under the results, so Back from them finds the form as it was. */}
+          <BatchForm step={step ?? 'photos'} hidden={Boolean(id)} />
         </>
       )}
     </main>

@@ -4,10 +4,11 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { groupByPlatform, KIND_LABELS } from '../tool-kit/format-choice';
 import { TargetFormatTabs } from '../tool-kit/target-format-tabs';
+import { TabScroller } from './tab-scroller';
 import { useSavedSet } from './use-saved-set';
 import { plural } from './words';
 
-/** "2. Formats": every format of a kind at once, a set saved on this browser, or one by one by platform. */
+/** "Formats": every format of a kind at once, a set saved on this browser, or one by one by platform. */
 export function FormatsSection({
   formats,
   loading,
@@ -30,7 +31,7 @@ export function FormatsSection({
   return (
     <section aria-labelledby="batch-formats" className="space-y-3">
       <h2 id="batch-formats" className="text-lg font-semibold text-slate-900">
-        2. Formats <span className="text-sm font-normal text-slate-500">({targets.length} selected)</span>
+        Formats <span className="text-sm font-normal text-slate-600">({targets.length} selected)</span>
       </h2>
       {loading ? <Spinner /> : null}
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Add every format of a kind">
@@ -56,16 +57,18 @@ export function FormatsSection({
           </Button>
         ) : null}
       </div>
-      <TargetFormatTabs
-        label="Platforms"
-        groups={groups}
-        value={tab ?? groups[0]?.platform ?? ''}
-        onValueChange={setTab}
-        targets={targets}
-        onToggle={(format) =>
-          onTargets((ids) => (ids.includes(format.id) ? ids.filter((id) => id !== format.id) : [...ids, format.id]))
-        }
-      />
+      <TabScroller label="platforms">
+        <TargetFormatTabs
+          label="Platforms"
+          groups={groups}
+          value={tab ?? groups[0]?.platform ?? ''}
+          onValueChange={setTab}
+          targets={targets}
+          onToggle={(format) =>
+            onTargets((ids) => (ids.includes(format.id) ? ids.filter((id) => id !== format.id) : [...ids, format.id]))
+          }
+        />
+      </TabScroller>
     </section>
   );
 }

@@ -1,36 +1,68 @@
 import { transparencyRefusal, type Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
+import { platformName } from '../../../shared/platforms';
 import { FillPicker } from '../tool-kit/fill-picker';
 import { OutputPicker } from '../tool-kit/output-picker';
 import { acceptedByAll } from '../tool-kit/output-settings';
+import type { Photo } from './use-batch-photos';
+import { plural } from './words';
 
-/** "3. File type and fill", for every chosen format. */
+/** The last step: what the batch will make (its photos and formats), the file type and the fill. */
 export function OutputSection({
+  photos,
   chosen,
   output,
   onOutput,
   fill,
   onFill,
 }: {
+  photos: Photo[];
   chosen: PlatformFormat[];
   output: OutputSettings;
   onOutput: (output: OutputSettings) => void;
   fill: Fill;
   onFill: (fill: Fill) => void;
 }) {
+  const shown = photos.slice(0, 8);
   return (
-    <section aria-labelledby="batch-output" className="space-y-4">
-      <h2 id="batch-output" className="text-lg font-semibold text-slate-900">
-        3. File type and fill
-      </h2>
+    <div className="space-y-5">
+      <section aria-labelledby="batch-summary" className="space-y-2 rounded-lg bg-slate-50 p-3">
+        <h2 id="batch-summary" className="text-sm font-semibold text-slate-900">
+          {plural(photos.length, 'photo')} × {plural(chosen.length, 'format')} ={' '}
+          {plural(photos.length * chosen.length, 'file')}
+        </h2>
+        <ul className="flex flex-wrap gap-1.5" aria-label="Photos in this batch">
+          {shown.map((p) => (
+            <li key={p.key}>
+              {p.thumbnail ? (
+                <img src={p.thumbnail} alt={p.name} className="h-12 w-12 rounded object-cover" />
+              ) : (
+                <span className="block max-w-24 truncate text-xs text-slate-700">{p.name}</span>
+              )}
+            </li>
+          ))}
+          {photos.length > shown.length ? (
+            <li className="flex h-12 items-center px-1 text-xs text-slate-600">+{photos.length - shown.length} more</li>
+          ) : null}
+        </ul>
+        <p className="text-xs text-slate-600">
+          {chosen.map((f) => `${platformName(f.platform)} ${f.format}`).join(' · ')}
+        </p>
+      </section>
       <OutputPicker value={output} onChange={onOutput} accepted={acceptedByAll(chosen)} single={false} />
-      <FillPicker
-        value={fill}
-        onChange={onFill}
-        edge={null}
-        transparencyRefused={transparencyRefusal(chosen, output.type)}
-      />
-    </section>
+      <div className="space-y-1">
+        <p className="text-sm text-slate-600">
+          Each format is cropped on the faces and text found in each photo; only where its shape cannot hold them is the
+          canvas extended, with this fill.
+        </p>
+        <FillPicker
+          value={fill}
+          onChange={onFill}
+          edge={null}
+          transparencyRefused={transparencyRefusal(chosen, output.type)}
+        />
+      </div>
+    </div>
   );
 }

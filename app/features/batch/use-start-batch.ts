@@ -11,7 +11,7 @@ import { createCentredRequest } from '../tool-kit/queries';
 import { createBatch } from './queries';
 import type { Photo } from './use-batch-photos';
 
-/** Starts the batch on the server and opens its progress page (`/batch?id=…`). */
+/** Starts the batch on the server and opens its results page (`/batch?id=…`, a new history entry). */
 export function useStartBatch() {
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
@@ -50,6 +50,8 @@ export function useStartBatch() {
         description: errorMessage(error, 'Please try again.'),
         variant: 'destructive',
       });
+    } finally {
+      // Back from the results finds the form ready to start another batch.
       setStarting(false);
     }
   }

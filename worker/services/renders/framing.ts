@@ -25,8 +25,10 @@ export type Framed = { crop: CropRect; fill: Fill; framing: Framing };
 export function frame(conversion: Conversion, request: ImageRequest, upload: Upload, format: PlatformFormat): Framed {
   const picture = { width: upload.width, height: upload.height };
   const adjuster = conversion.flow === 'banner' || conversion.flow === 'profile';
-  // The conversion's own fill, else its flow's: the adjusters' blurred backdrop, the request's otherwise.
-  const fill = conversion.fill ?? (adjuster ? ADJUSTER_DEFAULT_FILL : (request.fill ?? SINGLE_DEFAULT_FILL));
+  // The conversion's own fill, else its flow's: the single tool's is the request's; the flows that
+  // plan their own framing (adjusters, batch) may extend a canvas, which gets the blurred backdrop.
+  const fill =
+    conversion.fill ?? (conversion.flow === 'single' ? (request.fill ?? SINGLE_DEFAULT_FILL) : ADJUSTER_DEFAULT_FILL);
   if (conversion.flow === 'single') {
     const own = format.id === request.formatId;
     return {
