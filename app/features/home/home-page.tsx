@@ -60,6 +60,8 @@ export function HomePage() {
           ...(step ? { step } : {}),
         }),
         replace,
+        // The tool brings its own card into view on a step change (use-step-scroll.ts).
+        resetScroll: false,
       }),
     [navigate],
   );

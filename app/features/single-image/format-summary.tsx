@@ -1,11 +1,15 @@
 import type { PlatformFormat } from '../../../shared/formats';
+import { Button } from '../../components/ui/button';
 import { isWideFormat } from './rules';
 
-/** The chosen format: its name, size, aspect ratio and safe-zone note, and a badge when it is wide. */
-export function FormatSummary({ format }: { format: PlatformFormat }) {
+/**
+ * The chosen format: its name, size, aspect ratio and safe-zone note, a badge when it is wide, and
+ * on a phone (where the framing comes first) the way down to the other formats.
+ */
+export function FormatSummary({ format, onChange }: { format: PlatformFormat; onChange: () => void }) {
   return (
     <div
-      className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2"
       data-testid="format-card"
     >
       <div className="min-w-0 flex-1">
@@ -13,13 +17,16 @@ export function FormatSummary({ format }: { format: PlatformFormat }) {
         <p className="text-sm text-slate-600">
           {format.width} × {format.height} px · aspect ratio {format.aspectRatio}
         </p>
-        {format.safeZone ? <p className="mt-1 text-xs text-slate-500">{format.safeZone.note}</p> : null}
+        {format.safeZone ? <p className="text-xs text-slate-500">{format.safeZone.note}</p> : null}
       </div>
       {isWideFormat(format.width / format.height) ? (
         <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
           Wide Format
         </span>
       ) : null}
+      <Button size="sm" variant="outline" className="lg:hidden" onClick={onChange}>
+        Change format
+      </Button>
     </div>
   );
 }
