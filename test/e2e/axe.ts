@@ -44,9 +44,24 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
  * the system's scheme), back to light.
  */
 export async function expectAccessibleInBothSchemes(page: Page, where: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'light' });
+  await inScheme(page, 'light');
   await expectAccessible(page, `${where} (light)`);
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await inScheme(page, 'dark');
   await expectAccessible(page, `${where} (dark)`);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await inScheme(page, 'light');
+}
+
+/**
+ * Switches the colour scheme and waits for the colour transitions it starts (buttons fade their
+ * colours), so axe measures the colours as they end, not half-way.
+ */
+async function inScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await page.evaluate(async () => {
+    // The new colours are styled on the next frame; the transitions then started are the ones to wait for
+    // (a spinner's animation never finishes, so only transitions count).
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+  });
 }

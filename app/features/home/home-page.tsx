@@ -114,7 +114,7 @@ export function HomePage() {
         <ol className="mt-8 grid gap-6 sm:grid-cols-3">
           {howItWorks.map((step, index) => (
             <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6">
-              <span className="text-sm font-semibold text-brand-600">Step {index + 1}</span>
+              <span className="text-sm font-semibold text-brand-700">Step {index + 1}</span>
               <h3 className="mt-1 font-semibold text-slate-900">{step.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{step.text}</p>
             </li>
@@ -139,7 +139,7 @@ export function HomePage() {
             </li>
           ))}
         </ul>
-        <p className="mt-3 text-center text-xs text-slate-400">Sample testimonials.</p>
+        <p className="mt-3 text-center text-xs text-slate-500">Sample testimonials.</p>
       </section>
     </main>
   );

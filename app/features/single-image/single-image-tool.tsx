@@ -63,13 +63,15 @@ export function SingleImageTool({
     },
   });
   const restoring = savedId !== null && request === null;
-  const step = shownStep(askedStep, { upload: upload !== null, request });
-  // The address names a step this page cannot show (or none, for a request): it names the one
-  // shown instead. The bare home page is the upload step.
+  // No step named: the upload step, or where a named request was left.
+  const step = shownStep(askedStep ?? (requestId ? null : 'upload'), { upload: upload !== null, request });
+  // The address names a step this page cannot show (or none while it holds work): it names the
+  // one shown instead. The bare home page, holding nothing, is the upload step as it is.
+  const bare = askedStep === null && step === 'upload' && upload === null;
   useEffect(() => {
-    if (restoring || askedStep === step || (askedStep === null && step === 'upload')) return;
+    if (restoring || askedStep === step || bare) return;
     onAddress({ step }, true);
-  }, [restoring, askedStep, step, onAddress]);
+  }, [restoring, askedStep, step, bare, onAddress]);
   const go = (next: SingleStep) => onAddress({ step: next }, false);
 
   const { next, processing } = useImageRequest({

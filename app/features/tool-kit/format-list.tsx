@@ -77,7 +77,7 @@ function FormatCard({ format, checked, onChange }: { format: PlatformFormat; che
       <FormatShape format={format} />
       <span className="min-w-0">
         <span className="block text-sm leading-snug font-medium text-slate-900">{format.description}</span>
-        <span className="block text-xs text-slate-500">
+        <span className="block text-xs text-slate-600">
           {format.width} × {format.height}
         </span>
       </span>

@@ -71,7 +71,7 @@ export function OutputPicker({ value, onChange, accepted, single, platformName, 
                 />
                 {OUTPUT_LABELS[choice]}
               </span>
-              <span id={`${id}-${choice}-note`} className="mt-0.5 text-xs text-slate-500">
+              <span id={`${id}-${choice}-note`} className="mt-0.5 text-xs text-slate-600">
                 {note}
               </span>
             </label>
