@@ -36,7 +36,7 @@ const stepInAddress = (page: Page) => new URL(page.url()).searchParams.get('step
  * Why `target` is not wholly on screen (null when it is): under the sticky header, under the step's
  * sticky action bar (unless inside it), or past an edge of the viewport.
  */
-async function offScreen(page: Page, target: Locator): Promise<string | null> {
+async function offScreen(target: Locator): Promise<string | null> {
   return target.first().evaluate((el) => {
     const box = el.getBoundingClientRect();
     const header = document.querySelector('header')!.getBoundingClientRect();
@@ -58,7 +58,7 @@ async function offScreen(page: Page, target: Locator): Promise<string | null> {
 async function expectOnScreen(page: Page, where: string, targets: Record<string, Locator>): Promise<void> {
   for (const [name, target] of Object.entries(targets)) {
     await target.first().waitFor();
-    await expect.poll(() => offScreen(page, target), { timeout: 5_000, message: `${where}: ${name}` }).toBeNull();
+    await expect.poll(() => offScreen(target), { timeout: 5_000, message: `${where}: ${name}` }).toBeNull();
   }
 }
 
