@@ -55,7 +55,7 @@ async function offScreen(target: Locator): Promise<string | null> {
 }
 
 /** Each of `targets` is on the first screen, once the step's scroll has settled. */
-async function expectOnScreen(page: Page, where: string, targets: Record<string, Locator>): Promise<void> {
+async function expectOnScreen(where: string, targets: Record<string, Locator>): Promise<void> {
   for (const [name, target] of Object.entries(targets)) {
     await target.first().waitFor();
     await expect.poll(() => offScreen(target), { timeout: 5_000, message: `${where}: ${name}` }).toBeNull();
@@ -123,7 +123,7 @@ describe('the Single Image tool’s steps', () => {
       const where = (step: string) => `${step} at ${size.width}×${size.height}`;
       await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'phone-4032x3024-orientation-6.jpg'));
       await page.getByRole('img', { name: 'Your picture' }).waitFor({ timeout: 30_000 });
-      await expectOnScreen(page, where('upload'), {
+      await expectOnScreen(where('upload'), {
         picture: page.getByRole('img', { name: 'Your picture' }),
         next: page.getByRole('button', { name: 'Next: Choose Format' }),
       });
@@ -136,16 +136,16 @@ describe('the Single Image tool’s steps', () => {
         next: page.getByRole('button', { name: 'Next: Download' }),
         ...(size === DESKTOP ? { preview: page.getByRole('img', { name: /as it will be$/ }) } : {}),
       };
-      await expectOnScreen(page, where('adjust, the suggested format'), framing);
+      await expectOnScreen(where('adjust, the suggested format'), framing);
       // A tall format, chosen from the list: the framing is in view again (on a phone it is above the list).
       await page.getByLabel('Search formats').fill('instagram story');
       await page.locator('label', { has: page.getByRole('radio', { name: /^Instagram: Story/ }) }).click();
-      await expectOnScreen(page, where('adjust, a story'), framing);
+      await expectOnScreen(where('adjust, a story'), framing);
       await expectAccessibleInBothSchemes(page, where('adjust step'));
 
       await page.getByRole('button', { name: 'Next: Download' }).click();
       await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
-      await expectOnScreen(page, where('download'), {
+      await expectOnScreen(where('download'), {
         picture: page.getByRole('img', { name: /preview$/ }),
         download: page.getByRole('button', { name: 'Download Now' }),
       });
@@ -205,7 +205,7 @@ describe('the Single Image tool’s steps', () => {
     const frame = page.locator('.reactEasyCrop_CropArea');
     await expect.poll(async () => (await frame.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(0.6 * PHONE.width);
     const slider = page.getByLabel(/^Zoom/);
-    await expectOnScreen(page, 'story on a phone', { frame, slider, label: page.getByText(/^Zoom: /) });
+    await expectOnScreen('story on a phone', { frame, slider, label: page.getByText(/^Zoom: /) });
     // Tall enough for a thumb, its end labels whole on screen.
     const track = (await slider.boundingBox())!;
     expect(track.height).toBeGreaterThanOrEqual(24);
