@@ -259,9 +259,15 @@ export const createImageRequestSchema = z.object({
 
 export type CreateImageRequestInput = z.infer<typeof createImageRequestSchema>;
 
+/** Other formats of a single-tool request rendered in one call (the download step's ticks). */
+export const MAX_OTHER_FORMATS = 12;
+
 export const processImageSchema = z
   .object({
-    formats: z.array(z.number().int().positive()).max(12, 'At most 12 other formats at once').optional(),
+    formats: z
+      .array(z.number().int().positive())
+      .max(MAX_OTHER_FORMATS, `At most ${MAX_OTHER_FORMATS} other formats at once`)
+      .optional(),
     /** A new file type or quality: the outputs are made again with it. */
     output: outputSettingsSchema.optional(),
     /** A new fill: the outputs are made again with it. */

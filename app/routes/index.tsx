@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from '../../shared/zod';
 import { pageHead } from '../components/layout/page';
 import { HomePage, TOOL_TABS } from '../features/home/home-page';
+import { SINGLE_STEPS } from '../features/single-image/steps';
 
 export const Route = createFileRoute('/')({
   head: () =>
@@ -13,6 +14,8 @@ export const Route = createFileRoute('/')({
     tab: z.enum(TOOL_TABS).optional().catch(undefined),
     /** The Single Image tool's job: its upload, format, crop and zoom come back from the server. */
     request: z.uuid().optional().catch(undefined),
+    /** The Single Image tool's step, a history entry each (an unknown one opens the first). */
+    step: z.enum(SINGLE_STEPS).optional().catch(undefined),
   }),
   component: HomePage,
 });

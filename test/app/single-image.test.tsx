@@ -10,7 +10,8 @@ import type { Adjustment } from '../../app/features/single-image/adjustment';
 import { platformFormatsQuery } from '../../app/features/tool-kit/queries';
 import { formatLabel, searchFormats, suggestFormats } from '../../app/features/tool-kit/format-choice';
 import { FALLBACK_PIXELS, normalisedSize } from '../../app/features/tool-kit/upload-size';
-import { isWideFormat, previewHeight } from '../../app/features/single-image/rules';
+import { cropBox, isWideFormat, previewHeight } from '../../app/features/single-image/rules';
+import { shownStep } from '../../app/features/single-image/steps';
 import { createQueryClient } from '../../app/lib/api';
 
 describe('single-image rules', () => {
@@ -28,6 +29,37 @@ describe('single-image rules', () => {
     [0.5625, 500],
   ])('previews aspect %f at %i px high', (aspect, height) => {
     expect(previewHeight(aspect)).toBe(height);
+  });
+
+  it('sizes the cropper so the frame spans the picture along its limiting side, within the screen', () => {
+    // A story over a landscape photo: the photo fills the height; the box is never taller than the
+    // frame can be at its width, nor than the screen leaves.
+    expect(cropBox(9 / 16, 3 / 2)).toEqual({
+      objectFit: 'vertical-cover',
+      width: '100%',
+      height: 'min(500px, max(200px, 100svh - 400px), 100cqw / 0.5625)',
+    });
+    // A banner over the same photo: the photo fills the width; the box is at least the frame's height.
+    const banner = cropBox(4, 3 / 2);
+    expect(banner.objectFit).toBe('horizontal-cover');
+    expect(banner.height).toBe('min(max(200px, 100cqw / 4.0000), max(200px, 100svh - 400px))');
+    expect(banner.width).toBe(`min(100%, ${banner.height} * 4.0000)`);
+    expect(cropBox(1, 1).objectFit).toBe('vertical-cover');
+  });
+
+  it('shows the step asked for only when it can be shown', () => {
+    const done = { status: 'complete' as const };
+    const pending = { status: 'pending' as const };
+    expect(shownStep(null, { upload: false, request: null })).toBe('upload');
+    expect(shownStep('download', { upload: true, request: done })).toBe('download');
+    // The download of nothing processed gives way to the adjust step, that of nothing to the upload.
+    expect(shownStep('download', { upload: true, request: pending })).toBe('adjust');
+    expect(shownStep('download', { upload: false, request: null })).toBe('upload');
+    expect(shownStep('adjust', { upload: false, request: null })).toBe('upload');
+    expect(shownStep('upload', { upload: true, request: done })).toBe('upload');
+    // No step named: a request opens where it was left.
+    expect(shownStep(null, { upload: true, request: done })).toBe('download');
+    expect(shownStep(null, { upload: true, request: pending })).toBe('adjust');
   });
 
   it('shows the Wide Format badge only above 2.5', () => {
@@ -150,7 +182,8 @@ describe('the adjust step', () => {
     expect(state()).toMatchObject({ id: banner?.id, zoom: 1.25, crop: { x: 0, y: 0 } });
     expect(screen.getByRole('radio', { name: /^LinkedIn: Personal profile background/ })).toBeChecked();
     expect(screen.getByText('Wide Format')).toBeInTheDocument();
-    expect(screen.getByTestId('crop-preview')).toHaveStyle({ height: '200px' });
+    // A 4:1 frame over a 3:2 photo: the photo fills the cropper's width, the frame spans it.
+    expect(screen.getByTestId('crop-preview')).toHaveAttribute('data-fit', 'horizontal-cover');
   });
 
   it('undoes the last crop changes, one at a time, with the button or Ctrl+Z', () => {

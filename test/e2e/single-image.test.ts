@@ -105,12 +105,12 @@ describe('the Single Image tool in Chromium', () => {
     await page.getByText('Zoom: 1.80x').waitFor();
     expect(await page.getByRole('radio', { name: /^LinkedIn: Personal profile background/ }).isChecked()).toBe(true);
 
+    // Back from checkout returns to the step the visitor left (here the editor), from the server.
     await page.goto(`${baseUrl()}/checkout/${id}?plan=single`);
     await page.getByRole('heading', { name: 'Secure Checkout' }).waitFor();
     await page.goBack();
-    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Back to Edit' }).click();
-    await page.getByText('Zoom: 1.80x').waitFor();
+    await page.getByText('Zoom: 1.80x').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('step')).toBe('adjust');
     await page.goto(`${baseUrl()}/checkout/${id}?plan=single`);
     await page.getByRole('link', { name: '← Back to editor' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });

@@ -1,8 +1,9 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { PLATFORM_FORMATS } from '../../../shared/formats';
 import { PLATFORMS } from '../../../shared/platforms';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { SingleImageTool } from '../single-image/single-image-tool';
+import { SingleImageTool, type AddressChange } from '../single-image/single-image-tool';
 import { AdjusterTool } from '../adjusters/adjuster-tool';
 import { BANNER_FLOW, PROFILE_FLOW } from '../adjusters/flows';
 
@@ -47,8 +48,23 @@ const testimonials = [
 ];
 
 export function HomePage() {
-  const { tab = 'singleImage', request } = route.useSearch();
+  const { tab = 'singleImage', request, step } = route.useSearch();
   const navigate = useNavigate({ from: '/' });
+  // One function for the page's life, so the tool's effects that call it run only when they must.
+  const onSingleAddress = useCallback(
+    ({ request, step }: AddressChange, replace: boolean) =>
+      void navigate({
+        search: (prev) => ({
+          ...prev,
+          ...(request !== undefined ? { request: request ?? undefined } : {}),
+          ...(step ? { step } : {}),
+        }),
+        replace,
+        // The tool brings its own card into view on a step change (use-step-scroll.ts).
+        resetScroll: false,
+      }),
+    [navigate],
+  );
   return (
     // Once a tool is past its first step (its card carries data-in-use), the hero steps aside so the
     // tool starts at the top of the page; its heading stays for screen readers.
@@ -63,7 +79,9 @@ export function HomePage() {
 
       <Tabs
         value={tab}
-        onValueChange={(value) => void navigate({ search: { tab: value as ToolTab, request }, replace: true })}
+        onValueChange={(value) =>
+          void navigate({ search: (prev) => ({ ...prev, tab: value as ToolTab }), replace: true })
+        }
         className="mt-8 group-has-[[data-in-use]]/home:mt-0"
       >
         <div className="flex justify-center">
@@ -79,12 +97,7 @@ export function HomePage() {
           </TabsList>
         </div>
         <TabsContent value="singleImage">
-          <SingleImageTool
-            requestId={request ?? null}
-            onRequestId={(id) =>
-              void navigate({ search: (prev) => ({ ...prev, request: id ?? undefined }), replace: true })
-            }
-          />
+          <SingleImageTool requestId={request ?? null} step={step ?? null} onAddress={onSingleAddress} />
         </TabsContent>
         <TabsContent value="bannerAdjuster">
           <AdjusterTool flow={BANNER_FLOW} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useMemo, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { Fill } from '../../../shared/fill';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
@@ -27,6 +27,9 @@ type Props = {
   onFill: (fill: Fill) => void;
 };
 
+/** Tailwind's `lg` breakpoint, where the formats and the framing stand side by side. */
+const LG = 1024;
+
 /** Step 2: platform, format, zoom and position. */
 export function AdjustStep({
   upload,
@@ -54,10 +57,12 @@ export function AdjustStep({
   }, [suggested, onPlatform, onAdjust]);
 
   const format = adjustment?.format ?? null;
+  const picker = useRef<HTMLDivElement>(null);
+  const framing = useRef<HTMLDivElement>(null);
   return (
     <div className="space-y-6">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
-        <div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+        <div ref={picker} className="scroll-mt-20">
           {formats.length === 0 ? (
             <p className="text-sm text-slate-600">Loading formats...</p>
           ) : (
@@ -71,12 +76,28 @@ export function AdjustStep({
               onChange={(next) => {
                 history.forget();
                 onAdjust({ format: next, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM, area: null });
+                // On a phone the framing is above the formats: a format chosen is a format to frame.
+                if (window.matchMedia?.(`(max-width: ${LG - 1}px)`).matches)
+                  framing.current?.scrollIntoView({ block: 'start' });
               }}
             />
           )}
         </div>
-        <div className="space-y-4">
-          {format ? <FormatSummary format={format} /> : null}
+        {/* The framing Next acts on: first on a phone; on a desktop it stays in view while the
+            formats scroll past (scrolling itself only when a fill choice makes it taller). */}
+        <div
+          ref={framing}
+          className="scroll-mt-20 space-y-3 max-lg:order-first lg:sticky lg:top-20 lg:max-h-[calc(100svh-10rem)] lg:overflow-y-auto"
+        >
+          {format ? (
+            <FormatSummary
+              format={format}
+              onChange={() => {
+                picker.current?.scrollIntoView({ block: 'start' });
+                picker.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus({ preventScroll: true });
+              }}
+            />
+          ) : null}
           {adjustment ? (
             <FramingPanel
               upload={upload}
@@ -96,12 +117,12 @@ export function AdjustStep({
       </div>
 
       {/* Kept in view while the picker and the framing scroll past. */}
-      <div className="sticky bottom-0 z-10 -mx-6 flex justify-between border-t border-slate-200 bg-white/95 px-6 py-3 backdrop-blur">
+      <div className="sticky bottom-0 z-10 -mx-4 flex justify-between border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <Button variant="outline" onClick={onBack}>
           Back
         </Button>
         <Button disabled={!format || busy} onClick={onNext}>
-          Next: Download
+          {busy ? 'Processing...' : 'Next: Download'}
         </Button>
       </div>
     </div>

@@ -4,15 +4,18 @@ import type { Fill } from '../../../shared/fill';
 import { ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
 import { cn } from '../../lib/cn';
 import type { Adjustment } from './adjustment';
-import { previewHeight } from './rules';
+import { cropBox } from './rules';
 import { SafeZoneOverlay } from './safe-zone-overlay';
 
 /**
  * The cropper over the fill the file will have (a colour, the blurred picture, or a checkerboard for
- * transparency), with the format's safe zone drawn on top.
+ * transparency), with the format's safe zone drawn on top. Its box (rules.ts cropBox) uses the
+ * width it is given, so on a phone a story's frame is most of the screen wide; its parent must be
+ * a size container (`@container`).
  */
 export function CropEditor({
   imageUrl,
+  pictureAspect,
   adjustment,
   onAdjust,
   fill,
@@ -20,6 +23,8 @@ export function CropEditor({
   onInteractionStart,
 }: {
   imageUrl: string;
+  /** The picture's width / height. */
+  pictureAspect: number;
   adjustment: Adjustment;
   onAdjust: Dispatch<SetStateAction<Adjustment | null>>;
   fill: Fill;
@@ -30,20 +35,23 @@ export function CropEditor({
   const [cropSize, setCropSize] = useState<{ width: number; height: number } | null>(null);
   const { format } = adjustment;
   const aspect = format.width / format.height;
+  const box = cropBox(aspect, pictureAspect);
   return (
     <div
       className={cn(
-        'relative w-full overflow-hidden rounded-lg',
+        'relative mx-auto overflow-hidden rounded-lg',
         fill.kind === 'transparent'
           ? 'bg-[repeating-conic-gradient(#cbd5e1_0_25%,#f8fafc_0_50%)] bg-[length:16px_16px]'
           : 'bg-slate-800',
       )}
       style={{
-        height: previewHeight(aspect),
+        width: box.width,
+        height: box.height,
         ...(fill.kind === 'color' ? { backgroundColor: fill.color } : {}),
       }}
       data-testid="crop-preview"
       data-fill={fill.kind}
+      data-fit={box.objectFit}
     >
       {fill.kind === 'blur' ? (
         <img
@@ -62,7 +70,7 @@ export function CropEditor({
         aspect={aspect}
         cropShape={format.profile ? 'round' : 'rect'}
         restrictPosition={adjustment.zoom >= 1}
-        objectFit="contain"
+        objectFit={box.objectFit}
         onCropChange={(crop) => onAdjust((a) => a && { ...a, crop })}
         onZoomChange={(zoom) => onAdjust((a) => a && { ...a, zoom })}
         onCropComplete={(_area, area) => onAdjust((a) => a && { ...a, area })}

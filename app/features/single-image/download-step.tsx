@@ -31,14 +31,14 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
   const access = useAccess(request);
   const canDownload = access.kind !== 'payment' && access.kind !== 'loading';
 
+  // The picture and Download Now come first, on one screen at a phone's size too; what the file is
+  // and its type follow.
   return (
     <div className="space-y-8">
-      <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-start">
         <ResultPreview previewPath={request.previewPath} format={format} />
         <div className="space-y-3">
           <h3 className="text-xl font-semibold text-slate-900">Ready to Download</h3>
-          <FileDetails request={request} format={format} />
-          <FileChoice request={request} format={format} onRequest={onRequest} onBusy={setRendering} />
           <p className="text-sm font-medium" aria-live="polite" data-testid="allowance">
             {allowanceText(access)}
           </p>
@@ -55,6 +55,8 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
               Start Over
             </Button>
           </div>
+          <FileDetails request={request} format={format} />
+          <FileChoice request={request} format={format} onRequest={onRequest} onBusy={setRendering} />
         </div>
       </div>
 

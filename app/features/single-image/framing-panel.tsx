@@ -1,12 +1,14 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { transparencyRefusal, type Fill } from '../../../shared/fill';
 import type { UploadResponse } from '../../../shared/schemas';
+import { cn } from '../../lib/cn';
 import { FillPicker } from '../tool-kit/fill-picker';
 import { OutputPreview } from '../tool-kit/output-preview';
 import { readOutputSettings } from '../tool-kit/output-settings';
 import { useEdgeColour } from '../tool-kit/use-edge-colour';
 import type { Adjustment } from './adjustment';
 import { CropEditor } from './crop-editor';
+import { PREVIEW_BESIDE_MAX_ASPECT } from './rules';
 import { ZoomControls } from './zoom-controls';
 import type { useFramingHistory } from './use-framing-history';
 
@@ -45,31 +47,35 @@ export function FramingPanel({
       area.x + area.width > upload.width + 0.5 ||
       area.y + area.height > upload.height + 0.5);
 
+  // On a desktop the output stands beside the cropper (under it for a wide format), so the frame,
+  // the zoom and the result fit one screen above the action bar.
+  const beside = format.width / format.height <= PREVIEW_BESIDE_MAX_ASPECT;
   return (
-    <div>
-      <CropEditor
-        imageUrl={imageUrl}
-        adjustment={adjustment}
-        onAdjust={onAdjust}
-        fill={shownFill}
-        initialArea={initialArea}
-        onInteractionStart={history.remember}
-      />
-      <ZoomControls
-        adjustment={adjustment}
-        onAdjust={onAdjust}
-        canUndo={history.canUndo}
-        remember={history.remember}
-        undo={history.undo}
-      />
-      {reachesOut ? (
-        <div className="mt-4">
-          <FillPicker value={fill} onChange={onFill} edge={edge} transparencyRefused={refused} />
-        </div>
-      ) : null}
-      <div className="mt-6">
-        <OutputPreview imageUrl={imageUrl} format={format} area={area} fill={shownFill} />
+    <div className={cn('grid gap-4', beside && 'lg:grid-cols-[minmax(0,1fr)_auto] lg:items-start')}>
+      <div className="@container">
+        <CropEditor
+          imageUrl={imageUrl}
+          pictureAspect={upload.width / upload.height}
+          adjustment={adjustment}
+          onAdjust={onAdjust}
+          fill={shownFill}
+          initialArea={initialArea}
+          onInteractionStart={history.remember}
+        />
+        <ZoomControls
+          adjustment={adjustment}
+          onAdjust={onAdjust}
+          canUndo={history.canUndo}
+          remember={history.remember}
+          undo={history.undo}
+        />
+        {reachesOut ? (
+          <div className="mt-4">
+            <FillPicker value={fill} onChange={onFill} edge={edge} transparencyRefused={refused} />
+          </div>
+        ) : null}
       </div>
+      <OutputPreview imageUrl={imageUrl} format={format} area={area} fill={shownFill} />
     </div>
   );
 }

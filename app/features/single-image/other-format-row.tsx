@@ -3,6 +3,7 @@ import { fileSummary } from '../../../shared/output';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { platformName } from '../../../shared/platforms';
 import { formatLabel } from '../tool-kit/format-choice';
 
 /** One other format made of this upload: its preview, name, file or status, and its download. */
@@ -28,7 +29,7 @@ export function OtherFormatRow({
       ) : null}
       <div className="min-w-0 flex-1 text-sm">
         <p className="truncate font-medium text-slate-900">
-          {format ? formatLabel(format) : `Format ${output.formatId}`}
+          {format ? `${platformName(format.platform)}: ${formatLabel(format)}` : `Format ${output.formatId}`}
         </p>
         <p className="text-slate-500">
           {output.status === 'complete'

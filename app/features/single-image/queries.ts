@@ -1,4 +1,4 @@
-/** The single tool's calls: render a request's formats, the free downloads left, one request. */
+/** The single tool's calls: render a request's formats, their ZIP, the free downloads left, one request. */
 import type { Fill } from '../../../shared/fill';
 import { queryOptions } from '@tanstack/react-query';
 import type { OutputSettings } from '../../../shared/output';
@@ -11,6 +11,11 @@ export async function processImage(
   body: { formats?: number[]; output?: OutputSettings; fill?: Fill } = {},
 ): Promise<ImageRequestResponse> {
   return apiRequest('POST', `/api/process-image/${id}`, imageRequestResponseSchema, body);
+}
+
+/** The ZIP of a request's made formats (GET /api/download-zip/{id}?formats=1,2,3, through the one door). */
+export function zipDownloadPath(id: string, formatIds: readonly number[]): string {
+  return `/api/download-zip/${id}?formats=${formatIds.join(',')}`;
 }
 
 export type RateLimits = { unlimited: true } | { unlimited: false; remaining: number };

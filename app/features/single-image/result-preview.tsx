@@ -12,7 +12,7 @@ export function ResultPreview({ previewPath, format }: { previewPath: string | n
             src={previewPath}
             alt={`${format.description} preview`}
             data-shape={format.profile ? 'circle' : 'rect'}
-            className={cn('max-h-80 max-w-full object-contain shadow', format.profile && 'rounded-full')}
+            className={cn('max-h-56 max-w-full object-contain shadow sm:max-h-80', format.profile && 'rounded-full')}
           />
           {format.profile ? (
             <figcaption className="text-xs text-slate-600">

@@ -1,5 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
+import { findFormat } from '../../../shared/formats';
 import type { ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
 import { ToolCard } from '../tool-kit/tool-card';
 import { UploadStep } from '../tool-kit/upload-step';
@@ -8,25 +9,31 @@ import { AdjustStep } from './adjust-step';
 import type { Adjustment } from './adjustment';
 import { DownloadStep } from './download-step';
 import { DEFAULT_PLATFORM } from './rules';
+import { shownStep, SINGLE_STEPS, type SingleStep } from './steps';
 import { useImageRequest } from './use-image-request';
 import { useSavedRequest } from './use-saved-request';
 
 const STEPS = ['Upload Image', 'Format & Adjust', 'Download'] as const;
 const TITLES = ['Upload Image', 'Adjust Image & Choose Format', 'Download'] as const;
 
+/** A change of the tool's address: its job, its step. `replace` keeps it out of the history. */
+export type AddressChange = { request?: string | null; step?: SingleStep };
+
 /**
- * The Single Image tool: upload, format and adjust, download. Its job lives in the address
- * (`requestId`): once a request exists its id is there, so Back, a refresh or a return from
- * checkout opens the same upload, format, crop and zoom again, from the server.
+ * The Single Image tool: upload, format and adjust, download. Its job and its step live in the
+ * address (`requestId`, `step`): each step is a history entry, and a refresh, Back or a return from
+ * checkout opens the same upload, format, crop and zoom again, from the server. A step that cannot
+ * be shown (the download of nothing processed) gives way to the one before it.
  */
 export function SingleImageTool({
   requestId,
-  onRequestId,
+  step: askedStep,
+  onAddress,
 }: {
   requestId: string | null;
-  onRequestId: (id: string | null) => void;
+  step: SingleStep | null;
+  onAddress: (change: AddressChange, replace: boolean) => void;
 }) {
-  const [step, setStep] = useState(1);
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [platform, setPlatform] = useState(DEFAULT_PLATFORM);
@@ -34,8 +41,15 @@ export function SingleImageTool({
   const [fill, setFill] = useState<Fill>(SINGLE_DEFAULT_FILL);
   const [request, setRequest] = useState<ImageRequestResponse | null>(null);
 
+  // The request the page let go (Start Over, a new picture) until the address stops naming it, so
+  // it is not fetched back meanwhile; Back to it afterwards opens it again.
+  const [released, setReleased] = useState<string | null>(null);
+  if (released !== null && requestId !== released) setReleased(null);
+  const savedId = requestId === released ? null : requestId;
+
+  const onRequestId = useCallback((id: string | null) => onAddress({ request: id }, true), [onAddress]);
   useSavedRequest({
-    requestId,
+    requestId: savedId,
     onRequestId,
     request,
     restore: (data, format) => {
@@ -46,68 +60,95 @@ export function SingleImageTool({
       setAdjustment({ format, crop: { x: 0, y: 0 }, zoom, area });
       setFill(data.fill);
       setRequest(data);
-      setStep(data.status === 'complete' ? 3 : 2);
     },
   });
+  const restoring = savedId !== null && request === null;
+  // No step named: the upload step, or where a named request was left.
+  const step = shownStep(askedStep ?? (requestId ? null : 'upload'), { upload: upload !== null, request });
+  // The address names a step this page cannot show (or none while it holds work): it names the
+  // one shown instead. The bare home page, holding nothing, is the upload step as it is.
+  const bare = askedStep === null && step === 'upload' && upload === null;
+  useEffect(() => {
+    if (restoring || askedStep === step || bare) return;
+    onAddress({ step }, true);
+  }, [restoring, askedStep, step, bare, onAddress]);
+  const go = (next: SingleStep) => onAddress({ step: next }, false);
+
   const { next, processing } = useImageRequest({
-    adjusting: step === 2,
+    adjusting: step === 'adjust',
     upload,
     adjustment,
     fill,
     request,
     setRequest,
-    onProcessed: () => setStep(3),
+    onProcessed: (processed) => onAddress({ request: processed.id, step: 'download' }, false),
   });
 
-  const startOver = useCallback(() => {
-    setStep(1);
+  const startOver = () => {
+    setReleased(requestId);
     setUpload(null);
     setFile(null);
     setAdjustment(null);
     setRequest(null);
+    onAddress({ request: null, step: 'upload' }, false);
+  };
+  // A new picture is new work: the address stops naming the old request.
+  const forgetRequest = () => {
+    setRequest(null);
+    if (!requestId) return;
+    setReleased(requestId);
     onRequestId(null);
-  }, [onRequestId]);
+  };
 
+  const index = SINGLE_STEPS.indexOf(restoring ? (askedStep ?? 'adjust') : step) + 1;
+  const processedFormat = request ? findFormat(request.formatId) : undefined;
   return (
-    <ToolCard steps={STEPS} title={TITLES[step - 1]} step={step}>
-      {step === 1 ? (
+    <ToolCard steps={STEPS} title={TITLES[index - 1]} step={index}>
+      {restoring ? (
+        <p className="py-12 text-center text-sm text-slate-600" role="status">
+          Opening your image...
+        </p>
+      ) : null}
+      {!restoring && step === 'upload' ? (
         <UploadStep
           upload={upload}
           file={file}
           onUploaded={(uploaded, chosen) => {
             setUpload(uploaded);
             setFile(chosen);
-            setRequest(null);
+            setAdjustment(null);
+            forgetRequest();
           }}
           onCleared={() => {
             setUpload(null);
             setFile(null);
-            setRequest(null);
+            setAdjustment(null);
+            forgetRequest();
           }}
-          onNext={() => setStep(2)}
+          onNext={() => go('adjust')}
         />
       ) : null}
-      {step === 2 && upload ? (
+      {!restoring && step === 'adjust' && upload ? (
         <AdjustStep
           upload={upload}
           platform={platform}
           adjustment={adjustment}
           onPlatform={setPlatform}
           onAdjust={setAdjustment}
-          onBack={() => setStep(1)}
+          onBack={() => go('upload')}
           onNext={next}
           busy={processing}
           fill={fill}
           onFill={setFill}
         />
       ) : null}
-      {step === 3 && request && adjustment ? (
+      {!restoring && step === 'download' && request && processedFormat ? (
         <DownloadStep
           request={request}
-          format={adjustment.format}
+          format={processedFormat}
           onRequest={setRequest}
           onStartOver={startOver}
-          onBackToEdit={() => setStep(2)}
+          onBackToEdit={() => go('adjust')}
         />
       ) : null}
     </ToolCard>

@@ -28,7 +28,7 @@ export function useImageRequest({
   fill: Fill;
   request: ImageRequestResponse | null;
   setRequest: (request: ImageRequestResponse) => void;
-  onProcessed: () => void;
+  onProcessed: (processed: ImageRequestResponse) => void;
 }) {
   const creating = useRef(false);
   const create = useMutation({
@@ -63,7 +63,7 @@ export function useImageRequest({
     },
     onSuccess: (processed) => {
       setRequest(processed);
-      onProcessed();
+      onProcessed(processed);
     },
     onError: (error) =>
       toast({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { findFormat, type PlatformFormat } from '../../../shared/formats';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
@@ -7,9 +7,11 @@ import { errorMessage } from '../../lib/api';
 import { imageRequestQuery } from './queries';
 
 /**
- * The single tool's job lives in the address (`requestId`): a request this page does not hold is
- * fetched and handed to `restore` once, as it was left; one that cannot be had is told and dropped
- * from the address; the request the page works on is written to the address.
+ * The single tool's job lives in the address (`requestId`): when the page holds no request (a
+ * reload, a return from checkout, Back after Start Over) the one named is fetched and handed to
+ * `restore`, as it was left; one that cannot be had is told and dropped from the address; the
+ * request the page works on is written to the address. A page that holds its work keeps it: the
+ * address follows the page, not the other way round.
  */
 export function useSavedRequest({
   requestId,
@@ -24,15 +26,13 @@ export function useSavedRequest({
 }) {
   const saved = useQuery({
     ...imageRequestQuery(requestId ?? ''),
-    enabled: requestId !== null && request?.id !== requestId,
+    enabled: requestId !== null && request === null,
   });
-  // Set while rendering (React's pattern for state that follows fetched data), once per request.
-  const [restoredId, setRestoredId] = useState<string | null>(null);
+  // Called while rendering (React's pattern for state that follows fetched data): `restore` sets
+  // the request, so it runs once.
   const savedFormat = saved.data ? findFormat(saved.data.formatId) : undefined;
-  if (saved.data && savedFormat && restoredId !== saved.data.id) {
-    setRestoredId(saved.data.id);
+  if (request === null && requestId !== null && saved.data?.id === requestId && savedFormat)
     restore(saved.data, savedFormat);
-  }
   useEffect(() => {
     if (!saved.error) return;
     toast({

@@ -20,7 +20,7 @@ export function ZoomControls({
 }) {
   return (
     <>
-      <div className="mt-4 flex items-center justify-between gap-2">
+      <div className="mt-3 flex items-center justify-between gap-2">
         <label className="block text-sm font-medium text-slate-700" htmlFor="zoom">
           Zoom: {adjustment.zoom.toFixed(2)}x
         </label>
@@ -56,18 +56,20 @@ export function ZoomControls({
           const zoom = Number(event.target.value);
           onAdjust((a) => a && { ...a, zoom });
         }}
-        className="mt-2 w-full accent-brand-600"
+        // Tall enough to take a thumb on a phone.
+        className="mt-1 h-8 w-full cursor-pointer accent-brand-600"
       />
-      <div className="relative mt-1 h-4 text-xs text-slate-500" aria-hidden="true">
-        {ZOOM_TICKS.map((tick) => (
-          <span
-            key={tick}
-            className="absolute -translate-x-1/2"
-            style={{ left: `${((tick - ZOOM_MIN) / (ZOOM_MAX - ZOOM_MIN)) * 100}%` }}
-          >
-            {tick}x
-          </span>
-        ))}
+      <div className="relative h-4 text-xs text-slate-500" aria-hidden="true">
+        {ZOOM_TICKS.map((tick) => {
+          const at = (tick - ZOOM_MIN) / (ZOOM_MAX - ZOOM_MIN);
+          // Centred on its point, except at the ends, where it would be cut off.
+          const align = at === 0 ? '' : at === 1 ? '-translate-x-full' : '-translate-x-1/2';
+          return (
+            <span key={tick} className={`absolute whitespace-nowrap ${align}`} style={{ left: `${at * 100}%` }}>
+              {tick}x
+            </span>
+          );
+        })}
       </div>
     </>
   );

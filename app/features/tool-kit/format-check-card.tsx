@@ -1,5 +1,6 @@
 import type { PlatformFormat } from '../../../shared/formats';
 import { cn } from '../../lib/cn';
+import { FormatShape } from './format-shape';
 
 /** One format as a card with a checkbox, for choosing many at once (the adjusters' targets, a batch's formats). */
 export function FormatCheckCard({
@@ -7,12 +8,15 @@ export function FormatCheckCard({
   checked,
   onToggle,
   blocked = false,
+  shape = false,
 }: {
   format: PlatformFormat;
   checked: boolean;
   onToggle: () => void;
   /** Shown but not to be chosen (the adjusters' source platform): the click says why. */
   blocked?: boolean;
+  /** The format's shape drawn beside its name, as the format picker's cards do. */
+  shape?: boolean;
 }) {
   return (
     <label
@@ -29,7 +33,8 @@ export function FormatCheckCard({
         aria-disabled={blocked || undefined}
         onChange={onToggle}
       />
-      <span>
+      {shape ? <FormatShape format={format} size={28} /> : null}
+      <span className="min-w-0">
         <span className="block font-medium text-slate-900">{format.description}</span>
         <span className="block text-sm text-slate-600">
           {format.width} × {format.height} px · {format.aspectRatio}

@@ -7,6 +7,7 @@ import { FormatShape } from './format-shape';
 /**
  * The formats shown, as cards grouped by platform and kind: one radio group (arrow keys move
  * through it). Platform headings show when more than one platform is in view, or for a search.
+ * The page scrolls them (no box of its own to scroll inside another).
  */
 export function FormatList({
   shown,
@@ -24,7 +25,7 @@ export function FormatList({
     <div
       role="radiogroup"
       aria-label="Format"
-      className="@container max-h-[26rem] overflow-y-auto rounded-lg border border-slate-200 p-3"
+      className="@container rounded-lg border border-slate-200 p-3"
       data-testid="format-list"
     >
       {shown.length === 0 ? (
@@ -76,7 +77,7 @@ function FormatCard({ format, checked, onChange }: { format: PlatformFormat; che
       <FormatShape format={format} />
       <span className="min-w-0">
         <span className="block text-sm leading-snug font-medium text-slate-900">{format.description}</span>
-        <span className="block text-xs text-slate-500">
+        <span className="block text-xs text-slate-600">
           {format.width} × {format.height}
         </span>
       </span>

@@ -23,7 +23,9 @@ export function FormatSuggestions({
             key={format.id}
             type="button"
             aria-pressed={value?.id === format.id}
-            aria-label={formatName(format)}
+            // Named by what it shows (a spoken name that differs from the visible one trips voice
+            // control); the full name and size are its description.
+            title={formatName(format)}
             onClick={() => onChange(format)}
             className={cn(
               'flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm text-slate-700',

@@ -19,6 +19,7 @@ export function TargetFormatTabs({
   onToggle,
   sourcePlatform,
   actions,
+  shapes = false,
 }: {
   label: string;
   groups: readonly { platform: string; formats: PlatformFormat[] }[];
@@ -29,6 +30,8 @@ export function TargetFormatTabs({
   sourcePlatform?: string;
   /** Shown above a platform's formats (the adjusters' Select All). */
   actions?: (platform: string, isSource: boolean) => ReactNode;
+  /** Each card draws its format's shape (FormatCheckCard `shape`). */
+  shapes?: boolean;
 }) {
   return (
     <Tabs value={value} onValueChange={onValueChange}>
@@ -60,6 +63,7 @@ export function TargetFormatTabs({
                     format={f}
                     checked={targets.includes(f.id)}
                     blocked={isSource}
+                    shape={shapes}
                     onToggle={() => onToggle(f)}
                   />
                 </li>

@@ -3,7 +3,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { StepIndicator } from './step-indicator';
 import { useStepScroll } from './use-step-scroll';
 
-/** A tool's card: its steps with the current one marked, the step's title and the step itself. */
+/**
+ * A tool's card: its steps with the current one marked, the step's title and the step itself.
+ * The title and the steps share one row from a tablet up; on a phone the steps name the current
+ * one and the title is for screen readers, so the step's work starts higher (docs/product.md,
+ * "Phone layout and dark mode").
+ */
 export function ToolCard({
   steps,
   title,
@@ -19,11 +24,11 @@ export function ToolCard({
   const cardRef = useStepScroll<HTMLDivElement>(step);
   return (
     <Card ref={cardRef} className="scroll-mt-20" data-in-use={step > 1 || undefined}>
-      <CardHeader className="gap-4">
+      <CardHeader className="gap-4 px-4 pt-4 pb-4 sm:flex-row-reverse sm:flex-wrap sm:items-center sm:justify-between sm:px-6 sm:pt-6">
         <StepIndicator steps={steps} current={step} />
-        <CardTitle className="text-xl">{title}</CardTitle>
+        <CardTitle className="text-xl max-sm:sr-only">{title}</CardTitle>
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent className="px-4 pb-4 sm:px-6 sm:pb-6">{children}</CardContent>
     </Card>
   );
 }

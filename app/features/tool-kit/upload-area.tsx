@@ -32,14 +32,22 @@ export function UploadArea({
         if (first) onFile(first);
       }}
       className={cn(
-        'flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-12 text-center transition-colors',
+        'flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 text-center transition-colors',
+        // With a picture chosen it is the way to another one: smaller, under the picture and Next.
+        hasFile ? 'py-5' : 'py-12',
         dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50',
       )}
     >
-      <p className="text-base font-medium text-slate-900">Drag and drop your image here</p>
+      <p className="text-base font-medium text-slate-900">
+        {hasFile ? 'Drop another image here' : 'Drag and drop your image here'}
+      </p>
       <p className="mt-1 text-sm text-slate-600">JPG, PNG or WEBP, up to 50 MB</p>
-      <p className="mt-1 text-xs text-slate-500">iPhone HEIC photos too, where this browser opens them</p>
-      <p className="mt-1 text-xs text-slate-500">or paste one (Ctrl+V / ⌘V), or drop it anywhere on the page</p>
+      {hasFile ? null : (
+        <>
+          <p className="mt-1 text-xs text-slate-500">iPhone HEIC photos too, where this browser opens them</p>
+          <p className="mt-1 text-xs text-slate-500">or paste one (Ctrl+V / ⌘V), or drop it anywhere on the page</p>
+        </>
+      )}
       <PhotoFileInput
         ref={inputRef}
         id="single-image-file"

@@ -14,7 +14,11 @@ type Props = {
   onNext: () => void;
 };
 
-/** Step 1 of the single tool and the adjusters: drop, paste or pick a picture; it uploads at once. */
+/**
+ * Step 1 of the single tool and the adjusters: drop, paste or pick a picture; it uploads at once.
+ * Once a picture is chosen it comes first, with Next under it, and the drop area shrinks below
+ * them: the picture and the step's next action stay on the first screen.
+ */
 export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const { uploading, start, cancel } = usePhotoUpload({ onUploaded, onCleared });
@@ -23,14 +27,16 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
   });
 
   const shown = uploading ?? file;
+  const area = (
+    <UploadArea
+      inputRef={input}
+      busy={uploading !== null}
+      hasFile={shown !== null}
+      onFile={(chosen) => void start(chosen)}
+    />
+  );
   return (
-    <div className="space-y-6">
-      <UploadArea
-        inputRef={input}
-        busy={uploading !== null}
-        hasFile={shown !== null}
-        onFile={(chosen) => void start(chosen)}
-      />
+    <div className="space-y-4">
       {shown ? (
         <UploadStatus
           shown={shown}
@@ -41,12 +47,15 @@ export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Prop
             if (input.current) input.current.value = '';
           }}
         />
-      ) : null}
+      ) : (
+        area
+      )}
       <div className="flex justify-end">
         <Button disabled={!upload || uploading !== null} onClick={onNext}>
           Next: Choose Format
         </Button>
       </div>
+      {shown ? area : null}
     </div>
   );
 }

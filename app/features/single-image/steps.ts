@@ -1,0 +1,25 @@
+/**
+ * The Single Image tool's steps by name, as the address carries them (`/?step=adjust`), so each
+ * step is a history entry: Back goes to the previous step, Forward returns, a reload stays
+ * (docs/product.md, "Single Image tool").
+ */
+import type { ImageRequestResponse } from '../../../shared/schemas';
+
+export const SINGLE_STEPS = ['upload', 'adjust', 'download'] as const;
+export type SingleStep = (typeof SINGLE_STEPS)[number];
+
+/**
+ * The step that can be shown for the one asked: the download needs a processed request, the
+ * adjust step an upload; with no step asked (an older link, the checkout's way back) a request
+ * opens where it was left.
+ */
+export function shownStep(
+  asked: SingleStep | null,
+  have: { upload: boolean; request: Pick<ImageRequestResponse, 'status'> | null },
+): SingleStep {
+  const processed = have.request?.status === 'complete';
+  const wanted = asked ?? (have.request ? (processed ? 'download' : 'adjust') : 'upload');
+  if (wanted === 'download' && processed) return 'download';
+  if (wanted !== 'upload' && have.upload) return 'adjust';
+  return 'upload';
+}
