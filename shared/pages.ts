@@ -50,3 +50,21 @@ export function isAppPage(pathname: string): boolean {
   // Checkout pages for an image request: the page itself says when the id is not the caller's.
   return section === 'checkout';
 }
+
+/** Where the build writes each route file's scripts (scripts/route-preloads.ts), for the worker. */
+export const ROUTE_PRELOADS_PATH = '/assets/route-preloads.json';
+
+/**
+ * The route file (app/routes/<name>.tsx, without .tsx) that draws the page at this path, or null
+ * for a path the app has no page for: the worker names that route's scripts in the page it answers
+ * (docs/decisions/0015-first-paint.md).
+ */
+export function routeFileOf(pathname: string): string | null {
+  if (!isAppPage(pathname)) return null;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/') return 'index';
+  const [, section, id] = path.split('/');
+  if (section === 'blog') return id ? 'blog.$slug' : 'blog.index';
+  if (section === 'checkout') return id ? 'checkout.$imageRequestId' : 'checkout.index';
+  return section!;
+}

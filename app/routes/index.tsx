@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from '../../shared/zod';
 import { pageHead } from '../components/layout/page';
-import { HomePage, TOOL_TABS } from '../features/home/home-page';
+import { HomePage } from '../features/home/home-page';
+import { TOOL_TABS } from '../features/home/tool-tabs';
 
 export const Route = createFileRoute('/')({
   head: () =>

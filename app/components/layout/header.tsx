@@ -1,7 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { Button } from '../ui/button';
 import { useCurrentUser } from '../../features/auth/queries';
-import { UserMenu } from './user-menu';
+
+/** Only a signed-in visitor has the menu: its script loads then, not with every first page. */
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 export function Header() {
   const { data: user } = useCurrentUser();
@@ -27,7 +30,9 @@ export function Header() {
                   <Link to="/unlimited-access">Upgrade</Link>
                 </Button>
               ) : null}
-              <UserMenu user={user} />
+              <Suspense fallback={<span className="h-9 w-9 rounded-full bg-brand-600" aria-hidden />}>
+                <UserMenu user={user} />
+              </Suspense>
             </>
           ) : (
             <Button asChild size="sm" variant="outline">

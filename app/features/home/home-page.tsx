@@ -1,15 +1,41 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { PLATFORM_FORMATS } from '../../../shared/formats';
 import { PLATFORMS } from '../../../shared/platforms';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { SingleImageTool } from '../single-image/single-image-tool';
-import { AdjusterTool } from '../adjusters/adjuster-tool';
 import { BANNER_FLOW, PROFILE_FLOW } from '../adjusters/flows';
+import type { ToolTab } from './tool-tabs';
 
 const route = getRouteApi('/');
 
-export const TOOL_TABS = ['singleImage', 'bannerAdjuster', 'profileAdjuster'] as const;
-type ToolTab = (typeof TOOL_TABS)[number];
+/**
+ * The tools load after the page's heading and tabs are drawn (docs/decisions/0015-first-paint.md):
+ * their code is most of the home page's, and a phone on a slow network sees the page sooner.
+ */
+const SingleImageTool = lazy(() =>
+  import('../single-image/single-image-tool').then((module) => ({ default: module.SingleImageTool })),
+);
+const AdjusterTool = lazy(() =>
+  import('../adjusters/adjuster-tool').then((module) => ({ default: module.AdjusterTool })),
+);
+
+/** Holds the tool's place while its code loads, so nothing below it moves when it appears. */
+function ToolLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div
+          role="status"
+          className="mt-6 flex min-h-[26rem] items-center justify-center rounded-xl border border-slate-200 bg-white text-sm text-slate-600"
+        >
+          Loading the tool…
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 const howItWorks = [
   {
@@ -79,18 +105,24 @@ export function HomePage() {
           </TabsList>
         </div>
         <TabsContent value="singleImage">
-          <SingleImageTool
-            requestId={request ?? null}
-            onRequestId={(id) =>
-              void navigate({ search: (prev) => ({ ...prev, request: id ?? undefined }), replace: true })
-            }
-          />
+          <ToolLoading>
+            <SingleImageTool
+              requestId={request ?? null}
+              onRequestId={(id) =>
+                void navigate({ search: (prev) => ({ ...prev, request: id ?? undefined }), replace: true })
+              }
+            />
+          </ToolLoading>
         </TabsContent>
         <TabsContent value="bannerAdjuster">
-          <AdjusterTool flow={BANNER_FLOW} />
+          <ToolLoading>
+            <AdjusterTool flow={BANNER_FLOW} />
+          </ToolLoading>
         </TabsContent>
         <TabsContent value="profileAdjuster">
-          <AdjusterTool flow={PROFILE_FLOW} />
+          <ToolLoading>
+            <AdjusterTool flow={PROFILE_FLOW} />
+          </ToolLoading>
         </TabsContent>
       </Tabs>
 
