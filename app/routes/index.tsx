@@ -14,6 +14,8 @@ export const Route = createFileRoute('/')({
     tab: z.enum(TOOL_TABS).optional().catch(undefined),
     /** The Single Image tool's job: its upload, format, crop and zoom come back from the server. */
     request: z.uuid().optional().catch(undefined),
+    /** A catalogue format's id (a Help Center size links to it): the Single Image tool opens on it after the upload. */
+    format: z.coerce.number().int().positive().optional().catch(undefined),
   }),
   component: HomePage,
 });

@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, cspViolations, launchBrowser, newPage } from './browser';
+import { join } from 'node:path';
+import { expectAccessibleInBothSchemes } from './axe';
+import { baseUrl, cspViolations, CORPUS, launchBrowser, newPage, visitor } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,7 +63,7 @@ describe('the site pages in Chromium', () => {
     }
   });
 
-  it('opens a blog article from the list and searches the help centre', async () => {
+  it('opens a blog article from the list', async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl()}/blog`);
     await page.getByRole('tab', { name: 'Tutorials' }).click();
@@ -69,12 +71,26 @@ describe('the site pages in Chromium', () => {
     await page.waitForURL(/\/blog\/linkedin-banner-not-cut-off$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('LinkedIn banner');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('4:1');
+  });
 
+  it('finds the refund answer from any tab, and a size question leads to the tool with that format', async () => {
+    const page = await visitor(browser);
     await page.goto(`${baseUrl()}/help`);
-    await page.getByRole('searchbox', { name: 'Search help articles' }).fill('refund');
-    await page.getByRole('tab', { name: /Account & Billing/ }).click();
+    const box = page.getByRole('searchbox', { name: 'Search help articles' });
+    await box.fill('refund');
     await page.getByRole('button', { name: 'Can I get a refund?' }).click();
     await expect.poll(() => page.getByText(/non-refundable, except where the law requires/).isVisible()).toBe(true);
+    await expectAccessibleInBothSchemes(page, 'help search results');
+
+    await box.fill('instagram story size');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toMatch(/^\d+ match(es)? for “instagram story size”$/);
+    await page.getByRole('link', { name: 'Instagram Story: 1080 × 1920' }).click();
+    await page.waitForURL(/\/\?tab=singleImage&format=\d+$/);
+    await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'baseline.jpg'));
+    await page.getByRole('button', { name: 'Next: Choose Format' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /^Instagram: Story/ }).isChecked()).toBe(true);
   });
 
   it('works by keyboard: the careers tabs and cards open with the keys alone', async () => {

@@ -73,7 +73,7 @@ const testimonials = [
 ];
 
 export function HomePage() {
-  const { tab = 'singleImage', request } = route.useSearch();
+  const { tab = 'singleImage', request, format } = route.useSearch();
   const navigate = useNavigate({ from: '/' });
   return (
     // Once a tool is past its first step (its card carries data-in-use), the hero steps aside so the
@@ -89,7 +89,7 @@ export function HomePage() {
 
       <Tabs
         value={tab}
-        onValueChange={(value) => void navigate({ search: { tab: value as ToolTab, request }, replace: true })}
+        onValueChange={(value) => void navigate({ search: { tab: value as ToolTab, request, format }, replace: true })}
         className="mt-8 group-has-[[data-in-use]]/home:mt-0"
       >
         <div className="flex justify-center">
@@ -108,6 +108,7 @@ export function HomePage() {
           <ToolLoading>
             <SingleImageTool
               requestId={request ?? null}
+              formatId={format}
               onRequestId={(id) =>
                 void navigate({ search: (prev) => ({ ...prev, request: id ?? undefined }), replace: true })
               }

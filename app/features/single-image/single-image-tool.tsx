@@ -22,9 +22,12 @@ const TITLES = ['Upload Image', 'Adjust Image & Choose Format', 'Download'] as c
 export function SingleImageTool({
   requestId,
   onRequestId,
+  formatId,
 }: {
   requestId: string | null;
   onRequestId: (id: string | null) => void;
+  /** The format asked for in the address (`/?format=`), opened after the upload. */
+  formatId?: number;
 }) {
   const [step, setStep] = useState(1);
   const [upload, setUpload] = useState<UploadResponse | null>(null);
@@ -99,6 +102,7 @@ export function SingleImageTool({
           busy={processing}
           fill={fill}
           onFill={setFill}
+          preferredFormatId={formatId}
         />
       ) : null}
       {step === 3 && request && adjustment ? (
