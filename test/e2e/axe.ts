@@ -40,13 +40,22 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
 }
 
 /**
+ * Switches the page to a colour scheme and waits for its colour transitions to end: measured
+ * mid-fade, a button's or tab's colours are neither scheme's and fail the contrast check at random.
+ */
+export async function switchColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
+/**
  * The page's state in both colour schemes: `expectAccessible` in light, then in dark (the site follows
  * the system's scheme), back to light.
  */
 export async function expectAccessibleInBothSchemes(page: Page, where: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'light' });
+  await switchColorScheme(page, 'light');
   await expectAccessible(page, `${where} (light)`);
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await switchColorScheme(page, 'dark');
   await expectAccessible(page, `${where} (dark)`);
   await page.emulateMedia({ colorScheme: 'light' });
 }

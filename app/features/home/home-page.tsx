@@ -159,7 +159,7 @@ export function HomePage() {
             </li>
           ))}
         </ul>
-        <p className="mt-3 text-center text-xs text-slate-400">Sample testimonials.</p>
+        <p className="mt-3 text-center text-xs text-slate-600">Sample testimonials.</p>
       </section>
     </main>
   );
