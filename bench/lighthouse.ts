@@ -19,8 +19,8 @@ import { startWranglerDev } from '../scripts/local-server';
 /** The pages a visitor reaches without an account (the signed-in and admin pages are not public). */
 export const PUBLIC_PAGES = [
   '/',
-  '/?tab=banner',
-  '/?tab=profile',
+  '/?tab=bannerAdjuster',
+  '/?tab=profileAdjuster',
   '/pricing',
   '/unlimited-access',
   '/batch',

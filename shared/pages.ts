@@ -51,6 +51,36 @@ export function isAppPage(pathname: string): boolean {
   return section === 'checkout';
 }
 
+/**
+ * The pages the build draws ahead of time (scripts/prerender.ts), the same for every visitor: what
+ * they show does not depend on who is signed in or on the address's query. The worker answers them
+ * with the drawn page, so a phone shows the text before the app's script has arrived
+ * (docs/decisions/0015-first-paint.md); the app then takes the page over.
+ */
+export const PRERENDERED_PAGES = [
+  '/',
+  '/help',
+  '/blog',
+  ...ARTICLE_SLUGS.map((slug) => `/blog/${slug}`),
+  '/careers',
+  '/contact',
+  '/about',
+  '/privacy',
+  '/terms',
+  '/cookies',
+  '/forgot-password',
+] as const;
+
+/** Where the build writes a prerendered page, in the static files: '/' → /pages/home, '/help' → /pages/help. */
+export function prerenderedAsset(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (!(PRERENDERED_PAGES as readonly string[]).includes(path)) return null;
+  return `/pages${path === '/' ? '/home' : path}`;
+}
+
+/** The key, in that file, of the scripts every page needs: the app that app/boot.ts starts. */
+export const EVERY_PAGE = '*';
+
 /** Where the build writes each route file's scripts (scripts/route-preloads.ts), for the worker. */
 export const ROUTE_PRELOADS_PATH = '/assets/route-preloads.json';
 

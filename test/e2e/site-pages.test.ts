@@ -93,6 +93,35 @@ describe('the site pages in Chromium', () => {
     await expect.poll(() => page.getByRole('radio', { name: /^Instagram: Story/ }).isChecked()).toBe(true);
   });
 
+  it('draws the static pages before the app’s script runs, and the app then takes them over', async () => {
+    // Without JavaScript, as a slow phone shows the page before its script arrives.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const still = await context.newPage();
+    for (const [path, heading] of [
+      ['/', 'Social Media Image Resizer'],
+      ['/help', 'Help Center'],
+      ['/privacy', 'Privacy Policy'],
+    ] as const) {
+      await still.goto(`${baseUrl()}${path}`);
+      // Inert until the app takes over, so found by tag rather than by role.
+      expect(await still.locator('h1').textContent(), path).toBe(heading);
+      expect(await still.title(), path).toContain(heading);
+    }
+    // A page that depends on who is asking is never drawn ahead: no upsell flashes at a customer.
+    await still.goto(`${baseUrl()}/batch`);
+    expect(await still.locator('#root').innerHTML()).toBe('');
+    await context.close();
+
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl()}/help`);
+    await page.getByRole('searchbox', { name: 'Search help articles' }).fill('refund');
+    await page.getByRole('button', { name: 'Can I get a refund?' }).waitFor();
+    expect(await page.locator('meta[name="description"]').count()).toBe(1);
+    expect(await page.locator('h1').count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Company' }).getByRole('link', { name: 'About Us' }).click();
+    await expect.poll(() => page.title()).toBe('About Us | Social Resizer');
+  });
+
   it('works by keyboard: the careers tabs and cards open with the keys alone', async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl()}/careers`);
