@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { routePreloads } from './scripts/route-preloads';
 import { staticHeadersFile } from './worker/middleware/security-headers';
 
 // Nothing here may reach the network: no metrics, no fetch of the Request.cf placeholder.
@@ -46,6 +47,7 @@ export default defineConfig(({ command, isPreview }) => ({
           : undefined,
     }),
     securityHeadersFile(),
+    routePreloads(),
   ],
   // A fixed port: PUBLIC_ORIGIN names it, so a silent move to 5174 would refuse every form.
   server: { port: devPort, strictPort: true },

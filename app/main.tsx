@@ -1,10 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './lib/api';
 import { routeTree } from './routeTree.gen';
-import './styles.css';
 
 const queryClient = createQueryClient();
 
@@ -23,11 +22,18 @@ declare module '@tanstack/react-router' {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// A page drawn ahead of time (scripts/prerender.ts) brought its title and description; the
+// router's head tags replace them, and the app's first render replaces the drawn page in #root.
+for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The first render as a transition, which React does in slices that let the browser in between
+// (docs/decisions/0015-first-paint.md): one long task would hold up a tap on a slow phone.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -31,6 +31,7 @@ import { gc, PeakMemory } from './memory';
 import { benchApi } from './api';
 import { benchContentAware } from './content-aware';
 import { benchDetection } from './detection';
+import { benchLighthouse } from './lighthouse';
 import { fetchPhotos, largestAccepted, type Photo } from './photos';
 
 sharp.concurrency(1);
@@ -193,6 +194,8 @@ function sharpEncode(pipeline: Sharp, like: FileFacts) {
 }
 
 async function main() {
+  // `npm run bench -- lighthouse`: every public page's Lighthouse performance on a phone (needs `npm run build`).
+  if (process.argv.includes('lighthouse')) return benchLighthouse();
   // `npm run bench -- detection`: intelligent resizing on the evaluation set (bench/eval) only (also last in the full run).
   if (process.argv.includes('detection')) return benchDetection();
   // BENCH_ONLY=name,name limits the run to photos whose names contain one of them.

@@ -50,3 +50,51 @@ export function isAppPage(pathname: string): boolean {
   // Checkout pages for an image request: the page itself says when the id is not the caller's.
   return section === 'checkout';
 }
+
+/**
+ * The pages the build draws ahead of time (scripts/prerender.ts), the same for every visitor: what
+ * they show does not depend on who is signed in or on the address's query. The worker answers them
+ * with the drawn page, so a phone shows the text before the app's script has arrived
+ * (docs/decisions/0015-first-paint.md); the app then takes the page over.
+ */
+export const PRERENDERED_PAGES = [
+  '/',
+  '/help',
+  '/blog',
+  ...ARTICLE_SLUGS.map((slug) => `/blog/${slug}`),
+  '/careers',
+  '/contact',
+  '/about',
+  '/privacy',
+  '/terms',
+  '/cookies',
+  '/forgot-password',
+] as const;
+
+/** Where the build writes a prerendered page, in the static files: '/' → /pages/home, '/help' → /pages/help. */
+export function prerenderedAsset(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (!(PRERENDERED_PAGES as readonly string[]).includes(path)) return null;
+  return `/pages${path === '/' ? '/home' : path}`;
+}
+
+/** The key, in that file, of the scripts every page needs: the app that app/boot.ts starts. */
+export const EVERY_PAGE = '*';
+
+/** Where the build writes each route file's scripts (scripts/route-preloads.ts), for the worker. */
+export const ROUTE_PRELOADS_PATH = '/assets/route-preloads.json';
+
+/**
+ * The route file (app/routes/<name>.tsx, without .tsx) that draws the page at this path, or null
+ * for a path the app has no page for: the worker names that route's scripts in the page it answers
+ * (docs/decisions/0015-first-paint.md).
+ */
+export function routeFileOf(pathname: string): string | null {
+  if (!isAppPage(pathname)) return null;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/') return 'index';
+  const [, section, id] = path.split('/');
+  if (section === 'blog') return id ? 'blog.$slug' : 'blog.index';
+  if (section === 'checkout') return id ? 'checkout.$imageRequestId' : 'checkout.index';
+  return section!;
+}

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from '../../shared/zod';
 import { pageHead } from '../components/layout/page';
-import { HomePage, TOOL_TABS } from '../features/home/home-page';
+import { HomePage } from '../features/home/home-page';
+import { TOOL_TABS } from '../features/home/tool-tabs';
 import { SINGLE_STEPS } from '../features/single-image/steps';
 
 export const Route = createFileRoute('/')({
@@ -16,6 +17,8 @@ export const Route = createFileRoute('/')({
     request: z.uuid().optional().catch(undefined),
     /** The Single Image tool's step, a history entry each (an unknown one opens the first). */
     step: z.enum(SINGLE_STEPS).optional().catch(undefined),
+    /** A catalogue format's id (a Help Center size links to it): the Single Image tool opens on it after the upload. */
+    format: z.coerce.number().int().positive().optional().catch(undefined),
   }),
   component: HomePage,
 });

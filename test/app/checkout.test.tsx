@@ -116,7 +116,7 @@ describe('the checkout page', () => {
     renderApp(`/checkout/${ID}`);
     expect(await screen.findByRole('heading', { name: 'Payment Error' })).toBeInTheDocument();
     expect(screen.getAllByText('Image request not found').length).toBeGreaterThan(0);
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(await screen.findByText('Error')).toBeInTheDocument();
   });
 
   it('offers to sign in when Unlimited Access is chosen signed out', async () => {

@@ -6,7 +6,7 @@ import { ARTICLES } from '../../app/features/blog/articles';
 import { createRouter } from '@tanstack/react-router';
 import { createQueryClient } from '../../app/lib/api';
 import { routeTree } from '../../app/routeTree.gen';
-import { APP_PAGES, ARTICLE_SLUGS, isAppPage } from '../../shared/pages';
+import { APP_PAGES, ARTICLE_SLUGS, isAppPage, routeFileOf } from '../../shared/pages';
 import { json, mockApi, renderApp } from './render-app';
 
 const realFetch = globalThis.fetch;
@@ -60,7 +60,7 @@ describe('app shell', () => {
     renderApp('/account');
     expect(await screen.findByText('Account Information')).toBeInTheDocument();
     expect(screen.getByText('Free Access')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account menu of Grace Hopper' })).toHaveTextContent('GH');
+    expect(await screen.findByRole('button', { name: 'Account menu of Grace Hopper' })).toHaveTextContent('GH');
     expect(screen.getByRole('link', { name: 'Upgrade' })).toBeInTheDocument();
   });
 
@@ -142,6 +142,18 @@ describe("the worker's list of pages", () => {
     expect(routed).toEqual([...APP_PAGES].sort());
     expect(isAppPage('/checkout/any-id')).toBe(true);
     expect(isAppPage('/checkout/any-id/more')).toBe(false);
+  });
+
+  it('names the route file of each page, whose scripts the worker preloads', () => {
+    const routeFiles = Object.keys(import.meta.glob('../../app/routes/*.tsx'));
+    for (const path of [...APP_PAGES, `/blog/${ARTICLE_SLUGS[0]}`, '/checkout/any-id', '/help/']) {
+      const file = routeFileOf(path);
+      expect(file, path).not.toBeNull();
+      expect(routeFiles, path).toContain(`../../app/routes/${file}.tsx`);
+    }
+    expect(routeFileOf('/')).toBe('index');
+    expect(routeFileOf('/blog')).toBe('blog.index');
+    expect(routeFileOf('/no/such/page')).toBeNull();
   });
 
   it('holds every article of the blog and nothing else', () => {

@@ -25,7 +25,7 @@ const questions = () =>
 const search = () => screen.getByRole('searchbox', { name: 'Search help articles' });
 
 describe('help centre', () => {
-  it('filters questions and answers live, ignoring case, across the four tabs, and Clear resets it', async () => {
+  it('searches every topic and the sizes live, in one ranked list, and Clear brings the topics back', async () => {
     await openHelp();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'General',
@@ -36,24 +36,32 @@ describe('help centre', () => {
     const generalCount = FAQ_TOPICS.find((t) => t.id === 'general')!.items.length;
     expect(screen.getAllByRole('button', { expanded: false })).toHaveLength(generalCount);
 
-    // "STRIPE" appears only in billing answers: the General tab shows the empty state, Account & Billing counts the match.
+    // "STRIPE" appears only in a billing answer: it is found from the General tab, under its topic's name.
     fireEvent.change(search(), { target: { value: 'STRIPE' } });
-    expect(screen.getByText(NO_RESULTS)).toBeInTheDocument();
-    const billing = screen.getByRole('tab', { name: /Account & Billing/ });
-    expect(billing).toHaveTextContent('(1)');
-    fireEvent.mouseDown(billing);
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('1 match for “STRIPE”');
     expect(screen.getByRole('button', { name: 'How do I pay?' })).toBeInTheDocument();
+    expect(screen.getByText('Account & Billing')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'What does it cost?' })).not.toBeInTheDocument();
 
-    // Matches the question text too, in any case.
-    fireEvent.change(search(), { target: { value: 'delete my ACCOUNT' } });
+    // Words in any order and case, plurals folded.
+    fireEvent.change(search(), { target: { value: 'ACCOUNT deleting my' } });
+    expect(screen.queryByRole('button', { name: 'How do I delete my account?' })).toBeNull();
+    fireEvent.change(search(), { target: { value: 'accounts delete' } });
     expect(screen.getByRole('button', { name: 'How do I delete my account?' })).toBeInTheDocument();
 
+    // A size question finds the size, linked to the tool with that format.
+    fireEvent.change(search(), { target: { value: 'instagram story size' } });
+    const story = PLATFORM_FORMATS.find((f) => f.key === 'instagram_story')!;
+    const link = screen.getByRole('link', { name: 'Instagram Story: 1080 × 1920' });
+    expect(link).toHaveAttribute('href', `/?tab=singleImage&format=${story.id}`);
+
     fireEvent.change(search(), { target: { value: 'zzqx nothing like this' } });
-    expect(screen.getByText(NO_RESULTS)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(NO_RESULTS);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(search()).toHaveValue('');
     expect(screen.queryByText(NO_RESULTS)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab')).toHaveLength(4);
   });
 
   it('keeps one answer open at a time', async () => {

@@ -40,28 +40,28 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
 }
 
 /**
- * The page's state in both colour schemes: `expectAccessible` in light, then in dark (the site follows
- * the system's scheme), back to light.
+ * Switches the page to a colour scheme and waits for the colour transitions it starts: measured
+ * mid-fade, a button's or tab's colours are neither scheme's and fail the contrast check at random.
+ * Only transitions count (a spinner's animation never finishes); the new colours are styled on the
+ * next frame, so that is when the transitions to wait for have started.
  */
-export async function expectAccessibleInBothSchemes(page: Page, where: string): Promise<void> {
-  await inScheme(page, 'light');
-  await expectAccessible(page, `${where} (light)`);
-  await inScheme(page, 'dark');
-  await expectAccessible(page, `${where} (dark)`);
-  await inScheme(page, 'light');
-}
-
-/**
- * Switches the colour scheme and waits for the colour transitions it starts (buttons fade their
- * colours), so axe measures the colours as they end, not half-way.
- */
-async function inScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme });
+export async function switchColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
   await page.evaluate(async () => {
-    // The new colours are styled on the next frame; the transitions then started are the ones to wait for
-    // (a spinner's animation never finishes, so only transitions count).
     await new Promise((resolve) => requestAnimationFrame(resolve));
     const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
     await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
   });
+}
+
+/**
+ * The page's state in both colour schemes: `expectAccessible` in light, then in dark (the site follows
+ * the system's scheme), back to light.
+ */
+export async function expectAccessibleInBothSchemes(page: Page, where: string): Promise<void> {
+  await switchColorScheme(page, 'light');
+  await expectAccessible(page, `${where} (light)`);
+  await switchColorScheme(page, 'dark');
+  await expectAccessible(page, `${where} (dark)`);
+  await switchColorScheme(page, 'light');
 }

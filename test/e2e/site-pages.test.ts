@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, cspViolations, launchBrowser, newPage } from './browser';
+import { join } from 'node:path';
+import { expectAccessibleInBothSchemes } from './axe';
+import { baseUrl, cspViolations, CORPUS, launchBrowser, newPage, visitor } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,7 +63,7 @@ describe('the site pages in Chromium', () => {
     }
   });
 
-  it('opens a blog article from the list and searches the help centre', async () => {
+  it('opens a blog article from the list', async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl()}/blog`);
     await page.getByRole('tab', { name: 'Tutorials' }).click();
@@ -69,12 +71,55 @@ describe('the site pages in Chromium', () => {
     await page.waitForURL(/\/blog\/linkedin-banner-not-cut-off$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('LinkedIn banner');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('4:1');
+  });
 
+  it('finds the refund answer from any tab, and a size question leads to the tool with that format', async () => {
+    const page = await visitor(browser);
     await page.goto(`${baseUrl()}/help`);
-    await page.getByRole('searchbox', { name: 'Search help articles' }).fill('refund');
-    await page.getByRole('tab', { name: /Account & Billing/ }).click();
+    const box = page.getByRole('searchbox', { name: 'Search help articles' });
+    await box.fill('refund');
     await page.getByRole('button', { name: 'Can I get a refund?' }).click();
     await expect.poll(() => page.getByText(/non-refundable, except where the law requires/).isVisible()).toBe(true);
+    await expectAccessibleInBothSchemes(page, 'help search results');
+
+    await box.fill('instagram story size');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toMatch(/^\d+ match(es)? for “instagram story size”$/);
+    await page.getByRole('link', { name: 'Instagram Story: 1080 × 1920' }).click();
+    await page.waitForURL(/\/\?tab=singleImage&format=\d+$/);
+    await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'baseline.jpg'));
+    await page.getByRole('button', { name: 'Next: Choose Format' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /^Instagram: Story/ }).isChecked()).toBe(true);
+  });
+
+  it('draws the static pages before the app’s script runs, and the app then takes them over', async () => {
+    // Without JavaScript, as a slow phone shows the page before its script arrives.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const still = await context.newPage();
+    for (const [path, heading] of [
+      ['/', 'Social Media Image Resizer'],
+      ['/help', 'Help Center'],
+      ['/privacy', 'Privacy Policy'],
+    ] as const) {
+      await still.goto(`${baseUrl()}${path}`);
+      // Inert until the app takes over, so found by tag rather than by role.
+      expect(await still.locator('h1').textContent(), path).toBe(heading);
+      expect(await still.title(), path).toContain(heading);
+    }
+    // A page that depends on who is asking is never drawn ahead: no upsell flashes at a customer.
+    await still.goto(`${baseUrl()}/batch`);
+    expect(await still.locator('#root').innerHTML()).toBe('');
+    await context.close();
+
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl()}/help`);
+    await page.getByRole('searchbox', { name: 'Search help articles' }).fill('refund');
+    await page.getByRole('button', { name: 'Can I get a refund?' }).waitFor();
+    expect(await page.locator('meta[name="description"]').count()).toBe(1);
+    expect(await page.locator('h1').count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Company' }).getByRole('link', { name: 'About Us' }).click();
+    await expect.poll(() => page.title()).toBe('About Us | Social Resizer');
   });
 
   it('works by keyboard: the careers tabs and cards open with the keys alone', async () => {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { isAppPage } from '../../shared/pages';
+import { EVERY_PAGE, isAppPage, prerenderedAsset, ROUTE_PRELOADS_PATH, routeFileOf } from '../../shared/pages';
 import { handleNotFound } from '../lib/errors';
 import type { AppEnv } from '../types';
 
@@ -7,14 +7,39 @@ import type { AppEnv } from '../types';
  * Every path that is neither a built file nor the API reaches the worker (wrangler.toml
  * `run_worker_first`): the app's page (index.html from the assets binding) answers it, with 200
  * for a page the app has and 404 for any other path, whose page then shows "Page not found".
+ * A page the build drew ahead of time (PRERENDERED_PAGES) is answered drawn, and every page names
+ * its route's scripts (routePreloads), so the browser fetches them beside the entry.
  */
 export const pageRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (c) => {
   const { pathname } = new URL(c.req.url);
   if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) return handleNotFound(c);
-  const asset = await c.env.ASSETS.fetch(c.req.raw);
+  const drawn = prerenderedAsset(pathname);
+  const asset = await c.env.ASSETS.fetch(drawn ? new Request(new URL(drawn, c.req.url), c.req.raw) : c.req.raw);
   const isPage = asset.headers.get('Content-Type')?.startsWith('text/html') ?? false;
   if (isPage) c.set('page', true);
   const status = isPage && !isAppPage(pathname) ? 404 : asset.status;
   // A fresh response: the binding's headers may be immutable, and the security middleware sets its own.
-  return new Response(asset.body, { status, headers: asset.headers });
+  const page = new Response(asset.body, { status, headers: asset.headers });
+  const route = isPage ? routeFileOf(pathname) : null;
+  const preloads = isPage && asset.status < 300 ? await routePreloads(c.env.ASSETS, c.req.url) : {};
+  const scripts = [...(preloads[EVERY_PAGE] ?? []), ...((route && preloads[route]) || [])];
+  if (scripts.length === 0) return page;
+  page.headers.delete('Content-Length');
+  const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  return new HTMLRewriter().on('head', { element: (head) => void head.append(links, { html: true }) }).transform(page);
 });
+
+type RouteScripts = Record<string, string[]>;
+let routeScripts: Promise<RouteScripts> | undefined;
+
+/**
+ * The build's route file → scripts map (scripts/route-preloads.ts; docs/decisions/0015-first-paint.md),
+ * read once per isolate. Without it (`vite dev` has none) pages simply name no extra scripts.
+ */
+function routePreloads(assets: Fetcher, url: string): Promise<RouteScripts> {
+  routeScripts ??= assets
+    .fetch(new URL(ROUTE_PRELOADS_PATH, url))
+    .then((res) => (res.ok ? (res.json() as Promise<RouteScripts>) : {}))
+    .catch(() => ({}));
+  return routeScripts;
+}

@@ -1,10 +1,13 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { Button } from '../ui/button';
 import { useCurrentUser } from '../../features/auth/queries';
-import { UserMenu } from './user-menu';
+
+/** Only a signed-in visitor has the menu: its script loads then, not with every first page. */
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 export function Header() {
-  const { data: user } = useCurrentUser();
+  const { data: user, isPending } = useCurrentUser();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -20,14 +23,20 @@ export function Header() {
           >
             Pricing
           </Link>
-          {user ? (
+          {isPending ? (
+            // Until the server says who is here, neither Sign In nor the avatar: a signed-in visitor
+            // never sees Sign In flash on a page drawn ahead of time (docs/decisions/0015-first-paint.md).
+            <span className="inline-block h-8 w-[4.5rem]" aria-hidden />
+          ) : user ? (
             <>
               {!user.hasUnlimitedAccess ? (
                 <Button asChild size="sm">
                   <Link to="/unlimited-access">Upgrade</Link>
                 </Button>
               ) : null}
-              <UserMenu user={user} />
+              <Suspense fallback={<span className="h-9 w-9 rounded-full bg-brand-600" aria-hidden />}>
+                <UserMenu user={user} />
+              </Suspense>
             </>
           ) : (
             <Button asChild size="sm" variant="outline">

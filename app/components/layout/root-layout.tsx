@@ -1,7 +1,24 @@
 import { HeadContent, Outlet } from '@tanstack/react-router';
-import { Toaster } from '../ui/toaster';
+import { lazy, Suspense } from 'react';
+import { useToasts } from '../ui/use-toast';
 import { Footer } from './footer';
 import { Header } from './header';
+
+/**
+ * The notification region's code (Radix Toast) loads with the first toast, not with every first
+ * page (docs/decisions/0015-first-paint.md); the toast store itself is tiny and always there.
+ */
+const Toaster = lazy(() => import('../ui/toaster').then((module) => ({ default: module.Toaster })));
+
+function Toasts() {
+  const toasts = useToasts();
+  if (toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 /** Every page: the skip link, header, the page itself, footer and the toasts. */
 export function RootLayout() {
@@ -19,7 +36,7 @@ export function RootLayout() {
         <Outlet />
       </div>
       <Footer />
-      <Toaster />
+      <Toasts />
     </>
   );
 }

@@ -6,13 +6,14 @@ type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
 type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
-  // Darker on hover by a filter, not brand-700: dark mode lifts brand-700 to read as text on dark,
-  // which under white text would leave a hovered button unreadable.
-  primary: 'bg-brand-600 text-white hover:brightness-90',
-  secondary: 'bg-slate-900 text-white hover:bg-slate-800',
+  // Hovers dim the fill rather than take the next shade: dark mode lifts the 700s and 800s for text
+  // (app/styles.css), which would put white text on a pale fill.
+  primary: 'bg-brand-600 text-white hover:bg-brand-600/90',
+  // slate-50 on slate-900 turns around with the scheme, as `text-white` (kept white) would not.
+  secondary: 'bg-slate-900 text-slate-50 hover:bg-slate-900/90',
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
-  destructive: 'bg-red-600 text-white hover:bg-red-700',
+  destructive: 'bg-red-600 text-white hover:bg-red-600/90',
 };
 const sizes: Record<Size, string> = {
   sm: 'h-8 px-3 text-sm',

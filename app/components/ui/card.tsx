@@ -10,8 +10,16 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('text-lg font-semibold leading-tight', className)} {...props} />;
+/**
+ * The card's heading: h2, as a card sits right under its page's h1; `as="h1"` where the card is the
+ * page (sign in, forgot password), so every page has one h1 and no level is skipped.
+ */
+export function CardTitle({
+  as: Heading = 'h2',
+  className,
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' }) {
+  return <Heading className={cn('text-lg font-semibold leading-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

@@ -4,6 +4,17 @@ import { cn } from '../../lib/cn';
 
 export const Tabs = TabsPrimitive.Root;
 
+/**
+ * A tab's value from its label: Radix builds the tab's and panel's ids from the value, and an id
+ * with a space ("All Posts") would name two elements in aria-controls.
+ */
+export function tabValue(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List

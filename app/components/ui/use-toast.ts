@@ -29,7 +29,8 @@ type Action =
   | { type: 'dismiss'; id?: string }
   | { type: 'remove'; id?: string };
 
-let state: State = { toasts: [] };
+const EMPTY: State = { toasts: [] };
+let state: State = EMPTY;
 const listeners = new Set<() => void>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
@@ -93,5 +94,10 @@ function subscribe(listener: () => void): () => void {
 
 /** The toasts on screen; a toast shown by a page's first effect (before the toaster subscribed) is not lost. */
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => state).toasts;
+  // No toasts in a page rendered ahead of time (app/prerender.tsx).
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => EMPTY,
+  ).toasts;
 }

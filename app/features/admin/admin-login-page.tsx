@@ -44,7 +44,9 @@ export function AdminLoginPage() {
     <main className="mx-auto max-w-md px-4 py-16">
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">Administrator Login</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Administrator Login
+          </CardTitle>
           <CardDescription>The admin area is for the Social Resizer team.</CardDescription>
         </CardHeader>
         <CardContent>

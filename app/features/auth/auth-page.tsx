@@ -31,7 +31,9 @@ export function AuthPage() {
     <main className="mx-auto grid max-w-6xl items-start gap-8 px-4 py-10 lg:grid-cols-2">
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">Welcome</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Welcome
+          </CardTitle>
           <CardDescription>
             Log in to your account, or register for free to get 5 images every 24 hours.
           </CardDescription>
@@ -53,14 +55,14 @@ export function AuthPage() {
       </Card>
       <section className="hidden rounded-xl bg-brand-600 p-8 text-white lg:block" aria-label="Why create an account">
         <h2 className="text-2xl font-bold">Every platform, one upload</h2>
-        <p className="mt-2 text-brand-100">
+        <p className="mt-2">
           A free account gives you 5 images a day, keeps your purchases and lets you download them from anywhere.
         </p>
         <ul className="mt-8 grid grid-cols-2 gap-4">
           {tiles.map((tile) => (
             <li key={tile.title} className="rounded-lg bg-white/10 p-4">
               <h3 className="font-semibold">{tile.title}</h3>
-              <p className="mt-1 text-sm text-brand-100">{tile.text}</p>
+              <p className="mt-1 text-sm">{tile.text}</p>
             </li>
           ))}
         </ul>

@@ -7,7 +7,9 @@ export function ForgotPasswordPage() {
     <main className="mx-auto max-w-md px-4 py-10">
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">Forgot your password?</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Forgot your password?
+          </CardTitle>
           <CardDescription>
             Enter the e-mail address of your account, and we will send you a link to choose a new password.
           </CardDescription>

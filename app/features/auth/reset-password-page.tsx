@@ -12,7 +12,9 @@ export function ResetPasswordPage() {
     <main className="mx-auto max-w-md px-4 py-10">
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">Choose a new password</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Choose a new password
+          </CardTitle>
           <CardDescription>
             Your other devices are signed out when the new password is set, and this one is signed in.
           </CardDescription>

@@ -25,7 +25,7 @@ export function ArticlePage() {
       </div>
       <p className="mt-12 rounded-xl bg-slate-50 p-6 text-slate-700">
         Ready to try it?{' '}
-        <Link to="/" className="font-medium text-brand-700 hover:underline">
+        <Link to="/" className="font-medium text-brand-700 underline underline-offset-2">
           Resize an image now
         </Link>
         .

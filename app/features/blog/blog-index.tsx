@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger, tabValue } from '../../components/ui/tabs';
 import { articlesIn, BLOG_CATEGORIES, featuredArticles, formatArticleDate, type Article } from './articles';
 import { NewsletterForm } from './newsletter-form';
 
@@ -27,28 +27,36 @@ export function BlogIndex() {
         <h2 id="all-articles" className="text-xl font-semibold text-slate-900">
           Articles
         </h2>
-        <Tabs value={category} onValueChange={setCategory} className="mt-4">
+        <Tabs
+          value={tabValue(category)}
+          onValueChange={(value) =>
+            setCategory(BLOG_CATEGORIES.find((name) => tabValue(name) === value) ?? 'All Posts')
+          }
+          className="mt-4"
+        >
           <TabsList aria-label="Categories">
             {BLOG_CATEGORIES.map((name) => (
-              <TabsTrigger key={name} value={name}>
+              <TabsTrigger key={name} value={tabValue(name)}>
                 {name}
               </TabsTrigger>
             ))}
           </TabsList>
+          <TabsContent value={tabValue(category)} className="mt-0">
+            {articles.length === 0 ? (
+              <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+                No articles in this category yet.
+              </p>
+            ) : (
+              <ul className="mt-6 grid gap-6 sm:grid-cols-2" aria-label={`${category} articles`}>
+                {articles.map((article) => (
+                  <li key={article.slug}>
+                    <ArticleCard article={article} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TabsContent>
         </Tabs>
-        {articles.length === 0 ? (
-          <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-            No articles in this category yet.
-          </p>
-        ) : (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2" aria-label={`${category} articles`}>
-            {articles.map((article) => (
-              <li key={article.slug}>
-                <ArticleCard article={article} />
-              </li>
-            ))}
-          </ul>
-        )}
       </section>
 
       <NewsletterForm />

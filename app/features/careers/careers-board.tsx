@@ -1,7 +1,7 @@
 import { Accordion } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger, tabValue } from '../../components/ui/tabs';
 import { applyHref, DEPARTMENTS, positionsIn, type Position } from './positions';
 
 /** The department tabs and the positions as expanding cards. */
@@ -10,20 +10,34 @@ export function CareersBoard() {
   const positions = positionsIn(department);
   return (
     <div>
-      <Tabs value={department} onValueChange={setDepartment}>
+      <Tabs
+        value={tabValue(department)}
+        onValueChange={(value) => setDepartment(DEPARTMENTS.find((name) => tabValue(name) === value) ?? 'All')}
+      >
         <TabsList aria-label="Departments">
           {DEPARTMENTS.map((name) => (
-            <TabsTrigger key={name} value={name}>
+            <TabsTrigger key={name} value={tabValue(name)}>
               {name}
             </TabsTrigger>
           ))}
         </TabsList>
+        <TabsContent value={tabValue(department)} className="mt-0">
+          <Positions department={department} positions={positions} onAll={() => setDepartment('All')} />
+        </TabsContent>
       </Tabs>
+    </div>
+  );
+}
+
+/** The department's positions, or the empty state with the way back to all of them. */
+function Positions({ department, positions, onAll }: { department: string; positions: Position[]; onAll: () => void }) {
+  return (
+    <>
       {positions.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 p-8 text-center">
           <p className="font-medium text-slate-900">No open positions</p>
           <p className="mt-1 text-sm text-slate-600">There are no openings in {department} right now.</p>
-          <Button variant="outline" className="mt-4" onClick={() => setDepartment('All')}>
+          <Button variant="outline" className="mt-4" onClick={onAll}>
             View All Positions
           </Button>
         </div>
@@ -34,26 +48,28 @@ export function CareersBoard() {
           ))}
         </Accordion.Root>
       )}
-    </div>
+    </>
   );
 }
 
 function PositionCard({ position }: { position: Position }) {
   return (
     <Accordion.Item value={position.id} className="rounded-xl border border-slate-200 bg-white">
-      <Accordion.Header>
-        <Accordion.Trigger className="group flex w-full flex-col gap-1 p-5 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none sm:flex-row sm:items-center sm:justify-between">
-          <span>
-            <span className="block text-lg font-semibold text-slate-900">{position.title}</span>
-            <span className="block text-sm text-slate-600">
-              {position.department} · {position.location} · {position.type}
+      <Accordion.Header asChild>
+        <h2>
+          <Accordion.Trigger className="group flex w-full flex-col gap-1 p-5 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none sm:flex-row sm:items-center sm:justify-between">
+            <span>
+              <span className="block text-lg font-semibold text-slate-900">{position.title}</span>
+              <span className="block text-sm text-slate-600">
+                {position.department} · {position.location} · {position.type}
+              </span>
             </span>
-          </span>
-          <span className="text-sm font-medium text-brand-700">
-            <span className="group-data-[state=open]:hidden">Show details</span>
-            <span className="hidden group-data-[state=open]:inline">Hide details</span>
-          </span>
-        </Accordion.Trigger>
+            <span className="text-sm font-medium text-brand-700">
+              <span className="group-data-[state=open]:hidden">Show details</span>
+              <span className="hidden group-data-[state=open]:inline">Hide details</span>
+            </span>
+          </Accordion.Trigger>
+        </h2>
       </Accordion.Header>
       <Accordion.Content className="border-t border-slate-100 px-5 pb-5">
         <p className="mt-4 text-slate-700">{position.summary}</p>

@@ -13,7 +13,7 @@ export function CareersPage() {
       </div>
       <p className="mt-10 text-sm text-slate-600">
         Don’t see your role? Write to{' '}
-        <a className="font-medium text-brand-700 hover:underline" href={`mailto:${CAREERS_EMAIL}`}>
+        <a className="font-medium text-brand-700 underline underline-offset-2" href={`mailto:${CAREERS_EMAIL}`}>
           {CAREERS_EMAIL}
         </a>{' '}
         and tell us what you would like to work on.

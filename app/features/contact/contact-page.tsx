@@ -27,7 +27,7 @@ export function ContactPage() {
           <h2 className="font-semibold text-slate-900">Contact information</h2>
           <p className="mt-2 text-sm text-slate-600">
             E-mail:{' '}
-            <a className="text-brand-700 hover:underline" href="mailto:support@socialresizer.app">
+            <a className="text-brand-700 underline underline-offset-2" href="mailto:support@socialresizer.app">
               support@socialresizer.app
             </a>
           </p>

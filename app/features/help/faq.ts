@@ -157,12 +157,3 @@ export const FAQ_TOPICS: readonly FaqTopic[] = [
     ],
   },
 ];
-
-/** The items of a topic whose question or answer contains the query, ignoring case and surrounding spaces. */
-export function searchFaq(items: readonly FaqItem[], query: string): FaqItem[] {
-  const needle = query.trim().toLocaleLowerCase();
-  if (!needle) return [...items];
-  return items.filter(
-    (item) => item.question.toLocaleLowerCase().includes(needle) || item.answer.toLocaleLowerCase().includes(needle),
-  );
-}

@@ -1,16 +1,42 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { PLATFORM_FORMATS } from '../../../shared/formats';
 import { PLATFORMS } from '../../../shared/platforms';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { SingleImageTool, type AddressChange } from '../single-image/single-image-tool';
-import { AdjusterTool } from '../adjusters/adjuster-tool';
+import type { AddressChange } from '../single-image/single-image-tool';
 import { BANNER_FLOW, PROFILE_FLOW } from '../adjusters/flows';
+import type { ToolTab } from './tool-tabs';
 
 const route = getRouteApi('/');
 
-export const TOOL_TABS = ['singleImage', 'bannerAdjuster', 'profileAdjuster'] as const;
-type ToolTab = (typeof TOOL_TABS)[number];
+/**
+ * The tools load after the page's heading and tabs are drawn (docs/decisions/0015-first-paint.md):
+ * their code is most of the home page's, and a phone on a slow network sees the page sooner.
+ */
+const SingleImageTool = lazy(() =>
+  import('../single-image/single-image-tool').then((module) => ({ default: module.SingleImageTool })),
+);
+const AdjusterTool = lazy(() =>
+  import('../adjusters/adjuster-tool').then((module) => ({ default: module.AdjusterTool })),
+);
+
+/** Holds the tool's place while its code loads, so nothing below it moves when it appears. */
+function ToolLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div
+          role="status"
+          className="mt-6 flex min-h-[26rem] items-center justify-center rounded-xl border border-slate-200 bg-white text-sm text-slate-600"
+        >
+          Loading the tool…
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 const howItWorks = [
   {
@@ -48,7 +74,7 @@ const testimonials = [
 ];
 
 export function HomePage() {
-  const { tab = 'singleImage', request, step } = route.useSearch();
+  const { tab = 'singleImage', request, step, format } = route.useSearch();
   const navigate = useNavigate({ from: '/' });
   // One function for the page's life, so the tool's effects that call it run only when they must.
   const onSingleAddress = useCallback(
@@ -97,13 +123,24 @@ export function HomePage() {
           </TabsList>
         </div>
         <TabsContent value="singleImage">
-          <SingleImageTool requestId={request ?? null} step={step ?? null} onAddress={onSingleAddress} />
+          <ToolLoading>
+            <SingleImageTool
+              requestId={request ?? null}
+              step={step ?? null}
+              formatId={format}
+              onAddress={onSingleAddress}
+            />
+          </ToolLoading>
         </TabsContent>
         <TabsContent value="bannerAdjuster">
-          <AdjusterTool flow={BANNER_FLOW} />
+          <ToolLoading>
+            <AdjusterTool flow={BANNER_FLOW} />
+          </ToolLoading>
         </TabsContent>
         <TabsContent value="profileAdjuster">
-          <AdjusterTool flow={PROFILE_FLOW} />
+          <ToolLoading>
+            <AdjusterTool flow={PROFILE_FLOW} />
+          </ToolLoading>
         </TabsContent>
       </Tabs>
 
@@ -139,7 +176,7 @@ export function HomePage() {
             </li>
           ))}
         </ul>
-        <p className="mt-3 text-center text-xs text-slate-500">Sample testimonials.</p>
+        <p className="mt-3 text-center text-xs text-slate-600">Sample testimonials.</p>
       </section>
     </main>
   );

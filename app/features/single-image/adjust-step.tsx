@@ -25,6 +25,8 @@ type Props = {
   /** What fills the frame where the picture does not reach. */
   fill: Fill;
   onFill: (fill: Fill) => void;
+  /** The format the visitor came for (a Help Center size links to it): opened instead of the suggestion. */
+  preferredFormatId?: number;
 };
 
 /** Tailwind's `lg` breakpoint, where the formats and the framing stand side by side. */
@@ -42,14 +44,18 @@ export function AdjustStep({
   busy,
   fill,
   onFill,
+  preferredFormatId,
 }: Props) {
   const formatsQuery = useFormatCatalogue(platformFormatsQuery);
   const formats = useMemo(() => formatsQuery.data ?? [], [formatsQuery.data]);
   const history = useFramingHistory(adjustment, onAdjust);
 
-  // A fresh picture opens on the popular format nearest its shape, with that format's platform shown.
+  // A fresh picture opens on the format asked for, else the popular format nearest its shape, with
+  // that format's platform shown.
   const suggested =
-    formats.length > 0 && !adjustment ? suggestFormats(formats, upload.width / upload.height)[0] : undefined;
+    formats.length > 0 && !adjustment
+      ? (formats.find((f) => f.id === preferredFormatId) ?? suggestFormats(formats, upload.width / upload.height)[0])
+      : undefined;
   useEffect(() => {
     if (!suggested) return;
     onPlatform(suggested.platform);

@@ -29,10 +29,13 @@ export function SingleImageTool({
   requestId,
   step: askedStep,
   onAddress,
+  formatId,
 }: {
   requestId: string | null;
   step: SingleStep | null;
   onAddress: (change: AddressChange, replace: boolean) => void;
+  /** The format asked for in the address (`/?format=`), opened after the upload. */
+  formatId?: number;
 }) {
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [file, setFile] = useState<ChosenFile | null>(null);
@@ -140,6 +143,7 @@ export function SingleImageTool({
           busy={processing}
           fill={fill}
           onFill={setFill}
+          preferredFormatId={formatId}
         />
       ) : null}
       {!restoring && step === 'download' && request && processedFormat ? (

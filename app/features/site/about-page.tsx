@@ -31,11 +31,11 @@ export function AboutPage() {
       <Section title="Who we are">
         <p>
           A small remote team of designers and engineers who got tired of resizing the same picture five times.{' '}
-          <Link to="/careers" className="text-brand-700 hover:underline">
+          <Link to="/careers" className="text-brand-700 underline underline-offset-2">
             We are hiring
           </Link>
           , and we read every{' '}
-          <Link to="/contact" className="text-brand-700 hover:underline">
+          <Link to="/contact" className="text-brand-700 underline underline-offset-2">
             message
           </Link>
           .

@@ -46,7 +46,7 @@ export function PrivacyPage() {
       <Section title="Deleting your account">
         <p>
           You can delete your account from Account Settings on your{' '}
-          <Link to="/account" className="text-brand-700 hover:underline">
+          <Link to="/account" className="text-brand-700 underline underline-offset-2">
             account page
           </Link>
           . Deleting it removes your pictures and your personal details at once and ends your unlimited access, which
@@ -62,11 +62,11 @@ export function PrivacyPage() {
       <Section title="Contact">
         <p>
           Questions about your data:{' '}
-          <a className="text-brand-700 hover:underline" href="mailto:privacy@socialresizer.app">
+          <a className="text-brand-700 underline underline-offset-2" href="mailto:privacy@socialresizer.app">
             privacy@socialresizer.app
           </a>
           , or the{' '}
-          <Link to="/contact" className="text-brand-700 hover:underline">
+          <Link to="/contact" className="text-brand-700 underline underline-offset-2">
             contact form
           </Link>
           .

@@ -18,7 +18,9 @@ export function UnlimitedAccessPage() {
     <main className="mx-auto max-w-xl px-4 py-10">
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">Unlimited Access</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Unlimited Access
+          </CardTitle>
           <p className="text-3xl font-bold">
             {dollars(UNLIMITED_PRICE)} <span className="text-sm font-normal text-slate-500">one time</span>
           </p>

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { pageHtml, splitHead } from '../../scripts/prerender';
+import { APP_PAGES, isAppPage, PRERENDERED_PAGES, prerenderedAsset } from '../../shared/pages';
+
+const TEMPLATE =
+  '<html><head><title>Default</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('pages drawn ahead of time', () => {
+  it('puts the page’s title and description in the head, marked for the app to replace, and the page in #root', () => {
+    const rendered =
+      '<title>Help Center | Social Resizer</title><meta name="description" content="Answers."/><main><h1>Help Center</h1></main>';
+    expect(splitHead(rendered).body).toBe('<main><h1>Help Center</h1></main>');
+    expect(pageHtml(TEMPLATE, rendered)).toBe(
+      '<html><head><title data-prerendered="">Help Center | Social Resizer</title><meta data-prerendered="" name="description" content="Answers."/><script type="module" src="/assets/index.js"></script></head><body><div id="root"><div inert style="display:contents"><main><h1>Help Center</h1></main></div></div></body></html>',
+    );
+    expect(() => pageHtml('<html></html>', rendered)).toThrow(/no <title>/);
+  });
+
+  it('draws only pages the app has, and names each one’s file', () => {
+    for (const path of PRERENDERED_PAGES) expect(isAppPage(path), path).toBe(true);
+    expect(prerenderedAsset('/')).toBe('/pages/home');
+    expect(prerenderedAsset('/help/')).toBe('/pages/help');
+    // Pages that depend on who is asking are never drawn ahead.
+    for (const path of ['/batch', '/pricing', '/account', '/unlimited-access', '/auth', '/checkout/x', '/nope'])
+      expect(prerenderedAsset(path), path).toBeNull();
+    expect(APP_PAGES.length).toBeGreaterThan(PRERENDERED_PAGES.filter((p) => !p.startsWith('/blog/')).length);
+  });
+});
