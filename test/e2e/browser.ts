@@ -73,3 +73,12 @@ export async function uploadAndAdjust(page: Page, path: string): Promise<void> {
   await page.getByText('Wide Format').waitFor();
   await page.getByTestId('crop-preview').locator('img').waitFor();
 }
+
+/**
+ * Waits until the app has replaced a page the build drew ahead of time (scripts/prerender.ts keeps
+ * that copy inert): keys pressed before then reach nothing, as for a person who tabs in the first
+ * moment of a slow load.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('#root > [inert]').waitFor({ state: 'detached' });
+}

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { expectAccessibleInBothSchemes } from './axe';
-import { baseUrl, cspViolations, CORPUS, launchBrowser, newPage, visitor } from './browser';
+import { appReady, baseUrl, cspViolations, CORPUS, launchBrowser, newPage, visitor } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -125,6 +125,7 @@ describe('the site pages in Chromium', () => {
   it('works by keyboard: the careers tabs and cards open with the keys alone', async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl()}/careers`);
+    await appReady(page);
     await page.getByRole('tab', { name: 'All' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.getByRole('tab', { name: 'Engineering' }).getAttribute('aria-selected')).toBe('true');
