@@ -31,11 +31,8 @@ import { gc, PeakMemory } from './memory';
 import { benchApi } from './api';
 import { benchContentAware } from './content-aware';
 import { benchDetection } from './detection';
-<<<<<<< HEAD
 import { benchLighthouse } from './lighthouse';
-=======
 import { benchQualityPreview } from './quality-preview';
->>>>>>> 266456c (Quality preview: before/after of the chosen JPEG or WebP quality, encoded in the browser by the server's encoders in Web Workers, with the estimated file size; checkerboard only behind outputs that keep transparency)
 import { fetchPhotos, largestAccepted, type Photo } from './photos';
 
 sharp.concurrency(1);

@@ -111,9 +111,9 @@ describe('the quality preview in Chromium', () => {
     await expect.poll(() => page.locator('[data-checkerboard="true"]').count(), { timeout: 10_000 }).toBe(0);
     await page.getByRole('button', { name: 'Back to Edit' }).click();
     await page.getByRole('img', { name: /as it will be$/ }).waitFor();
-    expect(await page.locator('[aria-label="Output preview"] [data-checkerboard]').getAttribute('data-checkerboard')).toBe(
-      'false',
-    );
+    expect(
+      await page.locator('[aria-label="Output preview"] [data-checkerboard]').getAttribute('data-checkerboard'),
+    ).toBe('false');
   });
 
   it('keeps the view and its size on a phone', async () => {

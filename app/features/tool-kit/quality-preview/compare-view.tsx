@@ -27,7 +27,7 @@ function useWidth(element: React.RefObject<HTMLElement | null>): number {
   useLayoutEffect(() => {
     const target = element.current;
     if (!target) return;
-    setWidth(target.clientWidth);
+    // The observer reports the first size too, right after observe().
     const observer = new ResizeObserver(() => setWidth(target.clientWidth));
     observer.observe(target);
     return () => observer.disconnect();
@@ -35,7 +35,14 @@ function useWidth(element: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-function Layer({ bitmap, width, height, scale, offset, label }: {
+function Layer({
+  bitmap,
+  width,
+  height,
+  scale,
+  offset,
+  label,
+}: {
   bitmap: ImageBitmap | null;
   width: number;
   height: number;

@@ -13,7 +13,7 @@ const scope = self as unknown as {
   postMessage: (message: BandResult, transfer: Transferable[]) => void;
 };
 
-scope.onmessage = async ({ data: job }) => {
+async function encodeBand(job: BandJob): Promise<void> {
   const raster = { width: job.width, height: job.height, data: job.pixels };
   try {
     const bytes =
@@ -24,4 +24,6 @@ scope.onmessage = async ({ data: job }) => {
   } catch (error) {
     scope.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) }, []);
   }
-};
+}
+
+scope.onmessage = ({ data }) => void encodeBand(data);
