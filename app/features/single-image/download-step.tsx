@@ -25,7 +25,7 @@ type Props = {
 
 /**
  * Step 3: the processed image (for JPEG and WebP, before and after at the quality being chosen:
- * docs/product.md, "File type and quality"), the allowance, the plans and the other formats.
+ * docs/product.md, "Quality preview"), the allowance, the plans and the other formats.
  */
 export function DownloadStep({ request, format, onRequest, onStartOver, onBackToEdit }: Props) {
   const [rendering, setRendering] = useState(false);

@@ -1,8 +1,7 @@
 /**
  * Before and after over the same view, as Squoosh shows them: the output uncompressed on the left
  * of a split the user drags, the chosen quality's result on the right, both zoomed and panned
- * together so compression artefacts can be looked at up close (docs/product.md, "File type and
- * quality").
+ * together so compression artefacts can be looked at up close (docs/product.md, "Quality preview").
  */
 import {
   useEffect,
@@ -26,7 +25,8 @@ function useWidth(element: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const target = element.current;
-    if (!target) return;
+    // Without ResizeObserver (jsdom) the view keeps its first layout.
+    if (!target || typeof ResizeObserver === 'undefined') return;
     // The observer reports the first size too, right after observe().
     const observer = new ResizeObserver(() => setWidth(target.clientWidth));
     observer.observe(target);

@@ -17,7 +17,7 @@ export interface Raster {
 export interface Encoding {
   type: LossyType;
   quality: number;
-  /** The estimated file size: the bands' bytes with one file's headers (within 1 % for JPEG, 7 % for WebP: docs/product.md). */
+  /** The estimated file size: the bands' bytes with one file's headers (docs/product.md, "Quality preview": bands add under 1.3 % for JPEG, up to 7 % for WebP). */
   size: number;
   /** Each band's encoded file, top to bottom, and where it goes. */
   bands: Array<{ y: number; bytes: Uint8Array<ArrayBuffer> }>;
