@@ -16,7 +16,7 @@ import type { MiddlewareHandler } from 'hono';
  */
 export const APP_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com https://*.js.stripe.com",
+  "script-src 'self' https://js.stripe.com https://*.js.stripe.com 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://*.stripe.com",
   "font-src 'self'",
