@@ -32,6 +32,7 @@ import { benchApi } from './api';
 import { benchContentAware } from './content-aware';
 import { benchDetection } from './detection';
 import { benchLighthouse } from './lighthouse';
+import { benchQualityPreview } from './quality-preview';
 import { fetchPhotos, largestAccepted, type Photo } from './photos';
 
 sharp.concurrency(1);
@@ -204,6 +205,8 @@ async function main() {
   if (real.length === 0) throw new Error('no photos: apt-get download failed for every package');
   // `npm run bench -- content-aware` runs only the content-aware part; `-- api` only the API path.
   if (process.argv.includes('content-aware')) return benchContentAware(real);
+  // `npm run bench -- quality`: the quality preview in Chromium, through the built app (bench/quality-preview.ts).
+  if (process.argv.includes('quality')) return benchQualityPreview(real.filter((p) => /\.jpg$/.test(p.name)));
   const largest = await largestAccepted(real);
   if (process.argv.includes('api'))
     return benchApi([...real, ...largest].filter((p) => /\.jpg$/.test(p.name) && !p.name.startsWith('kleiber-')));

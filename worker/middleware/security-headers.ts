@@ -10,11 +10,13 @@ import type { MiddlewareHandler } from 'hono';
  * The app's Content-Security-Policy: only our own origin, plus what Stripe.js documents it needs
  * (its script, its card and 3-D Secure frames, its API, its images). `style-src 'unsafe-inline'`
  * because react-easy-crop and Stripe inject style elements; no inline script is allowed.
+ * `'wasm-unsafe-eval'` lets the quality preview compile the JPEG and WebP encoders it loads from our
+ * own origin (WebAssembly only: JavaScript eval stays refused).
  * Nothing may frame the site: Stripe frames its own pages inside ours, never ours inside it.
  */
 export const APP_CSP = [
   "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
+  "script-src 'self' https://js.stripe.com https://*.js.stripe.com 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://*.stripe.com",
   "font-src 'self'",

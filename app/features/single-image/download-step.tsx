@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
+import type { OutputSettings } from '../../../shared/output';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { ChoosePlan } from '../plans/choose-plan';
+import { LazyQualityPanel } from '../tool-kit/quality-preview/lazy';
+import { previewType, useQualityPreview } from '../tool-kit/quality-preview/use-quality-preview';
+import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { useKeepsTransparency } from '../tool-kit/use-keeps-transparency';
 import { FileChoice } from './file-choice';
 import { FileDetails } from './file-details';
 import { OtherFormats } from './other-formats';
@@ -18,9 +23,24 @@ type Props = {
   onBackToEdit: () => void;
 };
 
-/** Step 3: the processed image, the allowance, the plans and the other formats. */
+/**
+ * Step 3: the processed image (for JPEG and WebP, before and after at the quality being chosen:
+ * docs/product.md, "Quality preview"), the allowance, the plans and the other formats.
+ */
 export function DownloadStep({ request, format, onRequest, onStartOver, onBackToEdit }: Props) {
   const [rendering, setRendering] = useState(false);
+  const [draft, setDraft] = useState<OutputSettings>(request.output);
+  const lossy = previewType(draft.type, request.file?.type);
+  const preview = useQualityPreview({
+    imageUrl: uploadedImageUrl(request.upload),
+    format,
+    area: request.cropDetails,
+    fill: request.fill,
+    type: lossy,
+    quality: draft.quality,
+  });
+  const transparent = useKeepsTransparency(request.previewPath, request.file?.type);
+  const result = <ResultPreview previewPath={request.previewPath} format={format} transparent={transparent} />;
   // A download the server let through made the image the owner's (door.ts marks it acquired): the
   // step says so at once, as the server's answer for this request will after a refresh.
   const { download, downloading } = useDownload({
@@ -36,7 +56,13 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
   return (
     <div className="space-y-8">
       <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-start">
-        <ResultPreview previewPath={request.previewPath} format={format} />
+        {lossy ? (
+          <Suspense fallback={result}>
+            <LazyQualityPanel preview={preview} width={format.width} height={format.height} quality={draft.quality} />
+          </Suspense>
+        ) : (
+          result
+        )}
         <div className="space-y-3">
           <h3 className="text-xl font-semibold text-slate-900">Ready to Download</h3>
           <p className="text-sm font-medium" aria-live="polite" data-testid="allowance">
@@ -56,7 +82,17 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
             </Button>
           </div>
           <FileDetails request={request} format={format} />
-          <FileChoice request={request} format={format} onRequest={onRequest} onBusy={setRendering} />
+          <FileChoice
+            request={request}
+            format={format}
+            onRequest={onRequest}
+            onBusy={setRendering}
+            draft={draft}
+            onDraft={setDraft}
+            estimate={
+              lossy ? { size: preview.size, quality: preview.quality, maxBytes: format.maxBytes ?? null } : undefined
+            }
+          />
         </div>
       </div>
 

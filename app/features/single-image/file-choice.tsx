@@ -1,13 +1,13 @@
 /** The download step's file type and quality, and how the file it gives is described. */
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import { OUTPUT_LABELS, type OutputSettings } from '../../../shared/output';
 import { platformName } from '../../../shared/platforms';
 import type { ImageRequestResponse, OutputFile } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
-import { OutputPicker } from '../tool-kit/output-picker';
+import { OutputPicker, type QualityEstimate } from '../tool-kit/output-picker';
 import { useOutputSettings } from '../tool-kit/output-settings';
 import { processImage } from './queries';
 
@@ -21,21 +21,27 @@ export function describeFile(file: OutputFile, format: PlatformFormat): string {
 /**
  * The file type and quality of this download. A change is remembered for the visitor and the file
  * is made again (after a pause, so dragging the quality makes one file, not twenty); the size
- * shown is then the real one.
+ * shown is then the real one. Meanwhile the browser's estimate of the size follows the slider.
  */
 export function FileChoice({
   request,
   format,
   onRequest,
   onBusy,
+  draft,
+  onDraft: setDraft,
+  estimate,
 }: {
   request: ImageRequestResponse;
   format: PlatformFormat;
   onRequest: (request: ImageRequestResponse) => void;
   onBusy: (busy: boolean) => void;
+  /** The type and quality being chosen (the download step's, shared with its quality preview). */
+  draft: OutputSettings;
+  onDraft: (next: OutputSettings) => void;
+  estimate?: QualityEstimate;
 }) {
   const [, remember] = useOutputSettings();
-  const [draft, setDraft] = useState<OutputSettings>(request.output);
   const { mutate, isPending } = useMutation({
     mutationFn: (output: OutputSettings) => processImage(request.id, { output }),
     onSuccess: onRequest,
@@ -66,6 +72,7 @@ export function FileChoice({
         accepted={format.types}
         single
         platformName={platformName(format.platform)}
+        estimate={estimate}
       />
       <p className="mt-2 text-xs text-slate-500" aria-live="polite">
         {changed || isPending ? `Making your ${OUTPUT_LABELS[draft.type]} file...` : ''}

@@ -75,7 +75,7 @@ export function FramingPanel({
           </div>
         ) : null}
       </div>
-      <OutputPreview imageUrl={imageUrl} format={format} area={area} fill={shownFill} />
+      <OutputPreview imageUrl={imageUrl} format={format} area={area} fill={shownFill} opaque={!!refused} />
     </div>
   );
 }

@@ -2,10 +2,27 @@ import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
 import { cn } from '../../lib/cn';
 
-/** The processed image on a checkerboard; a profile format in the circle its platform shows. */
-export function ResultPreview({ previewPath, format }: { previewPath: string | null; format: PlatformFormat }) {
+/**
+ * The processed image, on a checkerboard only where it keeps transparency (use-keeps-transparency.ts);
+ * a profile format in the circle its platform shows.
+ */
+export function ResultPreview({
+  previewPath,
+  format,
+  transparent,
+}: {
+  previewPath: string | null;
+  format: PlatformFormat;
+  transparent: boolean;
+}) {
   return (
-    <div className="flex items-center justify-center rounded-lg bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-4">
+    <div
+      data-checkerboard={transparent}
+      className={cn(
+        'flex items-center justify-center rounded-lg p-4',
+        transparent ? 'bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]' : 'bg-slate-100',
+      )}
+    >
       {previewPath ? (
         <figure className="flex flex-col items-center gap-2">
           <img

@@ -5,6 +5,7 @@
  */
 import { useId } from 'react';
 import {
+  formatBytes,
   MIN_USER_QUALITY,
   OUTPUT_CHOICES,
   OUTPUT_LABELS,
@@ -30,9 +31,27 @@ type Props = {
   single: boolean;
   platformName?: string;
   disabled?: boolean;
+  /** The file's size at this quality as the browser works it out (quality-preview/), where one is made. */
+  estimate?: QualityEstimate;
 };
 
-export function OutputPicker({ value, onChange, accepted, single, platformName, disabled }: Props) {
+export interface QualityEstimate {
+  /** Bytes; null until the first encoding ends. */
+  size: number | null;
+  /** The quality that size is for (the slider may have moved on). */
+  quality: number | null;
+  /** The platform's file-size cap, above which the server lowers the quality. */
+  maxBytes: number | null;
+}
+
+/** 'About 182 KB': the browser's encoders match the server's, within a few percent. */
+function estimateText(estimate: QualityEstimate, quality: number): string {
+  if (estimate.size === null || estimate.quality !== quality) return 'Working out the size...';
+  const over = estimate.maxBytes !== null && estimate.size > estimate.maxBytes;
+  return `About ${formatBytes(estimate.size)}${over ? `: over the ${formatBytes(estimate.maxBytes ?? 0)} limit, so the file gets a lower quality` : ''}`;
+}
+
+export function OutputPicker({ value, onChange, accepted, single, platformName, disabled, estimate }: Props) {
   const id = useId();
   const lossy = value.type !== 'png';
   return (
@@ -94,7 +113,19 @@ export function OutputPicker({ value, onChange, accepted, single, platformName, 
             onChange={(event) => onChange({ ...value, quality: Number(event.target.value) })}
             className="mt-1 w-full accent-brand-600"
             aria-label="Quality"
+            aria-describedby={estimate ? `${id}-estimate` : undefined}
           />
+          {estimate ? (
+            <span
+              id={`${id}-estimate`}
+              className="mt-1 block text-xs text-slate-600"
+              data-testid="quality-size"
+              data-bytes={estimate.size ?? undefined}
+              aria-live="polite"
+            >
+              {estimateText(estimate, value.quality)}
+            </span>
+          ) : null}
         </label>
       ) : null}
     </fieldset>

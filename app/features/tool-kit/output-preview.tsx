@@ -3,6 +3,8 @@ import type { Area } from 'react-easy-crop';
 import type { Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
+import { cn } from '../../lib/cn';
+import { drawOutput } from './quality-preview/draw-output';
 
 const LONG_SIDE = 220;
 
@@ -20,20 +22,23 @@ export function previewBox(
 /**
  * The output as it will be, drawn while the user frames it: the format's true shape, the fill
  * where the framing leaves the picture (a colour, the blurred picture, or transparent shown as a
- * checkerboard; white where the format refuses transparency), the circle a profile format is shown
- * in, and the platform's safe zone.
+ * checkerboard; white where the output cannot keep transparency, with no checkerboard behind it),
+ * the circle a profile format is shown in, and the platform's safe zone.
  */
 export function OutputPreview({
   imageUrl,
   format,
   area,
   fill,
+  opaque = format.opaque,
   longSide = LONG_SIDE,
 }: {
   imageUrl: string;
   format: PlatformFormat;
   area: Area | null;
   fill: Fill;
+  /** The output holds no transparency: the format refuses it or the file type (JPEG) cannot hold it. */
+  opaque?: boolean;
   longSide?: number;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -57,22 +62,7 @@ export function OutputPreview({
     const height = Math.round(box.height * scale);
     context.canvas.width = width;
     context.canvas.height = height;
-    context.clearRect(0, 0, width, height);
-    if (fill.kind === 'color' || format.opaque) {
-      context.fillStyle = fill.kind === 'color' ? fill.color : '#fff';
-      context.fillRect(0, 0, width, height);
-    }
-    if (fill.kind === 'blur') {
-      // The cover crop of the picture, blurred and a little darker, as the engine's backdrop.
-      const cover = Math.max(width / image.naturalWidth, height / image.naturalHeight);
-      const w = width / cover;
-      const h = height / cover;
-      context.filter = `blur(${Math.round(Math.max(width, height) / 24)}px) brightness(0.82)`;
-      context.drawImage(image, (image.naturalWidth - w) / 2, (image.naturalHeight - h) / 2, w, h, 0, 0, width, height);
-      context.filter = 'none';
-    }
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, width, height);
+    drawOutput(context, image, area, fill, opaque);
     const zone = format.safeZone;
     if (format.profile || zone?.shape === 'circle') {
       // What the circle hides, dimmed: the file stays square, the platform shows the circle.
@@ -90,11 +80,17 @@ export function OutputPreview({
       context.strokeStyle = 'rgba(252, 211, 77, 0.95)';
       context.strokeRect(zone.x * sx, zone.y * sy, zone.width * sx, zone.height * sy);
     }
-  }, [image, area, format, fill, box.width, box.height]);
+  }, [image, area, format, fill, opaque, box.width, box.height]);
 
   return (
     <figure className="flex flex-col items-center gap-2" aria-label="Output preview">
-      <div className="rounded-md bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:12px_12px] shadow-sm">
+      <div
+        data-checkerboard={!opaque}
+        className={cn(
+          'rounded-md shadow-sm',
+          !opaque && 'bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:12px_12px]',
+        )}
+      >
         <canvas
           ref={canvas}
           role="img"
