@@ -59,7 +59,7 @@ describe('the quality preview in Chromium', () => {
     await split.press('ArrowLeft');
     expect(await split.getAttribute('aria-valuenow')).toBe('45');
 
-    // The server's file at quality 40 is near the estimate (docs/product.md, "File type and quality").
+    // The server's file at quality 40 is near the estimate (docs/product.md, "Quality preview").
     await expect
       .poll(() => page.getByTestId('file-format').textContent(), { timeout: 30_000 })
       .toBe('JPEG, quality 40');
