@@ -5,12 +5,20 @@
  * and gets the parsed value: an answer of another shape is an error the page shows like any other.
  */
 import { QueryClient } from '@tanstack/react-query';
+import { hourlyLimitSchema, type HourlyLimit } from '../../shared/hourly-limit';
 import { z } from '../../shared/zod';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
-/** The body of every failure (README, "Every failure answers { message }"); a refused card adds Stripe's `type`. */
-const errorBodySchema = z.object({ message: z.string(), type: z.string().optional() });
+/**
+ * The body of every failure (README, "Every failure answers { message }"); a refused card adds
+ * Stripe's `type`, a reached hourly limit its facts (`limit`).
+ */
+const errorBodySchema = z.object({
+  message: z.string(),
+  type: z.string().optional(),
+  limit: hourlyLimitSchema.optional(),
+});
 type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export class ApiRequestError extends Error {
@@ -48,6 +56,11 @@ export class ApiAnswerError extends Error {
     super('The server sent an answer this page cannot read. Please reload the page and try again.');
     this.name = 'ApiAnswerError';
   }
+}
+
+/** The hourly limit an error reports having reached, if it is that (a 429 with its facts). */
+export function hourlyLimitOf(error: unknown): HourlyLimit | undefined {
+  return error instanceof ApiRequestError && error.status === 429 ? error.errorBody?.limit : undefined;
 }
 
 /** The message to show a person for any thrown error. */

@@ -233,10 +233,16 @@ describe('banner conversions on the queue', () => {
       targetFormatIds: [TARGETS.linkedinBanner, TARGETS.facebookCover, TARGETS.youtubeBanner],
     });
     expect(over.status).toBe(429);
-    expect((await body(over)).message).toMatch(
+    const refused = await body<{ message: string; limit: Record<string, unknown> }>(over);
+    expect(refused.message).toMatch(
       /^Too many conversions: up to 60 formats an hour \(2 left\)\. Please try again in (60|59) minutes\.$/,
     );
-    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(3500);
+    const retryAfter = Number(over.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    // The facts a page says beside its button: the limit, what is left, when it resets, what raises it.
+    expect(refused.limit).toMatchObject({ kind: 'conversions', perHour: 60, remaining: 2, raisedBy: 'sign-in' });
+    const resetIn = Date.parse(String(refused.limit.resetAt)) - Date.now();
+    expect(Math.abs(resetIn - retryAfter * 1000)).toBeLessThan(5000);
     expect(
       await env.DB.prepare('SELECT count(*) AS n FROM conversions WHERE request_id = ?')
         .bind(id)

@@ -4,13 +4,15 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { log } from './log';
 
 /**
- * A failure the caller can act on. Every API failure answers the same shape: `{ "message": "..." }`.
+ * A failure the caller can act on. Every API failure answers the same shape: `{ "message": "..." }`,
+ * plus, for some, facts a page shows beside it (`details`: an hourly limit's `limit`).
  */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
     readonly headers?: Record<string, string>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,13 +24,14 @@ export function errorResponse(
   status: ContentfulStatusCode,
   message: string,
   headers?: Record<string, string>,
+  details?: Record<string, unknown>,
 ) {
-  return c.json({ message }, status, headers);
+  return c.json({ ...details, message }, status, headers);
 }
 
 /** The app's onError: known errors keep their status; anything else is a logged 500 with no details. */
 export function handleError(err: Error, c: Context) {
-  if (err instanceof ApiError) return errorResponse(c, err.status, err.message, err.headers);
+  if (err instanceof ApiError) return errorResponse(c, err.status, err.message, err.headers, err.details);
   if (err instanceof HTTPException) {
     // Hono's own 4xx (for example a malformed JSON body) keep their status with our shape.
     const status = err.status as ContentfulStatusCode;

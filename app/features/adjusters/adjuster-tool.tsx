@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Spinner } from '../../components/ui/spinner';
 import { useOutputSettings } from '../tool-kit/output-settings';
+import { LimitNotice } from '../tool-kit/limit-notice';
 import { ToolCard } from '../tool-kit/tool-card';
 import { UploadStep } from '../tool-kit/upload-step';
 import { useFormatCatalogue } from '../tool-kit/use-format-catalogue';
@@ -79,6 +80,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
           onOutput={setOutput}
           onBack={() => setStep(1)}
           onContinue={convert}
+          notice={fanOut.limit ? <LimitNotice limit={fanOut.limit} /> : null}
         />
       );
   } else if (step === 3 && upload && fanOut.run) {

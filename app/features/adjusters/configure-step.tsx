@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { transparencyRefusal } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
+import { StepActions } from '../tool-kit/step-actions';
 import { cn } from '../../lib/cn';
 import { FillPicker } from '../tool-kit/fill-picker';
 import { OutputPicker } from '../tool-kit/output-picker';
@@ -28,6 +30,8 @@ type Props = {
   onOutput: (output: OutputSettings) => void;
   onBack: () => void;
   onContinue: () => void;
+  /** Said just above the step's buttons (an hourly limit reached). */
+  notice?: ReactNode;
 };
 
 /** Step 2: the source platform and format, the targets by platform tab, the box to keep, the output. */
@@ -41,6 +45,7 @@ export function ConfigureStep({
   onOutput,
   onBack,
   onContinue,
+  notice,
 }: Props) {
   const rules = useTargetSelection({ flow, formats, selection, onChange, onContinue });
   const imageUrl = uploadedImageUrl(upload);
@@ -93,8 +98,9 @@ export function ConfigureStep({
         <OutputPicker value={output} onChange={onOutput} accepted={acceptedByAll(chosen)} single={false} />
       </section>
 
-      <div className="flex justify-between">
-        <Button variant="outline" onClick={onBack}>
+      {notice}
+      <StepActions>
+        <Button variant="outline" onClick={onBack} className="mr-auto">
           Back
         </Button>
         <Button
@@ -104,7 +110,7 @@ export function ConfigureStep({
         >
           Continue
         </Button>
-      </div>
+      </StepActions>
     </div>
   );
 }

@@ -6,7 +6,8 @@ import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
 import type { ConversionResponse, ReframeInput, UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, hourlyLimitOf } from '../../lib/api';
+import type { HourlyLimit } from '../../../shared/hourly-limit';
 import { createCentredRequest } from '../tool-kit/queries';
 import { conversionsQuery, reframeTarget, settled, startConversions } from './queries';
 import type { AdjusterFlow } from './flows';
@@ -45,6 +46,8 @@ export function useAdjusterRun(
   const [run, setRun] = useState<Run | null>(null);
   // How many times each target was framed by hand in this run: its preview address changes with it.
   const [versions, setVersions] = useState<Record<number, number>>({});
+  // An hourly limit reached is said on the configure step, beside Continue, until the next try.
+  const [limit, setLimit] = useState<HourlyLimit | null>(null);
   const queryClient = useQueryClient();
 
   const start = useMutation({
@@ -71,10 +74,17 @@ export function useAdjusterRun(
     },
     onSuccess: (started) => setRun((current) => (current?.key === started.key ? started : current)),
     onError: (error) => {
-      // Nothing started: back to the selection, which is kept.
+      // Nothing started: back to the selection, which is kept, with nothing left looking busy.
       onFailed();
       setRun(null);
-      toast({ title: 'Processing failed', description: errorMessage(error, flow.failureText), variant: 'destructive' });
+      const reached = hourlyLimitOf(error);
+      if (reached) setLimit(reached);
+      else
+        toast({
+          title: 'Processing failed',
+          description: errorMessage(error, flow.failureText),
+          variant: 'destructive',
+        });
     },
   });
 
@@ -121,12 +131,15 @@ export function useAdjusterRun(
         () => false,
       ),
     starting: start.isPending,
+    /** The hourly limit the last start reached, if it did. */
+    limit,
     analysisPerformed: run?.aiRequested && run.response && latest ? latest.analysisPerformed : null,
     framing,
     begin(next: RunRequest) {
       const started: Run = { ...next, key: (run?.key ?? 0) + 1, requestId: null, response: null };
       setRun(started);
       setVersions({});
+      setLimit(null);
       start.mutate(started);
     },
     /** A new upload (or none): the next fan-out needs a request of its own. */

@@ -19,7 +19,8 @@ import { KeepThisDialog } from './keep-this-dialog';
 import { OutputSection } from './output-section';
 import { PhotosSection } from './photos-section';
 import { RecentBatches } from './recent-batches';
-import { StepActions } from './step-actions';
+import { LimitNotice } from '../tool-kit/limit-notice';
+import { StepActions } from '../tool-kit/step-actions';
 import { FORM_STEPS, STEP_NAMES, stepNumber, type FormStep } from './steps';
 import { useBatchPhotos } from './use-batch-photos';
 import { useStartBatch } from './use-start-batch';
@@ -43,7 +44,7 @@ export function BatchForm({ step, hidden }: { step: FormStep; hidden: boolean })
   // A batch frames as the adjusters do, so a canvas it extends gets their blurred backdrop.
   const [fill, setFill] = useState<Fill>(ADJUSTER_DEFAULT_FILL);
   const [framing, setFraming] = useState<string | null>(null);
-  const { starting, start } = useStartBatch();
+  const { starting, start, limit } = useStartBatch();
 
   const formats = formatsQuery.data ?? [];
   const chosen = formats.filter((f) => targets.includes(f.id));
@@ -110,6 +111,7 @@ export function BatchForm({ step, hidden }: { step: FormStep; hidden: boolean })
               fill={fill}
               onFill={setFill}
             />
+            {limit ? <LimitNotice limit={limit} /> : null}
             <StepActions status={busy ? `Waiting for ${plural(pending, 'upload')}…` : null}>
               {backButton}
               <Button

@@ -6,7 +6,8 @@ import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
 import type { UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import type { HourlyLimit } from '../../../shared/hourly-limit';
+import { errorMessage, hourlyLimitOf } from '../../lib/api';
 import { createCentredRequest } from '../tool-kit/queries';
 import { createBatch } from './queries';
 import type { Photo } from './use-batch-photos';
@@ -15,6 +16,8 @@ import type { Photo } from './use-batch-photos';
 export function useStartBatch() {
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
+  // An hourly limit reached is said beside the Convert button, until the next try.
+  const [limit, setLimit] = useState<HourlyLimit | null>(null);
 
   async function start({
     ready,
@@ -33,6 +36,7 @@ export function useStartBatch() {
     const first = chosen[0];
     if (!first || ready.length === 0) return;
     setStarting(true);
+    setLimit(null);
     try {
       // Each photo is an image request (its first format, framed as the single tool opens it).
       const requestIds: string[] = [];
@@ -45,6 +49,8 @@ export function useStartBatch() {
       const batch = await createBatch({ requestIds, formats: targets, output, fill, focus });
       await navigate({ to: '/batch', search: { id: batch.id } });
     } catch (error) {
+      const reached = hourlyLimitOf(error);
+      if (reached) return setLimit(reached);
       toast({
         title: 'The batch could not start',
         description: errorMessage(error, 'Please try again.'),
@@ -56,5 +62,5 @@ export function useStartBatch() {
     }
   }
 
-  return { starting, start };
+  return { starting, start, limit };
 }

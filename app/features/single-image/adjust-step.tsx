@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useMemo, useRef, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { Fill } from '../../../shared/fill';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
+import { StepActions } from '../tool-kit/step-actions';
 import { suggestFormats } from '../tool-kit/format-choice';
 import { FormatPicker } from '../tool-kit/format-picker';
 import { platformFormatsQuery } from '../tool-kit/queries';
@@ -27,6 +28,8 @@ type Props = {
   onFill: (fill: Fill) => void;
   /** The format the visitor came for (a Help Center size links to it): opened instead of the suggestion. */
   preferredFormatId?: number;
+  /** Said just above the step's buttons (an hourly limit reached). */
+  notice?: ReactNode;
 };
 
 /** Tailwind's `lg` breakpoint, where the formats and the framing stand side by side. */
@@ -45,6 +48,7 @@ export function AdjustStep({
   fill,
   onFill,
   preferredFormatId,
+  notice,
 }: Props) {
   const formatsQuery = useFormatCatalogue(platformFormatsQuery);
   const formats = useMemo(() => formatsQuery.data ?? [], [formatsQuery.data]);
@@ -122,15 +126,16 @@ export function AdjustStep({
         </div>
       </div>
 
+      {notice}
       {/* Kept in view while the picker and the framing scroll past. */}
-      <div className="sticky bottom-0 z-10 -mx-4 flex justify-between border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
-        <Button variant="outline" onClick={onBack}>
+      <StepActions>
+        <Button variant="outline" onClick={onBack} className="mr-auto">
           Back
         </Button>
         <Button disabled={!format || busy} onClick={onNext}>
           {busy ? 'Processing...' : 'Next: Download'}
         </Button>
-      </div>
+      </StepActions>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type { Adjustment } from './adjustment';
 import { DownloadStep } from './download-step';
 import { DEFAULT_PLATFORM } from './rules';
 import { shownStep, SINGLE_STEPS, type SingleStep } from './steps';
+import { LimitNotice } from '../tool-kit/limit-notice';
 import { useImageRequest } from './use-image-request';
 import { useSavedRequest } from './use-saved-request';
 
@@ -77,7 +78,7 @@ export function SingleImageTool({
   }, [restoring, askedStep, step, bare, onAddress]);
   const go = (next: SingleStep) => onAddress({ step: next }, false);
 
-  const { next, processing } = useImageRequest({
+  const { next, processing, limit } = useImageRequest({
     adjusting: step === 'adjust',
     upload,
     adjustment,
@@ -133,6 +134,7 @@ export function SingleImageTool({
       ) : null}
       {!restoring && step === 'adjust' && upload ? (
         <AdjustStep
+          notice={limit ? <LimitNotice limit={limit} /> : null}
           upload={upload}
           platform={platform}
           adjustment={adjustment}

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { HourlyLimit } from '../../../shared/hourly-limit';
 import type { Fill } from '../../../shared/fill';
 import type { ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, hourlyLimitOf } from '../../lib/api';
 import { readOutputSettings } from '../tool-kit/output-settings';
 import { cropDetailsOf, sameCrop, type Adjustment } from './adjustment';
 import { createImageRequest } from '../tool-kit/queries';
@@ -31,6 +32,8 @@ export function useImageRequest({
   onProcessed: (processed: ImageRequestResponse) => void;
 }) {
   const creating = useRef(false);
+  // An hourly limit reached is said on the step, beside its button, until the next try.
+  const [limit, setLimit] = useState<HourlyLimit | null>(null);
   const create = useMutation({
     mutationFn: ({ upload, adjustment }: { upload: UploadResponse; adjustment: Adjustment }) =>
       createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload), readOutputSettings(), fill),
@@ -65,12 +68,16 @@ export function useImageRequest({
       setRequest(processed);
       onProcessed(processed);
     },
-    onError: (error) =>
-      toast({
-        title: 'Processing Failed',
-        description: errorMessage(error, 'Failed to process your image.'),
-        variant: 'destructive',
-      }),
+    onError: (error) => {
+      const reached = hourlyLimitOf(error);
+      if (reached) setLimit(reached);
+      else
+        toast({
+          title: 'Processing Failed',
+          description: errorMessage(error, 'Failed to process your image.'),
+          variant: 'destructive',
+        });
+    },
   });
 
   function next() {
@@ -83,8 +90,9 @@ export function useImageRequest({
       return;
     }
     // No 'Processing Started' toast: the button says 'Processing...' and the next step follows.
+    setLimit(null);
     process.mutate();
   }
 
-  return { next, processing: process.isPending };
+  return { next, processing: process.isPending, limit };
 }

@@ -43,7 +43,7 @@ export function TargetFormatTabs({
             <TabsTrigger
               key={g.platform}
               value={g.platform}
-              className={cn(isSource && 'text-slate-400 line-through decoration-slate-300')}
+              className={cn(isSource && 'text-slate-600 line-through decoration-slate-400')}
             >
               {platformName(g.platform)}
               {isSource ? ' (source)' : count > 0 ? ` (${count})` : ''}

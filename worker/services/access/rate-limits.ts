@@ -16,6 +16,7 @@ import {
   REGISTRATIONS_PER_HOUR,
   UPLOADS_PER_HOUR,
 } from '../../../shared/limits';
+import type { HourlyLimit } from '../../../shared/hourly-limit';
 import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { ipKey, type Caller } from '../caller';
@@ -26,22 +27,42 @@ const HOUR_MS = 60 * 60 * 1000;
 /** A grant that can be given back when the work it was for is not done after all. */
 export type Grant = { release: () => Promise<void> };
 
-/** Counts `ids` on `key` (all or none) or answers 429 with `refusal(limit, minutes)`. */
+/**
+ * Counts `ids` on `key` (all or none) or answers 429 with `refusal(limit, minutes)`; a limit a page
+ * explains (`about`) also answers its facts as `limit` (shared/schemas.ts, hourlyLimitSchema).
+ */
 async function takeHourly(
   counters: Counters,
   key: string,
   ids: string[],
   limit: number,
   refusal: (minutes: number, remaining: number) => string,
+  about?: Pick<HourlyLimit, 'kind' | 'raisedBy'>,
 ): Promise<Grant> {
   const now = clock.now().getTime();
   const object = counter(counters, key);
   const result = await object.consumeMany(ids, limit, HOUR_MS, now);
   if (result.allowed) return { release: () => object.release(result.counted) };
-  const seconds = Math.max(1, Math.ceil(((result.resetAt ?? now + HOUR_MS) - now) / 1000));
+  const resetAt = result.resetAt ?? now + HOUR_MS;
+  const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  throw new ApiError(429, refusal(minutes, result.remaining), { 'Retry-After': String(seconds) });
+  const facts: HourlyLimit | undefined = about && {
+    ...about,
+    perHour: limit,
+    remaining: result.remaining,
+    resetAt: new Date(now + seconds * 1000).toISOString(),
+  };
+  throw new ApiError(
+    429,
+    refusal(minutes, result.remaining),
+    { 'Retry-After': String(seconds) },
+    facts && { limit: facts },
+  );
 }
+
+/** What raises a limit for this caller: signing in, then Unlimited Access, then nothing. */
+const raisedBy = (user: Caller['user']): HourlyLimit['raisedBy'] =>
+  user?.hasUnlimitedAccess ? null : user ? 'unlimited' : 'sign-in';
 
 const inMinutes = (minutes: number) => `Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 
@@ -63,6 +84,7 @@ export function takeConversions(counters: Counters, { user, ip }: Caller, target
     limit,
     (minutes, remaining) =>
       `Too many conversions: up to ${limit} formats an hour (${remaining} left). ${inMinutes(minutes)}`,
+    { kind: 'conversions', raisedBy: raisedBy(user) },
   );
 }
 
@@ -77,6 +99,8 @@ export function takeUpload(counters: Counters, { user, ip }: Caller): Promise<Gr
     [crypto.randomUUID()],
     limit,
     (minutes) => `Too many uploads: up to ${limit} images an hour. ${inMinutes(minutes)}`,
+    // Signing in does not raise the upload limit (it is per address); Unlimited Access does.
+    { kind: 'uploads', raisedBy: unlimited ? null : 'unlimited' },
   );
 }
 
