@@ -3,6 +3,7 @@ import { z } from '../../shared/zod';
 import { pageHead } from '../components/layout/page';
 import { HomePage } from '../features/home/home-page';
 import { TOOL_TABS } from '../features/home/tool-tabs';
+import { ADJUSTER_STEPS, TARGETS_PATTERN } from '../features/adjusters/steps';
 import { SINGLE_STEPS } from '../features/single-image/steps';
 
 export const Route = createFileRoute('/')({
@@ -17,6 +18,11 @@ export const Route = createFileRoute('/')({
     request: z.uuid().optional().catch(undefined),
     /** The Single Image tool's step, a history entry each (an unknown one opens the first). */
     step: z.enum(SINGLE_STEPS).optional().catch(undefined),
+    /** The open adjuster's step, a history entry each. */
+    astep: z.enum(ADJUSTER_STEPS).optional().catch(undefined),
+    /** The adjuster run whose results show (its image request) and its target formats: a reload shows them again. */
+    run: z.uuid().optional().catch(undefined),
+    targets: z.string().regex(TARGETS_PATTERN).optional().catch(undefined),
     /** A catalogue format's id (a Help Center size links to it): the Single Image tool opens on it after the upload. */
     format: z.coerce.number().int().positive().optional().catch(undefined),
   }),

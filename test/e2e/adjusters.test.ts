@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
 import { LAYOUTS_1500x500, makeMarkedBanner } from '../support/marked-banner';
+import { expectAccessibleInBothSchemes } from './axe';
 import { baseUrl, CORPUS, launchBrowser, visitor } from './browser';
 
 let browser: Browser;
@@ -67,6 +68,7 @@ describe('the banner and profile adjusters in Chromium', () => {
     // JPEG at quality 70 for all five (every one of them takes JPEG).
     await page.getByRole('radio', { name: 'JPEG' }).check();
     await page.getByRole('slider', { name: 'Quality' }).fill('70');
+    await expectAccessibleInBothSchemes(page, 'the banner configure step');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.getByRole('heading', { name: 'Banner Conversion Results' }).waitFor();
@@ -115,6 +117,23 @@ describe('the banner and profile adjusters in Chromium', () => {
     await page.getByText('5 selected').waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('heading', { name: 'Upload Your Banner' }).waitFor();
+
+    // Each step is a history entry: the browser's Back walks them back to the results, and the
+    // results live in the address, so a reload shows them again from the server.
+    await page.goBack();
+    await page.getByText('5 selected').waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Banner Conversion Results' }).waitFor();
+    expect(page.url()).toMatch(/astep=results/);
+    expect(page.url()).toMatch(/run=[0-9a-f-]{36}/);
+    expect(page.url()).toMatch(/targets=/);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Banner Conversion Results' }).waitFor();
+    await expect.poll(() => page.getByText('Ready to download').count(), { timeout: 15_000 }).toBe(5);
+    await expect.poll(() => page.getByTestId('file-20').textContent()).toMatch(/^JPEG · \d+ KB$/);
+    await expectAccessibleInBothSchemes(page, 'the banner results');
+    await page.goForward();
+    await page.getByText('Configure Banner Adjustment').first().waitFor();
   });
 
   it('refuses targets on the source platform with the "Cannot select" toast', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Spinner } from '../../components/ui/spinner';
 import { useOutputSettings } from '../tool-kit/output-settings';
@@ -12,21 +12,59 @@ import type { AdjusterFlow } from './flows';
 import { NoFormats } from './no-formats';
 import { ResultsStep } from './results-step';
 import { EMPTY_SELECTION, type Selection } from './selection';
+import {
+  ADJUSTER_STEPS,
+  shownAdjusterStep,
+  type AdjusterAddress,
+  type AdjusterAddressChange,
+  type AdjusterStep,
+} from './steps';
 import { useAdjusterRun } from './use-adjuster-run';
+import { useRestoredRun } from './use-restored-run';
 
 /** The banner adjuster and the profile-picture adjuster: upload, configure, results. */
-export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
-  const [step, setStep] = useState(1);
+export function AdjusterTool({
+  flow,
+  address,
+  onAddress,
+}: {
+  flow: AdjusterFlow;
+  address: AdjusterAddress;
+  onAddress: (change: AdjusterAddressChange, replace: boolean) => void;
+}) {
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [output, setOutput] = useOutputSettings();
   const formatsQuery = useFormatCatalogue(flow.formatsQuery);
   const formats = (formatsQuery.data ?? []).filter(flow.offers);
-  const fanOut = useAdjusterRun(flow, upload, step === 3, () => setStep(2));
+  // A start the server refused goes back to the configure step, with the run gone from the address.
+  const fanOut = useAdjusterRun(flow, upload, address.step === 'results', () =>
+    onAddress({ step: 'configure', run: null, targets: null }, true),
+  );
+  const restoring = useRestoredRun(flow, address, fanOut.run?.requestId ?? null, formats, (restored) => {
+    setUpload(restored.upload);
+    setFile({ name: restored.upload.originalFilename, size: restored.upload.size });
+    fanOut.restore({ ...restored, uploadPath: restored.upload.path });
+  });
+  const shown = shownAdjusterStep(address.step, { upload: upload !== null, run: fanOut.run !== null });
+  const step = ADJUSTER_STEPS.indexOf(restoring ? 'results' : shown) + 1;
+  // The address names a step this page cannot show: it names the one shown instead.
+  useEffect(() => {
+    if (restoring || address.step === null || address.step === shown) return;
+    onAddress({ step: shown }, true);
+  }, [restoring, address.step, shown, onAddress]);
+  const go = (next: AdjusterStep) => onAddress({ step: next }, false);
+  const setStep = (n: number) => go(ADJUSTER_STEPS[n - 1]!);
+  // The run's request and targets join the address once the server has made it.
+  const runId = fanOut.run?.requestId ?? null;
+  useEffect(() => {
+    if (runId && runId !== address.run && fanOut.run)
+      onAddress({ run: runId, targets: fanOut.run.targets.map((t) => t.id) }, true);
+  }, [runId, address.run, fanOut.run, onAddress]);
 
   function startOver() {
-    setStep(1);
+    onAddress({ step: 'upload', run: null, targets: null }, false);
     setUpload(null);
     setFile(null);
     setSelection(EMPTY_SELECTION);
@@ -43,7 +81,7 @@ export function AdjusterTool({ flow }: { flow: AdjusterFlow }) {
       fill: selection.fill,
       focus: selection.focus,
     });
-    setStep(3);
+    onAddress({ step: 'results', run: null, targets: null }, false);
   }
 
   let body;

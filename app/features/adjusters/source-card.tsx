@@ -23,7 +23,7 @@ export function SourceCard({
         className={cn('h-20 w-20 object-cover', flow.kind === 'profile' ? 'rounded-full' : 'rounded-md')}
       />
       <div>
-        <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Original</span>
+        <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-slate-50">Original</span>
         {source ? (
           <>
             <p className="mt-1 font-medium text-slate-900">{platformName(source.platform)}</p>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
-import type { OutputSettings } from '../../../shared/output';
+import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
 import type { ConversionResponse, ReframeInput, UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage, hourlyLimitOf } from '../../lib/api';
@@ -92,7 +92,8 @@ export function useAdjusterRun(
   const statusQuery = conversionsQuery(run?.requestId ?? '', run?.key ?? 0, targetIds);
   const status = useQuery({
     ...statusQuery,
-    enabled: showing && !!run?.response && !settled(run.response.results, targetIds),
+    // A run restored from the address has no first answer: its statuses are asked for at once.
+    enabled: showing && !!run?.requestId && !(run.response && settled(run.response.results, targetIds)),
   });
 
   const reframe = useMutation({
@@ -114,7 +115,7 @@ export function useAdjusterRun(
       }),
   });
   const latest = status.data ?? run?.response;
-  const framing: Framing = run?.focus ? 'focus' : run?.response?.analysisPerformed ? 'auto' : 'centre';
+  const framing: Framing = run?.focus ? 'focus' : latest?.analysisPerformed ? 'auto' : 'centre';
 
   return {
     run,
@@ -141,6 +142,31 @@ export function useAdjusterRun(
       setVersions({});
       setLimit(null);
       start.mutate(started);
+    },
+    /**
+     * A run the address names (after a reload or from a link): its request, targets and source, its
+     * statuses then fetched from the server. The output, fill and box are the server's business now.
+     */
+    restore(restored: {
+      requestId: string;
+      uploadPath: string;
+      source: PlatformFormat | null;
+      targets: PlatformFormat[];
+    }) {
+      const base = restored.source ?? restored.targets[0];
+      if (base) setRequest({ id: restored.requestId, sourceId: base.id, uploadPath: restored.uploadPath });
+      setRun({
+        key: (run?.key ?? 0) + 1,
+        requestId: restored.requestId,
+        response: null,
+        source: restored.source,
+        targets: restored.targets,
+        // Whether the server analysed it is in its answer (`analysisPerformed`).
+        aiRequested: true,
+        output: DEFAULT_OUTPUT,
+        fill: { kind: 'blur' },
+        focus: null,
+      });
     },
     /** A new upload (or none): the next fan-out needs a request of its own. */
     forgetRequest: () => setRequest(null),

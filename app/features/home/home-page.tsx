@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import type { AddressChange } from '../single-image/single-image-tool';
 import { BANNER_FLOW, PROFILE_FLOW } from '../adjusters/flows';
 import type { ToolTab } from './tool-tabs';
+import { parseTargets, writeTargets, type AdjusterAddressChange } from '../adjusters/steps';
 
 const route = getRouteApi('/');
 
@@ -74,7 +75,7 @@ const testimonials = [
 ];
 
 export function HomePage() {
-  const { tab = 'singleImage', request, step, format } = route.useSearch();
+  const { tab = 'singleImage', request, step, format, astep, run, targets } = route.useSearch();
   const navigate = useNavigate({ from: '/' });
   // One function for the page's life, so the tool's effects that call it run only when they must.
   const onSingleAddress = useCallback(
@@ -91,6 +92,23 @@ export function HomePage() {
       }),
     [navigate],
   );
+  const onAdjusterAddress = useCallback(
+    (change: AdjusterAddressChange, replace: boolean) =>
+      void navigate({
+        search: (prev) => ({
+          ...prev,
+          ...(change.step ? { astep: change.step } : {}),
+          ...(change.run !== undefined ? { run: change.run ?? undefined } : {}),
+          ...(change.targets !== undefined
+            ? { targets: change.targets ? writeTargets(change.targets) : undefined }
+            : {}),
+        }),
+        replace,
+        resetScroll: false,
+      }),
+    [navigate],
+  );
+  const adjusterAddress = { step: astep ?? null, run: run ?? null, targets: parseTargets(targets) };
   return (
     // Once a tool is past its first step (its card carries data-in-use), the hero steps aside so the
     // tool starts at the top of the page; its heading stays for screen readers.
@@ -106,7 +124,17 @@ export function HomePage() {
       <Tabs
         value={tab}
         onValueChange={(value) =>
-          void navigate({ search: (prev) => ({ ...prev, tab: value as ToolTab }), replace: true })
+          void navigate({
+            // The adjusters' step and run belong to the tab they were made in.
+            search: (prev) => ({
+              ...prev,
+              tab: value as ToolTab,
+              astep: undefined,
+              run: undefined,
+              targets: undefined,
+            }),
+            replace: true,
+          })
         }
         className="mt-8 group-has-[[data-in-use]]/home:mt-0"
       >
@@ -134,12 +162,12 @@ export function HomePage() {
         </TabsContent>
         <TabsContent value="bannerAdjuster">
           <ToolLoading>
-            <AdjusterTool flow={BANNER_FLOW} />
+            <AdjusterTool flow={BANNER_FLOW} address={adjusterAddress} onAddress={onAdjusterAddress} />
           </ToolLoading>
         </TabsContent>
         <TabsContent value="profileAdjuster">
           <ToolLoading>
-            <AdjusterTool flow={PROFILE_FLOW} />
+            <AdjusterTool flow={PROFILE_FLOW} address={adjusterAddress} onAddress={onAdjusterAddress} />
           </ToolLoading>
         </TabsContent>
       </Tabs>
