@@ -146,7 +146,8 @@ describe('the Single Image tool’s steps', () => {
       await page.getByRole('button', { name: 'Next: Download' }).click();
       await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
       await expectOnScreen(where('download'), {
-        picture: page.getByRole('img', { name: /preview$/ }),
+        // A JPEG shows as the quality's before and after (docs/product.md, "Quality preview").
+        picture: page.getByRole('group', { name: /^Before and after/ }),
         download: page.getByRole('button', { name: 'Download Now' }),
       });
       await expectAccessibleInBothSchemes(page, where('download step'));

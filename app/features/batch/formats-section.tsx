@@ -4,7 +4,6 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { groupByPlatform, KIND_LABELS } from '../tool-kit/format-choice';
 import { TargetFormatTabs } from '../tool-kit/target-format-tabs';
-import { TabScroller } from './tab-scroller';
 import { useSavedSet } from './use-saved-set';
 import { plural } from './words';
 
@@ -57,18 +56,16 @@ export function FormatsSection({
           </Button>
         ) : null}
       </div>
-      <TabScroller label="platforms">
-        <TargetFormatTabs
-          label="Platforms"
-          groups={groups}
-          value={tab ?? groups[0]?.platform ?? ''}
-          onValueChange={setTab}
-          targets={targets}
-          onToggle={(format) =>
-            onTargets((ids) => (ids.includes(format.id) ? ids.filter((id) => id !== format.id) : [...ids, format.id]))
-          }
-        />
-      </TabScroller>
+      <TargetFormatTabs
+        label="Platforms"
+        groups={groups}
+        value={tab ?? groups[0]?.platform ?? ''}
+        onValueChange={setTab}
+        targets={targets}
+        onToggle={(format) =>
+          onTargets((ids) => (ids.includes(format.id) ? ids.filter((id) => id !== format.id) : [...ids, format.id]))
+        }
+      />
     </section>
   );
 }

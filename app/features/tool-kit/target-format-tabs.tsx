@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { TabScroller } from './tab-scroller';
 import { cn } from '../../lib/cn';
 import { FormatCheckCard } from './format-check-card';
 
@@ -33,45 +34,48 @@ export function TargetFormatTabs({
   /** Each card draws its format's shape (FormatCheckCard `shape`). */
   shapes?: boolean;
 }) {
+  // Where the platforms do not fit the row, arrows at its ends show and scroll it (tab-scroller.tsx).
   return (
-    <Tabs value={value} onValueChange={onValueChange}>
-      <TabsList aria-label={label}>
+    <TabScroller label="platforms">
+      <Tabs value={value} onValueChange={onValueChange}>
+        <TabsList aria-label={label}>
+          {groups.map((g) => {
+            const isSource = g.platform === sourcePlatform;
+            const count = g.formats.filter((f) => targets.includes(f.id)).length;
+            return (
+              <TabsTrigger
+                key={g.platform}
+                value={g.platform}
+                className={cn(isSource && 'text-slate-600 line-through decoration-slate-400')}
+              >
+                {platformName(g.platform)}
+                {isSource ? ' (source)' : count > 0 ? ` (${count})` : ''}
+              </TabsTrigger>
+            );
+          })}
+        </TabsList>
         {groups.map((g) => {
           const isSource = g.platform === sourcePlatform;
-          const count = g.formats.filter((f) => targets.includes(f.id)).length;
           return (
-            <TabsTrigger
-              key={g.platform}
-              value={g.platform}
-              className={cn(isSource && 'text-slate-600 line-through decoration-slate-400')}
-            >
-              {platformName(g.platform)}
-              {isSource ? ' (source)' : count > 0 ? ` (${count})` : ''}
-            </TabsTrigger>
+            <TabsContent key={g.platform} value={g.platform} className="space-y-3">
+              {actions?.(g.platform, isSource)}
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {g.formats.map((f) => (
+                  <li key={f.id}>
+                    <FormatCheckCard
+                      format={f}
+                      checked={targets.includes(f.id)}
+                      blocked={isSource}
+                      shape={shapes}
+                      onToggle={() => onToggle(f)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </TabsContent>
           );
         })}
-      </TabsList>
-      {groups.map((g) => {
-        const isSource = g.platform === sourcePlatform;
-        return (
-          <TabsContent key={g.platform} value={g.platform} className="space-y-3">
-            {actions?.(g.platform, isSource)}
-            <ul className="grid gap-3 sm:grid-cols-2">
-              {g.formats.map((f) => (
-                <li key={f.id}>
-                  <FormatCheckCard
-                    format={f}
-                    checked={targets.includes(f.id)}
-                    blocked={isSource}
-                    shape={shapes}
-                    onToggle={() => onToggle(f)}
-                  />
-                </li>
-              ))}
-            </ul>
-          </TabsContent>
-        );
-      })}
-    </Tabs>
+      </Tabs>
+    </TabScroller>
   );
 }
