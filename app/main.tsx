@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './lib/api';
 import { routeTree } from './routeTree.gen';
@@ -24,15 +24,23 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 /**
  * A page drawn ahead of time (scripts/prerender.ts) brought its title and description; the app's
- * first render replaces the drawn page in #root, and once it is on screen (with the router's own
- * head tags) the drawn ones go. Removed before, the page would have no title for a moment.
+ * first render replaces the drawn page in #root, and the drawn head tags go once the router has put
+ * its own title in the head (it may do so a while after the first render, once the route's code has
+ * loaded). Removed sooner, the page would have no title for that while.
  */
-function DropDrawnHead() {
-  useEffect(() => {
-    for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
-  }, []);
-  return null;
+function dropDrawnHeadWhenReplaced() {
+  const drawn = Array.from(document.head.querySelectorAll('[data-prerendered]'));
+  if (drawn.length === 0) return;
+  const replaced = () =>
+    Array.from(document.head.querySelectorAll('title')).some((title) => !title.hasAttribute('data-prerendered'));
+  const observer = new MutationObserver(() => {
+    if (!replaced()) return;
+    observer.disconnect();
+    for (const tag of drawn) tag.remove();
+  });
+  observer.observe(document.head, { childList: true });
 }
+dropDrawnHeadWhenReplaced();
 
 // The first render as a transition, which React does in slices that let the browser in between
 // (docs/decisions/0015-first-paint.md): one long task would hold up a tap on a slow phone.
@@ -41,7 +49,6 @@ startTransition(() =>
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <DropDrawnHead />
       </QueryClientProvider>
     </StrictMode>,
   ),
