@@ -174,6 +174,7 @@ export function CompareView({
     <div className="w-full space-y-2" data-testid="quality-compare">
       <div
         ref={frame}
+        data-layers
         role="group"
         aria-label="Before and after: drag the handle to compare, zoom in to see the compression, drag to move"
         tabIndex={0}
