@@ -53,7 +53,9 @@ export function isAppPage(pathname: string): boolean {
 
 /**
  * The pages the build draws ahead of time (scripts/prerender.ts), the same for every visitor: what
- * they show does not depend on who is signed in or on the address's query. The worker answers them
+ * they show does not depend on the address's query, and where it depends on who is signed in
+ * (pricing, sign in, unlimited access, batch) the drawn page is what shows before the session is
+ * known: the offer and the forms, never an upsell or a Sign In to a customer. The worker answers them
  * with the drawn page, so a phone shows the text before the app's script has arrived
  * (docs/decisions/0015-first-paint.md); the app then takes the page over.
  */
@@ -69,6 +71,10 @@ export const PRERENDERED_PAGES = [
   '/terms',
   '/cookies',
   '/forgot-password',
+  '/pricing',
+  '/auth',
+  '/unlimited-access',
+  '/batch',
 ] as const;
 
 /** Where the build writes a prerendered page, in the static files: '/' → /pages/home, '/help' → /pages/help. */

@@ -107,8 +107,19 @@ describe('the site pages in Chromium', () => {
       expect(await still.locator('h1').textContent(), path).toBe(heading);
       expect(await still.title(), path).toContain(heading);
     }
-    // A page that depends on who is asking is never drawn ahead: no upsell flashes at a customer.
-    await still.goto(`${baseUrl()}/batch`);
+    // Pages that depend on who is asking are drawn as they are before the session is known: what
+    // the page is, never an upsell or a Sign In a customer would see flash.
+    for (const [path, heading] of [
+      ['/batch', 'Batch'],
+      ['/unlimited-access', 'Unlimited Access'],
+      ['/pricing', 'Simple, one-time pricing'],
+    ] as const) {
+      await still.goto(`${baseUrl()}${path}`);
+      expect(await still.locator('h1').textContent(), path).toBe(heading);
+      const text = (await still.locator('#root').textContent()) ?? '';
+      expect(text, path).not.toMatch(/Sign in to|You already have|Pay \$/);
+    }
+    await still.goto(`${baseUrl()}/account`);
     expect(await still.locator('#root').innerHTML()).toBe('');
     await context.close();
 

@@ -1,6 +1,5 @@
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { LoginForm, RegisterForm } from './auth-forms';
 import { useCurrentUser } from './queries';
@@ -21,12 +20,11 @@ const tiles = [
 
 export function AuthPage() {
   const { redirect } = route.useSearch();
-  const { data: user, isPending } = useCurrentUser();
-  // A signed-in user (already, or the moment a form succeeds) goes straight on.
+  const { data: user } = useCurrentUser();
+  // A signed-in user (already, or the moment a form succeeds) goes straight on. Until the session
+  // is known the forms show (they are what nearly everyone here came for, and the page is drawn
+  // ahead: docs/decisions/0015-first-paint.md); a form sent meanwhile just signs in.
   if (user) return <Navigate to={redirectTarget(redirect)} replace />;
-  if (isPending) {
-    return <PageSpinner />;
-  }
   return (
     <main className="mx-auto grid max-w-6xl items-start gap-8 px-4 py-10 lg:grid-cols-2">
       <Card>

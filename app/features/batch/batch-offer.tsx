@@ -12,10 +12,9 @@ export function BatchOffer({ signedIn }: { signedIn: boolean }) {
       </CardHeader>
       <CardContent className="space-y-4 text-sm text-slate-700">
         <p>
-          Drop up to {MAX_BATCH_PHOTOS} photos, pick the formats once, and get every photo in every format, each framed
-          on what matters in it, in one ZIP with a folder per photo.
+          Drop up to {MAX_BATCH_PHOTOS} photos and pick the formats once. Batch processing is part of Unlimited Access:
+          $9.99, one time.
         </p>
-        <p>Batch processing is part of Unlimited Access: $9.99, one time.</p>
         <Button asChild>
           <Link
             to={signedIn ? '/unlimited-access' : '/auth'}

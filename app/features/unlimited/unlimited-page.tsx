@@ -1,19 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { PageSpinner } from '../../components/ui/spinner';
+import { Spinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../auth/queries';
 import { dollars } from '../checkout/money';
 import { UNLIMITED_PRICE, UnlimitedPayment } from './unlimited-payment';
 
 const benefits = ['Unlimited image transformations', 'All social media formats', 'Batch processing', 'Lifetime access'];
 
-/** Unlimited Access: what it gives, and the payment for a signed-in user without it. */
+/**
+ * Unlimited Access: what it gives, and the payment for a signed-in user without it. What it gives is
+ * the same for everyone, so it is drawn ahead (docs/decisions/0015-first-paint.md); the action waits
+ * for the session.
+ */
 export function UnlimitedAccessPage() {
   const { data: user, isPending } = useCurrentUser();
-  if (isPending) {
-    return <PageSpinner />;
-  }
   return (
     <main className="mx-auto max-w-xl px-4 py-10">
       <Card>
@@ -31,7 +32,10 @@ export function UnlimitedAccessPage() {
               <li key={b}>{b}</li>
             ))}
           </ul>
-          {!user ? (
+          {isPending ? (
+            // Who is asking is not known yet (and never in the page drawn ahead): the offer, without its action.
+            <Spinner label="Checking your account" />
+          ) : !user ? (
             <Button asChild>
               <Link to="/auth" search={{ redirect: 'unlimited-access' }}>
                 Sign in to purchase
