@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleInBothSchemes } from './axe';
-import { CORPUS, cspViolations, launchBrowser, uploadAndAdjust, visitor } from './browser';
+import { chooseFormat, CORPUS, cspViolations, launchBrowser, uploadAndAdjust, visitor } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -116,17 +116,28 @@ describe('the quality preview in Chromium', () => {
     ).toBe('false');
   });
 
-  it('keeps the view and its size on a phone', async () => {
+  it('shows the view, the quality slider and the size on one phone screen, for the tallest format', async () => {
     const page = await visitor(browser, { width: 375 });
     await page.setViewportSize({ width: 375, height: 812 });
-    await downloadStep(page, join(CORPUS, 'phone-4032x3024-orientation-6.jpg'));
+    await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'phone-4032x3024-orientation-6.jpg'));
+    await page.getByRole('button', { name: 'Next: Choose Format' }).click({ timeout: 30_000 });
+    await page.getByLabel('Platform').selectOption('instagram');
+    await chooseFormat(page, /^Instagram: Story/);
+    await page.getByRole('button', { name: 'Next: Download' }).click();
+    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
     await page.getByRole('radio', { name: 'JPEG' }).check();
     await expect
       .poll(() => page.getByTestId('quality-size').textContent(), { timeout: 20_000 })
       .toMatch(/^About \d+ KB$/);
-    const view = page.getByTestId('quality-compare');
-    const box = await view.boundingBox();
-    expect(box && box.width <= 375 && box.x >= 0).toBe(true);
+    const view = await page.getByTestId('quality-compare').boundingBox();
+    const size = await page.getByTestId('quality-size').boundingBox();
+    const download = await page.getByRole('button', { name: 'Download Now' }).boundingBox();
+    if (!view || !size || !download) throw new Error('the step is missing its view, size or button');
+    expect(view.width <= 375 && view.x >= 0).toBe(true);
+    // From the view's top to the size under the slider fits under the site's header (64 px).
+    expect(size.y + size.height - view.y).toBeLessThanOrEqual(812 - 64);
+    expect(download.y).toBeGreaterThan(view.y);
+    expect(download.y + download.height).toBeLessThan(size.y + size.height);
     await expectAccessibleInBothSchemes(page, 'download step on a phone, JPEG quality preview');
   });
 });

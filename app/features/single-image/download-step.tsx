@@ -51,8 +51,8 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
   const access = useAccess(request);
   const canDownload = access.kind !== 'payment' && access.kind !== 'loading';
 
-  // The picture and Download Now come first, on one screen at a phone's size too; what the file is
-  // and its type follow.
+  // The picture and Download Now come first, then the type and quality (so a phone shows the
+  // quality's before and after and its slider on one screen), then what the file is.
   return (
     <div className="space-y-8">
       <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-start">
@@ -81,7 +81,6 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
               Start Over
             </Button>
           </div>
-          <FileDetails request={request} format={format} />
           <FileChoice
             request={request}
             format={format}
@@ -93,6 +92,7 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
               lossy ? { size: preview.size, quality: preview.quality, maxBytes: format.maxBytes ?? null } : undefined
             }
           />
+          <FileDetails request={request} format={format} />
         </div>
       </div>
 

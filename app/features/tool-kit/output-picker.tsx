@@ -51,27 +51,39 @@ function estimateText(estimate: QualityEstimate, quality: number): string {
   return `About ${formatBytes(estimate.size)}${over ? `: over the ${formatBytes(estimate.maxBytes ?? 0)} limit, so the file gets a lower quality` : ''}`;
 }
 
+function refusedBy(accepted: readonly OutputType[], choice: OutputChoice): boolean {
+  return choice !== 'auto' && !accepted.includes(choice);
+}
+
+/** What a choice gives here: its hint, or why it is refused (one format) or where it applies (several). */
+function chosenNote(
+  choice: OutputChoice,
+  accepted: readonly OutputType[],
+  single: boolean,
+  platformName: string | undefined,
+): string {
+  if (!refusedBy(accepted, choice)) return HINTS[choice];
+  return single
+    ? `${platformName ?? 'This platform'} does not accept ${OUTPUT_LABELS[choice]}`
+    : 'Used where accepted; Auto for the others';
+}
+
 export function OutputPicker({ value, onChange, accepted, single, platformName, disabled, estimate }: Props) {
   const id = useId();
   const lossy = value.type !== 'png';
   return (
     <fieldset className="space-y-3" disabled={disabled}>
       <legend className="text-sm font-medium text-slate-700">File type</legend>
-      <div role="radiogroup" aria-label="File type" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <div role="radiogroup" aria-label="File type" className="grid grid-cols-4 gap-2">
         {OUTPUT_CHOICES.map((choice) => {
-          const refused = choice !== 'auto' && !accepted.includes(choice);
-          const blocked = refused && single;
-          const note = refused
-            ? single
-              ? `${platformName ?? 'This platform'} does not accept ${OUTPUT_LABELS[choice]}`
-              : `Used where accepted; Auto for the others`
-            : HINTS[choice];
+          const blocked = single && refusedBy(accepted, choice);
+          const note = chosenNote(choice, accepted, single, platformName);
           return (
             <label
               key={choice}
               title={note}
               className={cn(
-                'flex cursor-pointer flex-col rounded-lg border px-3 py-2 text-sm',
+                'flex cursor-pointer flex-col rounded-lg border px-2 py-2 text-sm sm:px-3',
                 value.type === choice ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600' : 'border-slate-200',
                 blocked && 'cursor-not-allowed opacity-50',
               )}
@@ -90,13 +102,17 @@ export function OutputPicker({ value, onChange, accepted, single, platformName, 
                 />
                 {OUTPUT_LABELS[choice]}
               </span>
-              <span id={`${id}-${choice}-note`} className="mt-0.5 text-xs text-slate-600">
+              {/* On a phone the four types sit in one row and only the chosen one's note shows, under it. */}
+              <span id={`${id}-${choice}-note`} className="mt-0.5 hidden text-xs text-slate-600 sm:block">
                 {note}
               </span>
             </label>
           );
         })}
       </div>
+      <p className="text-xs text-slate-600 sm:hidden" aria-hidden="true">
+        {chosenNote(value.type, accepted, single, platformName)}
+      </p>
       {lossy ? (
         <label className="block text-sm text-slate-700">
           <span className="flex justify-between">

@@ -14,8 +14,12 @@ import {
 } from 'react';
 import { cn } from '../../../lib/cn';
 
-/** The view's height at most (CSS pixels): the step's buttons stay on screen. */
+/**
+ * The view's height at most (CSS pixels), and as a share of the screen's height: the step's
+ * buttons and the quality slider stay on screen with it, on a phone too.
+ */
 const MAX_HEIGHT = 320;
+const MAX_SCREEN_SHARE = 0.28;
 /** Zoom levels in file pixels per CSS pixel, beyond the fit. */
 const LEVELS = [0.5, 1, 2, 4, 8];
 
@@ -92,7 +96,8 @@ export function CompareView({
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const boxWidth = useWidth(frame);
-  const boxHeight = Math.max(1, Math.min(MAX_HEIGHT, Math.round((boxWidth * height) / width)));
+  const most = Math.min(MAX_HEIGHT, Math.round(window.innerHeight * MAX_SCREEN_SHARE));
+  const boxHeight = Math.max(1, Math.min(most, Math.round((boxWidth * height) / width)));
   const fit = boxWidth > 0 ? Math.min(boxWidth / width, boxHeight / height) : 1;
   const [zoom, setZoom] = useState<number | null>(null);
   const scale = zoom ?? fit;
