@@ -180,6 +180,7 @@ describe('the banner and profile adjusters in Chromium', () => {
     await pickFirst(page, 'LinkedIn');
     await pickFirst(page, 'YouTube');
     const frame = page.getByTestId('focus-frame');
+    await frame.scrollIntoViewIfNeeded();
     const box = (await frame.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.1);
     await page.mouse.down();

@@ -85,6 +85,7 @@ describe('colour scheme', () => {
         { timeout: 30_000 },
       )
       .toBeGreaterThan(0);
+    await page.getByTestId('focus-frame').scrollIntoViewIfNeeded();
     const frame = (await page.getByTestId('focus-frame').boundingBox())!;
     await page.mouse.move(frame.x + 20, frame.y + 20);
     await page.mouse.down();
