@@ -214,6 +214,14 @@ async function batchAsAUser(size: { width: number; height: number }): Promise<vo
   expect(backdropShare(person.framings['17']!.crop!, { width: 512, height: 320 })).toBeLessThan(0.005);
   const pair = answer.photos.find((p) => p.originalFilename === 'obama-biden-pair.jpg')!;
   expect(pair.framings['17']).toMatchObject({ extended: true, kept: { faces: 2 } });
+
+  // A new batch starts from an empty form; Back still finds this batch's results.
+  await page.getByRole('button', { name: 'New batch' }).click();
+  await page.getByRole('heading', { name: 'Choose your photos' }).waitFor();
+  expect(new URL(page.url()).search).toBe('');
+  expect(await page.getByTestId('batch-photo').count()).toBe(0);
+  await page.goBack();
+  await expect.poll(() => outputs.count()).toBe(6);
 }
 
 describe('the Batch page in Chromium', () => {

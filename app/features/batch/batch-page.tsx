@@ -1,4 +1,5 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../auth/queries';
 import { BatchOffer } from './batch-offer';
@@ -10,6 +11,13 @@ const route = getRouteApi('/batch');
 export function BatchPage() {
   const { id, step } = route.useSearch();
   const { data: user, isPending } = useCurrentUser();
+  const navigate = useNavigate();
+  // A new batch starts from an empty form (a new key drops the last one's photos and choices).
+  const [form, setForm] = useState(0);
+  const newBatch = () => {
+    setForm((n) => n + 1);
+    void navigate({ to: '/batch', search: {} });
+  };
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Batch</h1>
@@ -23,9 +31,9 @@ export function BatchPage() {
         <BatchOffer signedIn={Boolean(user)} />
       ) : (
         <>
-          {id ? <BatchProgress id={id} /> : null}
+          {id ? <BatchProgress id={id} onNewBatch={newBatch} /> : null}
           {/* Kept under the results, so Back from them finds the form as it was. */}
-          <BatchForm step={step ?? 'photos'} hidden={Boolean(id)} />
+          <BatchForm key={form} step={step ?? 'photos'} hidden={Boolean(id)} />
         </>
       )}
     </main>

@@ -14,7 +14,7 @@ import { plural } from './words';
  * A batch's results page (`/batch?id=…`): overall progress and the ZIP first, then each photo's
  * files as a grid of pictures that fills in as each one finishes.
  */
-export function BatchProgress({ id }: { id: string }) {
+export function BatchProgress({ id, onNewBatch }: { id: string; onNewBatch: () => void }) {
   const { data, error, isPending } = useQuery(batchQuery(id));
   const formats = useQuery(platformFormatsQuery).data ?? [];
   const settled = data ? data.totals.processing === 0 : false;
@@ -32,7 +32,7 @@ export function BatchProgress({ id }: { id: string }) {
         <p className="text-red-700">{errorMessage(error, 'This batch could not be found.')}</p>
       ) : (
         <div className="space-y-6">
-          <Summary id={id} data={data} />
+          <Summary id={id} data={data} onNewBatch={onNewBatch} />
           {data.photos.map((photo) => (
             <section key={photo.requestId} aria-label={photo.originalFilename} className="space-y-2">
               <h3 className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
@@ -60,7 +60,7 @@ export function BatchProgress({ id }: { id: string }) {
 }
 
 /** The batch in all: how far it is, and the ZIP of everything finished, a folder per photo. */
-function Summary({ id, data }: { id: string; data: BatchResponse }) {
+function Summary({ id, data, onNewBatch }: { id: string; data: BatchResponse; onNewBatch: () => void }) {
   const { complete, failed, processing } = data.totals;
   const total = complete + failed + processing;
   const settled = processing === 0;
@@ -99,6 +99,11 @@ function Summary({ id, data }: { id: string; data: BatchResponse }) {
             ? `A folder per photo, ${plural(data.photos.length, 'photo')} × ${plural(data.formats.length, 'format')}`
             : 'Ready as soon as the first file is done'}
         </p>
+        {settled ? (
+          <Button variant="outline" className="ml-auto" onClick={onNewBatch}>
+            New batch
+          </Button>
+        ) : null}
       </div>
     </div>
   );
