@@ -69,6 +69,13 @@ describe('the banner and profile adjusters in Chromium', () => {
     // JPEG at quality 70 for all five (every one of them takes JPEG).
     await page.getByRole('radio', { name: 'JPEG' }).check();
     await page.getByRole('slider', { name: 'Quality' }).fill('70');
+    // Its before and after, on any of the chosen formats, with the file's size.
+    await page.getByTestId('quality-compare').getByRole('img', { name: 'After: JPEG, quality 70' }).waitFor();
+    await expect.poll(() => page.getByTestId('quality-size').textContent()).toMatch(/^About \d+ KB/);
+    await page
+      .getByLabel('Preview on')
+      .selectOption({ label: 'YouTube: Channel banner (TV full; desktop/mobile crop to center strip) (2560 × 1440)' });
+    await expect.poll(() => page.getByTestId('quality-size').textContent()).toMatch(/^About \d+ KB/);
     await expectAccessibleInBothSchemes(page, 'the banner configure step');
     await page.getByRole('button', { name: 'Continue' }).click();
 

@@ -144,6 +144,12 @@ async function batchAsAUser(size: { width: number; height: number }): Promise<vo
   expect(await page.getByRole('radio', { name: /^Auto/ }).isChecked()).toBe(true);
   expect(await page.getByRole('radio', { name: 'Blurred picture' }).isChecked()).toBe(true);
   await page.getByText('2 photos × 3 formats = 6 files').waitFor();
+  // The quality's before and after on the first photo (Auto is JPEG for a photo), with the size.
+  await expect.poll(() => page.getByTestId('quality-size').textContent(), { timeout: 20_000 }).toMatch(/^About \d+ KB/);
+  await page
+    .getByTestId('quality-compare')
+    .getByRole('img', { name: /^After: JPEG, quality \d+$/ })
+    .waitFor();
   const convert = page.getByRole('button', { name: 'Convert 2 photos to 3 formats' });
   expect(await onScreen(page, convert), 'Convert').toBe(true);
   expect(await onScreen(page, page.getByText('2 photos × 3 formats = 6 files')), 'what it converts').toBe(true);

@@ -8,6 +8,7 @@ import { StepActions } from '../tool-kit/step-actions';
 import { cn } from '../../lib/cn';
 import { FillPicker } from '../tool-kit/fill-picker';
 import { OutputPicker } from '../tool-kit/output-picker';
+import { ChosenFormatsPreview, useChosenFormatsPreview } from '../tool-kit/quality-preview/chosen-formats-preview';
 import { useDetection } from '../tool-kit/detection';
 import { acceptedByAll } from '../tool-kit/output-settings';
 import { uploadedImageUrl } from '../tool-kit/upload-photo';
@@ -53,6 +54,7 @@ export function ConfigureStep({
   const chosen = formats.filter((f) => selection.targets.includes(f.id));
   // Content-aware targets keep what the detectors find: banners with intelligent resizing, every profile picture.
   const detection = useDetection(upload, !flow.aiToggle || selection.useAi);
+  const preview = useChosenFormatsPreview({ imageUrl, picture: upload, chosen, output, fill: selection.fill });
 
   return (
     <div className="space-y-8">
@@ -94,8 +96,18 @@ export function ConfigureStep({
         />
       ) : null}
 
-      <section className="rounded-lg border border-slate-200 p-4" aria-label="File type">
-        <OutputPicker value={output} onChange={onOutput} accepted={acceptedByAll(chosen)} single={false} />
+      <section
+        className="grid gap-6 rounded-lg border border-slate-200 p-4 md:grid-cols-2 md:items-start"
+        aria-label="File type"
+      >
+        <OutputPicker
+          value={output}
+          onChange={onOutput}
+          accepted={acceptedByAll(chosen)}
+          single={false}
+          estimate={preview.estimate}
+        />
+        <ChosenFormatsPreview {...preview} />
       </section>
 
       {notice}

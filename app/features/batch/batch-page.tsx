@@ -21,8 +21,9 @@ export function BatchPage() {
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Batch</h1>
-      {/* The same for everyone, so the page drawn ahead says what it is (docs/decisions/0015-first-paint.md). */}
-      <p className="max-w-2xl text-slate-600">
+      {/* The same for everyone, so the page drawn ahead says what it is (docs/decisions/0015-first-paint.md);
+          a phone keeps its height for the tool. */}
+      <p className="hidden max-w-2xl text-slate-600 sm:block">
         Many photos to every format at once, each framed on what matters in it, in one ZIP with a folder per photo.
       </p>
       {isPending ? (

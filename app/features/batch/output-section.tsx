@@ -4,6 +4,8 @@ import type { OutputSettings } from '../../../shared/output';
 import { platformName } from '../../../shared/platforms';
 import { FillPicker } from '../tool-kit/fill-picker';
 import { OutputPicker } from '../tool-kit/output-picker';
+import { ChosenFormatsPreview, useChosenFormatsPreview } from '../tool-kit/quality-preview/chosen-formats-preview';
+import { uploadedImageUrl } from '../tool-kit/upload-photo';
 import { acceptedByAll } from '../tool-kit/output-settings';
 import type { Photo } from './use-batch-photos';
 import { plural } from './words';
@@ -25,6 +27,15 @@ export function OutputSection({
   onFill: (fill: Fill) => void;
 }) {
   const shown = photos.slice(0, 8);
+  // The quality's before and after, on the first photo.
+  const first = photos.find((p) => p.upload)?.upload ?? null;
+  const preview = useChosenFormatsPreview({
+    imageUrl: first ? uploadedImageUrl(first) : null,
+    picture: first,
+    chosen,
+    output,
+    fill,
+  });
   return (
     <div className="space-y-5">
       <section aria-labelledby="batch-summary" className="space-y-2 rounded-lg bg-slate-50 p-3">
@@ -50,7 +61,16 @@ export function OutputSection({
           {chosen.map((f) => `${platformName(f.platform)} ${f.format}`).join(' · ')}
         </p>
       </section>
-      <OutputPicker value={output} onChange={onOutput} accepted={acceptedByAll(chosen)} single={false} />
+      <div className="grid gap-6 md:grid-cols-2 md:items-start">
+        <OutputPicker
+          value={output}
+          onChange={onOutput}
+          accepted={acceptedByAll(chosen)}
+          single={false}
+          estimate={preview.estimate}
+        />
+        <ChosenFormatsPreview {...preview} />
+      </div>
       <div className="space-y-1">
         <p className="text-sm text-slate-600">
           Each format is cropped on the faces and text found in each photo; only where its shape cannot hold them is the
