@@ -32,8 +32,7 @@ export function FormatProvenance({ format }: { format: Pick<PlatformFormat, 'che
           rel="noopener noreferrer"
           className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
         >
-          {name}
-          <span className="sr-only"> (opens in a new tab)</span>
+          {name} <span className="sr-only">(opens in a new tab)</span>
         </a>
       ) : (
         name
