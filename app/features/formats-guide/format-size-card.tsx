@@ -27,9 +27,7 @@ export function FormatSizeCard({ format }: { format: PlatformFormat }) {
         <FormatShape format={format} />
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900">{format.description}</h3>
-          <p className="text-lg font-medium text-slate-900 tabular-nums">
-            {format.width} × {format.height} px
-          </p>
+          <p className="text-lg font-medium text-slate-900 tabular-nums">{`${format.width} × ${format.height} px`}</p>
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -42,10 +40,8 @@ export function FormatSizeCard({ format }: { format: PlatformFormat }) {
       </dl>
       <Button asChild size="sm" className="mt-4">
         <Link to="/" search={{ tab: 'singleImage', format: format.id }}>
-          Resize to {format.width} × {format.height}
-          <span className="sr-only">
-            : {platformName(format.platform)} {format.description}
-          </span>
+          {`Resize to ${format.width} × ${format.height}`}
+          <span className="sr-only">{`: ${platformName(format.platform)} ${format.description}`}</span>
         </Link>
       </Button>
     </li>

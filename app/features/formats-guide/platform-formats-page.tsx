@@ -15,7 +15,7 @@ export function PlatformFormatsPage({ platform }: { platform: Platform }) {
       intro={`The ${sizeCount(formats.length)} ${name} uses for images, with the rules each file must meet and where we checked them.`}
     >
       <p>
-        <Link to="/formats" className="font-medium text-brand-700 hover:underline">
+        <Link to="/formats" activeOptions={{ exact: true }} className="font-medium text-brand-700 hover:underline">
           All platforms’ sizes
         </Link>
       </p>

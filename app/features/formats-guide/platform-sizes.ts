@@ -10,4 +10,3 @@ export function formatsOf(platform: Platform): PlatformFormat[] {
 export function sizeCount(count: number): string {
   return `${count} ${count === 1 ? 'size' : 'sizes'}`;
 }
-

@@ -24,7 +24,7 @@ export function FormatProvenance({ format }: { format: Pick<PlatformFormat, 'che
   const { name, url } = format.source;
   return (
     <>
-      checked {checkedMonth(format.checked)} ·{' '}
+      {`checked ${checkedMonth(format.checked)} · `}
       {url ? (
         <a
           href={url}
