@@ -13,7 +13,7 @@ export function checkedMonth(checked: string): string {
 export const CONFIDENCE_WORDS: Record<Confidence, string> = {
   official: 'Official: from the platform’s own help or developer pages',
   'widely-cited': 'Widely cited: independent guides agree, no official page found',
-  uncertain: 'Uncertain: sources disagree, so we chose the size that displays sharply everywhere',
+  uncertain: 'Uncertain: sources disagree, or only one guide gives it',
 };
 
 /**
