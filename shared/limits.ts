@@ -11,6 +11,12 @@ export const FREE_DOWNLOADS_REGISTERED = 5;
 export const CONVERSIONS_PER_HOUR = { anonymous: 60, registered: 300, unlimited: 1000 } as const;
 
 /**
+ * Formats in one call (a fan-out, a batch's formats, a ZIP): every format of the catalogue at once,
+ * with room for the user's own sizes (docs/product.md, "The catalogue").
+ */
+export const MAX_TARGET_FORMATS = 160;
+
+/**
  * Upload attempts an hour: per address (anonymous and registered alike, since accounts are cheap),
  * or per account with Unlimited Access (batches of up to 50 photos). Each attempt costs a decode.
  */

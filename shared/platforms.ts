@@ -1,4 +1,4 @@
-/** The 11 platforms (docs/product.md, "Who it is for"), in the order the platform select lists them. */
+/** The platforms (docs/product.md, "The catalogue"), in the order the platform select lists them. */
 export const PLATFORMS = [
   'facebook',
   'instagram',
@@ -11,6 +11,18 @@ export const PLATFORMS = [
   'google play store',
   'behance',
   'product hunt',
+  'pinterest',
+  'threads',
+  'bluesky',
+  'whatsapp',
+  'discord',
+  'twitch',
+  'reddit',
+  'mastodon',
+  'tumblr',
+  'google business profile',
+  'link preview',
+  'email',
 ] as const;
 
 export type Platform = (typeof PLATFORMS)[number];
@@ -30,6 +42,18 @@ const PLATFORM_NAMES: Record<Platform, string> = {
   'google play store': 'Google Play',
   behance: 'Behance',
   'product hunt': 'Product Hunt',
+  pinterest: 'Pinterest',
+  threads: 'Threads',
+  bluesky: 'Bluesky',
+  whatsapp: 'WhatsApp',
+  discord: 'Discord',
+  twitch: 'Twitch',
+  reddit: 'Reddit',
+  mastodon: 'Mastodon',
+  tumblr: 'Tumblr',
+  'google business profile': 'Google Business Profile',
+  'link preview': 'Link preview',
+  email: 'Email',
 };
 
 /** 'linkedin' -> 'LinkedIn', 'twitter' -> 'X (Twitter)'; an unknown value title-cased. */

@@ -11,6 +11,7 @@ import { CONFIDENCES, FORMAT_KINDS, type PlatformFormat } from './formats';
 import { DEFAULT_QUALITY, MIN_USER_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from './output';
 import { PAYMENT_STATUSES, PLAN_IDS, type Plan } from './plans';
 import { PLATFORMS } from './platforms';
+import { MAX_TARGET_FORMATS } from './limits';
 
 /** An ISO 8601 instant as the worker writes it (`Date.toISOString()`). */
 const instant = z.string();
@@ -431,6 +432,8 @@ export const platformFormatSchema: z.ZodType<PlatformFormat> = z.object({
     ])
     .nullable(),
   confidence: z.enum(CONFIDENCES),
+  source: z.object({ name: z.string(), url: z.string().nullable() }),
+  checked: z.string(),
 });
 
 /** A conversion's status by target format id. */
@@ -509,7 +512,7 @@ export type ConversionResponse = z.infer<typeof conversionResponseSchema>;
 
 const formatIds = z
   .array(z.number('Format ids are numbers').int().positive(), 'targetFormatIds must be a list of format ids')
-  .max(80, 'At most 80 target formats at once');
+  .max(MAX_TARGET_FORMATS, `At most ${MAX_TARGET_FORMATS} target formats at once`);
 
 export const bannerConvertSchema = z.object({
   sourceFormatId: z.number('Source format required').int().positive('Source format required'),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
 import { LAYOUTS_1500x500, makeMarkedBanner } from '../support/marked-banner';
 import { expectAccessibleInBothSchemes } from './axe';
+import { onScreen } from './layout';
 import { baseUrl, CORPUS, launchBrowser, visitor } from './browser';
 
 let browser: Browser;
@@ -136,6 +137,42 @@ describe('the banner and profile adjusters in Chromium', () => {
     await page.getByText('Configure Banner Adjustment').first().waitFor();
   });
 
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    it(`keeps each step's main button and what it acts on on screen at ${size.width}×${size.height}`, async () => {
+      const page = await visitor(browser, { width: size.width });
+      await page.setViewportSize(size);
+      await page.goto(`${baseUrl()}/?tab=profileAdjuster`);
+      await page.locator('input[type=file]').setInputFiles(portraitPath);
+      await page.getByText('Upload Successful', { exact: true }).waitFor({ timeout: 30_000 });
+      const next = page.getByRole('button', { name: 'Next: Choose Format' });
+      await expect.poll(() => onScreen(page, next), { message: 'Next: Choose Format' }).toBe(true);
+      await expect
+        .poll(() => onScreen(page, page.getByText('Upload Successful', { exact: true })), { message: 'the upload' })
+        .toBe(true);
+      await next.click();
+      await page.getByRole('heading', { name: 'Configure Profile Picture Adjustment' }).waitFor();
+      const first = page.getByRole('tabpanel').getByRole('checkbox').first();
+      await expect.poll(() => onScreen(page, first), { message: 'the first format' }).toBe(true);
+      await first.check();
+      const go = page.getByRole('button', { name: 'Continue' });
+      await expect.poll(() => onScreen(page, go), { message: 'Continue' }).toBe(true);
+      await go.click();
+      await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
+      const zip = page.getByRole('button', { name: 'Download All as ZIP' });
+      await expect.poll(() => onScreen(page, zip), { message: 'Download All as ZIP' }).toBe(true);
+      const result = page.locator('li[data-testid^="result-"]').first();
+      await expect
+        .poll(() => result.getByRole('img').evaluate((i) => (i as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      await expect.poll(() => onScreen(page, result.getByRole('img')), { message: 'the first result' }).toBe(true);
+      // The JPEG result is opaque: shown on plain ground, not a checkerboard.
+      expect(await result.locator('[data-checkerboard]').getAttribute('data-checkerboard')).toBe('false');
+    });
+  }
+
   it('refuses targets on the source platform with the "Cannot select" toast', async () => {
     const page = await visitor(browser);
     await uploadIn(page, 'bannerAdjuster', bannerPath, 'Configure Banner Adjustment');
@@ -219,7 +256,7 @@ describe('the banner and profile adjusters in Chromium', () => {
 
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByText('All conversions have been completed successfully!').waitFor({ timeout: 60_000 });
-      const card = page.locator('[data-testid^="result-"]').first();
+      const card = page.locator('li[data-testid^="result-"]').first();
       const framing = card.locator('[data-testid^="framing-"]');
       expect(await framing.textContent()).toMatch(/^(Kept 1 face|Extended the canvas to keep 1 face)/);
 

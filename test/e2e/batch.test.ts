@@ -8,33 +8,20 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResponse } from '../../shared/schemas';
 import { inspectImage } from '../../worker/imaging';
 import { expectAccessibleInBothSchemes } from './axe';
 import { baseUrl, launchBrowser, visitor } from './browser';
-import { layoutProblems } from './layout';
+import { layoutProblems, onScreen } from './layout';
 
 const PEOPLE = join(import.meta.dirname, '../fixtures/people');
 /** Two real landscape photos with people (one person; two far apart) and one without. */
 const PERSON = join(PEOPLE, 'astronaut-landscape.jpg');
 const PAIR = join(import.meta.dirname, '../../bench/eval/photos/obama-biden-pair.jpg');
 const NO_PEOPLE = join(PEOPLE, 'coffee.png');
-
-/** Whether the element is wholly on screen now, without scrolling (below the sticky header). */
-async function onScreen(page: Page, locator: Locator): Promise<boolean> {
-  const box = await locator.boundingBox();
-  const viewport = page.viewportSize()!;
-  return (
-    box !== null &&
-    box.y >= 0 &&
-    box.y + box.height <= viewport.height &&
-    box.x >= 0 &&
-    box.x + box.width <= viewport.width
-  );
-}
 
 /** The share of a crop that lies outside the picture: the backdrop an output shows. */
 function backdropShare(

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * What a phone user would see as broken, measured in the page: the page scrolling sideways, an
@@ -188,4 +188,12 @@ export function lowContrastText(page: Page, minimum: number): Promise<string[]> 
     }
     return problems;
   }, minimum);
+}
+
+/** Whether the element is whole on the screen as it is now (no scrolling). */
+export async function onScreen(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) return false;
+  return box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width;
 }

@@ -54,7 +54,7 @@ describe('the crop plan for a region to keep (the userâ€™s box, or the analysisâ
       }
   });
 
-  it('keeps a box whole inside the safe zone of every one of the 74 formats, extending only when no crop can hold it', () => {
+  it('keeps a box whole inside the safe zone of every format, extending only when no crop can hold it', () => {
     const next = random(7);
     const failures: string[] = [];
     let extended = 0;

@@ -11,12 +11,35 @@ import {
 import { platformName, PLATFORMS } from '../../shared/platforms';
 
 describe('platform format catalogue', () => {
-  it('has at least 55 formats over exactly the 11 platforms of the spec', () => {
-    expect(PLATFORM_FORMATS.length).toBeGreaterThanOrEqual(55);
+  it('has at least 110 formats over at least 22 platforms, each platform with its formats', () => {
+    expect(PLATFORM_FORMATS.length).toBeGreaterThanOrEqual(110);
+    expect(PLATFORMS.length).toBeGreaterThanOrEqual(22);
     expect(new Set(PLATFORM_FORMATS.map((f) => f.platform))).toEqual(new Set(PLATFORMS));
-    for (const platform of PLATFORMS) {
-      expect(PLATFORM_FORMATS.filter((f) => f.platform === platform).length, platform).toBeGreaterThanOrEqual(3);
+    for (const platform of PLATFORMS) expect(platformName(platform), platform).not.toBe(platform);
+  });
+
+  it('says where every format comes from and when it was last checked', () => {
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    for (const f of PLATFORM_FORMATS) {
+      expect(f.source.name.trim().length, f.key).toBeGreaterThan(3);
+      if (f.source.url !== null) expect(new URL(f.source.url).protocol, f.key).toBe('https:');
+      expect(f.checked, f.key).toMatch(/^20\d\d-(0[1-9]|1[0-2])$/);
+      expect(f.checked <= thisMonth, f.key).toBe(true);
     }
+    // The platforms added in the November 2026 check were all checked then.
+    for (const f of PLATFORM_FORMATS.filter((f) => f.id > 74)) expect(f.checked, f.key).toBe('2026-11');
+  });
+
+  it('keeps the caps the platforms publish, the tightest to the byte', () => {
+    const cap = (key: string) => PLATFORM_FORMATS.find((f) => f.key === key)?.maxBytes;
+    // Bluesky's lexicons: 1,000,000 bytes (decimal), not a MiB.
+    for (const key of ['bluesky_avatar', 'bluesky_banner', 'bluesky_post_square'])
+      expect(cap(key), key).toBe(1_000_000);
+    expect(cap('instagram_post_portrait')).toBe(8 * 1024 * 1024);
+    expect(cap('threads_post_portrait')).toBe(8 * 1024 * 1024);
+    expect(cap('linkedin_post_landscape')).toBe(5 * 1024 * 1024);
+    expect(cap('whatsapp_sticker')).toBe(100_000);
+    for (const f of PLATFORM_FORMATS) if (f.maxBytes !== null) expect(f.maxBytes, f.key).toBeGreaterThan(50_000);
   });
 
   it('gives every entry a unique positive integer id, a unique key and a unique name within its platform', () => {
@@ -40,7 +63,7 @@ describe('platform format catalogue', () => {
       expect(Number.isFinite(ratio)).toBe(true);
       expect(Math.abs(ratio - f.width / f.height) / (f.width / f.height)).toBeLessThan(0.01);
       expect(f.description.length).toBeGreaterThan(3);
-      if (f.maxBytes !== null) expect(f.maxBytes).toBeGreaterThan(100 * 1024);
+      if (f.maxBytes !== null) expect(f.maxBytes).toBeGreaterThanOrEqual(100_000);
     },
   );
 
@@ -59,11 +82,11 @@ describe('platform format catalogue', () => {
         .map((f) => f.key)
         .sort(),
     );
-    expect(BANNER_FORMATS).toHaveLength(11);
+    expect(BANNER_FORMATS.length).toBeGreaterThanOrEqual(23);
   });
 
-  it('offers ten square profile formats, avatars drawn as circles', () => {
-    expect(PROFILE_FORMATS).toHaveLength(10);
+  it('offers the square profile formats, avatars drawn as circles', () => {
+    expect(PROFILE_FORMATS.length).toBeGreaterThanOrEqual(18);
     for (const f of PROFILE_FORMATS) expect(f.width, f.key).toBe(f.height);
     expect(findFormatByName('linkedin', 'profile picture')?.safeZone?.shape).toBe('circle');
     // LinkedIn shows company logos square: no circle is drawn over them.
@@ -77,24 +100,29 @@ describe('platform format catalogue', () => {
     expect(PLATFORM_FORMATS.filter((f) => f.kind === 'screenshot').every((f) => f.opaque)).toBe(true);
   });
 
-  it('offers the file types each platform names: PNG only for the store icons and Snapchat tiles, WebP only on X', () => {
+  it('offers the file types each platform names: PNG only for the store icons, tiles and Discord art, WebP where named', () => {
     const only = (types: string[]) =>
       PLATFORM_FORMATS.filter((f) => f.types.join() === types.join())
         .map((f) => f.key)
         .sort();
     expect(only(['png'])).toEqual([
       'appstore_app_icon',
+      'discord_emoji',
+      'discord_sticker',
       'playstore_app_icon',
       'snapchat_story_ad_tile',
       'snapchat_story_ad_tile_logo',
     ]);
+    expect(only(['webp'])).toEqual(['whatsapp_sticker']);
     expect(only(['jpeg', 'png', 'webp'])).toEqual([
+      'reddit_post',
       'twitter_card_large_image',
       'twitter_post_landscape',
       'twitter_post_portrait',
       'twitter_post_square',
     ]);
-    expect(PLATFORM_FORMATS.every((f) => f.types.includes('png'))).toBe(true);
+    // Every platform but WhatsApp's stickers takes PNG.
+    expect(PLATFORM_FORMATS.filter((f) => !f.types.includes('png')).map((f) => f.key)).toEqual(['whatsapp_sticker']);
     // libwebp's heap is about 11 bytes a pixel of its input: every WebP output stays small.
     expect(
       Math.max(...PLATFORM_FORMATS.filter((f) => f.types.includes('webp')).map((f) => f.width * f.height)),
@@ -149,6 +177,18 @@ describe('platform names', () => {
       'Google Play',
       'Behance',
       'Product Hunt',
+      'Pinterest',
+      'Threads',
+      'Bluesky',
+      'WhatsApp',
+      'Discord',
+      'Twitch',
+      'Reddit',
+      'Mastodon',
+      'Tumblr',
+      'Google Business Profile',
+      'Link preview',
+      'Email',
     ]);
   });
 });

@@ -1,16 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { PlatformFormat } from '../../shared/formats';
+import { PROFILE_FORMATS, type PlatformFormat } from '../../shared/formats';
 import { PLATFORMS } from '../../shared/platforms';
 import { body, Browser, call, fixture } from './helpers';
 
 describe('format catalogue API', () => {
-  it('serves at least 55 formats over the 11 platforms with the spec fields', async () => {
+  it('serves at least 110 formats over every platform with the spec fields and their sources', async () => {
     const res = await call('/api/platform-formats');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const formats = await body<PlatformFormat[]>(res);
-    expect(formats.length).toBeGreaterThanOrEqual(55);
+    expect(formats.length).toBeGreaterThanOrEqual(110);
     expect(new Set(formats.map((f) => f.platform))).toEqual(new Set(PLATFORMS));
     for (const f of formats) {
       expect(f).toMatchObject({
@@ -21,13 +21,16 @@ describe('format catalogue API', () => {
         width: expect.any(Number),
         height: expect.any(Number),
         aspectRatio: expect.stringMatching(/^\d+(\.\d+)?:\d+(\.\d+)?$/),
+        source: { name: expect.any(String) },
+        checked: expect.stringMatching(/^\d{4}-\d{2}$/),
       });
     }
   });
 
   it('serves the profile list: square formats offered in the profile flow', async () => {
     const formats = await body<PlatformFormat[]>(await call('/api/profile-formats'));
-    expect(formats.length).toBe(10);
+    expect(formats.length).toBe(PROFILE_FORMATS.length);
+    expect(formats.length).toBeGreaterThanOrEqual(18);
     expect(formats.every((f) => f.profile && f.width === f.height)).toBe(true);
   });
 

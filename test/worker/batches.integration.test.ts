@@ -233,7 +233,7 @@ describe('batches', () => {
     const unknown = await user.call('/api/batches', { method: 'POST', json: { requestIds: [photo], formats: [9999] } });
     expect(unknown.status).toBe(400);
 
-    // 1000 conversions an hour for Unlimited: 14 photos × 74 formats is over it.
+    // 1000 conversions an hour for Unlimited: 14 photos × the first 74 formats is over it.
     const photos = [photo];
     for (let i = 0; i < 13; i++) photos.push(await bannerRequest(user));
     const before = await env.DB.prepare('SELECT count(*) AS n FROM conversions').first<{ n: number }>();

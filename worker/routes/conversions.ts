@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { findFormat, outputFilename, zipFilename } from '../../shared/formats';
+import { MAX_TARGET_FORMATS } from '../../shared/limits';
 import { bannerConvertSchema, batchProcessSchema, profileConvertSchema, reframeSchema } from '../../shared/schemas';
 import { validate } from '../lib/validate';
 import { authorizePixels, type PixelFile } from '../services/access/door';
@@ -36,7 +37,7 @@ const zipQuery = z.object({
             .refine((id) => findFormat(id) !== undefined, 'Unknown format id'),
         )
         .min(1, 'List the format ids to download, for example ?formats=1,2')
-        .max(80, 'At most 80 formats at once'),
+        .max(MAX_TARGET_FORMATS, `At most ${MAX_TARGET_FORMATS} formats at once`),
     ),
 });
 

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { framingText, type Framing } from '../tool-kit/framing-text';
+import { useKeepsTransparency } from '../tool-kit/use-keeps-transparency';
 
 const BADGES: Record<
   'complete' | 'processing' | 'failed' | 'waiting',
@@ -44,6 +45,12 @@ export function ResultCard({
   onAdjust: () => void;
 }) {
   const badge = BADGES[status ?? 'waiting'];
+  const preview =
+    status === 'complete' && requestId
+      ? `/api/preview/${requestId}/${format.id}${version ? `?v=${version}` : ''}`
+      : null;
+  // A checkerboard only behind a file that keeps transparency (docs/product.md, "Quality preview").
+  const transparent = useKeepsTransparency(preview, file?.type);
   return (
     <li
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
@@ -68,10 +75,18 @@ export function ResultCard({
           {badge.label}
         </span>
       </div>
-      <div className="flex h-32 items-center justify-center overflow-hidden rounded-md bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]">
-        {status === 'complete' && requestId ? (
+      <div
+        className={cn(
+          'flex h-32 items-center justify-center overflow-hidden rounded-md',
+          transparent
+            ? 'bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]'
+            : 'bg-slate-100',
+        )}
+        data-checkerboard={transparent}
+      >
+        {preview ? (
           <img
-            src={`/api/preview/${requestId}/${format.id}${version ? `?v=${version}` : ''}`}
+            src={preview}
             alt={`${format.description} preview`}
             className={cn('max-h-full max-w-full object-contain', format.profile && 'rounded-full')}
             loading="lazy"

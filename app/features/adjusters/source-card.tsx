@@ -16,11 +16,17 @@ export function SourceCard({
   source: PlatformFormat | null;
 }) {
   return (
-    <div className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="source-card">
+    <div
+      className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-3 sm:p-4"
+      data-testid="source-card"
+    >
       <img
         src={uploadedImageUrl(upload)}
         alt={`Your ${flow.noun}`}
-        className={cn('h-20 w-20 object-cover', flow.kind === 'profile' ? 'rounded-full' : 'rounded-md')}
+        className={cn(
+          'h-12 w-12 object-cover sm:h-20 sm:w-20',
+          flow.kind === 'profile' ? 'rounded-full' : 'rounded-md',
+        )}
       />
       <div>
         <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-slate-50">Original</span>

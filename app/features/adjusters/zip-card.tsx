@@ -17,9 +17,10 @@ export function ZipCard({
 }) {
   const [zipping, setZipping] = useState(false);
   return (
-    <div className="flex flex-col justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
+    <div className="flex flex-col justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
       <div>
-        <p className="font-medium text-slate-900">Download All as ZIP</p>
+        {/* The button says it on a phone, where the results should show under it. */}
+        <p className="hidden font-medium text-slate-900 sm:block">Download All as ZIP</p>
         <p className="text-sm text-slate-600">
           {targets.length} {targets.length === 1 ? 'file' : 'files'}, named by platform, format and size.
           {allComplete ? '' : ' Available when every format is ready.'}

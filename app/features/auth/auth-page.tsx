@@ -1,6 +1,7 @@
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { PLATFORMS } from '../../../shared/platforms';
 import { LoginForm, RegisterForm } from './auth-forms';
 import { useCurrentUser } from './queries';
 
@@ -13,7 +14,7 @@ function redirectTarget(redirect: string | undefined): '/unlimited-access' | '/'
 
 const tiles = [
   { title: 'One-time Payment', text: 'Pay once, use forever. No subscription.' },
-  { title: 'All Platforms', text: 'Every size for 11 social and store platforms.' },
+  { title: 'All Platforms', text: `Every size for ${PLATFORMS.length} social and store platforms.` },
   { title: 'Save Your Work', text: 'Your purchases and images, from anywhere.' },
   { title: 'Pro Results', text: 'Exact sizes and transparent PNGs, ready to post.' },
 ];

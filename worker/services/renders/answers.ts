@@ -2,7 +2,7 @@
  * What the results pages poll, built once for every route that answers a fan-out's state: each
  * target's status, file, and how it was framed (docs/product.md, "Intelligent resizing").
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { reachesOutside, type CropRect } from '../../../shared/crop';
 import { keptBoxes, type KeptBox } from '../../../shared/detection';
 import type {
@@ -16,12 +16,15 @@ import type { Db } from '../../db/client';
 import { conversions, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
 import { fileOf } from '../pictures/image-requests';
 
-/** The request's conversions (only of `formatIds` when given). */
-export function conversionsOf(db: Db, requestId: string, formatIds?: number[]): Promise<Conversion[]> {
-  return db
-    .select()
-    .from(conversions)
-    .where(and(eq(conversions.requestId, requestId), formatIds ? inArray(conversions.formatId, formatIds) : undefined));
+/**
+ * The request's conversions (only of `formatIds` when given). Read whole and picked here: a request
+ * has one row a format, and a list of every format would pass the 100 values D1 binds a statement.
+ */
+export async function conversionsOf(db: Db, requestId: string, formatIds?: number[]): Promise<Conversion[]> {
+  const rows = await db.select().from(conversions).where(eq(conversions.requestId, requestId));
+  if (!formatIds) return rows;
+  const wanted = new Set(formatIds);
+  return rows.filter((row) => wanted.has(row.formatId));
 }
 
 /** `{ [formatId]: status }`, the shape the results page polls. */

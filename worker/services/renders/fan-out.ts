@@ -178,7 +178,8 @@ export async function startConversions(
     body: { conversionId: r.id, renderId: r.renderId ?? undefined },
   }));
   try {
-    if (messages.length > 0) await queue.sendBatch(messages);
+    // A queue takes at most 100 messages a send.
+    for (let i = 0; i < messages.length; i += 100) await queue.sendBatch(messages.slice(i, i + 100));
   } catch (error) {
     // Nothing would ever render them: end them now rather than leave them processing for ever.
     log('error', 'conversions could not be queued', {

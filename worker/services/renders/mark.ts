@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { Db } from '../../db/client';
 import { conversions, type Conversion } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { renderIdentity, unlessRenderedAs, type RenderAsk } from './identity';
+import { conversionsOf } from './answers';
 
 /**
  * Marks each format of the request to be rendered as asked, with a fresh render id (only that
@@ -30,19 +30,13 @@ export async function markForRender(
     focus: ask.focus,
     handCrop: ask.handCrop ?? null,
   };
+  // The request's rows, of these formats (read whole: see conversionsOf).
   const rowsOf = () =>
-    db
-      .select()
-      .from(conversions)
-      .where(
-        and(
-          eq(conversions.requestId, requestId),
-          inArray(
-            conversions.formatId,
-            formats.map((f) => f.id),
-          ),
-        ),
-      );
+    conversionsOf(
+      db,
+      requestId,
+      formats.map((f) => f.id),
+    );
   // Read first: asked again the same way (a re-download, a refresh), nothing is written.
   const before = await rowsOf();
   const kept = (format: PlatformFormat) =>
