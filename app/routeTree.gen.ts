@@ -31,6 +31,8 @@ import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as CheckoutIndexRouteImport } from './routes/checkout.index'
 import { Route as CheckoutImageRequestIdRouteImport } from './routes/checkout.$imageRequestId'
+import { Route as FormatsIndexRouteImport } from './routes/formats.index'
+import { Route as FormatsPlatformRouteImport } from './routes/formats.$platform'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -142,6 +144,16 @@ const CheckoutImageRequestIdRoute = CheckoutImageRequestIdRouteImport.update({
   path: '/checkout/$imageRequestId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FormatsIndexRoute = FormatsIndexRouteImport.update({
+  id: '/formats/',
+  path: '/formats/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FormatsPlatformRoute = FormatsPlatformRouteImport.update({
+  id: '/formats/$platform',
+  path: '/formats/$platform',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -164,8 +176,10 @@ export interface FileRoutesByFullPath {
   '/unlimited-access': typeof UnlimitedAccessRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/checkout/$imageRequestId': typeof CheckoutImageRequestIdRoute
+  '/formats/$platform': typeof FormatsPlatformRoute
   '/blog/': typeof BlogIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
+  '/formats/': typeof FormatsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -188,8 +202,10 @@ export interface FileRoutesByTo {
   '/unlimited-access': typeof UnlimitedAccessRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/checkout/$imageRequestId': typeof CheckoutImageRequestIdRoute
+  '/formats/$platform': typeof FormatsPlatformRoute
   '/blog': typeof BlogIndexRoute
   '/checkout': typeof CheckoutIndexRoute
+  '/formats': typeof FormatsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -213,8 +229,10 @@ export interface FileRoutesById {
   '/unlimited-access': typeof UnlimitedAccessRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/checkout/$imageRequestId': typeof CheckoutImageRequestIdRoute
+  '/formats/$platform': typeof FormatsPlatformRoute
   '/blog/': typeof BlogIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
+  '/formats/': typeof FormatsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -239,8 +257,10 @@ export interface FileRouteTypes {
     | '/unlimited-access'
     | '/blog/$slug'
     | '/checkout/$imageRequestId'
+    | '/formats/$platform'
     | '/blog/'
     | '/checkout/'
+    | '/formats/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -263,8 +283,10 @@ export interface FileRouteTypes {
     | '/unlimited-access'
     | '/blog/$slug'
     | '/checkout/$imageRequestId'
+    | '/formats/$platform'
     | '/blog'
     | '/checkout'
+    | '/formats'
   id:
     | '__root__'
     | '/'
@@ -287,8 +309,10 @@ export interface FileRouteTypes {
     | '/unlimited-access'
     | '/blog/$slug'
     | '/checkout/$imageRequestId'
+    | '/formats/$platform'
     | '/blog/'
     | '/checkout/'
+    | '/formats/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -312,8 +336,10 @@ export interface RootRouteChildren {
   UnlimitedAccessRoute: typeof UnlimitedAccessRoute
   BlogSlugRoute: typeof BlogSlugRoute
   CheckoutImageRequestIdRoute: typeof CheckoutImageRequestIdRoute
+  FormatsPlatformRoute: typeof FormatsPlatformRoute
   BlogIndexRoute: typeof BlogIndexRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
+  FormatsIndexRoute: typeof FormatsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -472,6 +498,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CheckoutImageRequestIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/formats/': {
+      id: '/formats/'
+      path: '/formats'
+      fullPath: '/formats/'
+      preLoaderRoute: typeof FormatsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/formats/$platform': {
+      id: '/formats/$platform'
+      path: '/formats/$platform'
+      fullPath: '/formats/$platform'
+      preLoaderRoute: typeof FormatsPlatformRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -496,8 +536,10 @@ const rootRouteChildren: RootRouteChildren = {
   UnlimitedAccessRoute: UnlimitedAccessRoute,
   BlogSlugRoute: BlogSlugRoute,
   CheckoutImageRequestIdRoute: CheckoutImageRequestIdRoute,
+  FormatsPlatformRoute: FormatsPlatformRoute,
   BlogIndexRoute: BlogIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
+  FormatsIndexRoute: FormatsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -27,6 +27,8 @@ export const PUBLIC_PAGES = [
   '/auth',
   '/forgot-password',
   '/help',
+  '/formats',
+  '/formats/linkedin',
   '/blog',
   `/blog/${ARTICLE_SLUGS[0]}`,
   '/careers',

@@ -1,3 +1,5 @@
+import { PLATFORM_SLUGS } from './platform-slugs';
+
 /**
  * The paths the React app answers, so the worker can give an unknown path a 404 status while the
  * app still renders its "Page not found" screen. test/app/routes.test.tsx keeps this list equal to
@@ -17,6 +19,7 @@ export const APP_PAGES = [
   '/contact',
   '/cookies',
   '/forgot-password',
+  '/formats',
   '/help',
   '/outbox',
   '/pricing',
@@ -47,6 +50,7 @@ export function isAppPage(pathname: string): boolean {
   const [, section, id, ...rest] = path.split('/');
   if (rest.length > 0 || !id) return false;
   if (section === 'blog') return SLUGS.has(id);
+  if (section === 'formats') return PLATFORM_SLUGS.includes(id);
   // Checkout pages for an image request: the page itself says when the id is not the caller's.
   return section === 'checkout';
 }
@@ -64,6 +68,8 @@ export const PRERENDERED_PAGES = [
   '/help',
   '/blog',
   ...ARTICLE_SLUGS.map((slug) => `/blog/${slug}`),
+  '/formats',
+  ...PLATFORM_SLUGS.map((slug) => `/formats/${slug}`),
   '/careers',
   '/contact',
   '/about',
@@ -102,5 +108,6 @@ export function routeFileOf(pathname: string): string | null {
   const [, section, id] = path.split('/');
   if (section === 'blog') return id ? 'blog.$slug' : 'blog.index';
   if (section === 'checkout') return id ? 'checkout.$imageRequestId' : 'checkout.index';
+  if (section === 'formats') return id ? 'formats.$platform' : 'formats.index';
   return section!;
 }

@@ -146,13 +146,16 @@ describe("the worker's list of pages", () => {
 
   it('names the route file of each page, whose scripts the worker preloads', () => {
     const routeFiles = Object.keys(import.meta.glob('../../app/routes/*.tsx'));
-    for (const path of [...APP_PAGES, `/blog/${ARTICLE_SLUGS[0]}`, '/checkout/any-id', '/help/']) {
+    for (const path of [...APP_PAGES, `/blog/${ARTICLE_SLUGS[0]}`, '/checkout/any-id', '/help/', '/formats/linkedin']) {
       const file = routeFileOf(path);
       expect(file, path).not.toBeNull();
       expect(routeFiles, path).toContain(`../../app/routes/${file}.tsx`);
     }
     expect(routeFileOf('/')).toBe('index');
     expect(routeFileOf('/blog')).toBe('blog.index');
+    expect(routeFileOf('/formats')).toBe('formats.index');
+    expect(routeFileOf('/formats/google-play-store')).toBe('formats.$platform');
+    expect(routeFileOf('/formats/nope')).toBeNull();
     expect(routeFileOf('/no/such/page')).toBeNull();
   });
 

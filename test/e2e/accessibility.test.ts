@@ -27,6 +27,8 @@ const VISITOR_PAGES = [
   '/forgot-password',
   '/reset-password',
   '/help',
+  '/formats',
+  '/formats/linkedin',
   '/blog',
   `/blog/${ARTICLE_SLUGS[0]}`,
   '/careers',

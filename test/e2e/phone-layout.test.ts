@@ -29,6 +29,7 @@ async function expectTidy(page: Page, where: string): Promise<void> {
 const PATHS = [
   ...APP_PAGES,
   `/blog/${ARTICLE_SLUGS[0]}`,
+  '/formats/app-store',
   '/checkout/00000000-0000-4000-8000-000000000000',
   '/reset-password?token=not-a-real-token-but-long-enough',
   '/no-such-page',

@@ -17,6 +17,7 @@ const FOOTER: [column: string, link: string, heading: string][] = [
   ['Features', 'Single Image Resizer', 'Social Media Image Resizer'],
   ['Features', 'Banner Adjuster', 'Upload Your Banner'],
   ['Features', 'Profile Picture Adjuster', 'Social Media Image Resizer'],
+  ['Features', 'Image Sizes Guide', 'Social media image sizes'],
   ['Features', 'Pricing', 'Simple, one-time pricing'],
   ['Company', 'About Us', 'About Us'],
   ['Company', 'Careers', 'Careers'],

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageHtml, splitHead } from '../../scripts/prerender';
+import { platformSlug } from '../../shared/platform-slugs';
+import { PLATFORMS } from '../../shared/platforms';
 import { APP_PAGES, isAppPage, PRERENDERED_PAGES, prerenderedAsset } from '../../shared/pages';
 
 const TEMPLATE =
@@ -20,9 +22,13 @@ describe('pages drawn ahead of time', () => {
     for (const path of PRERENDERED_PAGES) expect(isAppPage(path), path).toBe(true);
     expect(prerenderedAsset('/')).toBe('/pages/home');
     expect(prerenderedAsset('/help/')).toBe('/pages/help');
+    // The formats guide, every platform's page with it, is the same for everyone.
+    for (const platform of PLATFORMS)
+      expect(prerenderedAsset(`/formats/${platformSlug(platform)}`)).toBe(`/pages/formats/${platformSlug(platform)}`);
+    expect(prerenderedAsset('/formats')).toBe('/pages/formats');
     // Pages only for someone signed in, or about one image, are never drawn ahead.
-    for (const path of ['/account', '/checkout', '/checkout/x', '/admin', '/outbox', '/nope'])
+    for (const path of ['/account', '/checkout', '/checkout/x', '/admin', '/outbox', '/nope', '/formats/nope'])
       expect(prerenderedAsset(path), path).toBeNull();
-    expect(APP_PAGES.length).toBeGreaterThan(PRERENDERED_PAGES.filter((p) => !p.startsWith('/blog/')).length);
+    expect(APP_PAGES.length).toBeGreaterThan(PRERENDERED_PAGES.filter((p) => !/^\/(blog|formats)\//.test(p)).length);
   });
 });

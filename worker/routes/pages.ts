@@ -23,11 +23,28 @@ export const pageRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (c) 
   const route = isPage ? routeFileOf(pathname) : null;
   const preloads = isPage && asset.status < 300 ? await routePreloads(c.env.ASSETS, c.req.url) : {};
   const scripts = [...(preloads[EVERY_PAGE] ?? []), ...((route && preloads[route]) || [])];
-  if (scripts.length === 0) return page;
+  if (!isPage) return page;
   page.headers.delete('Content-Length');
   const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-  return new HTMLRewriter().on('head', { element: (head) => void head.append(links, { html: true }) }).transform(page);
+  return new HTMLRewriter()
+    .on('head', { element: (head) => void (links && head.append(links, { html: true })) })
+    .on('link[rel="canonical"]', absolute('href', c.env.PUBLIC_ORIGIN))
+    .on('meta[property="og:url"]', absolute('content', c.env.PUBLIC_ORIGIN))
+    .transform(page);
 });
+
+/**
+ * A drawn page's canonical and og:url name its path only (the build does not know the site's
+ * address); a crawler wants the whole address, which PUBLIC_ORIGIN gives.
+ */
+function absolute(attribute: string, origin: string): HTMLRewriterElementContentHandlers {
+  return {
+    element: (element) => {
+      const path = element.getAttribute(attribute);
+      if (path?.startsWith('/')) element.setAttribute(attribute, new URL(path, origin).href);
+    },
+  };
+}
 
 type RouteScripts = Record<string, string[]>;
 let routeScripts: Promise<RouteScripts> | undefined;

@@ -7,6 +7,7 @@ const columns = [
       { label: 'Single Image Resizer', to: '/', search: { tab: 'singleImage' } },
       { label: 'Banner Adjuster', to: '/', search: { tab: 'bannerAdjuster' } },
       { label: 'Profile Picture Adjuster', to: '/', search: { tab: 'profileAdjuster' } },
+      { label: 'Image Sizes Guide', to: '/formats' },
       { label: 'Pricing', to: '/pricing' },
     ],
   },

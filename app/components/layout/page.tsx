@@ -35,9 +35,25 @@ export function Section({ title, children }: { title: string; children: ReactNod
 /** The date the legal pages carry: when their text last changed (docs/product.md, "Site pages"). */
 export const LEGAL_LAST_UPDATED = 'April 15, 2025';
 
-/** Title and description for a route's `head`. */
-export function pageHead(title: string, description: string) {
+/**
+ * Title and description for a route's `head`; with the page's path, also its canonical address and
+ * the Open Graph tags a shared link's preview reads. The path stays relative here: the worker makes
+ * it absolute with the site's address when it answers the page (worker/routes/pages.ts), which the
+ * build does not know.
+ */
+export function pageHead(title: string, description: string, path?: string) {
+  const full = `${title} | Social Resizer`;
+  const meta = [{ title: full }, { name: 'description', content: description }];
+  if (!path) return { meta };
   return {
-    meta: [{ title: `${title} | Social Resizer` }, { name: 'description', content: description }],
+    meta: [
+      ...meta,
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: 'Social Resizer' },
+      { property: 'og:title', content: full },
+      { property: 'og:description', content: description },
+      { property: 'og:url', content: path },
+    ],
+    links: [{ rel: 'canonical', href: path }],
   };
 }

@@ -1,11 +1,13 @@
 import type { PlatformFormat } from '../../../shared/formats';
 import { Button } from '../../components/ui/button';
+import { FormatProvenance } from '../tool-kit/format-provenance';
 import { isWideFormat } from './rules';
 
 /**
- * The chosen format: its name, size, aspect ratio and safe-zone note, a badge when it is wide, and
- * on a phone (where the framing comes first) the way down to the other formats. Kept to a few
- * short lines, so the cropper under it stays on the first screen.
+ * The chosen format: its name, size, aspect ratio, where the size was checked (docs/product.md,
+ * "Formats guide") and safe-zone note, a badge when it is wide, and on a phone (where the framing
+ * comes first) the way down to the other formats. Kept to a few short lines, so the cropper under
+ * it stays on the first screen.
  */
 export function FormatSummary({ format, onChange }: { format: PlatformFormat; onChange: () => void }) {
   return (
@@ -22,7 +24,10 @@ export function FormatSummary({ format, onChange }: { format: PlatformFormat; on
         </Button>
       </div>
       <p className="text-sm text-slate-600">
-        {format.width} × {format.height} px · aspect ratio {format.aspectRatio}
+        {format.width} × {format.height} px · aspect ratio {format.aspectRatio} ·{' '}
+        <span data-testid="format-provenance">
+          <FormatProvenance format={format} />
+        </span>
       </p>
       {format.safeZone ? <p className="text-xs text-slate-600">{format.safeZone.note}</p> : null}
     </div>

@@ -1,0 +1,12 @@
+import { PLATFORM_FORMATS, type PlatformFormat } from '../../../shared/formats';
+import type { Platform } from '../../../shared/platforms';
+
+/** A platform's formats in catalogue order: what its guide page lists and the index counts. */
+export function formatsOf(platform: Platform): PlatformFormat[] {
+  return PLATFORM_FORMATS.filter((format) => format.platform === platform);
+}
+
+/** '1 size', '7 sizes'. */
+export function sizeCount(count: number): string {
+  return `${count} ${count === 1 ? 'size' : 'sizes'}`;
+}
