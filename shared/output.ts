@@ -44,3 +44,13 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/**
+ * A platform's file-size cap as it publishes it: binary caps as '8 MB' or '256 KB' (1024s), decimal
+ * ones to the byte ('1,000,000 bytes', Bluesky's), so a reader never sees a rounded cap.
+ */
+export function formatCap(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes.toLocaleString('en-US')} bytes`;
+}

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FormatSummary } from '../../app/features/single-image/format-summary';
+import { byteCapText } from '../../app/features/formats-guide/format-facts';
 import { checkedMonth, CONFIDENCE_WORDS } from '../../app/features/tool-kit/format-provenance';
 import { findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
 import { isAppPage } from '../../shared/pages';
@@ -116,3 +117,13 @@ describe('provenance on the chosen format', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('file-size caps as the platforms publish them', () => {
+  it('keeps a decimal cap to the byte and a binary one in its own unit', () => {
+    expect(byteCapText({ maxBytes: 1_000_000 })).toBe('At most 1,000,000 bytes');
+    expect(byteCapText({ maxBytes: 100_000 })).toBe('At most 100,000 bytes');
+    expect(byteCapText({ maxBytes: 8 * 1024 * 1024 })).toBe('At most 8 MB');
+    expect(byteCapText({ maxBytes: 256 * 1024 })).toBe('At most 256 KB');
+    expect(byteCapText({ maxBytes: null })).toBe('No published limit');
+  });
+});

@@ -1,5 +1,5 @@
 import type { PlatformFormat } from '../../../shared/formats';
-import { formatBytes, OUTPUT_LABELS } from '../../../shared/output';
+import { formatCap, OUTPUT_LABELS } from '../../../shared/output';
 
 /** 'JPEG, PNG or WebP': the file types the platform takes, as the guide words them. */
 export function fileTypesText(format: Pick<PlatformFormat, 'types'>): string {
@@ -7,9 +7,9 @@ export function fileTypesText(format: Pick<PlatformFormat, 'types'>): string {
   return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
 }
 
-/** '5.0 MB', or that the platform publishes no cap (the product then caps nothing). */
+/** '5 MB', '1,000,000 bytes', or that the platform publishes no cap (the product then caps nothing). */
 export function byteCapText(format: Pick<PlatformFormat, 'maxBytes'>): string {
-  return format.maxBytes === null ? 'No published limit' : `At most ${formatBytes(format.maxBytes)}`;
+  return format.maxBytes === null ? 'No published limit' : `At most ${formatCap(format.maxBytes)}`;
 }
 
 /**
