@@ -5,6 +5,7 @@
  * app's client (app/lib/api.ts) checks every answer against (docs/decisions/0007-query-keys-are-urls.md).
  */
 import { FRAMINGS } from './crop';
+import { fileCheckSchema } from './file-check';
 import { fillSchema } from './fill';
 import { z } from './zod';
 import { CONFIDENCES, FORMAT_KINDS, type PlatformFormat } from './formats';
@@ -287,6 +288,8 @@ export const outputFileSchema = z.object({
   type: z.enum(OUTPUT_TYPES),
   quality: z.number().nullable(),
   size: z.number(),
+  /** The server's check of the file against its format's rules (null for files made before it). */
+  check: fileCheckSchema.nullable().default(null),
 });
 export type OutputFile = z.infer<typeof outputFileSchema>;
 

@@ -364,7 +364,7 @@ describe('file type in the adjusters', () => {
           {...noReframes}
           requestId="r1"
           results={{ 20: 'complete', 2: 'processing' }}
-          files={{ 20: { type: 'jpeg', quality: 82, size: 212_345 } }}
+          files={{ 20: { type: 'jpeg', quality: 82, size: 212_345, check: null } }}
           starting={false}
           analysisPerformed={null}
           onBack={() => undefined}

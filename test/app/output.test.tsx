@@ -83,7 +83,21 @@ describe('the download step', () => {
     error: null,
     output: { type: 'auto', quality: 82 },
     fill: { kind: 'transparent' },
-    file: { type: 'jpeg', quality: 82, size: 212_345 },
+    file: {
+      type: 'jpeg',
+      quality: 82,
+      size: 212_345,
+      check: {
+        ready: true,
+        width: 1584,
+        height: 396,
+        type: 'jpeg',
+        bytes: 212_345,
+        maxBytes: 8 * 1024 * 1024,
+        alpha: false,
+        problems: [],
+      },
+    },
     previewPath: `/api/preview/${ID}/${banner.id}`,
     paymentId: null,
     hasUnlimitedAccess: false,
@@ -117,12 +131,14 @@ describe('the download step', () => {
       [`POST /api/process-image/${ID}`]: json({
         ...request,
         output: { type: 'png', quality: 82 },
-        file: { type: 'png', quality: null, size: 1_572_864 },
+        file: { type: 'png', quality: null, size: 1_572_864, check: null },
       }),
     });
     render(<Step />);
     expect(screen.getByTestId('file-format')).toHaveTextContent('JPEG, quality 82');
     expect(screen.getByTestId('file-size')).toHaveTextContent('207 KB');
+    // The server's check of the file, as the step says it.
+    expect(screen.getByTestId('file-check')).toHaveTextContent('Ready for LinkedIn: 1584×396 JPEG, 207 KB of 8 MB');
     expect(await screen.findByRole('button', { name: 'Download Now' })).toBeEnabled();
     const group = screen.getByRole('radiogroup', { name: 'File type' });
     fireEvent.click(within(group).getByRole('radio', { name: 'PNG' }));
@@ -138,7 +154,7 @@ describe('the download step', () => {
 
   it('says when a size cap lowered the quality', () => {
     mockApi({});
-    const capped = { ...request, file: { type: 'jpeg' as const, quality: 61, size: 7_900_000 } };
+    const capped = { ...request, file: { type: 'jpeg' as const, quality: 61, size: 7_900_000, check: null } };
     render(
       <QueryClientProvider client={createQueryClient()}>
         <DownloadStep

@@ -105,7 +105,8 @@ describe('the banner and profile adjusters in Chromium', () => {
       page.getByRole('button', { name: 'Download All as ZIP' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('launch header-formats.zip');
-    const files = unzipSync(readFileSync(await download.path()));
+    const { 'checks.txt': checks, ...files } = unzipSync(readFileSync(await download.path()));
+    expect(new TextDecoder().decode(checks)).toContain('Ready for YouTube: 2560×1440 JPEG');
     const sizes = await Promise.all(
       Object.entries(files).map(async ([name, bytes]) => {
         const meta = await sharp(bytes).metadata();

@@ -191,7 +191,8 @@ async function batchAsAUser(size: { width: number; height: number }): Promise<vo
 
   // The ZIP: a folder per photo, and no story with an empty band (every pixel drawn).
   const [download] = await Promise.all([page.waitForEvent('download'), zipLink.click()]);
-  const entries = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+  const { 'checks.txt': checks, ...entries } = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+  expect(new TextDecoder().decode(checks).match(/\n {2}Ready for /g)).toHaveLength(6);
   const stories = Object.keys(entries).filter((name) => name.endsWith('1080x1920.jpg'));
   expect(Object.keys(entries)).toHaveLength(6);
   expect(stories.map((name) => name.split('/')[0]).sort()).toEqual(['astronaut-landscape', 'obama-biden-pair']);
@@ -332,7 +333,7 @@ describe('the Batch page in Chromium', () => {
     expect(await link.getAttribute('href')).toBe(`/api/batches/${id}/zip`);
     const zip = await page.request.get(`${baseUrl()}/api/batches/${id}/zip`);
     expect(zip.status()).toBe(200);
-    const entries = unzipSync(new Uint8Array(await zip.body()));
+    const { 'checks.txt': _checks, ...entries } = unzipSync(new Uint8Array(await zip.body()));
     const names = Object.keys(entries);
     expect(names).toHaveLength(80);
     expect(new Set(names.map((n) => n.split('/')[0]))).toEqual(

@@ -180,7 +180,8 @@ describe('the Single Image tool’s steps', () => {
       section.getByRole('button', { name: 'Download 3 formats (ZIP)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
-    const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    const { 'checks.txt': checks, ...files } = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    expect(new TextDecoder().decode(checks).match(/\n {2}Ready for /g)).toHaveLength(3);
     const sizes = await Promise.all(
       Object.values(files).map(async (bytes) => {
         const meta = await sharp(bytes).metadata();

@@ -94,7 +94,8 @@ describe('batches', () => {
 
     const zip = await user.call(`/api/batches/${started.id}/zip`);
     expect(zip.status).toBe(200);
-    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    const { 'checks.txt': checks, ...files } = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(new TextDecoder().decode(checks).match(/\n {2}Ready for /g)).toHaveLength(12);
     // Three photos named rgb.png: three folders, numbered, four files each.
     const folders: Record<string, number> = {};
     for (const name of Object.keys(files)) folders[name.split('/')[0]!] = (folders[name.split('/')[0]!] ?? 0) + 1;

@@ -88,7 +88,11 @@ describe('banner conversions on the queue', () => {
     expect(zip.headers.get('Content-Disposition')).toBe(
       `attachment; filename="team header-formats.zip"; filename*=UTF-8''team%20header-formats.zip`,
     );
-    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    const { 'checks.txt': checks, ...files } = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    // Each file with the server's check of it.
+    expect(new TextDecoder().decode(checks)).toContain(
+      'team header-linkedin-banner-1584x396.png\n  Ready for LinkedIn: 1584×396 PNG',
+    );
     expect(Object.keys(files).sort()).toEqual([
       'team header-behance-banner-3200x410.png',
       'team header-linkedin-banner-1584x396.png',

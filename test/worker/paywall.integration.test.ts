@@ -275,6 +275,13 @@ describe('batch processing', () => {
     const status = await settle(browser, id);
     expect(Object.keys(status.results)).toHaveLength(ids.length);
     expect(Object.entries(status.results).filter(([, s]) => s !== 'complete')).toEqual([]);
+    // Every file was checked against its format's rules from its own bytes, and passed.
+    expect(Object.keys(status.files)).toHaveLength(ids.length);
+    for (const [formatId, file] of Object.entries(status.files)) {
+      const format = PLATFORM_FORMATS.find((f) => f.id === Number(formatId))!;
+      expect(file.check, format.key).toMatchObject({ ready: true, width: format.width, height: format.height });
+      expect(file.check?.bytes, format.key).toBe(file.size);
+    }
     const zip = await browser.call(`/api/download-zip/${id}?formats=${ids.join(',')}`);
     expect(zip.status).toBe(200);
   }, 180_000);

@@ -8,6 +8,7 @@
 import { FRAMINGS, type CropRect } from '../../shared/crop';
 import type { Fill } from '../../shared/fill';
 import type { Detection } from '../../shared/detection';
+import type { FileCheck } from '../../shared/file-check';
 import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
 import { PAYMENT_STATUSES, PLAN_IDS } from '../../shared/plans';
 import type { Analysis } from '../imaging';
@@ -182,6 +183,8 @@ export const conversions = sqliteTable(
     framing: text('framing', { enum: FRAMINGS }),
     /** The crop the file was rendered from (upright picture pixels), written with the framing. */
     renderedCrop: text('rendered_crop', { mode: 'json' }).$type<CropRect>(),
+    /** The file checked against its format's rules, read back from its bytes (imaging/acceptance.ts). */
+    fileCheck: text('file_check', { mode: 'json' }).$type<FileCheck>(),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

@@ -30,6 +30,7 @@ export { centredCrop, fitCrop } from '../../shared/crop';
 export { PREVIEW_SIZE, previewSize, renderFormat, type Rendered, type TargetFormat } from './render';
 export type { Encoded } from './encode';
 export { FileSizeError } from './size-cap';
+export { checkFile } from './acceptance';
 export { flatten, resampleCrop } from './resample';
 export { EXTENSIONS, MIME_TYPES, sniffType, type SupportedType } from './sniff';
 export { codecs, type Codecs } from './wasm/codecs';

@@ -10,7 +10,7 @@ import { startFanOut, type FanOut } from '../services/renders/fan-out';
 import { reframeTarget } from '../services/renders/reframe';
 import { getLiveRequest } from '../services/pictures/image-requests';
 import { endInterruptedRenders } from '../services/renders/in-request';
-import { zipResponse } from '../services/pictures/zip';
+import { checksEntry, zipResponse } from '../services/pictures/zip';
 import type { AppEnv } from '../types';
 import type { Context } from 'hono';
 import { parseId } from './params';
@@ -91,7 +91,11 @@ export const conversionRoutes = new Hono<AppEnv>()
     const files = await authorizePixels(c.get('deps'), c.get('caller'), request, formatIds, 'download');
     const entries = formatIds.map((id, i) => {
       const file = files[i] as PixelFile;
-      return { name: outputFilename(upload.originalFilename, findFormat(id)!, file.type), key: file.key };
+      const format = findFormat(id)!;
+      return { name: outputFilename(upload.originalFilename, format, file.type), key: file.key, format, file };
     });
-    return zipResponse(c.env.BUCKET, entries, zipFilename(upload.originalFilename));
+    const checks = checksEntry(
+      entries.map((e) => ({ name: e.name, platform: e.format.platform, check: e.file.check })),
+    );
+    return zipResponse(c.env.BUCKET, [...entries, checks], zipFilename(upload.originalFilename));
   });

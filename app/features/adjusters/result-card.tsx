@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { framingText, type Framing } from '../tool-kit/framing-text';
+import { FileCheckLine } from '../tool-kit/file-check-line';
 import { useKeepsTransparency } from '../tool-kit/use-keeps-transparency';
 
 const BADGES: Record<
@@ -70,6 +71,7 @@ export function ResultCard({
               {fileSummary(file)}
             </p>
           ) : null}
+          <FileCheckLine file={file} platform={format.platform} />
         </div>
         <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>
           {badge.label}

@@ -1,5 +1,6 @@
 import type { PlatformFormat } from '../../../shared/formats';
 import { fileSummary } from '../../../shared/output';
+import { FileCheckLine } from '../tool-kit/file-check-line';
 import { platformName } from '../../../shared/platforms';
 import type { BatchPhoto } from '../../../shared/schemas';
 import { cn } from '../../lib/cn';
@@ -57,6 +58,7 @@ export function OutputTile({
           {format ? `${format.width}×${format.height}` : null}
           {file ? ` · ${fileSummary(file)}` : status === 'failed' ? ' · failed' : ' · converting…'}
         </p>
+        {format ? <FileCheckLine file={file} platform={format.platform} /> : null}
         {file ? (
           <p className="text-slate-600" data-testid={`batch-framing-${formatId}`}>
             {framingText(photo.framings[formatId], photo.boxKept ? 'focus' : 'auto')}

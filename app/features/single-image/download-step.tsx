@@ -8,6 +8,7 @@ import { LazyQualityPanel } from '../tool-kit/quality-preview/lazy';
 import { previewType, useQualityPreview } from '../tool-kit/quality-preview/use-quality-preview';
 import { uploadedImageUrl } from '../tool-kit/upload-photo';
 import { useKeepsTransparency } from '../tool-kit/use-keeps-transparency';
+import { FileCheckLine } from '../tool-kit/file-check-line';
 import { FileChoice } from './file-choice';
 import { FileDetails } from './file-details';
 import { OtherFormats } from './other-formats';
@@ -68,6 +69,7 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
           <p className="text-sm font-medium" aria-live="polite" data-testid="allowance">
             {allowanceText(access)}
           </p>
+          <FileCheckLine file={request.file} platform={format.platform} className="text-sm" />
           <div className="flex flex-wrap gap-2">
             {canDownload ? (
               <Button onClick={() => download(`/api/download/${request.id}`)} disabled={downloading || rendering}>

@@ -1,5 +1,6 @@
 import type { PlatformFormat } from '../../../shared/formats';
 import { fileSummary } from '../../../shared/output';
+import { FileCheckLine } from '../tool-kit/file-check-line';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -40,6 +41,7 @@ export function OtherFormatRow({
               ? (output.error ?? 'Processing failed')
               : 'Processing...'}
         </p>
+        {format ? <FileCheckLine file={output.file} platform={format.platform} /> : null}
       </div>
       {output.downloadPath && canDownload ? (
         <Button size="sm" variant="outline" onClick={() => onDownload(output.downloadPath as string)}>

@@ -19,6 +19,7 @@
  * download (allowance.ts). Decision notes 0002 and 0012 give the reasons.
  */
 import { and, eq, gt } from 'drizzle-orm';
+import type { FileCheck } from '../../../shared/file-check';
 import type { OutputType } from '../../../shared/output';
 import type { Db } from '../../db/client';
 import { conversions, payments, type ImageRequest } from '../../db/schema';
@@ -79,7 +80,7 @@ async function grantRequest(
 }
 
 export type PixelUse = 'preview' | 'download';
-export type PixelFile = { key: string; type: OutputType };
+export type PixelFile = { key: string; type: OutputType; check: FileCheck | null };
 
 /**
  * The one door to the pixels of a request: every route that hands out an output or a preview
@@ -102,6 +103,7 @@ export async function authorizePixels(
       framing: conversions.framing,
       outputKey: conversions.outputKey,
       outputType: conversions.outputType,
+      fileCheck: conversions.fileCheck,
     })
     .from(conversions)
     .where(eq(conversions.requestId, request.id));
@@ -116,9 +118,9 @@ export async function authorizePixels(
       (row?.renderedFlow === 'banner' || row?.renderedFlow === 'profile') &&
       (row.framing === 'centred' || row.framing === 'planned' || row.framing === 'box');
     if (!adjusterOutput) needsRequestRule = true;
-    if (use === 'preview') return { key: previewKeyOf(key), type: 'png' };
+    if (use === 'preview') return { key: previewKeyOf(key), type: 'png', check: null };
     // Files rendered before output types existed are PNGs.
-    return { key, type: row?.outputType ?? 'png' };
+    return { key, type: row?.outputType ?? 'png', check: row?.fileCheck ?? null };
   });
   if (use === 'download' && needsRequestRule) await grantRequest(deps, caller, request);
   return files;

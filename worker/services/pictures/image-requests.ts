@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { findFormat, findFormatByName } from '../../../shared/formats';
 import { titleCase } from '../../../shared/platforms';
 import { SINGLE_DEFAULT_FILL } from '../../../shared/fill';
+import type { FileCheck } from '../../../shared/file-check';
 import type { OutputType } from '../../../shared/output';
 import type { CreateImageRequestInput, FormatOutput, ImageRequestResponse, OutputFile } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
@@ -97,9 +98,10 @@ export function fileOf(row: {
   outputType: OutputType | null;
   outputQuality: number | null;
   outputSize: number | null;
+  fileCheck: FileCheck | null;
 }): OutputFile | null {
   if (row.status !== 'complete' || row.outputSize === null) return null;
-  return { type: row.outputType ?? 'png', quality: row.outputQuality, size: row.outputSize };
+  return { type: row.outputType ?? 'png', quality: row.outputQuality, size: row.outputSize, check: row.fileCheck };
 }
 
 function toFormatOutput(conversion: Conversion): FormatOutput {

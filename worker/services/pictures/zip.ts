@@ -1,5 +1,7 @@
 import { Zip, ZipPassThrough } from 'fflate';
+import { fileCheckLine, type FileCheck } from '../../../shared/file-check';
 import { contentDisposition } from '../../../shared/filenames';
+import { platformName } from '../../../shared/platforms';
 
 const ignore = () => undefined;
 
@@ -8,7 +10,10 @@ const ignore = () => undefined;
  * are already compressed, so they are stored), waiting for the reader between chunks, so memory holds about
  * one chunk at a time whatever the number of files. A reader that goes away stops the reading.
  */
-export function zipStream(bucket: R2Bucket, files: { name: string; key: string }[]): ReadableStream<Uint8Array> {
+/** A file of the ZIP: an R2 object, or a short text made here (the checks). */
+export type ZipEntry = { name: string; key: string } | { name: string; text: string };
+
+export function zipStream(bucket: R2Bucket, files: ZipEntry[]): ReadableStream<Uint8Array> {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const zip = new Zip((error, chunk, final) => {
@@ -18,6 +23,12 @@ export function zipStream(bucket: R2Bucket, files: { name: string; key: string }
   });
   const pump = async () => {
     for (const file of files) {
+      if ('text' in file) {
+        const entry = new ZipPassThrough(file.name);
+        zip.add(entry);
+        entry.push(new TextEncoder().encode(file.text), true);
+        continue;
+      }
       const object = await bucket.get(file.key);
       if (!object) throw new Error(`missing ${file.key}`);
       const entry = new ZipPassThrough(file.name);
@@ -43,7 +54,7 @@ export function zipStream(bucket: R2Bucket, files: { name: string; key: string }
 }
 
 /** The ZIP as a download: private, never cached, named for the visitor's disk. */
-export function zipResponse(bucket: R2Bucket, files: { name: string; key: string }[], filename: string): Response {
+export function zipResponse(bucket: R2Bucket, files: ZipEntry[], filename: string): Response {
   return new Response(zipStream(bucket, files), {
     headers: {
       'Content-Type': 'application/zip',
@@ -52,4 +63,19 @@ export function zipResponse(bucket: R2Bucket, files: { name: string; key: string
       'X-Content-Type-Options': 'nosniff',
     },
   });
+}
+
+/**
+ * checks.txt: each file of the ZIP with the server's check of it ("Ready for Bluesky: 1500×500 JPEG,
+ * …"), so what was checked travels with the files (docs/product.md, "A file each platform accepts").
+ */
+export function checksEntry(files: Array<{ name: string; platform: string; check: FileCheck | null }>): ZipEntry {
+  const lines = files.map(
+    ({ name, platform, check }) =>
+      `${name}\n  ${check ? fileCheckLine(check, platformName(platform)) : 'Made before files were checked.'}`,
+  );
+  return {
+    name: 'checks.txt',
+    text: `Each file checked by Social Resizer against its platform's rules.\n\n${lines.join('\n')}\n`,
+  };
 }

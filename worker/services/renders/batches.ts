@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CropRect } from '../../../shared/crop';
+import type { FileCheck } from '../../../shared/file-check';
 import { safeName, uniqueName } from '../../../shared/filenames';
 import type { Fill } from '../../../shared/fill';
 import { findFormat, outputFilename } from '../../../shared/formats';
@@ -20,6 +21,7 @@ import { BATCH_NEEDS_UNLIMITED, checkTargets, focusOn, startConversions, type Fa
 import { toFiles, toFramings, toResults } from './answers';
 import { getLiveRequest } from '../pictures/image-requests';
 import { EXPIRED_MESSAGE } from '../pictures/uploads';
+import { checksEntry, type ZipEntry } from '../pictures/zip';
 import type { Caller } from '../caller';
 import { takeConversions } from '../access/rate-limits';
 import { renderIdentity, renderLimitKey } from './identity';
@@ -191,10 +193,11 @@ export async function batchZipEntries(
   deps: { db: Db; counters: Counters },
   caller: Caller,
   id: string,
-): Promise<Array<{ name: string; key: string }>> {
+): Promise<ZipEntry[]> {
   const status = await batchStatus(deps.db, id, caller.user?.id);
   const folders = new Set<string>();
   const entries: Array<{ name: string; key: string }> = [];
+  const checked: Array<{ name: string; platform: string; check: FileCheck | null }> = [];
   for (const photo of status.photos) {
     const done = Object.keys(photo.files).map(Number);
     if (photo.expired || done.length === 0) continue;
@@ -203,13 +206,13 @@ export async function batchZipEntries(
     const folder = uniqueName(folders, safeName(photo.originalFilename));
     done.forEach((formatId, i) => {
       const file = files[i] as PixelFile;
-      entries.push({
-        name: `${folder}/${outputFilename(photo.originalFilename, findFormat(formatId)!, file.type)}`,
-        key: file.key,
-      });
+      const format = findFormat(formatId)!;
+      const name = `${folder}/${outputFilename(photo.originalFilename, format, file.type)}`;
+      entries.push({ name, key: file.key });
+      checked.push({ name, platform: format.platform, check: file.check });
     });
   }
-  if (entries.length > 0) return entries;
+  if (entries.length > 0) return [...entries, checksEntry(checked)];
   if (status.photos.every((p) => p.expired)) throw new ApiError(410, EXPIRED_MESSAGE);
   throw new ApiError(409, 'Nothing in this batch is finished yet.');
 }

@@ -5,11 +5,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { findFormat, type PlatformFormat } from '../../../shared/formats';
+import type { FileCheck } from '../../../shared/file-check';
 import { OUTPUT_MIME_TYPES, type OutputType } from '../../../shared/output';
+import { platformName } from '../../../shared/platforms';
 import type { Db } from '../../db/client';
 import { conversions, type Conversion, type ConversionFlow, type ImageRequest, type Upload } from '../../db/schema';
 import type { Framing } from '../../../shared/crop';
-import { cropInView, FileSizeError, renderFormat, type CropRect, type DecodeNeed } from '../../imaging';
+import { checkFile, cropInView, FileSizeError, renderFormat, type CropRect, type DecodeNeed } from '../../imaging';
 import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
@@ -27,7 +29,13 @@ export type RenderJob = {
   renderId: string;
 };
 
-type RenderedFile = { outputKey: string; outputSize: number; outputType: OutputType; outputQuality: number | null };
+type RenderedFile = {
+  outputKey: string;
+  outputSize: number;
+  outputType: OutputType;
+  outputQuality: number | null;
+  fileCheck: FileCheck | null;
+};
 /** What made a file, recorded with it: the pixel door reads these (services/allowance.ts). */
 type MadeBy = { renderedFlow: ConversionFlow; framing: Framing; renderedCrop: CropRect | null };
 
@@ -72,6 +80,21 @@ export async function renderConversion(
       output,
       encoders: deps.codecs,
     });
+    // The file as the platform will meet it: a file that breaks a rule is never offered as ready.
+    const fileCheck = checkFile(file.bytes, format);
+    if (!fileCheck.ready) {
+      log('error', 'file failed its check', {
+        requestId: job.request.id,
+        formatId: format.id,
+        problems: fileCheck.problems,
+      });
+      await failRender(
+        deps.db,
+        job,
+        `The file is not one ${platformName(format.platform)} accepts: ${fileCheck.problems.join(' ')}`,
+      );
+      return 'failed';
+    }
     const key = outputKey(upload.id, job.request.id, format.id, job.renderId);
     await Promise.all([
       deps.bucket.put(key, file.bytes, { httpMetadata: { contentType: OUTPUT_MIME_TYPES[file.type] } }),
@@ -90,6 +113,7 @@ export async function renderConversion(
       outputSize: file.bytes.length,
       outputType: file.type,
       outputQuality: file.quality,
+      fileCheck,
     };
     await complete(deps, job, stored, { renderedFlow: conversion.flow, framing, renderedCrop: crop });
     return 'rendered';
@@ -168,6 +192,8 @@ async function copyRenderedTwin(deps: RenderDeps, job: RenderJob): Promise<boole
     outputSize: twin.outputSize,
     outputType: twin.outputType ?? 'png',
     outputQuality: twin.outputQuality,
+    // Same size, types, opacity and cap (formatSignature): the twin's check holds for this format.
+    fileCheck: twin.fileCheck,
   };
   const pairs: Array<[string, string]> = [
     [twin.outputKey, copy.outputKey],
