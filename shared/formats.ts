@@ -16,6 +16,7 @@
  * Descriptions are worded so that the banner rule (description contains cover, banner or header)
  * picks exactly the covers, banners and headers, e.g. "Reel thumbnail", not "Reel cover".
  */
+import { customFormat } from './custom-format';
 import { safeName } from './filenames';
 import { OUTPUT_EXTENSIONS, type OutputType } from './output';
 import type { Platform } from './platforms';
@@ -49,7 +50,8 @@ export interface PlatformFormat {
   id: number;
   /** Stable readable key, as in the reference table. */
   key: string;
-  platform: Platform;
+  /** A catalogue platform, or 'custom' for a size of the user's own (shared/custom-format.ts). */
+  platform: Platform | 'custom';
   /** Short name, unique within the platform; used in file names ("banner" -> ...-linkedin-banner-1584x396.png). */
   format: string;
   description: string;
@@ -73,7 +75,7 @@ export interface PlatformFormat {
   confidence: Confidence;
   /** Where the size and rules come from (shown beside the format: docs/product.md, "The catalogue"). */
   source: FormatSource;
-  /** The month the source was last checked, 'YYYY-MM'. */
+  /** The month the source was last checked, 'YYYY-MM' ('' for a size of the user's own). */
   checked: string;
 }
 
@@ -453,8 +455,9 @@ export const PROFILE_FORMATS = PLATFORM_FORMATS.filter((f) => f.profile);
 
 const byId = new Map(PLATFORM_FORMATS.map((f) => [f.id, f]));
 
+/** A catalogue format, or the custom size an id encodes (shared/custom-format.ts). */
 export function findFormat(id: number): PlatformFormat | undefined {
-  return byId.get(id);
+  return byId.get(id) ?? customFormat(id);
 }
 
 export function findFormatByName(platform: string, format: string): PlatformFormat | undefined {

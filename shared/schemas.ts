@@ -254,6 +254,8 @@ export const createImageRequestSchema = z.object({
   format: z.string().min(1, 'No format selected').max(60),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** The format by id: a size of the user's own is only known this way (shared/custom-format.ts). */
+  formatId: z.number().int().positive().optional(),
   cropDetails: cropDetailsSchema,
   output: outputSettingsSchema.optional(),
   fill: fillSchema.optional(),

@@ -21,8 +21,15 @@ export async function createImageRequest(
   input: CreateImageRequestInput,
   caller: Caller,
 ): Promise<{ request: ImageRequest; upload: Upload }> {
-  const format = findFormatByName(input.platform, input.format);
-  if (!format) throw new ApiError(400, `format: Unknown format "${input.format}" for platform "${input.platform}"`);
+  const format =
+    input.formatId !== undefined ? findFormat(input.formatId) : findFormatByName(input.platform, input.format);
+  if (!format || format.platform !== input.platform || format.format !== input.format)
+    throw new ApiError(
+      400,
+      input.platform === 'custom'
+        ? 'This custom size cannot be made: sides of 16 to 4096 px, at most 5.7 million pixels.'
+        : `format: Unknown format "${input.format}" for platform "${input.platform}"`,
+    );
   if (input.width !== format.width || input.height !== format.height) {
     throw new ApiError(
       422,

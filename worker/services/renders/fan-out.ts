@@ -10,6 +10,7 @@ import {
   PROFILE_FORMATS,
   type PlatformFormat,
 } from '../../../shared/formats';
+import { customFitsFlow, customFormat, isCustomFormatId } from '../../../shared/custom-format';
 import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
@@ -59,9 +60,24 @@ export function checkTargets(
   const ids = [...new Set(targetFormatIds)];
   if (ids.length === 0) throw new ApiError(400, NO_TARGETS);
   const targets = ids.map((id) => {
+    const custom = customFormat(id);
+    if (custom) {
+      if (customFitsFlow(custom, flow)) return custom;
+      throw new ApiError(
+        400,
+        flow === 'banner'
+          ? `A custom size in the banner adjuster must be a banner: at least 16:9 wide (${custom.width} × ${custom.height} is not).`
+          : `A custom size in the profile adjuster must be square, at most 1024 px (${custom.width} × ${custom.height} is not).`,
+      );
+    }
     const format = allowed.find((f) => f.id === id);
     if (!format)
-      throw new ApiError(400, `Unknown target format id ${id}${findFormat(id) ? ` for the ${flow} flow` : ''}`);
+      throw new ApiError(
+        400,
+        isCustomFormatId(id)
+          ? 'This custom size cannot be made: sides of 16 to 4096 px, at most 5.7 million pixels.'
+          : `Unknown target format id ${id}${findFormat(id) ? ` for the ${flow} flow` : ''}`,
+      );
     return format;
   });
   if (source && targets.some((t) => t.platform === source.platform)) throw new ApiError(400, SAME_PLATFORM);
