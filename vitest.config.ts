@@ -87,6 +87,8 @@ export default defineConfig(async () => {
             name: 'node',
             environment: 'node',
             include: ['test/shared/**/*.test.ts', 'test/imaging/**/*.test.ts'],
+            // Property tests walk every format of the catalogue (118 and growing) with the machine busy.
+            testTimeout: 60_000,
           },
         },
         {

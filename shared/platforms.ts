@@ -58,6 +58,7 @@ const PLATFORM_NAMES: Record<Platform, string> = {
 
 /** 'linkedin' -> 'LinkedIn', 'twitter' -> 'X (Twitter)'; an unknown value title-cased. */
 export function platformName(platform: string): string {
+  if (platform === 'custom') return 'Custom size';
   return PLATFORM_NAMES[platform as Platform] ?? titleCase(platform);
 }
 

@@ -9,6 +9,8 @@ import { useFormatCatalogue } from '../tool-kit/use-format-catalogue';
 import type { ChosenFile } from '../tool-kit/use-photo-upload';
 import { ConfigureStep } from './configure-step';
 import type { AdjusterFlow } from './flows';
+import { customFitsFlow } from '../../../shared/custom-format';
+import { useCustomSizes } from '../tool-kit/use-custom-sizes';
 import { NoFormats } from './no-formats';
 import { ResultsStep } from './results-step';
 import { EMPTY_SELECTION, type Selection } from './selection';
@@ -37,7 +39,9 @@ export function AdjusterTool({
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [output, setOutput] = useOutputSettings();
   const formatsQuery = useFormatCatalogue(flow.formatsQuery);
-  const formats = (formatsQuery.data ?? []).filter(flow.offers);
+  // The user's own sizes of this adjuster's shape first (docs/product.md, "Custom sizes").
+  const custom = useCustomSizes().formats.filter((f) => customFitsFlow(f, flow.kind));
+  const formats = [...custom, ...(formatsQuery.data ?? []).filter(flow.offers)];
   // A start the server refused goes back to the configure step, with the run gone from the address.
   const fanOut = useAdjusterRun(flow, upload, address.step === 'results', () =>
     onAddress({ step: 'configure', run: null, targets: null }, true),

@@ -6,6 +6,8 @@ import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { StepActions } from '../tool-kit/step-actions';
 import { cn } from '../../lib/cn';
+import { customFitsFlow } from '../../../shared/custom-format';
+import { CustomSizeForm } from '../tool-kit/custom-size-form';
 import { FillPicker } from '../tool-kit/fill-picker';
 import { OutputPicker } from '../tool-kit/output-picker';
 import { ChosenFormatsPreview, useChosenFormatsPreview } from '../tool-kit/quality-preview/chosen-formats-preview';
@@ -61,8 +63,8 @@ export function ConfigureStep({
       <SourceSection
         flow={flow}
         imageUrl={imageUrl}
-        formats={formats}
-        platforms={rules.groups.map((g) => g.platform)}
+        formats={formats.filter((f) => f.platform !== 'custom')}
+        platforms={rules.groups.map((g) => g.platform).filter((p) => p !== 'custom')}
         sourcePlatform={rules.sourcePlatform}
         source={selection.source}
         onSource={rules.chooseSource}
@@ -75,6 +77,19 @@ export function ConfigureStep({
         sourcePlatform={selection.source?.platform}
         onToggle={rules.toggle}
         onSelectAll={rules.selectAll}
+      />
+      <CustomSizeForm
+        fits={(size) => customFitsFlow(size, flow.kind)}
+        fitsText={
+          flow.kind === 'banner'
+            ? 'A banner is at least 16:9 wide: make the width at least 1.78 times the height.'
+            : 'A profile picture is square, at most 1024 px.'
+        }
+        onAdded={(format) => {
+          if (!selection.targets.includes(format.id))
+            onChange({ ...selection, tab: 'custom', targets: [...selection.targets, format.id] });
+          else onChange({ ...selection, tab: 'custom' });
+        }}
       />
       <FocusSection
         imageUrl={imageUrl}

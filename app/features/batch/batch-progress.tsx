@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { findFormat } from '../../../shared/formats';
 import type { BatchResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -46,7 +47,7 @@ export function BatchProgress({ id, onNewBatch }: { id: string; onNewBatch: () =
                       key={formatId}
                       photo={photo}
                       formatId={formatId}
-                      format={formats.find((f) => f.id === formatId)}
+                      format={formats.find((f) => f.id === formatId) ?? findFormat(formatId)}
                     />
                   ))}
                 </ul>

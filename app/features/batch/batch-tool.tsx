@@ -22,6 +22,7 @@ import { RecentBatches } from './recent-batches';
 import { LimitNotice } from '../tool-kit/limit-notice';
 import { StepActions } from '../tool-kit/step-actions';
 import { FORM_STEPS, STEP_NAMES, stepNumber, type FormStep } from './steps';
+import { useCustomSizes } from '../tool-kit/use-custom-sizes';
 import { useBatchPhotos } from './use-batch-photos';
 import { useStartBatch } from './use-start-batch';
 import { plural } from './words';
@@ -46,7 +47,9 @@ export function BatchForm({ step, hidden }: { step: FormStep; hidden: boolean })
   const [framing, setFraming] = useState<string | null>(null);
   const { starting, start, limit } = useStartBatch();
 
-  const formats = formatsQuery.data ?? [];
+  // The user's own sizes first, then the catalogue (docs/product.md, "Custom sizes").
+  const custom = useCustomSizes().formats;
+  const formats = [...custom, ...(formatsQuery.data ?? [])];
   const chosen = formats.filter((f) => targets.includes(f.id));
   const framed = photos.find((p) => p.key === framing);
   const hasPhotos = ready.length > 0 || busy;

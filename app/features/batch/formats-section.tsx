@@ -3,6 +3,7 @@ import type { FormatKind, PlatformFormat } from '../../../shared/formats';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { groupByPlatform, KIND_LABELS } from '../tool-kit/format-choice';
+import { CustomSizeForm } from '../tool-kit/custom-size-form';
 import { TargetFormatTabs } from '../tool-kit/target-format-tabs';
 import { useSavedSet } from './use-saved-set';
 import { plural } from './words';
@@ -65,6 +66,12 @@ export function FormatsSection({
         onToggle={(format) =>
           onTargets((ids) => (ids.includes(format.id) ? ids.filter((id) => id !== format.id) : [...ids, format.id]))
         }
+      />
+      <CustomSizeForm
+        onAdded={(format) => {
+          setTab('custom');
+          onTargets((ids) => (ids.includes(format.id) ? ids : [...ids, format.id]));
+        }}
       />
     </section>
   );

@@ -7,6 +7,7 @@ import { suggestFormats } from '../tool-kit/format-choice';
 import { FormatPicker } from '../tool-kit/format-picker';
 import { platformFormatsQuery } from '../tool-kit/queries';
 import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { useCustomSizes } from '../tool-kit/use-custom-sizes';
 import { useFormatCatalogue } from '../tool-kit/use-format-catalogue';
 import type { Adjustment } from './adjustment';
 import { FormatSummary } from './format-summary';
@@ -51,7 +52,9 @@ export function AdjustStep({
   notice,
 }: Props) {
   const formatsQuery = useFormatCatalogue(platformFormatsQuery);
-  const formats = useMemo(() => formatsQuery.data ?? [], [formatsQuery.data]);
+  // The user's own sizes beside the catalogue (docs/product.md, "Custom sizes").
+  const custom = useCustomSizes().formats;
+  const formats = useMemo(() => [...custom, ...(formatsQuery.data ?? [])], [custom, formatsQuery.data]);
   const history = useFramingHistory(adjustment, onAdjust);
 
   // A fresh picture opens on the format asked for, else the popular format nearest its shape, with

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PlatformFormat } from '../../../shared/formats';
+import { findFormat, type PlatformFormat } from '../../../shared/formats';
 import { MAX_OTHER_FORMATS, type ImageRequestResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { platformFormatsQuery } from '../tool-kit/queries';
+import { useCustomSizes } from '../tool-kit/use-custom-sizes';
 import { OtherFormatChooser } from './other-format-chooser';
 import { OtherFormatRow } from './other-format-row';
 import { processImage, zipDownloadPath } from './queries';
@@ -31,7 +32,9 @@ export function OtherFormats({
   onRequest: (request: ImageRequestResponse) => void;
   onDownload: (url: string) => void;
 }) {
-  const formats = (useQuery(platformFormatsQuery).data ?? []).filter((f) => f.id !== current.id);
+  // The user's own sizes too (docs/product.md, "Custom sizes").
+  const custom = useCustomSizes().formats;
+  const formats = [...custom, ...(useQuery(platformFormatsQuery).data ?? [])].filter((f) => f.id !== current.id);
   const [chosen, setChosen] = useState<number[]>([]);
   const make = useMutation({
     mutationFn: (ids: number[]) => processImage(request.id, { formats: ids }),
@@ -135,7 +138,7 @@ export function OtherFormats({
               <OtherFormatRow
                 key={output.formatId}
                 output={output}
-                format={formats.find((x) => x.id === output.formatId)}
+                format={formats.find((x) => x.id === output.formatId) ?? findFormat(output.formatId)}
                 canDownload={canDownload}
                 onDownload={onDownload}
               />

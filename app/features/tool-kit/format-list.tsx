@@ -20,7 +20,8 @@ export function FormatList({
   value: PlatformFormat | null;
   onChange: (format: PlatformFormat) => void;
 }) {
-  const platforms = PLATFORMS.filter((p) => shown.some((f) => f.platform === p));
+  // The user's own sizes first, then the catalogue's platforms.
+  const platforms = ['custom', ...PLATFORMS].filter((p) => shown.some((f) => f.platform === p));
   return (
     <div
       role="radiogroup"

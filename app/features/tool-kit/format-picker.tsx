@@ -4,6 +4,7 @@ import { platformName, PLATFORMS } from '../../../shared/platforms';
 import { inputClass } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { searchFormats, suggestFormats } from './format-choice';
+import { CustomSizeForm } from './custom-size-form';
 import { FormatList } from './format-list';
 import { FormatSuggestions } from './format-suggestions';
 
@@ -63,6 +64,7 @@ export function FormatPicker({ formats, value, onChange, platform, onPlatform, a
             }}
           >
             <option value={ALL_PLATFORMS}>All platforms</option>
+            {formats.some((f) => f.platform === 'custom') ? <option value="custom">Your sizes</option> : null}
             {PLATFORMS.map((p) => (
               <option key={p} value={p}>
                 {platformName(p)}
@@ -73,6 +75,13 @@ export function FormatPicker({ formats, value, onChange, platform, onPlatform, a
       </div>
 
       <FormatList shown={shown} query={query} value={value} onChange={onChange} />
+      <CustomSizeForm
+        onAdded={(format) => {
+          setQuery('');
+          onPlatform('custom');
+          onChange(format);
+        }}
+      />
     </div>
   );
 }

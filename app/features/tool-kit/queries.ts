@@ -101,6 +101,7 @@ export async function createImageRequest(
     format: format.format,
     width: format.width,
     height: format.height,
+    formatId: format.id,
     cropDetails,
   });
 }
