@@ -1,6 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../auth/queries';
 import { BatchOffer } from './batch-offer';
 import { BatchProgress } from './batch-progress';
@@ -22,8 +23,8 @@ export function BatchPage() {
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Batch</h1>
       {/* The same for everyone, so the page drawn ahead says what it is (docs/decisions/0015-first-paint.md);
-          a phone keeps its height for the tool. */}
-      <p className="hidden max-w-2xl text-slate-600 sm:block">
+          a phone with the tool open keeps its height for the tool. */}
+      <p className={cn('max-w-2xl text-slate-600', user?.hasUnlimitedAccess && 'hidden sm:block')}>
         Many photos to every format at once, each framed on what matters in it, in one ZIP with a folder per photo.
       </p>
       {isPending ? (

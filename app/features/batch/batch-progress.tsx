@@ -54,6 +54,11 @@ export function BatchProgress({ id, onNewBatch }: { id: string; onNewBatch: () =
               )}
             </section>
           ))}
+          {data.totals.processing === 0 ? (
+            <Button variant="outline" className="w-full sm:hidden" onClick={onNewBatch}>
+              New batch
+            </Button>
+          ) : null}
         </div>
       )}
     </ToolCard>
@@ -95,17 +100,18 @@ function Summary({ id, data, onNewBatch }: { id: string; data: BatchResponse; on
             Download ZIP
           </Button>
         )}
-        <p className="text-sm text-slate-600">
-          {complete > 0
-            ? `A folder per photo, ${plural(data.photos.length, 'photo')} × ${plural(data.formats.length, 'format')}`
-            : 'Ready as soon as the first file is done'}
-        </p>
+        {/* On a phone it follows the results, which come first under the ZIP. */}
         {settled ? (
-          <Button variant="outline" className="ml-auto" onClick={onNewBatch}>
+          <Button variant="outline" className="ml-auto hidden sm:inline-flex" onClick={onNewBatch}>
             New batch
           </Button>
         ) : null}
       </div>
+      <p className="text-sm text-slate-600">
+        {complete > 0
+          ? `A folder per photo, ${plural(data.photos.length, 'photo')} × ${plural(data.formats.length, 'format')}`
+          : 'Ready as soon as the first file is done'}
+      </p>
     </div>
   );
 }

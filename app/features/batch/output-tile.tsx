@@ -58,7 +58,7 @@ export function OutputTile({
           {format ? `${format.width}×${format.height}` : null}
           {file ? ` · ${fileSummary(file)}` : status === 'failed' ? ' · failed' : ' · converting…'}
         </p>
-        {format ? <FileCheckLine file={file} platform={format.platform} /> : null}
+        {format ? <FileCheckLine file={file} platform={format.platform} brief /> : null}
         {file ? (
           <p className="text-slate-600" data-testid={`batch-framing-${formatId}`}>
             {framingText(photo.framings[formatId], photo.boxKept ? 'focus' : 'auto')}

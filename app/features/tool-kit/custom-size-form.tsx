@@ -89,7 +89,7 @@ export function CustomSizeForm({
             placeholder={`${MIN_CUSTOM_SIDE}-${MAX_CUSTOM_SIDE}`}
           />
         </label>
-        <label className="text-sm text-slate-700">
+        <label className="col-span-2 text-sm text-slate-700 sm:col-span-1">
           File type
           <select
             className={cn(inputClass, 'mt-1')}
@@ -103,7 +103,7 @@ export function CustomSizeForm({
             ))}
           </select>
         </label>
-        <label className="text-sm text-slate-700">
+        <label className="col-span-2 text-sm text-slate-700 sm:col-span-1">
           Limit (KB, optional)
           <input
             className={cn(inputClass, 'mt-1')}

@@ -12,17 +12,23 @@ export function FileCheckLine({
   file,
   platform,
   className,
+  brief = false,
 }: {
   file: OutputFile | null | undefined;
   platform: string;
   className?: string;
+  /** Where the size, type and weight already show beside it (a results tile): who it is ready for. */
+  brief?: boolean;
 }) {
   const check = file?.check;
   if (!check) return null;
   return (
-    <p className={cn('text-xs', check.ready ? 'text-emerald-800' : 'text-red-700', className)} data-testid="file-check">
+    <p
+      className={cn('text-xs', check.ready ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-700', className)}
+      data-testid="file-check"
+    >
       <span aria-hidden="true">{check.ready ? '✓ ' : '✗ '}</span>
-      {fileCheckLine(check, platformName(platform))}
+      {brief && check.ready ? `Ready for ${platformName(platform)}` : fileCheckLine(check, platformName(platform))}
     </p>
   );
 }
