@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_FORMATS } from '../../shared/formats';
+import { PLATFORM_FORMATS, type PlatformFormat } from '../../shared/formats';
 import { expectAccessibleInBothSchemes } from './axe';
 import { baseUrl, CORPUS, launchBrowser, uploadAndAdjust, visitor } from './browser';
 
@@ -160,18 +160,23 @@ describe('the Single Image tool’s steps', () => {
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
 
-    const wanted = ['youtube_thumbnail', 'twitter_header', 'instagram_story'].map((key) =>
-      PLATFORM_FORMATS.find((f) => f.key === key)!,
-    );
+    const [thumbnail, header, story] = (['youtube_thumbnail', 'twitter_header', 'instagram_story'] as const).map(
+      (key) => PLATFORM_FORMATS.find((f) => f.key === key)!,
+    ) as [PlatformFormat, PlatformFormat, PlatformFormat];
+    const wanted = [thumbnail, header, story];
     const section = page.getByRole('region', { name: 'Other formats' });
+    const box = (format: PlatformFormat) =>
+      section.getByRole('checkbox', {
+        name: new RegExp(`^${format.description.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`),
+      });
     // One from a platform's tab, two found by search.
     await section.getByRole('tab', { name: 'YouTube' }).click();
-    await section.getByRole('checkbox', { name: /^Video thumbnail \(16:9\)/ }).check();
+    await box(thumbnail).check();
     await expect.poll(() => section.getByRole('tab', { name: 'YouTube (1)' }).count()).toBe(1);
     await section.getByLabel('Search other formats').fill('x header');
-    await section.getByRole('checkbox', { name: /^Profile header \/ banner \(3:1\)/ }).check();
+    await box(header).check();
     await section.getByLabel('Search other formats').fill('instagram story');
-    await section.getByRole('checkbox', { name: /^Story \(9:16\)/ }).check();
+    await box(story).check();
     await section.getByText('3 formats ticked').waitFor();
     await expectAccessibleInBothSchemes(page, 'download step, three other formats ticked');
 

@@ -194,6 +194,8 @@ describe('the Single Image tool in Chromium', () => {
     await page.getByText('shown as a circle on YouTube').waitFor();
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    // Beside the JPEG quality's before and after, once that view has loaded.
+    await page.getByRole('group', { name: /^Before and after/ }).waitFor();
     expect(
       await page
         .getByRole('img', { name: /preview$/ })

@@ -74,7 +74,7 @@ export function AdjustStep({
   const framing = useRef<HTMLDivElement>(null);
   return (
     <div className="space-y-6">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <div ref={picker} className="scroll-mt-20">
           {formats.length === 0 ? (
             <p className="text-sm text-slate-600">Loading formats...</p>

@@ -12,7 +12,7 @@ import { FileCheckLine } from '../tool-kit/file-check-line';
 import { FileChoice } from './file-choice';
 import { FileDetails } from './file-details';
 import { OtherFormats } from './other-formats';
-import { ResultPreview } from './result-preview';
+import { ProfileCircle, ResultPreview } from './result-preview';
 import { allowanceText, useAccess } from './use-access';
 import { useDownload } from './use-download';
 
@@ -58,9 +58,12 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
     <div className="space-y-8">
       <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-start">
         {lossy ? (
-          <Suspense fallback={result}>
-            <LazyQualityPanel preview={preview} width={format.width} height={format.height} quality={draft.quality} />
-          </Suspense>
+          <div className="space-y-2">
+            <Suspense fallback={result}>
+              <LazyQualityPanel preview={preview} width={format.width} height={format.height} quality={draft.quality} />
+            </Suspense>
+            <ProfileCircle previewPath={request.previewPath} format={format} />
+          </div>
         ) : (
           result
         )}

@@ -23,8 +23,10 @@ export function FormatSummary({ format, onChange }: { format: PlatformFormat; on
           Change format
         </Button>
       </div>
-      <p className="text-sm text-slate-600">
-        {format.width} × {format.height} px · aspect ratio {format.aspectRatio} ·{' '}
+      {/* One line, so the cropper and its zoom stay on the first screen; the source's name is cut
+          short on a phone, its link still there (relative: the link's screen-reader text is clipped too). */}
+      <p className="relative truncate text-sm text-slate-600">
+        {format.width} × {format.height} px · {format.aspectRatio} ·{' '}
         <span data-testid="format-provenance">
           <FormatProvenance format={format} />
         </span>

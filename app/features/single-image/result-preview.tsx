@@ -41,3 +41,24 @@ export function ResultPreview({
     </div>
   );
 }
+
+/**
+ * Beside the quality's before and after (a square view), a profile format's result as the circle
+ * its platform shows, small enough to keep the step on one screen.
+ */
+export function ProfileCircle({ previewPath, format }: { previewPath: string | null; format: PlatformFormat }) {
+  if (!format.profile || !previewPath) return null;
+  return (
+    <figure className="flex items-center gap-3">
+      <img
+        src={previewPath}
+        alt={`${format.description} preview`}
+        data-shape="circle"
+        className="h-14 w-14 shrink-0 rounded-full object-cover shadow"
+      />
+      <figcaption className="text-xs text-slate-600">
+        As {platformName(format.platform)} shows it; the file itself is square.
+      </figcaption>
+    </figure>
+  );
+}
