@@ -63,6 +63,8 @@ export default defineConfig(async () => {
             exclude: ['test/worker/**/*.local.test.ts'],
             globalSetup: ['./test/support/fake-stripe.ts'],
             setupFiles: ['./test/worker/apply-migrations.ts'],
+            // Each test renders real images through the queue: several take 4-6 s on two busy cores.
+            testTimeout: 30_000,
           },
         },
         {

@@ -13,6 +13,14 @@ type Violation = { id: string; impact: string | null; help: string; nodes: Array
  * protocol, so the site's Content-Security-Policy stays as it is.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast fading in or out is between its colours, as a transition is: measured once it ends.
+  // Endless animations (a spinner) are left running.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
