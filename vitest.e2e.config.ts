@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A page's state after a click, a load or the app taking over a drawn page: a second (vitest's
+    // default) is too short on two busy cores; a state that never comes still fails.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -37,7 +37,7 @@ describe('accounts in Chromium', () => {
     await register.getByLabel('Password').fill('correct horse');
     await register.getByLabel('Name (optional)').fill('Ada Lovelace');
     await register.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => page.getByText(`Welcome, ${username}!`, { exact: true }).isVisible()).toBe(true);
+    await page.getByText(`Welcome, ${username}!`, { exact: true }).waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     const avatar = page.getByRole('button', { name: 'Account menu of Ada Lovelace' });
     expect(await avatar.textContent()).toBe('AL');
@@ -58,7 +58,7 @@ describe('accounts in Chromium', () => {
     await login.getByLabel('Username').fill(username);
     await login.getByLabel('Password').fill('correct horse');
     await login.getByRole('button', { name: 'Login' }).click();
-    await expect.poll(() => page.getByText(`Welcome back, ${username}!`, { exact: true }).isVisible()).toBe(true);
+    await page.getByText(`Welcome back, ${username}!`, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Account menu of Ada Lovelace' }).click();
     await page.getByRole('menuitem', { name: 'Account' }).click();
     await page.getByText('Account Information').waitFor();

@@ -19,7 +19,7 @@ describe('the site in Chromium', () => {
       .poll(() => tabs.allTextContents())
       .toEqual(['Single Image', 'Banner Adjuster', 'Profile Picture Adjuster']);
     await page.getByRole('tab', { name: 'Banner Adjuster' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Upload Your Banner' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Upload Your Banner' }).waitFor();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('bannerAdjuster');
     expect(await page.title()).toContain('Social Resizer');
   });
@@ -28,7 +28,7 @@ describe('the site in Chromium', () => {
     const page = await newPage(browser);
     const response = await page.goto(`${baseUrl()}/definitely/not/here`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
   });
 
   it('answers unknown API paths with JSON, not the app', async () => {
@@ -46,7 +46,7 @@ describe('the site in Chromium', () => {
     await page.getByLabel('Message').fill('The LinkedIn banner came out perfectly.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     const toast = page.getByText("Thank you for contacting us. We'll get back to you soon.", { exact: true });
-    await expect.poll(() => toast.isVisible()).toBe(true);
+    await toast.waitFor();
     // Move the pointer away: hovering the region pauses the 5-second timer.
     await page.mouse.move(0, 0);
     await expect.poll(() => toast.isVisible(), { timeout: 10_000 }).toBe(false);

@@ -37,7 +37,7 @@ describe('the Single Image tool in Chromium', () => {
     await uploadAndAdjust(page, photoPath);
     // Zoom in with the slider; the label follows.
     await page.getByLabel(/^Zoom/).fill('1.8');
-    await expect.poll(() => page.getByText('Zoom: 1.80x').isVisible()).toBe(true);
+    await page.getByText('Zoom: 1.80x').waitFor();
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
     // The page follows the step: its card is brought into view, below the sticky header.
@@ -341,10 +341,10 @@ describe('the Single Image tool in Chromium', () => {
     closeSync(openSync(big, 'w'));
     truncateSync(big, 50 * 1024 * 1024 + 1); // sparse: no 50 MB written
     await page.locator('#single-image-file').setInputFiles(big);
-    await expect.poll(() => page.getByText('File too large', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('File too large', { exact: true }).waitFor();
     await page.getByText('Maximum file size is 50MB', { exact: true }).waitFor();
     await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'animated.gif'));
-    await expect.poll(() => page.getByText('Invalid file type', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('Invalid file type', { exact: true }).waitFor();
     await page.getByText('Please upload a JPG, PNG or WEBP image', { exact: true }).waitFor();
     expect(uploads).toEqual([]);
     expect(await page.getByRole('button', { name: 'Next: Choose Format' }).isDisabled()).toBe(true);

@@ -80,7 +80,7 @@ describe('the site pages in Chromium', () => {
     const box = page.getByRole('searchbox', { name: 'Search help articles' });
     await box.fill('refund');
     await page.getByRole('button', { name: 'Can I get a refund?' }).click();
-    await expect.poll(() => page.getByText(/non-refundable, except where the law requires/).isVisible()).toBe(true);
+    await page.getByText(/non-refundable, except where the law requires/).waitFor();
     await expectAccessibleInBothSchemes(page, 'help search results');
 
     await box.fill('instagram story size');
@@ -144,6 +144,6 @@ describe('the site pages in Chromium', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('heading', { name: 'Responsibilities' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Responsibilities' }).waitFor();
   });
 });
