@@ -297,8 +297,11 @@ async function batchVisit(baseUrl: string, photo: Uint8Array) {
   }
   const zip = await v.call('GET /api/batches/:id/zip', `/api/batches/${id}/zip`, [200]);
   if (!zip) return;
-  const files = unzipSync(zip.bytes);
+  // The pictures, and checks.txt: the server's check of each (every one ready for its platform).
+  const { 'checks.txt': checks, ...files } = unzipSync(zip.bytes);
   const names = Object.keys(files);
+  const ready = checks ? (new TextDecoder().decode(checks).match(/\n {2}Ready for /g) ?? []).length : 0;
+  if (ready !== names.length) errors.push(`batch ZIP: checks.txt says ${ready} of ${names.length} files are ready`);
   let wrongSizes = 0;
   for (const [file, bytes] of Object.entries(files)) {
     const format = BATCH_FORMATS.find((f) => file.includes(`-${f.width}x${f.height}.`));
