@@ -4,12 +4,12 @@
  *       and scale the format needs, as the API does it)
  *   (b) every catalogue format from one upload, as the queue makes them: largest first, in batches
  *       of four that share a decode where it costs none of their resolution
- * Prints times, the engine/sharp ratios, the engine's peak memory (JS heap + array buffers + WASM
+ * sharp is called as its users call it (bench/sharp-reference.ts). Prints times, the engine/sharp ratios, file sizes side by side, the engine's peak memory (JS heap + array buffers + WASM
  * memories, above the baseline before the image, plus the kernels' WASM memory) and output sizes against plain PNG encodes.
  * Targets: ratio <= 1.5 on (b); peak < 100 MB for the largest accepted image.
  */
 import { readFileSync } from 'node:fs';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import { findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../shared/formats';
 import {
   codecs,
@@ -34,22 +34,12 @@ import { benchDetection } from './detection';
 import { benchLighthouse } from './lighthouse';
 import { benchQualityPreview } from './quality-preview';
 import { fetchPhotos, largestAccepted, type Photo } from './photos';
+import { megabytes, sharpOutput, sizeDifference } from './sharp-reference';
 
 sharp.concurrency(1);
 sharp.cache(false);
 
 const banner = findFormatByName('linkedin', 'banner') as PlatformFormat;
-
-function sharpRegion(crop: CropRect, picture: { width: number; height: number }) {
-  const left = Math.max(0, Math.round(crop.x));
-  const top = Math.max(0, Math.round(crop.y));
-  return {
-    left,
-    top,
-    width: Math.min(picture.width - left, Math.round(crop.width)),
-    height: Math.min(picture.height - top, Math.round(crop.height)),
-  };
-}
 
 async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
@@ -66,6 +56,10 @@ interface Row {
   allSharp: number;
   peakMb: number;
   banner: FileFacts;
+  bannerSharpBytes: number;
+  /** Bytes of every format's file, ours and sharp's. */
+  allBytes: number;
+  allSharpBytes: number;
   /** How many formats Auto made of each type. */
   types: Record<string, number>;
   capped: Array<{ key: string; cap: number; size: number; type: string; quality: number | null }>;
@@ -120,26 +114,14 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
   }
   const peakMb = memory.stop();
 
-  // sharp's side, after the engine's memory is measured: each format in the type Auto gave it, at
-  // the same quality with MozJPEG settings (sharp has no Auto).
-  const [, oneSharp] = await time(() =>
-    sharpEncode(
-      sharp(bytes)
-        .rotate()
-        .extract(sharpRegion(crop, picture))
-        .resize(banner.width, banner.height, { kernel: 'lanczos3', fit: 'fill' }),
-      facts(single.file),
-    ),
-  );
+  // sharp's side, after the engine's memory is measured: each format from the file as sharp's users
+  // call it (bench/sharp-reference.ts), in the type and quality Auto chose (sharp has no Auto).
+  const [oneFile, oneSharp] = await time(() => sharpOutput(bytes, picture, crop, banner, facts(single.file)));
+  let allSharpBytes = 0;
   const [, allSharp] = await time(async () => {
-    const { data, info: raw } = await sharp(bytes).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     for (const format of PLATFORM_FORMATS) {
-      const region = sharpRegion(fitCrop(crop, picture, format), picture);
-      let pipeline = sharp(data, { raw: { width: raw.width, height: raw.height, channels: 4 } })
-        .extract(region)
-        .resize(format.width, format.height, { kernel: 'lanczos3', fit: 'fill' });
-      if (format.opaque) pipeline = pipeline.flatten({ background: '#ffffff' }).removeAlpha();
-      await sharpEncode(pipeline, files.get(format.id) as FileFacts);
+      const file = await sharpOutput(bytes, picture, fitCrop(crop, picture, format), format, files.get(format.id)!);
+      allSharpBytes += file.length;
     }
   });
   const capped = PLATFORM_FORMATS.filter((f) => f.maxBytes !== null).map((f) => {
@@ -156,6 +138,9 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
     allSharp,
     peakMb,
     banner: facts(single.file),
+    bannerSharpBytes: oneFile.length,
+    allBytes: [...files.values()].reduce((sum, f) => sum + f.size, 0),
+    allSharpBytes,
     types: [...files.values()].reduce<Record<string, number>>((n, f) => ({ ...n, [f.type]: (n[f.type] ?? 0) + 1 }), {}),
     capped,
   };
@@ -185,14 +170,6 @@ const needOf = (crop: CropRect, format: PlatformFormat): DecodeNeed => ({
   width: format.width,
   height: format.height,
 });
-
-/** sharp's encode of the same type at the same quality (MozJPEG settings for JPEG). */
-function sharpEncode(pipeline: Sharp, like: FileFacts) {
-  if (like.type === 'jpeg')
-    return pipeline.jpeg({ quality: like.quality ?? DEFAULT_QUALITY, mozjpeg: true }).toBuffer();
-  if (like.type === 'webp') return pipeline.webp({ quality: like.quality ?? DEFAULT_QUALITY }).toBuffer();
-  return pipeline.png().toBuffer();
-}
 
 async function main() {
   // `npm run bench -- lighthouse`: every public page's Lighthouse performance on a phone (needs `npm run build`).
@@ -226,8 +203,8 @@ async function main() {
     console.log(
       [
         `${r.photo}: ${r.mp} MP`,
-        `  (a) one format:  engine ${r.oneEngine.toFixed(0)} ms, sharp ${r.oneSharp.toFixed(0)} ms, ratio ${(r.oneEngine / r.oneSharp).toFixed(2)}`,
-        `  (b) all formats: engine ${(r.allEngine / 1000).toFixed(2)} s, sharp ${(r.allSharp / 1000).toFixed(2)} s, ratio ${(r.allEngine / r.allSharp).toFixed(2)}`,
+        `  (a) one format:  engine ${r.oneEngine.toFixed(0)} ms, sharp ${r.oneSharp.toFixed(0)} ms, ratio ${(r.oneEngine / r.oneSharp).toFixed(2)}; files ${(r.banner.size / 1024).toFixed(0)} KB and ${(r.bannerSharpBytes / 1024).toFixed(0)} KB`,
+        `  (b) all formats: engine ${(r.allEngine / 1000).toFixed(2)} s, sharp ${(r.allSharp / 1000).toFixed(2)} s, ratio ${(r.allEngine / r.allSharp).toFixed(2)}; files ${megabytes(r.allBytes)} and ${megabytes(r.allSharpBytes)} (ours ${sizeDifference(r.allBytes, r.allSharpBytes)})`,
         `  engine peak memory: ${r.peakMb.toFixed(1)} MB`,
         `  Auto gave ${Object.entries(r.types)
           .map(([type, n]) => `${n} ${type.toUpperCase()}`)
