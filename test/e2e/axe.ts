@@ -13,14 +13,7 @@ type Violation = { id: string; impact: string | null; help: string; nodes: Array
  * protocol, so the site's Content-Security-Policy stays as it is.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast fading in or out is between its colours, as a transition is: measured once it ends.
-  // Endless animations (a spinner) are left running.
-  await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
+  await animationsSettled(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -48,18 +41,25 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
 }
 
 /**
- * Switches the page to a colour scheme and waits for the colour transitions it starts: measured
- * mid-fade, a button's or tab's colours are neither scheme's and fail the contrast check at random.
- * Only transitions count (a spinner's animation never finishes); the new colours are styled on the
- * next frame, so that is when the transitions to wait for have started.
+ * Waits for the page's colour changes to end: measured mid-fade, a button's or tab's colours after a
+ * scheme switch, or a toast fading in or out, are neither state's and fail the contrast check at
+ * random. Endless animations (a spinner) are left running. New styles apply on the next frame, so
+ * that is when the transitions to wait for have started.
  */
-export async function switchColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
+async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(resolve));
-    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
-    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
+}
+
+/** Switches the page to a colour scheme and waits for the colour changes it starts. */
+export async function switchColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await animationsSettled(page);
 }
 
 /**

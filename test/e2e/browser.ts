@@ -82,3 +82,8 @@ export async function uploadAndAdjust(page: Page, path: string): Promise<void> {
 export async function appReady(page: Page): Promise<void> {
   await page.locator('#root > [inert]').waitFor({ state: 'detached' });
 }
+
+/** `text` as a regular expression that matches it literally (a catalogue label in an accessible name). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PLATFORM_FORMATS } from '../../shared/formats';
 import { platformName } from '../../shared/platforms';
 import { expectAccessibleInBothSchemes } from './axe';
-import { appReady, baseUrl, CORPUS, cspViolations, launchBrowser, newPage, visitor } from './browser';
+import { appReady, baseUrl, CORPUS, cspViolations, escapeRegExp, launchBrowser, newPage, visitor } from './browser';
 import { layoutProblems } from './layout';
 
 /** The formats guide (docs/product.md, "Formats guide"): readable before any script, one click to the tool. */
@@ -80,7 +80,7 @@ describe('the formats guide in Chromium', () => {
 
       await expect
         .poll(() =>
-          page.getByRole('radio', { name: new RegExp(`^LinkedIn: ${escape(BANNER.description)}`) }).isChecked(),
+          page.getByRole('radio', { name: new RegExp(`^LinkedIn: ${escapeRegExp(BANNER.description)}`) }).isChecked(),
         )
         .toBe(true);
       const card = page.getByTestId('format-card');
@@ -111,7 +111,3 @@ describe('the formats guide in Chromium', () => {
     await expectAccessibleInBothSchemes(page, 'formats guide: Google Play');
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

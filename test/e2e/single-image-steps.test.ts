@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_FORMATS, type PlatformFormat } from '../../shared/formats';
 import { expectAccessibleInBothSchemes } from './axe';
-import { baseUrl, CORPUS, launchBrowser, uploadAndAdjust, visitor } from './browser';
+import { baseUrl, CORPUS, escapeRegExp, launchBrowser, uploadAndAdjust, visitor } from './browser';
 
 /**
  * The Single Image tool as a new user meets it (docs/product.md, "Single Image tool"): its steps
@@ -167,7 +167,7 @@ describe('the Single Image tool’s steps', () => {
     const section = page.getByRole('region', { name: 'Other formats' });
     const box = (format: PlatformFormat) =>
       section.getByRole('checkbox', {
-        name: new RegExp(`^${format.description.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`),
+        name: new RegExp(`^${escapeRegExp(format.description)}`),
       });
     // One from a platform's tab, two found by search.
     await section.getByRole('tab', { name: 'YouTube' }).click();

@@ -54,7 +54,7 @@ export function BatchProgress({ id, onNewBatch }: { id: string; onNewBatch: () =
               )}
             </section>
           ))}
-          {data.totals.processing === 0 ? (
+          {settled ? (
             <Button variant="outline" className="w-full sm:hidden" onClick={onNewBatch}>
               New batch
             </Button>

@@ -2,6 +2,9 @@ import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
 import { cn } from '../../lib/cn';
 
+const circleCaption = (format: PlatformFormat) =>
+  `As ${platformName(format.platform)} shows it; the file itself is square.`;
+
 /**
  * The processed image, on a checkerboard only where it keeps transparency (use-keeps-transparency.ts);
  * a profile format in the circle its platform shows.
@@ -31,11 +34,7 @@ export function ResultPreview({
             data-shape={format.profile ? 'circle' : 'rect'}
             className={cn('max-h-56 max-w-full object-contain shadow sm:max-h-80', format.profile && 'rounded-full')}
           />
-          {format.profile ? (
-            <figcaption className="text-xs text-slate-600">
-              As {platformName(format.platform)} shows it; the file itself is square.
-            </figcaption>
-          ) : null}
+          {format.profile ? <figcaption className="text-xs text-slate-600">{circleCaption(format)}</figcaption> : null}
         </figure>
       ) : null}
     </div>
@@ -56,9 +55,7 @@ export function ProfileCircle({ previewPath, format }: { previewPath: string | n
         data-shape="circle"
         className="h-14 w-14 shrink-0 rounded-full object-cover shadow"
       />
-      <figcaption className="text-xs text-slate-600">
-        As {platformName(format.platform)} shows it; the file itself is square.
-      </figcaption>
+      <figcaption className="text-xs text-slate-600">{circleCaption(format)}</figcaption>
     </figure>
   );
 }
