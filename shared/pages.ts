@@ -96,6 +96,9 @@ export const EVERY_PAGE = '*';
 /** Where the build writes each route file's scripts (scripts/route-preloads.ts), for the worker. */
 export const ROUTE_PRELOADS_PATH = '/assets/route-preloads.json';
 
+/** The `<meta>` in which the worker names a drawn page's scripts, for app/boot.ts to preload after its paint. */
+export const APP_SCRIPTS_META = 'app-scripts';
+
 /**
  * The route file (app/routes/<name>.tsx, without .tsx) that draws the page at this path, or null
  * for a path the app has no page for: the worker names that route's scripts in the page it answers

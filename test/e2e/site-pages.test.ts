@@ -124,9 +124,30 @@ describe('the site pages in Chromium', () => {
     expect(await still.locator('#root').innerHTML()).toBe('');
     await context.close();
 
+    // A drawn page names only its small entry in the head: the app's scripts are fetched once the
+    // entry has run (after the first paint), all of them; a page the app draws names its scripts up
+    // front, to be fetched beside the entry.
     const page = await newPage(browser);
+    const helpPage = await (await fetch(`${baseUrl()}/help`)).text();
+    expect(helpPage).not.toContain('rel="modulepreload"');
     await page.goto(`${baseUrl()}/help`);
     await page.getByRole('searchbox', { name: 'Search help articles' }).fill('refund');
+    const named = (await page.locator('meta[name="app-scripts"]').getAttribute('content'))!.split(' ');
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd })),
+    );
+    const entryScript = await page.locator('script[type="module"][src]').getAttribute('src');
+    const entryEnd = scripts.find(({ path }) => path === entryScript)!.end;
+    expect(named.length).toBeGreaterThan(5);
+    for (const path of named) {
+      const fetched = scripts.find((script) => script.path === path);
+      expect(fetched?.start, path).toBeGreaterThan(entryEnd);
+    }
+    const accountPage = await (await fetch(`${baseUrl()}/account`)).text();
+    expect(accountPage.match(/<link rel="modulepreload"/g)?.length).toBeGreaterThan(5);
     await page.getByRole('button', { name: 'Can I get a refund?' }).waitFor();
     expect(await page.locator('meta[name="description"]').count()).toBe(1);
     expect(await page.locator('h1').count()).toBe(1);

@@ -1,5 +1,12 @@
 import { Hono } from 'hono';
-import { EVERY_PAGE, isAppPage, prerenderedAsset, ROUTE_PRELOADS_PATH, routeFileOf } from '../../shared/pages';
+import {
+  APP_SCRIPTS_META,
+  EVERY_PAGE,
+  isAppPage,
+  prerenderedAsset,
+  ROUTE_PRELOADS_PATH,
+  routeFileOf,
+} from '../../shared/pages';
 import { handleNotFound } from '../lib/errors';
 import type { AppEnv } from '../types';
 
@@ -7,8 +14,10 @@ import type { AppEnv } from '../types';
  * Every path that is neither a built file nor the API reaches the worker (wrangler.toml
  * `run_worker_first`): the app's page (index.html from the assets binding) answers it, with 200
  * for a page the app has and 404 for any other path, whose page then shows "Page not found".
- * A page the build drew ahead of time (PRERENDERED_PAGES) is answered drawn, and every page names
- * its route's scripts (routePreloads), so the browser fetches them beside the entry.
+ * A page the build drew ahead of time (PRERENDERED_PAGES) is answered drawn. Every page names its
+ * route's scripts (routePreloads): a page the app has to draw as `modulepreload` links, fetched beside
+ * the entry; a drawn page in `<meta name="app-scripts">`, which app/boot.ts preloads once the page
+ * has painted, so on a slow line they do not hold up the text (docs/decisions/0015-first-paint.md).
  */
 export const pageRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (c) => {
   const { pathname } = new URL(c.req.url);
@@ -25,7 +34,11 @@ export const pageRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (c) 
   const scripts = [...(preloads[EVERY_PAGE] ?? []), ...((route && preloads[route]) || [])];
   if (!isPage) return page;
   page.headers.delete('Content-Length');
-  const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  const links = !scripts.length
+    ? ''
+    : drawn
+      ? `<meta name="${APP_SCRIPTS_META}" content="${scripts.map((file) => `/${file}`).join(' ')}">`
+      : scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   return new HTMLRewriter()
     .on('head', { element: (head) => void (links && head.append(links, { html: true })) })
     .on('link[rel="canonical"]', absolute('href', c.env.PUBLIC_ORIGIN))
