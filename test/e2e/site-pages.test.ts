@@ -137,7 +137,11 @@ describe('the site pages in Chromium', () => {
       performance
         .getEntriesByType('resource')
         .filter((entry) => entry.name.endsWith('.js'))
-        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd })),
+        .map((entry) => ({
+          path: new URL(entry.name).pathname,
+          start: entry.startTime,
+          end: (entry as PerformanceResourceTiming).responseEnd,
+        })),
     );
     const entryScript = await page.locator('script[type="module"][src]').getAttribute('src');
     const entryEnd = scripts.find(({ path }) => path === entryScript)!.end;
