@@ -1,7 +1,16 @@
 /** Peak memory of the engine while work runs: JS heap, array buffers and WASM memories. */
 import { kernelMemoryBytes } from '../worker/imaging/simd/kernels';
 
-export const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+/**
+ * A full collection, twice: the first frees a dead WebAssembly instance's memory (the process's
+ * resident size drops at once), but V8 takes it off `external` only at the next, and an unchanged
+ * counter would count freed memory as the engine's.
+ */
+export const gc = () => {
+  collect();
+  collect();
+};
 const MB = 1024 * 1024;
 
 /** Samples heap + external memory every millisecond while work awaits, and at explicit points. */

@@ -121,6 +121,18 @@ export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
   if (!existsSync(png))
     writeFileSync(png, await sharp(source.path).resize(6000, 4000, { fit: 'cover' }).png().toBuffer());
   made.push({ name: 'kleiber-24mp-6000x4000.png', path: png, note: '24 MP PNG RGB, 6000×4000, from Kleiber' });
+  // A WebP photo as large as phones take them (libwebp crops and scales as it decodes).
+  for (const [width, height] of [[6000, 4000]] as const) {
+    const mp = Math.round((width * height) / 1e6);
+    const name = `webp-${mp}mp-${width}x${height}.webp`;
+    const path = join(CACHE, name);
+    if (!existsSync(path))
+      writeFileSync(
+        path,
+        await sharp(source.path).resize(width, height, { fit: 'cover' }).webp({ quality: 85 }).toBuffer(),
+      );
+    made.push({ name, path, note: `${mp} MP lossy WebP, ${width}×${height}, from Kleiber` });
+  }
   made.push({
     name: 'phone-48mp-8064x6048-orientation6.jpg',
     path: phone,

@@ -186,7 +186,9 @@ async function main() {
   if (process.argv.includes('quality')) return benchQualityPreview(real.filter((p) => /\.jpg$/.test(p.name)));
   const largest = await largestAccepted(real);
   if (process.argv.includes('api'))
-    return benchApi([...real, ...largest].filter((p) => /\.jpg$/.test(p.name) && !p.name.startsWith('kleiber-')));
+    return benchApi(
+      [...real, ...largest].filter((p) => /\.(jpg|webp)$/.test(p.name) && !p.name.startsWith('kleiber-')),
+    );
   const photos = [...real, ...largest];
   console.log(
     `Image engine vs sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), single thread, ${PLATFORM_FORMATS.length} formats, Node ${process.version}\n`,

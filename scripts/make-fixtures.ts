@@ -93,12 +93,16 @@ async function main() {
     'phone-8064x6048-orientation-6.jpg',
     await picture(8064, 6048).jpeg({ quality: 50 }).withMetadata({ orientation: 6 }).toBuffer(),
   );
+  // A 48 MP progressive JPEG: decoded reduced, it keeps only the coefficients its scale reads.
+  write('progressive-8064x6048.jpg', await picture(8064, 6048).jpeg({ quality: 50, progressive: true }).toBuffer());
   // A 24 MP PNG (docs/engine.md, "Image limits"): decoded in part and reduced as its rows stream in.
   // Its gradient in steps of 64 levels, so that the file stays small.
   const { data: steps, info: raw } = await picture(6000, 4000).raw().toBuffer({ resolveWithObject: true });
   for (let i = 0; i < steps.length; i++)
     if (i % 4 !== 3) steps[i] = Math.min(255, Math.round((steps[i] ?? 0) / 64) * 64);
   write('large-6000x4000.png', await sharp(steps, { raw }).png({ compressionLevel: 9 }).toBuffer());
+  // A 24 MP WebP (docs/engine.md, "Image limits"): libwebp crops and scales it as it decodes.
+  write('large-6000x4000.webp', await picture(6000, 4000).removeAlpha().webp({ quality: 30 }).toBuffer());
   write('cmyk.jpg', await picture().removeAlpha().toColourspace('cmyk').jpeg().toBuffer());
   write('display-p3.jpg', await picture().jpeg().withIccProfile('p3').toBuffer());
   write(

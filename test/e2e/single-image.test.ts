@@ -321,7 +321,8 @@ describe('the Single Image tool in Chromium', () => {
     });
     await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'phone-8064x6048-orientation-6.jpg'));
     await page.getByText(/· 6048 × 8064 px/).waitFor({ timeout: 30_000 });
-    // A 20 MP progressive JPEG: its decode keeps every coefficient, so the server takes 13.3 MP at most.
+    // A 20 MP progressive JPEG goes as it is too (decoded reduced, it keeps only the coefficients
+    // its scale reads); a 12 MP interlaced PNG, whose decode holds every row, is refused and redrawn.
     const dir = mkdtempSync(join(tmpdir(), 'sr-'));
     const progressive = join(dir, 'progressive-20mp.jpg');
     await sharp({ create: { width: 5200, height: 3900, channels: 3, background: '#3a7bd5' } })
@@ -329,8 +330,15 @@ describe('the Single Image tool in Chromium', () => {
       .toFile(progressive);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.locator('#single-image-file').setInputFiles(progressive);
-    await page.getByText(/· (3999|4000) × (2999|3000) px/).waitFor({ timeout: 30_000 });
-    await expect.poll(() => sent.map((s) => s.status)).toEqual([201, 413, 201]);
+    await page.getByText(/· 5200 × 3900 px/).waitFor({ timeout: 30_000 });
+    const interlaced = join(dir, 'interlaced-12mp.png');
+    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#d53a7b' } })
+      .png({ progressive: true })
+      .toFile(interlaced);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('#single-image-file').setInputFiles(interlaced);
+    await page.getByText(/· (3463|3464) × (2597|2598) px/).waitFor({ timeout: 30_000 });
+    await expect.poll(() => sent.map((s) => s.status)).toEqual([201, 201, 413, 201]);
   });
 
   it('refuses a file over 50 MB and a GIF with their toasts, before uploading', async () => {

@@ -253,6 +253,26 @@ describe('image requests, processing and downloads', () => {
     expect(pixel(red.raster, profile.width / 2, profile.height / 2)[0]).toBeGreaterThan(180);
   });
 
+  it('takes a 48 MP progressive JPEG and renders the whole of its width and a corner', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'progressive-8064x6048.jpg');
+    expect([upload.width, upload.height]).toEqual([8064, 6048]);
+    // The banner from the whole width (decoded reduced: each block keeps only the coefficients that
+    // scale reads) and, for another visitor, the blue bottom-right corner as a profile picture.
+    const request = await requestFor(browser, upload, banner, { x: 0, y: 0, width: 8064, height: 2016, zoom: 1 });
+    expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
+    const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
+    expect([raster.width, raster.height]).toEqual([banner.width, banner.height]);
+    expect(pixel(raster, 20, 20)[0]).toBeGreaterThan(180); // the red top-left third
+    expect(pixel(raster, banner.width - 20, 20)[2]).toBeLessThan(180); // not the blue bottom-right
+    const other = new Browser();
+    const again = await uploadOk(other, 'progressive-8064x6048.jpg');
+    const corner = await requestFor(other, again, profile, { x: 7064, y: 5048, width: 1000, height: 1000, zoom: 1 });
+    expect((await other.call(`/api/process-image/${corner.id}`, { method: 'POST' })).status).toBe(200);
+    const blue = await decodeOutput(await other.call(`/api/download/${corner.id}`));
+    expect(pixel(blue.raster, profile.width / 2, profile.height / 2)[2]).toBeGreaterThan(180);
+  });
+
   it('takes a 24 MP PNG and renders a banner of its whole width', async () => {
     const browser = new Browser();
     const upload = await uploadOk(browser, 'large-6000x4000.png');
@@ -263,6 +283,25 @@ describe('image requests, processing and downloads', () => {
     expect([raster.width, raster.height]).toEqual([banner.width, banner.height]);
     expect(pixel(raster, 20, 20)[0]).toBeGreaterThan(180); // the red top-left third
     expect(pixel(raster, banner.width - 20, 20)[2]).toBeLessThan(180); // not the blue bottom-right
+  });
+
+  it('takes a 24 MP WebP and renders a banner of its whole width and a corner at full scale', async () => {
+    const browser = new Browser();
+    const upload = await uploadOk(browser, 'large-6000x4000.webp');
+    expect([upload.width, upload.height]).toEqual([6000, 4000]);
+    const request = await requestFor(browser, upload, banner, { x: 0, y: 0, width: 6000, height: 1500, zoom: 1 });
+    expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
+    const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
+    expect([raster.width, raster.height]).toEqual([banner.width, banner.height]);
+    expect(pixel(raster, 20, 20)[0]).toBeGreaterThan(180); // the red top-left third
+    expect(pixel(raster, banner.width - 20, 20)[2]).toBeLessThan(180); // not the blue bottom-right
+    // Another visitor: the blue bottom-right corner, decoded at full scale.
+    const other = new Browser();
+    const again = await uploadOk(other, 'large-6000x4000.webp');
+    const corner = await requestFor(other, again, profile, { x: 5600, y: 3600, width: 400, height: 400, zoom: 1 });
+    expect((await other.call(`/api/process-image/${corner.id}`, { method: 'POST' })).status).toBe(200);
+    const blue = await decodeOutput(await other.call(`/api/download/${corner.id}`));
+    expect(pixel(blue.raster, profile.width / 2, profile.height / 2)[2]).toBeGreaterThan(180);
   });
 
   it('processes a 3840×2400 progressive 4:4:4 wallpaper into a banner', async () => {

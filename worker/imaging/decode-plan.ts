@@ -5,16 +5,17 @@
  * (libjpeg's scaled inverse DCT, as libvips' shrink-on-load and ImageMagick's size hint use it), and
  * only the part the crop covers. A plan for several renders (a queue batch) is the union of theirs.
  *
- * A decode is held to DECODED_BUDGET: when the part at its scale would be larger, the scale is
- * coarsened, so any render of any admitted picture fits the isolate (limits.ts).
+ * A decode is held to the engine's budget (limits.ts decodeFits): when the part at its scale would
+ * not fit, the scale is coarsened, so any render of any admitted picture fits the isolate.
  *
  * A non-interlaced PNG is decoded the same way, its reduction a cell average made as rows stream
- * in (png/decode.ts). WebP and Adam7 PNGs are decoded whole, at full scale.
+ * in (png/decode.ts); a WebP by libwebp's own crop and area-averaging rescaler (webp/decode.ts). An
+ * Adam7 PNG is decoded whole, at full scale.
  */
 import type { Fill } from '../../shared/fill';
 import { cropExtends } from './fill';
 import type { ImageInfo } from './image-info';
-import { DECODED_BUDGET_BYTES, decodesInPart } from './limits';
+import { decodedChannels, decodeFits, decodesInPart } from './limits';
 import type { CropRect } from './raster';
 
 export type Scale = 1 | 2 | 4 | 8;
@@ -44,14 +45,14 @@ export interface DecodePlan {
 const SCALES: readonly Scale[] = [8, 4, 2, 1];
 
 /**
- * The coarsest scale that still gives the output's pixels across the crop (1 for WebP and Adam7
- * PNG). A plain cell average (the 1/8 JPEG decode: each block's DC coefficient; a PNG at any scale)
+ * The coarsest scale that still gives the output's pixels across the crop (1 for an Adam7 PNG). A
+ * plain cell average (the 1/8 JPEG decode: each block's DC coefficient; a PNG or WebP at any scale)
  * is taken only with room for the resampler's own filter, twice the output (as libvips leaves); the
  * JPEG 4×4 and 2×2 transforms are true reductions and serve from the output's size up.
  */
 function scaleFor(info: ImageInfo, need: DecodeNeed): Scale {
   if (!decodesInPart(info)) return 1;
-  const room = (d: Scale) => (d === 8 || info.type === 'png' ? 2 : 1);
+  const room = (d: Scale) => (d === 8 || info.type !== 'jpeg' ? 2 : 1);
   return (
     SCALES.find((d) => need.crop.width / d >= need.width * room(d) && need.crop.height / d >= need.height * room(d)) ??
     1
@@ -81,15 +82,16 @@ function areaFor(info: ImageInfo, need: DecodeNeed, scale: Scale): Area {
   return { x0, y0, x1, y1 };
 }
 
-/** Bytes of the RGB (JPEG) or RGBA picture an area decodes to at a scale. */
+/** Bytes of the RGB or RGBA picture an area decodes to at a scale. */
 function areaBytes(info: ImageInfo, area: Area, scale: Scale): number {
-  const channels = info.type === 'jpeg' ? 3 : 4;
+  const channels = decodedChannels(info);
   return Math.ceil((area.x1 - area.x0) / scale + 1) * Math.ceil((area.y1 - area.y0) / scale + 1) * channels;
 }
 
 /**
  * One decode for every need: the finest scale any of them asks for and the union of their areas,
- * coarsened until it fits DECODED_BUDGET_BYTES.
+ * coarsened until the decode fits the engine's budget (limits.ts decodeFits: the part within
+ * DECODED_BUDGET_BYTES with what its decoder holds beside it, a progressive JPEG's coefficients).
  */
 export function planDecode(info: ImageInfo, needs: readonly DecodeNeed[]): DecodePlan {
   let scale = Math.min(...needs.map((n) => scaleFor(info, n))) as Scale;
@@ -106,7 +108,7 @@ export function planDecode(info: ImageInfo, needs: readonly DecodeNeed[]): Decod
     };
   };
   let result = plan(scale);
-  while (decodesInPart(info) && scale < 8 && areaBytes(info, result.area, scale) > DECODED_BUDGET_BYTES) {
+  while (decodesInPart(info) && scale < 8 && !decodeFits(info, areaBytes(info, result.area, scale), scale)) {
     scale = (scale * 2) as Scale;
     result = plan(scale);
   }

@@ -1,7 +1,7 @@
 /**
  * Decoding for the resampler, by the file's codec: JPEG and PNG by our own decoders (no WASM heap
  * that grows and never shrinks, nothing to poison; JPEG as RGB, 3 bytes a pixel), WebP by libwebp
- * (webp/decode.ts); then the colours to sRGB.
+ * in a fresh instance (webp/decode.ts); then the colours to sRGB.
  */
 import { convertToSrgb } from './colour-profile';
 import type { ImageInfo } from './image-info';
@@ -13,7 +13,7 @@ import { decodeWebp } from './webp/decode';
 
 /**
  * Decodes the file and converts its colours to sRGB when it carries an ICC profile
- * (colour-profile.ts). A JPEG or a PNG can be decoded in part, at a reduced scale (decode-plan.ts plans which).
+ * (colour-profile.ts). A picture can be decoded in part, at a reduced scale (decode-plan.ts plans which).
  */
 export async function decodeImage(
   bytes: Uint8Array,
@@ -28,16 +28,17 @@ export async function decodeImage(
 
 /**
  * Proves a file decodes (the upload check): a JPEG's every table and scan are read without the
- * inverse DCT and colour conversion, which cannot fail; PNG and WebP are decoded.
+ * inverse DCT and colour conversion, which cannot fail; a PNG is decoded; a WebP is decoded whole at
+ * an eighth of its size (libwebp reads every row of it, and only the pixels it keeps are memory).
  */
 export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<void> {
   if (info.type === 'jpeg') verifyJpeg(bytes, info);
-  else await decodeStored(bytes, info, codecs, { scale: 1 });
+  else await decodeStored(bytes, info, codecs, { scale: info.type === 'webp' ? 8 : 1 });
 }
 
 /** The stored pixels, before colour conversion. */
 async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, part: JpegPart): Promise<Picture> {
   if (info.type === 'png') return { ...(await decodePng(bytes, info, part)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info, part);
-  return decodeWebp(bytes, info, codecs.webpDecoder);
+  return decodeWebp(bytes, info, codecs.webpDecoder, part);
 }

@@ -19,12 +19,18 @@ export interface ImageInfo {
   components: number;
   /** JPEG: coefficients kept per pixel by a buffered decode (1 to 3, from the sampling factors). */
   coefficientsPerPixel: number;
+  /** JPEG: each component's sampling factors, across and down. */
+  sampling: readonly { h: number; v: number }[];
   /** JPEG: every coefficient is kept until the last scan (progressive, or a first scan without every component). */
   buffered: boolean;
   /** PNG: bit depth, colour type and interlacing. */
   bitDepth: number;
   colorType: number;
   interlaced: boolean;
+  /** WebP: lossless (VP8L), whose decoder holds the whole picture as ARGB whatever part it gives. */
+  lossless: boolean;
+  /** WebP: the file's size, which its decoder holds in its own memory while it decodes. */
+  fileBytes: number;
   /** The embedded ICC profile (PNG: still zlib-compressed), or null. */
   icc: EmbeddedProfile | null;
 }
@@ -40,8 +46,11 @@ export const BASE_INFO = {
   progressive: false,
   components: 3,
   coefficientsPerPixel: 0,
+  sampling: [],
   buffered: false,
   bitDepth: 8,
   colorType: 0,
   interlaced: false,
+  lossless: false,
+  fileBytes: 0,
 };

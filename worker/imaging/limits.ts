@@ -5,6 +5,7 @@
  */
 import { ImageError } from './errors';
 import type { ImageInfo } from './image-info';
+import { coefficientBytes } from './jpeg/frame';
 
 const MiB = 1024 * 1024;
 
@@ -24,68 +25,91 @@ export const PEAK_BUDGET_BYTES = 98 * MiB;
  */
 export const WORKING_BYTES = 60 * MiB;
 /**
- * The most a decoded picture, or the part of one a render decodes, may take: decode-plan.ts coarsens a
- * JPEG's scale until the part fits (38 MiB: 13.3 MP of RGB).
+ * The most a decoded picture, or the part of one a render decodes, may take: decode-plan.ts coarsens
+ * the scale until the part fits (38 MiB: 13.3 MP of RGB).
  */
 export const DECODED_BUDGET_BYTES = PEAK_BUDGET_BYTES - WORKING_BYTES;
 /**
- * A JPEG or non-interlaced PNG is admitted when the whole picture at half scale fits the budget:
- * every format is then made from at least half the picture's resolution (JPEG 53 MP, a 48 MP phone
- * photo being 8064×6048; PNG 39.8 MP).
+ * A JPEG, WebP or non-interlaced PNG is admitted when the whole picture at half scale fits the
+ * budget, with what its decoder holds beside it: every format is then made from at least half the
+ * picture's resolution (JPEG 53 MP, a 48 MP phone photo being 8064×6048; PNG 39.8 MP; an opaque
+ * lossy WebP 43 MP with a 5 MB file).
  */
 const LEAST_SCALE = 2;
 /** A buffered JPEG decode measured up to 12 % above its coefficients plus its result (spent bands, rows). */
 const BUFFERED_DECODE_OVERHEAD = 1.12;
-/** Emscripten codecs reserve this much up front. */
-const WASM_BASE_BYTES = 16 * MiB;
+/** Our libwebp build's memory before it grows (codec/build.sh: 1 MB and its stack), with a margin. */
+const WEBP_BASE_BYTES = 2 * MiB;
 /** Hard cap on either side whatever the memory says (the largest WebP is 16383). */
 export const MAX_SIDE = 16383;
 
 /**
- * Bytes held at the peak of decoding, and by the decoded picture afterwards (which the working set
- * of every render then comes on top of).
+ * Bytes held at the peak of decoding `part` bytes of picture (its RGB or RGBA) at `scale`, and
+ * afterwards with the decoded picture (which the working set of every render then comes on top of).
  */
-export function estimateDecodeBytes(info: ImageInfo): { peak: number; decoded: number } {
-  const pixels = info.width * info.height;
-  if (info.type === 'png') {
-    // RGBA: the whole picture (Adam7), or the part a render plans, at most the budget (plus a row).
-    const rgba = info.interlaced ? pixels * 4 : Math.min(pixels * 4, DECODED_BUDGET_BYTES);
-    return { peak: rgba + info.width * 4 + 2 * MiB, decoded: rgba };
-  }
+export function decodeBytes(info: ImageInfo, part: number, scale: number): { peak: number; decoded: number } {
+  if (info.type === 'png') return { peak: part + info.width * 4 + 2 * MiB, decoded: part };
   if (info.type === 'jpeg') {
-    // Our decoder: RGB result (the part a render plans, at most the budget) plus small strips. A
-    // buffered decode also holds 2 bytes for each coefficient of the whole picture (padded to whole
-    // MCUs) until the bands are converted, and is planned as if its result were the whole picture:
-    // with a smaller part the coefficients, garbage once converted, measured a peak 16 % over plan.
-    const rgb = info.buffered ? pixels * 3 : Math.min(pixels * 3, DECODED_BUDGET_BYTES);
-    const padding = (1 + 16 / info.width) * (1 + 16 / info.height);
-    const coefficients = info.buffered ? pixels * info.coefficientsPerPixel * 2 * padding : 0;
-    return { peak: (rgb + coefficients) * (info.buffered ? BUFFERED_DECODE_OVERHEAD : 1) + 2 * MiB, decoded: rgb };
+    // Our decoder: the RGB part plus small strips. A buffered decode also holds the coefficients of
+    // the whole picture (jpeg/frame.ts) until the bands are converted, and is planned as if its
+    // result were the whole picture at its scale: with a smaller part the coefficients, garbage once
+    // converted, measured a peak 16 % over plan.
+    if (!info.buffered) return { peak: part + 2 * MiB, decoded: part };
+    const whole = Math.ceil(info.width / scale) * Math.ceil(info.height / scale) * 3;
+    const coefficients = coefficientBytes(info.width, info.height, info.sampling, scale, info.progressive);
+    return { peak: (Math.max(part, whole) + coefficients) * BUFFERED_DECODE_OVERHEAD + 2 * MiB, decoded: part };
   }
-  // libwebp writes RGBA into its own heap, which jSquash then copies out; the instance's memory is
-  // garbage afterwards but may not be collected before the renders start, so it counts throughout.
-  const rgba = pixels * 4;
-  const held = Math.max(WASM_BASE_BYTES, rgba + 2 * MiB) + rgba;
+  // libwebp (webp/decode.ts) writes the part into its own memory, which the picture is a view of,
+  // beside what the decoder holds besides it (decodeOverheadBytes).
+  const held = part + decodeOverheadBytes(info);
   return { peak: held, decoded: held };
 }
 
-/** The engine's peak for this image: its decode, or the decoded picture and one render. */
+/** Whether decoding `part` bytes at `scale` keeps the engine in its budget, a render included. */
+export function decodeFits(info: ImageInfo, part: number, scale: number): boolean {
+  const { peak, decoded } = decodeBytes(info, part, scale);
+  return peak <= PEAK_BUDGET_BYTES && decoded + WORKING_BYTES <= PEAK_BUDGET_BYTES;
+}
+
+/** The whole picture decoded at full scale (what an Adam7 PNG always is), the part capped at the budget. */
+export function estimateDecodeBytes(info: ImageInfo): { peak: number; decoded: number } {
+  const whole = info.width * info.height * decodedChannels(info);
+  return decodeBytes(info, decodesInPart(info) && !info.buffered ? Math.min(whole, DECODED_BUDGET_BYTES) : whole, 1);
+}
+
+/**
+ * What a decode holds besides its part, for as long as the picture lives: for a WebP, the memory of
+ * its libwebp instance around the pixels (the file, a few rows, for alpha an alpha plane of a byte
+ * a pixel, for a lossless file the whole picture as ARGB); nothing for our JPEG and PNG decoders.
+ */
+export function decodeOverheadBytes(info: ImageInfo): number {
+  if (info.type !== 'webp') return 0;
+  const pixels = info.width * info.height;
+  const whole = info.lossless ? pixels * 4 : info.hasAlpha ? pixels : 0;
+  return WEBP_BASE_BYTES + info.fileBytes + whole + info.width * 64;
+}
+
+/** Bytes a decoded pixel takes: JPEG and opaque WebP as RGB, the rest RGBA. */
+export function decodedChannels(info: ImageInfo): 3 | 4 {
+  return info.type === 'jpeg' || (info.type === 'webp' && !info.hasAlpha) ? 3 : 4;
+}
+
+/** The engine's peak for this image decoded whole at full scale: its decode, or the decoded picture and one render. */
 export function estimatePeakBytes(info: ImageInfo): number {
   const { peak, decoded } = estimateDecodeBytes(info);
   return Math.max(peak, decoded + WORKING_BYTES);
 }
 
-/** JPEGs and non-interlaced PNGs decode in part and reduced (decode-plan.ts); WebP and Adam7 PNG whole. */
+/** JPEG, WebP and non-interlaced PNG decode in part and reduced (decode-plan.ts); Adam7 PNG whole. */
 export function decodesInPart(info: ImageInfo): boolean {
-  return info.type === 'jpeg' || (info.type === 'png' && !info.interlaced);
+  return info.type !== 'png' || !info.interlaced;
 }
 
 function fits(info: ImageInfo): boolean {
   if (info.width > MAX_SIDE || info.height > MAX_SIDE) return false;
-  const channels = info.type === 'jpeg' ? 3 : 4;
-  if (decodesInPart(info) && (info.width * info.height * channels) / LEAST_SCALE ** 2 > DECODED_BUDGET_BYTES)
-    return false;
-  return estimatePeakBytes(info) <= PEAK_BUDGET_BYTES;
+  if (!decodesInPart(info)) return estimatePeakBytes(info) <= PEAK_BUDGET_BYTES;
+  const halfScale = Math.ceil(info.width / LEAST_SCALE) * Math.ceil(info.height / LEAST_SCALE) * decodedChannels(info);
+  return decodeFits(info, halfScale, LEAST_SCALE);
 }
 
 /** The largest image of the same kind and shape that fits, for the refusal message. */

@@ -48,9 +48,17 @@ export async function prepareUpload(file: File, { fallback = false } = {}): Prom
   if (!context) return { blob: file, filename: file.name, normalised: false };
   context.drawImage(scaled, 0, 0);
   scaled.close();
-  // PNG and WebP may carry transparency, which the product keeps; photos go as JPEG.
+  // PNG and WebP may carry transparency, which the product keeps (a WebP as WebP where the browser
+  // writes it, else PNG); photos go as JPEG.
   const keepAlpha = !heic && (file.type === 'image/png' || file.type === 'image/webp');
-  const blob = await canvas.convertToBlob(keepAlpha ? { type: 'image/png' } : { type: 'image/jpeg', quality: 0.92 });
-  const filename = keepAlpha ? file.name.replace(/\.\w+$/, '') + '.png' : file.name.replace(/\.\w+$/, '') + '.jpg';
+  const blob = await canvas.convertToBlob(
+    !keepAlpha
+      ? { type: 'image/jpeg', quality: 0.92 }
+      : file.type === 'image/webp'
+        ? { type: 'image/webp', quality: 0.92 }
+        : { type: 'image/png' },
+  );
+  const extension = { 'image/jpeg': 'jpg', 'image/webp': 'webp' }[blob.type] ?? 'png';
+  const filename = `${file.name.replace(/\.\w+$/, '')}.${extension}`;
   return { blob, filename, normalised: true };
 }

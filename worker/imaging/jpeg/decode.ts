@@ -8,9 +8,11 @@
  *   into a ring of three small sample strips and converted to RGB as soon as the band below it is
  *   known (chroma is upsampled with the triangle filter libjpeg calls "fancy"), so the only large
  *   allocation is the result.
- * - Progressive (and multi-scan) files must keep every coefficient until the last scan: 2 bytes for
- *   each sample of each component (3 bytes a pixel at 4:2:0, 6 at 4:4:4), in one array per band,
- *   each let go as soon as that band is converted.
+ * - Progressive (and multi-scan) files must keep their coefficients until the last scan, in one
+ *   array per band, each let go as soon as that band is converted: at full scale every one, 2 bytes
+ *   for each sample of each component (3 bytes a pixel at 4:2:0, 6 at 4:4:4); a progressive file
+ *   decoded reduced keeps only the 4×4, 2×2 or 1 its reduced inverse DCT reads, and which of the
+ *   others are nonzero (0.94, 0.38 or 0.23 bytes a pixel at 4:2:0).
  *
  * The stages: markers.ts (the one reading of the marker stream, shared with admission), huffman.ts,
  * frame.ts (memory layout), scan.ts (entropy decoding), idct.ts (libjpeg's accurate integer
@@ -101,7 +103,8 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
   const quantTables: Int32Array[] = [];
   const dcTables: HuffmanTable[] = [];
   const acTables: HuffmanTable[] = [];
-  const f: Frame = layoutFrame(header, part.scale);
+  // A progressive file at a reduced scale keeps only the coefficients its reduced IDCT reads.
+  const f: Frame = layoutFrame(header, part.scale, header.progressive && part.scale > 1);
   const region = clampRegion(part.region ?? { x0: 0, y0: 0, x1: f.width, y1: f.height }, f);
   // The bands whose rows the region holds, and the block columns each component's upsampling reads.
   const bandRows = f.size * f.maxV;
@@ -120,7 +123,7 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
   const bandOf = (c: Component, m: number): Int16Array => {
     let band = c.bands[m];
     if (!band) {
-      band = new Int16Array(c.stride * c.v * 64);
+      band = new Int16Array(c.stride * c.v * c.blockStride);
       c.bands[m] = band;
     }
     return band;

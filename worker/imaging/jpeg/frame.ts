@@ -24,8 +24,16 @@ export interface Component {
   /** Blocks actually coded across and down by a scan of this component alone. */
   blocksAcross: number;
   blocksDown: number;
-  /** Coefficients, natural order, one array per band (MCU row), made on first use. */
+  /** Coefficients, one array per band (MCU row), made on first use: blockStride values a block. */
   bands: Array<Int16Array | undefined>;
+  /**
+   * Values a block takes in its band: 64 coefficients in natural order; or, for a progressive file
+   * decoded reduced (band-limited), the size × size coefficients its inverse DCT reads, row by row,
+   * then 4 words of which of the 64 are nonzero (a refinement scan must know, to stay in step).
+   */
+  blockStride: number;
+  /** Band-limited: natural position → index among the kept coefficients, or -1; null when all are kept. */
+  keep: Int32Array | null;
   dc: HuffmanTable | null;
   ac: HuffmanTable | null;
   pred: number;
@@ -74,9 +82,12 @@ export function taps(size: number, ratio: number, limit: number): Taps {
 
 /**
  * The layout of a frame the marker reader has checked (and admission has measured), decoded at
- * 1/scale (1, 2, 4 or 8): each 8×8 block gives 8/scale samples a side.
+ * 1/scale (1, 2, 4 or 8): each 8×8 block gives 8/scale samples a side. `bandLimited` (a progressive
+ * file at a reduced scale) keeps only the coefficients each block's reduced inverse DCT reads; a
+ * subsampled component's blocks then give at most 4×4 samples (at half scale its 4:2:0 chroma is
+ * upsampled after the transform, as at full scale).
  */
-export function layoutFrame(header: FrameHeader, scale = 1): Frame {
+export function layoutFrame(header: FrameHeader, scale = 1, bandLimited = false): Frame {
   const { progressive } = header;
   const size = 8 / scale;
   const width = Math.ceil(header.width / scale);
@@ -88,8 +99,8 @@ export function layoutFrame(header: FrameHeader, scale = 1): Frame {
   const mcusDown = Math.ceil(header.height / (8 * maxV));
   const components = raw.map((r): Component => {
     // libjpeg's rule (jdmaster.c): double the block's samples while it still divides evenly.
-    let own = size;
-    while (own < 8 && (maxH * size) % (r.h * own * 2) === 0 && (maxV * size) % (r.v * own * 2) === 0) own *= 2;
+    const own = samplesPerBlock(r, maxH, maxV, size, bandLimited);
+    const limited = bandLimited && own < 8;
     const cw = Math.ceil((header.width * r.h * own) / (maxH * 8));
     const ch = Math.ceil((header.height * r.v * own) / (maxV * 8));
     const stride = mcusAcross * r.h;
@@ -107,6 +118,8 @@ export function layoutFrame(header: FrameHeader, scale = 1): Frame {
       blocksAcross: Math.ceil((header.width * r.h) / (maxH * 8)),
       blocksDown: Math.ceil((header.height * r.v) / (maxV * 8)),
       bands: new Array<Int16Array | undefined>(mcusDown),
+      blockStride: limited ? own * own + 4 : 64,
+      keep: limited ? keptPositions(own) : null,
       dc: null,
       ac: null,
       pred: 0,
@@ -116,4 +129,47 @@ export function layoutFrame(header: FrameHeader, scale = 1): Frame {
   const upsample = components.map((c) => taps(width, c.ratioH, c.width));
   const rows = components.map(() => new Float32Array(width));
   return { width, height, size, progressive, components, maxH, maxV, mcusAcross, mcusDown, upsample, rows };
+}
+
+/** For each natural position of an 8×8 block, its index among the size × size kept (row by row), or -1. */
+function keptPositions(size: number): Int32Array {
+  const keep = new Int32Array(64).fill(-1);
+  for (let row = 0; row < size; row++) for (let col = 0; col < size; col++) keep[row * 8 + col] = row * size + col;
+  return keep;
+}
+
+/**
+ * Samples a block of a component gives at a block size of `size`: libjpeg's rule (jdmaster.c),
+ * doubled while it still divides evenly, so that the inverse DCT upsamples a subsampled component;
+ * band-limited, at most 4 (a transform of 8 would keep all 64 coefficients).
+ */
+function samplesPerBlock(r: { h: number; v: number }, maxH: number, maxV: number, size: number, bandLimited: boolean) {
+  const largest = bandLimited ? 4 : 8;
+  let own = size;
+  while (own < largest && (maxH * size) % (r.h * own * 2) === 0 && (maxV * size) % (r.v * own * 2) === 0) own *= 2;
+  return own;
+}
+
+/**
+ * Bytes a buffered decode's coefficients take for the whole picture at 1/scale (padded to whole
+ * MCUs): 2 for each kept coefficient, band-limited (a progressive file at a reduced scale) the kept
+ * ones and 8 bytes of which are nonzero for each block. For admission and the decode plan (limits.ts).
+ */
+export function coefficientBytes(
+  width: number,
+  height: number,
+  sampling: readonly { h: number; v: number }[],
+  scale: number,
+  progressive: boolean,
+): number {
+  if (sampling.length === 0) return 0;
+  const maxH = Math.max(...sampling.map((r) => r.h));
+  const maxV = Math.max(...sampling.map((r) => r.v));
+  const mcus = Math.ceil(width / (8 * maxH)) * Math.ceil(height / (8 * maxV));
+  const bandLimited = progressive && scale > 1;
+  return sampling.reduce((sum, r) => {
+    const own = samplesPerBlock(r, maxH, maxV, 8 / scale, bandLimited);
+    const perBlock = bandLimited && own < 8 ? own * own + 4 : 64;
+    return sum + mcus * r.h * r.v * perBlock * 2;
+  }, 0);
 }

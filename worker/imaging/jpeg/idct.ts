@@ -262,6 +262,63 @@ function idctBlock1(coef: Int16Array, c0: number, quant: Int32Array, out: Uint8A
 }
 
 /**
+ * A band-limited block (frame.ts: its 4×4 lowest coefficients, row by row) to 4×4 samples: libjpeg
+ * 9's jpeg_idct_4x4 (jidctint.c), a 4-point inverse DCT of the coefficients a half-scale picture
+ * holds, which are all a progressive decode at half scale keeps.
+ */
+function idctLow4(coef: Int16Array, c0: number, quant: Int32Array, out: Uint8Array, o: number, stride: number) {
+  const ws = workspace;
+  for (let col = 0; col < 4; col++) {
+    const i = c0 + col;
+    const t0 = (coef[i] as number) * (quant[col] as number);
+    const t2 = (coef[i + 8] as number) * (quant[col + 16] as number);
+    const t10 = (t0 + t2) * (1 << PASS1_BITS);
+    const t12 = (t0 - t2) * (1 << PASS1_BITS);
+    const z2 = (coef[i + 4] as number) * (quant[col + 8] as number);
+    const z3 = (coef[i + 12] as number) * (quant[col + 24] as number);
+    const z1 = (z2 + z3) * FIX_0_541196100 + (1 << (CONST_BITS - PASS1_BITS - 1));
+    const o0 = (z1 + z2 * FIX_0_765366865) >> (CONST_BITS - PASS1_BITS);
+    const o2 = (z1 - z3 * FIX_1_847759065) >> (CONST_BITS - PASS1_BITS);
+    ws[col] = t10 + o0;
+    ws[col + 12] = t10 - o0;
+    ws[col + 4] = t12 + o2;
+    ws[col + 8] = t12 - o2;
+  }
+  const shift = CONST_BITS + PASS1_BITS + 3;
+  for (let row = 0; row < 16; row += 4, o += stride) {
+    const t0 = (ws[row] as number) + (128 << (PASS1_BITS + 3)) + (1 << (PASS1_BITS + 2));
+    const t2 = ws[row + 2] as number;
+    const t10 = (t0 + t2) * (1 << CONST_BITS);
+    const t12 = (t0 - t2) * (1 << CONST_BITS);
+    const z2 = ws[row + 1] as number;
+    const z3 = ws[row + 3] as number;
+    const z1 = (z2 + z3) * FIX_0_541196100;
+    const o0 = z1 + z2 * FIX_0_765366865;
+    const o2 = z1 - z3 * FIX_1_847759065;
+    out[o] = clamp((t10 + o0) >> shift);
+    out[o + 3] = clamp((t10 - o0) >> shift);
+    out[o + 1] = clamp((t12 + o2) >> shift);
+    out[o + 2] = clamp((t12 - o2) >> shift);
+  }
+}
+
+/** A band-limited block (its 2×2 lowest coefficients) to 2×2 samples: libjpeg 9's jpeg_idct_2x2. */
+function idctLow2(coef: Int16Array, c0: number, quant: Int32Array, out: Uint8Array, o: number, stride: number) {
+  const a = (coef[c0] as number) * (quant[0] as number) + (128 << 3) + (1 << 2);
+  const b = (coef[c0 + 2] as number) * (quant[8] as number);
+  const c = (coef[c0 + 1] as number) * (quant[1] as number);
+  const d = (coef[c0 + 3] as number) * (quant[9] as number);
+  const t0 = a + b;
+  const t2 = a - b;
+  const t1 = c + d;
+  const t3 = c - d;
+  out[o] = clamp((t0 + t1) >> 3);
+  out[o + 1] = clamp((t0 - t1) >> 3);
+  out[o + stride] = clamp((t2 + t3) >> 3);
+  out[o + stride + 1] = clamp((t2 - t3) >> 3);
+}
+
+/**
  * Inverse DCT of one band of a component into its strip (ring slot m % 3), at the frame's scale
  * (8, 4, 2 or 1 samples a block side), block columns `from` to `to` (exclusive) only: the columns
  * the region being decoded reads.
@@ -277,9 +334,11 @@ export function idctBand(c: Component, m: number, quant: Int32Array, size: numbe
   for (let v = 0; v < c.v; v++) {
     const row = v * size * stride;
     for (let col = from; col < to; col++) {
-      const b = (v * c.stride + col) * 64;
+      const b = (v * c.stride + col) * c.blockStride;
       const o = row + col * size;
-      if (size === 8) idctBlock(band, b, quant, strip, o, stride);
+      if (c.keep && size === 4) idctLow4(band, b, quant, strip, o, stride);
+      else if (c.keep && size === 2) idctLow2(band, b, quant, strip, o, stride);
+      else if (size === 8) idctBlock(band, b, quant, strip, o, stride);
       else if (size === 4) idctBlock4(band, b, quant, strip, o, stride);
       else if (size === 2) idctBlock2(band, b, quant, strip, o, stride);
       else idctBlock1(band, b, quant, strip, o);

@@ -12,6 +12,7 @@ export function inspectJpeg(b: Uint8Array): StoredInfo {
     components: frame.components.length,
     progressive: frame.progressive,
     coefficientsPerPixel,
+    sampling: frame.components.map(({ h, v }) => ({ h, v })),
     orientation,
     buffered,
     icc: icc ? { bytes: icc, compressed: false } : null,

@@ -209,7 +209,86 @@ export function decodeScan(
     }
   };
 
+  // Band-limited blocks (frame.ts): a coefficient is stored only where `keep` has a place for it, and
+  // every nonzero one is marked in the block's 4 words after them, which refinement reads.
+  const isNonzero = (block: Int16Array, o: number, per: number, z: number) =>
+    ((block[o + per + (z >> 4)] as number) >> (z & 15)) & 1;
+  const markNonzero = (block: Int16Array, o: number, per: number, z: number) => {
+    block[o + per + (z >> 4)] = (block[o + per + (z >> 4)] as number) | (1 << (z & 15));
+  };
+  const decodeAcFirstLimited = (c: Component, block: Int16Array, o: number) => {
+    if (eobrun > 0) {
+      eobrun--;
+      return;
+    }
+    const keep = c.keep as Int32Array;
+    const per = c.blockStride - 4;
+    for (let k = ss; k <= se;) {
+      const rs = decode(c.ac);
+      const s = rs & 15;
+      const r = rs >> 4;
+      if (s === 0) {
+        if (r < 15) {
+          eobrun = (1 << r) - 1 + bits(r);
+          break;
+        }
+        k += 16;
+        continue;
+      }
+      k += r;
+      const z = ZIGZAG[k] as number;
+      const value = extend(bits(s), s) * (1 << al);
+      const kept = keep[z] as number;
+      if (kept >= 0) block[o + kept] = value;
+      markNonzero(block, o, per, z);
+      k++;
+    }
+  };
+  const refineLimited = (block: Int16Array, o: number, kept: number) => {
+    if (!bit() || kept < 0) return;
+    const v = block[o + kept] as number;
+    if ((v & p1) === 0) block[o + kept] = v >= 0 ? v + p1 : v + m1;
+  };
+  const decodeAcRefineLimited = (c: Component, block: Int16Array, o: number) => {
+    const keep = c.keep as Int32Array;
+    const per = c.blockStride - 4;
+    let k = ss;
+    if (eobrun === 0) {
+      for (; k <= se; k++) {
+        const rs = decode(c.ac);
+        let r = rs >> 4;
+        let s = rs & 15;
+        if (s !== 0) {
+          s = bit() ? p1 : m1;
+        } else if (r !== 15) {
+          eobrun = (1 << r) + bits(r);
+          break;
+        }
+        while (k <= se) {
+          const z = ZIGZAG[k] as number;
+          if (isNonzero(block, o, per, z)) refineLimited(block, o, keep[z] as number);
+          else if (--r < 0) break;
+          k++;
+        }
+        if (s !== 0 && k <= se) {
+          const z = ZIGZAG[k] as number;
+          const kept = keep[z] as number;
+          if (kept >= 0) block[o + kept] = s;
+          markNonzero(block, o, per, z);
+        }
+      }
+    }
+    if (eobrun > 0) {
+      for (; k <= se; k++) {
+        const z = ZIGZAG[k] as number;
+        if (isNonzero(block, o, per, z)) refineLimited(block, o, keep[z] as number);
+      }
+      eobrun--;
+    }
+  };
+
   const frameProgressive = frame.progressive;
+  const limited = components.some((c) => c.keep !== null);
   const decodeBlock = !frameProgressive
     ? decodeBaseline
     : ss === 0
@@ -217,8 +296,12 @@ export function decodeScan(
         ? decodeDcFirst
         : decodeDcRefine
       : ah === 0
-        ? decodeAcFirst
-        : decodeAcRefine;
+        ? limited
+          ? decodeAcFirstLimited
+          : decodeAcFirst
+        : limited
+          ? decodeAcRefineLimited
+          : decodeAcRefine;
   if (frameProgressive && ss === 0 && se !== 0) throw corrupt('a progressive scan mixes DC and AC coefficients');
 
   const restart = () => {
@@ -239,7 +322,7 @@ export function decodeScan(
 
   const blockAt = (c: Component, row: number, col: number): [Int16Array, number] => {
     const m = (row / c.v) | 0;
-    return [bandOf(c, m), ((row - m * c.v) * c.stride + col) * 64];
+    return [bandOf(c, m), ((row - m * c.v) * c.stride + col) * c.blockStride];
   };
 
   if (components.length === 1) {
@@ -264,7 +347,7 @@ export function decodeScan(
           const c = components[i] as Component;
           const band = bands[i] as Int16Array;
           for (let v = 0; v < c.v; v++) {
-            for (let h = 0; h < c.h; h++) decodeBlock(c, band, (v * c.stride + col * c.h + h) * 64);
+            for (let h = 0; h < c.h; h++) decodeBlock(c, band, (v * c.stride + col * c.h + h) * c.blockStride);
           }
         }
         n++;

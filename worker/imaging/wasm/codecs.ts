@@ -1,6 +1,6 @@
 /**
- * The jSquash codecs (Emscripten builds of libwebp and MozJPEG) as the engine's decode and render
- * functions take them: the modules `#imaging-wasm` chose for this environment.
+ * The codecs in WebAssembly as the engine's decode and render functions take them (our libwebp
+ * decoder; jSquash's MozJPEG and libwebp encoders): the modules `#imaging-wasm` chose for this environment.
  */
 import { jpegEncoder, webpDecoder, webpEncoder } from '#imaging-wasm';
 

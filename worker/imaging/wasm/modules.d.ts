@@ -4,7 +4,7 @@
  */
 /** Our SIMD kernels (simd/assembly/kernels.ts, built by `npm run build:wasm`). */
 export declare const kernels: WebAssembly.Module;
-/** jSquash's libwebp decoder. */
+/** Our libwebp decoder, which crops and scales as it decodes (webp/codec/build.sh). */
 export declare const webpDecoder: WebAssembly.Module;
 /** jSquash's MozJPEG encoder. */
 export declare const jpegEncoder: WebAssembly.Module;

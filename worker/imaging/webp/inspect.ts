@@ -12,6 +12,7 @@ export function inspectWebp(b: Uint8Array): StoredInfo {
   let canvas: { width: number; height: number } | null = null;
   let image: { width: number; height: number } | null = null;
   let hasAlpha = false;
+  let lossless = false;
   let orientation = 1;
   let icc: ImageInfo['icc'] = null;
   const animated = () =>
@@ -46,6 +47,7 @@ export function inspectWebp(b: Uint8Array): StoredInfo {
         const bits = view.getUint32(data + 1, true);
         image = { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
         hasAlpha = hasAlpha || ((bits >> 28) & 1) === 1;
+        lossless = true;
       }
     } else if (fourcc === 'ICCP') {
       icc = { bytes: b.subarray(data, data + size), compressed: false };
@@ -68,6 +70,8 @@ export function inspectWebp(b: Uint8Array): StoredInfo {
     hasAlpha,
     orientation,
     components: 0,
+    lossless,
+    fileBytes: b.length,
     icc,
   };
 }

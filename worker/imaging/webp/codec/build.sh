@@ -1,0 +1,22 @@
+#!/bin/sh
+# Rebuilds webp_dec.wasm (committed, as Squoosh commits its codecs): libwebp's decoder and
+# webp_dec.c, compiled with Debian's emscripten (apt-get install emscripten) into a standalone
+# module with no JavaScript glue (webp/decode.ts instantiates it). Needs the network once, for
+# libwebp's source.
+set -eu
+cd "$(dirname "$0")"
+VERSION=1.6.0
+SRC=${LIBWEBP_SRC:-$(mktemp -d)/libwebp-$VERSION}
+if [ ! -d "$SRC/src/dec" ]; then
+  mkdir -p "$SRC"
+  curl -sSfL "https://github.com/webmproject/libwebp/archive/refs/tags/v$VERSION.tar.gz" | tar -xz -C "$SRC" --strip-components=1
+fi
+# libwebp's SSE2 and SSE4.1 code, which emscripten turns into WebAssembly SIMD (libwebp's dsp/cpu.c
+# takes the compile flags as the CPU's features): 10 to 34 % faster than the plain C build on a 24 MP
+# photo, the same pixels.
+FILES="$(ls "$SRC"/src/dec/*.c "$SRC"/src/utils/*.c) $(ls "$SRC"/src/dsp/*.c | grep -Ev '_(avx2|neon|msa|mips32|mips_dsp_r2)\.c$|/(enc|cost|lossless_enc|ssim)(_sse2|_sse41)?\.c$')"
+emcc -O3 -flto -DNDEBUG -msimd128 -msse4.1 -I"$SRC" webp_dec.c $FILES \
+  -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=256KB \
+  -sMAXIMUM_MEMORY=256MB -sFILESYSTEM=0 \
+  -sEXPORTED_FUNCTIONS=_webp_alloc,_webp_free,_webp_decode -o webp_dec.wasm
+echo "built $(wc -c < webp_dec.wasm) bytes"
