@@ -121,6 +121,17 @@ export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
   if (!existsSync(png))
     writeFileSync(png, await sharp(source.path).resize(6000, 4000, { fit: 'cover' }).png().toBuffer());
   made.push({ name: 'kleiber-24mp-6000x4000.png', path: png, note: '24 MP PNG RGB, 6000×4000, from Kleiber' });
+  const adam7 = join(CACHE, 'kleiber-24mp-6000x4000-interlaced.png');
+  if (!existsSync(adam7))
+    writeFileSync(
+      adam7,
+      await sharp(source.path).resize(6000, 4000, { fit: 'cover' }).png({ progressive: true }).toBuffer(),
+    );
+  made.push({
+    name: 'kleiber-24mp-6000x4000-interlaced.png',
+    path: adam7,
+    note: '24 MP interlaced (Adam7) PNG RGB, 6000×4000, from Kleiber',
+  });
   // A WebP photo as large as phones take them (libwebp crops and scales as it decodes).
   for (const [width, height] of [[6000, 4000]] as const) {
     const mp = Math.round((width * height) / 1e6);

@@ -92,11 +92,14 @@ describe('single-image rules', () => {
   it('sends phone photos as they are and redraws only what the server cannot take, keeping its shape', () => {
     expect(normalisedSize(8064, 6048)).toBeNull(); // a 48 MP phone photo
     expect(normalisedSize(9000, 6000)).toEqual({ width: 8660, height: 5773 });
-    expect(normalisedSize(3840, 2400, 'image/webp')).toEqual({ width: 2683, height: 1677 });
+    // A WebP goes up to 50 MP and the server says (what it takes depends on the file's size and kind).
+    expect(normalisedSize(3840, 2400, 'image/webp')).toBeNull();
+    expect(normalisedSize(9000, 6000, 'image/webp')).toEqual({ width: 8660, height: 5773 });
     expect(normalisedSize(6000, 4000, 'image/png')).toBeNull();
     // The fallback, after the server refused a photo as too large.
     expect(normalisedSize(4032, 3024, 'image/jpeg', FALLBACK_PIXELS)).toEqual({ width: 4000, height: 3000 });
     expect(normalisedSize(4000, 3000, 'image/png', FALLBACK_PIXELS)).toEqual({ width: 3464, height: 2598 });
+    expect(normalisedSize(4600, 3500, 'image/webp', FALLBACK_PIXELS)).toEqual({ width: 3971, height: 3021 });
   });
 });
 

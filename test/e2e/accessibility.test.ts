@@ -97,7 +97,8 @@ describe.each(SIZES)('every page at $name size ($width px), light and dark', (si
       await checkPage(page, `${path} at ${size.width} px`, failures);
     }
     expect(failures).toEqual([]);
-  });
+    // Every visitor page, each in both schemes with axe: about a minute, more on a busy machine.
+  }, 180_000);
 
   it('the checkout of an image request and the account page of a signed-in user', async () => {
     const page = await visitor(browser, { width: size.width });

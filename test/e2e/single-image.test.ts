@@ -322,7 +322,8 @@ describe('the Single Image tool in Chromium', () => {
     await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'phone-8064x6048-orientation-6.jpg'));
     await page.getByText(/· 6048 × 8064 px/).waitFor({ timeout: 30_000 });
     // A 20 MP progressive JPEG goes as it is too (decoded reduced, it keeps only the coefficients
-    // its scale reads); a 12 MP interlaced PNG, whose decode holds every row, is refused and redrawn.
+    // its scale reads); a 16 MP lossless WebP, whose decoder holds all of it, is refused and redrawn
+    // (as WebP) to 12 MP.
     const dir = mkdtempSync(join(tmpdir(), 'sr-'));
     const progressive = join(dir, 'progressive-20mp.jpg');
     await sharp({ create: { width: 5200, height: 3900, channels: 3, background: '#3a7bd5' } })
@@ -331,13 +332,13 @@ describe('the Single Image tool in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.locator('#single-image-file').setInputFiles(progressive);
     await page.getByText(/· 5200 × 3900 px/).waitFor({ timeout: 30_000 });
-    const interlaced = join(dir, 'interlaced-12mp.png');
-    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#d53a7b' } })
-      .png({ progressive: true })
-      .toFile(interlaced);
+    const lossless = join(dir, 'lossless-16mp.webp');
+    await sharp({ create: { width: 4600, height: 3500, channels: 3, background: '#d53a7b' } })
+      .webp({ lossless: true })
+      .toFile(lossless);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.locator('#single-image-file').setInputFiles(interlaced);
-    await page.getByText(/· (3463|3464) × (2597|2598) px/).waitFor({ timeout: 30_000 });
+    await page.locator('#single-image-file').setInputFiles(lossless);
+    await page.getByText(/· (3970|3971) × (3021|3022) px/).waitFor({ timeout: 30_000 });
     await expect.poll(() => sent.map((s) => s.status)).toEqual([201, 201, 413, 201]);
   });
 

@@ -273,11 +273,15 @@ describe('image requests, processing and downloads', () => {
     expect(pixel(blue.raster, profile.width / 2, profile.height / 2)[2]).toBeGreaterThan(180);
   });
 
-  it('takes a 24 MP PNG and renders a banner of its whole width', async () => {
+  it.each([
+    ['a 24 MP PNG', 'large-6000x4000.png', 6000, 4000],
+    ['an 18.75 MP interlaced PNG', 'large-5000x3750-interlaced.png', 5000, 3750],
+  ] as const)('takes %s and renders a banner of its whole width', async (_name, file, width, height) => {
     const browser = new Browser();
-    const upload = await uploadOk(browser, 'large-6000x4000.png');
-    expect([upload.width, upload.height]).toEqual([6000, 4000]);
-    const request = await requestFor(browser, upload, banner, { x: 0, y: 0, width: 6000, height: 1500, zoom: 1 });
+    const upload = await uploadOk(browser, file);
+    expect([upload.width, upload.height]).toEqual([width, height]);
+    const crop = { x: 0, y: 0, width, height: width / 4, zoom: 1 };
+    const request = await requestFor(browser, upload, banner, crop);
     expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
     const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
     expect([raster.width, raster.height]).toEqual([banner.width, banner.height]);

@@ -8,14 +8,14 @@
  * A decode is held to the engine's budget (limits.ts decodeFits): when the part at its scale would
  * not fit, the scale is coarsened, so any render of any admitted picture fits the isolate.
  *
- * A non-interlaced PNG is decoded the same way, its reduction a cell average made as rows stream
- * in (png/decode.ts); a WebP by libwebp's own crop and area-averaging rescaler (webp/decode.ts). An
- * Adam7 PNG is decoded whole, at full scale.
+ * A PNG is decoded the same way, its reduction a cell average made as rows stream in (an Adam7
+ * file's as its passes do: png/decode.ts); a WebP by libwebp's own crop and area-averaging rescaler
+ * (webp/decode.ts).
  */
 import type { Fill } from '../../shared/fill';
 import { cropExtends } from './fill';
 import type { ImageInfo } from './image-info';
-import { decodedChannels, decodeFits, decodesInPart } from './limits';
+import { decodedChannels, decodeFits } from './limits';
 import type { CropRect } from './raster';
 
 export type Scale = 1 | 2 | 4 | 8;
@@ -45,13 +45,11 @@ export interface DecodePlan {
 const SCALES: readonly Scale[] = [8, 4, 2, 1];
 
 /**
- * The coarsest scale that still gives the output's pixels across the crop (1 for an Adam7 PNG). A
- * plain cell average (the 1/8 JPEG decode: each block's DC coefficient; a PNG or WebP at any scale)
+ * The coarsest scale that still gives the output's pixels across the crop. A plain cell average (the 1/8 JPEG decode: each block's DC coefficient; a PNG or WebP at any scale)
  * is taken only with room for the resampler's own filter, twice the output (as libvips leaves); the
  * JPEG 4×4 and 2×2 transforms are true reductions and serve from the output's size up.
  */
 function scaleFor(info: ImageInfo, need: DecodeNeed): Scale {
-  if (!decodesInPart(info)) return 1;
   const room = (d: Scale) => (d === 8 || info.type !== 'jpeg' ? 2 : 1);
   return (
     SCALES.find((d) => need.crop.width / d >= need.width * room(d) && need.crop.height / d >= need.height * room(d)) ??
@@ -68,7 +66,7 @@ function scaleFor(info: ImageInfo, need: DecodeNeed): Scale {
 function areaFor(info: ImageInfo, need: DecodeNeed, scale: Scale): Area {
   const upright = { width: info.uprightWidth, height: info.uprightHeight };
   const whole = { x0: 0, y0: 0, x1: upright.width, y1: upright.height };
-  if (!decodesInPart(info) || (need.fill?.kind === 'blur' && cropExtends(need.crop, upright))) return whole;
+  if (need.fill?.kind === 'blur' && cropExtends(need.crop, upright)) return whole;
   const reach = (extent: number, size: number) => (Math.ceil(6 * Math.max(1, extent / scale / size)) + 8) * scale;
   const mx = reach(need.crop.width, need.width);
   const my = reach(need.crop.height, need.height);
@@ -108,7 +106,7 @@ export function planDecode(info: ImageInfo, needs: readonly DecodeNeed[]): Decod
     };
   };
   let result = plan(scale);
-  while (decodesInPart(info) && scale < 8 && !decodeFits(info, areaBytes(info, result.area, scale), scale)) {
+  while (scale < 8 && !decodeFits(info, areaBytes(info, result.area, scale), scale)) {
     scale = (scale * 2) as Scale;
     result = plan(scale);
   }
@@ -118,7 +116,7 @@ export function planDecode(info: ImageInfo, needs: readonly DecodeNeed[]): Decod
 /** The whole picture at the coarsest scale that keeps `size` pixels on its long side (the analysis). */
 export function planWhole(info: ImageInfo, size: number): DecodePlan {
   const long = Math.max(info.uprightWidth, info.uprightHeight);
-  const scale = decodesInPart(info) ? (SCALES.find((d) => long / d >= size) ?? 1) : 1;
+  const scale = SCALES.find((d) => long / d >= size) ?? 1;
   return { scale, area: { x0: 0, y0: 0, x1: info.uprightWidth, y1: info.uprightHeight } };
 }
 

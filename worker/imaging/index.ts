@@ -22,7 +22,7 @@ export { cropInView, decodeView, detectView, PictureViews, type View } from './v
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export type { ImageInfo } from './image-info';
 export { inspectImage } from './inspect';
-export { admitImage, estimateDecodeBytes, estimatePeakBytes, largestAdmitted, PEAK_BUDGET_BYTES } from './limits';
+export { admitImage, estimateDecodeBytes, largestAdmitted, PEAK_BUDGET_BYTES } from './limits';
 export { decodePng } from './png/decode';
 export { encodePng } from './png/encode';
 export type { CropRect, Picture, Raster } from './raster';

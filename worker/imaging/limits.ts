@@ -30,7 +30,7 @@ export const WORKING_BYTES = 60 * MiB;
  */
 export const DECODED_BUDGET_BYTES = PEAK_BUDGET_BYTES - WORKING_BYTES;
 /**
- * A JPEG, WebP or non-interlaced PNG is admitted when the whole picture at half scale fits the
+ * A picture is admitted when the whole of it at half scale fits the
  * budget, with what its decoder holds beside it: every format is then made from at least half the
  * picture's resolution (JPEG 53 MP, a 48 MP phone photo being 8064×6048; PNG 39.8 MP; an opaque
  * lossy WebP 43 MP with a 5 MB file).
@@ -38,6 +38,8 @@ export const DECODED_BUDGET_BYTES = PEAK_BUDGET_BYTES - WORKING_BYTES;
 const LEAST_SCALE = 2;
 /** A buffered JPEG decode measured up to 12 % above its coefficients plus its result (spent bands, rows). */
 const BUFFERED_DECODE_OVERHEAD = 1.12;
+/** Garbage an Adam7 decode's stream leaves beside its sums (limits.ts decodeBytes; measured by bench). */
+const ADAM7_STREAM_BYTES = 40 * MiB;
 /** Our libwebp build's memory before it grows (codec/build.sh: 1 MB and its stack), with a margin. */
 const WEBP_BASE_BYTES = 2 * MiB;
 /** Hard cap on either side whatever the memory says (the largest WebP is 16383). */
@@ -48,7 +50,13 @@ export const MAX_SIDE = 16383;
  * afterwards with the decoded picture (which the working set of every render then comes on top of).
  */
 export function decodeBytes(info: ImageInfo, part: number, scale: number): { peak: number; decoded: number } {
-  if (info.type === 'png') return { peak: part + info.width * 4 + 2 * MiB, decoded: part };
+  // PNG: the part, and the row being unfiltered (and the one above); an Adam7 file reduced adds
+  // each cell's 16-bit sums, twice the part, and is inflated to its end: the inflated chunks not yet
+  // collected measured up to ADAM7_STREAM_BYTES beside them (24 MP at half scale: 105 MiB in all).
+  if (info.type === 'png') {
+    const sums = info.interlaced && scale > 1 ? part * 2 + ADAM7_STREAM_BYTES : 0;
+    return { peak: part + sums + info.width * 12 + 2 * MiB, decoded: part };
+  }
   if (info.type === 'jpeg') {
     // Our decoder: the RGB part plus small strips. A buffered decode also holds the coefficients of
     // the whole picture (jpeg/frame.ts) until the bands are converted, and is planned as if its
@@ -74,7 +82,7 @@ export function decodeFits(info: ImageInfo, part: number, scale: number): boolea
 /** The whole picture decoded at full scale (what an Adam7 PNG always is), the part capped at the budget. */
 export function estimateDecodeBytes(info: ImageInfo): { peak: number; decoded: number } {
   const whole = info.width * info.height * decodedChannels(info);
-  return decodeBytes(info, decodesInPart(info) && !info.buffered ? Math.min(whole, DECODED_BUDGET_BYTES) : whole, 1);
+  return decodeBytes(info, info.buffered ? whole : Math.min(whole, DECODED_BUDGET_BYTES), 1);
 }
 
 /**
@@ -94,20 +102,8 @@ export function decodedChannels(info: ImageInfo): 3 | 4 {
   return info.type === 'jpeg' || (info.type === 'webp' && !info.hasAlpha) ? 3 : 4;
 }
 
-/** The engine's peak for this image decoded whole at full scale: its decode, or the decoded picture and one render. */
-export function estimatePeakBytes(info: ImageInfo): number {
-  const { peak, decoded } = estimateDecodeBytes(info);
-  return Math.max(peak, decoded + WORKING_BYTES);
-}
-
-/** JPEG, WebP and non-interlaced PNG decode in part and reduced (decode-plan.ts); Adam7 PNG whole. */
-export function decodesInPart(info: ImageInfo): boolean {
-  return info.type !== 'png' || !info.interlaced;
-}
-
 function fits(info: ImageInfo): boolean {
   if (info.width > MAX_SIDE || info.height > MAX_SIDE) return false;
-  if (!decodesInPart(info)) return estimatePeakBytes(info) <= PEAK_BUDGET_BYTES;
   const halfScale = Math.ceil(info.width / LEAST_SCALE) * Math.ceil(info.height / LEAST_SCALE) * decodedChannels(info);
   return decodeFits(info, halfScale, LEAST_SCALE);
 }

@@ -10,7 +10,6 @@ import { mostlyInside } from './detect/boxes';
 import { uprightSize } from './exif';
 import { covers, planDecode, planWhole, type Area, type DecodeNeed, type DecodePlan } from './decode-plan';
 import type { ImageInfo } from './image-info';
-import { decodesInPart } from './limits';
 import type { CropRect, Picture } from './raster';
 import { log } from '../lib/log';
 import { resampleCrop } from './resample';
@@ -83,7 +82,7 @@ function mapArea(area: Area, map: (x: number, y: number) => [number, number]): A
 /** Decodes what the plan asks (colour-managed, as decodeImage) and says where it sits in the picture. */
 export async function decodeView(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, plan: DecodePlan): Promise<View> {
   const { width: W, height: H, orientation: o } = info;
-  if (!decodesInPart(info) || (plan.scale === 1 && isWhole(info, plan.area))) {
+  if (plan.scale === 1 && isWhole(info, plan.area)) {
     const picture = await decodeImage(bytes, info, codecs);
     const whole = { x0: 0, y0: 0, x1: info.uprightWidth, y1: info.uprightHeight };
     return { picture, orientation: o, kx: 1, ky: 1, x: 0, y: 0, plan: { scale: 1, area: whole } };

@@ -31,7 +31,10 @@ const ADAM7 = [
  * `scale`, each output pixel the average of a scale × scale cell (on premultiplied alpha, so
  * transparent pixels lend no colour), counted from the picture's origin. Rows above the region are
  * unfiltered and dropped, and the stream is left after its last row. An interlaced file (Adam7
- * sends every row seven times over) is always decoded whole.
+ * sends the picture in seven passes, each a sparser grid) is read to its end, each pass's pixels
+ * going straight to their place in the region, or added to their cell's sums (alpha, and colour
+ * times alpha in quarters of a level: 16 bits hold 64 pixels' worth; 8 bytes a cell beside the
+ * result's 4).
  */
 export interface PngPart {
   scale: number;
@@ -45,20 +48,23 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
   const bitsPerPixel = channels * bitDepth;
   const filterBpp = Math.max(1, bitsPerPixel >> 3);
   // The region in scaled pixels, and the full-size rows and columns it covers.
-  const d = interlaced ? 1 : part.scale;
+  const d = part.scale;
   const sw = Math.ceil(width / d);
   const sh = Math.ceil(height / d);
-  const wanted = interlaced ? undefined : part.region;
+  const wanted = part.region;
   const rx0 = Math.min(sw - 1, Math.max(0, Math.floor(wanted?.x0 ?? 0)));
   const ry0 = Math.min(sh - 1, Math.max(0, Math.floor(wanted?.y0 ?? 0)));
   const rx1 = Math.max(rx0 + 1, Math.min(sw, Math.ceil(wanted?.x1 ?? sw)));
   const ry1 = Math.max(ry0 + 1, Math.min(sh, Math.ceil(wanted?.y1 ?? sh)));
   const rw = rx1 - rx0;
   const [X0, X1, Y0, Y1] = [rx0 * d, Math.min(width, rx1 * d), ry0 * d, Math.min(height, ry1 * d)];
-  const out = new Uint8ClampedArray(rw * (ry1 - ry0) * 4);
-  // A non-interlaced row is made in `line`, then copied or averaged into the region.
-  const line = interlaced ? out : new Uint8ClampedArray(width * 4);
-  const sums = d > 1 ? new Float64Array(rw * 4) : null;
+  const rh = ry1 - ry0;
+  const out = new Uint8ClampedArray(rw * rh * 4);
+  // A row (of the picture, or of an Adam7 pass: its pixels side by side) is made in `line`, then
+  // copied or averaged into the region.
+  const line = new Uint8ClampedArray(width * 4);
+  const sums = d > 1 && !interlaced ? new Float64Array(rw * 4) : null;
+  const cellSums = d > 1 && interlaced ? new Uint16Array(rw * rh * 4) : null;
   let lastRow = false;
 
   const keepRow = (oy: number) => {
@@ -128,17 +134,51 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
   let filter = 0;
   let done = passes.length === 0;
 
+  /** An Adam7 pass's row, in `line`: each pixel to its place in the region or to its cell. */
+  const keepPassRow = (pass: (typeof passes)[number], oy: number) => {
+    const first = Math.max(0, Math.ceil((X0 - pass.x0) / pass.dx));
+    const cellRow = (((oy - Y0) / d) | 0) * rw;
+    for (let k = first, x = pass.x0 + first * pass.dx; x < X1; k++, x += pass.dx) {
+      const i = k * 4;
+      if (!cellSums) {
+        out.set(line.subarray(i, i + 4), ((oy - Y0) * rw + x - X0) * 4);
+        continue;
+      }
+      const o = (cellRow + (((x - X0) / d) | 0)) * 4;
+      const a = line[i + 3] as number;
+      cellSums[o] = ((cellSums[o] as number) + ((line[i] as number) * a * 4 + 127) / 255) | 0;
+      cellSums[o + 1] = ((cellSums[o + 1] as number) + ((line[i + 1] as number) * a * 4 + 127) / 255) | 0;
+      cellSums[o + 2] = ((cellSums[o + 2] as number) + ((line[i + 2] as number) * a * 4 + 127) / 255) | 0;
+      cellSums[o + 3] = (cellSums[o + 3] as number) + a;
+    }
+  };
+  /** The cells' sums as their averages (alpha over the cell's pixels, colour over its alpha). */
+  const finishCells = (sums: Uint16Array) => {
+    for (let cy = 0; cy < rh; cy++) {
+      const rows = Math.min(Y1, Y0 + (cy + 1) * d) - (Y0 + cy * d);
+      for (let cx = 0; cx < rw; cx++) {
+        const o = (cy * rw + cx) * 4;
+        const alpha = sums[o + 3] as number;
+        out[o + 3] = alpha / (rows * (Math.min(X1, X0 + (cx + 1) * d) - (X0 + cx * d)));
+        if (alpha === 0) continue;
+        out[o] = ((sums[o] as number) * 255) / (4 * alpha);
+        out[o + 1] = ((sums[o + 1] as number) * 255) / (4 * alpha);
+        out[o + 2] = ((sums[o + 2] as number) * 255) / (4 * alpha);
+      }
+    }
+  };
+
   const writeRow = (pass: (typeof passes)[number], y: number, data: Uint8Array) => {
     const oy = pass.y0 + y * pass.dy;
-    if (!interlaced && (oy < Y0 || oy >= Y1)) return;
-    const at = interlaced ? oy * width * 4 : 0;
-    if (bitDepth === 8 && pass.dx === 1 && !(trns && colorType !== 3)) {
-      writeRow8(data, line, at, pass.w, colorType, palette, trns);
-      if (!interlaced) keepRow(oy);
+    if (oy < Y0 || oy >= Y1) return;
+    const keep = () => (interlaced ? keepPassRow(pass, oy) : keepRow(oy));
+    if (bitDepth === 8 && !(trns && colorType !== 3)) {
+      writeRow8(data, line, 0, pass.w, colorType, palette, trns);
+      keep();
       return;
     }
     for (let x = 0; x < pass.w; x++) {
-      const o = at + (pass.x0 + x * pass.dx) * 4;
+      const o = x * 4;
       let r: number;
       let g: number;
       let b: number;
@@ -199,7 +239,7 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
       line[o + 2] = b;
       line[o + 3] = a;
     }
-    if (!interlaced) keepRow(oy);
+    keep();
   };
 
   const unfilter = (rowBytes: number) => {
@@ -256,7 +296,7 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
       if (lastRow) {
         // The region is complete: the rest of the stream is not needed (the upload proved it whole).
         await reader.cancel();
-        return { width: rw, height: ry1 - ry0, data: out };
+        return { width: rw, height: rh, data: out };
       }
     }
     await writing;
@@ -265,7 +305,8 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
     throw invalidData();
   }
   if (!done) throw invalidData();
-  return { width: rw, height: ry1 - ry0, data: out };
+  if (cellSums) finishCells(cellSums);
+  return { width: rw, height: rh, data: out };
 }
 
 /**
