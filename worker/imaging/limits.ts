@@ -30,15 +30,15 @@ export const WORKING_BYTES = 60 * MiB;
  */
 export const DECODED_BUDGET_BYTES = PEAK_BUDGET_BYTES - WORKING_BYTES;
 /**
- * A picture is admitted when the whole of it at half scale fits the
- * budget, with what its decoder holds beside it: every format is then made from at least half the
- * picture's resolution (JPEG 53 MP, a 48 MP phone photo being 8064×6048; PNG 39.8 MP; an opaque
- * lossy WebP 43 MP with a 5 MB file).
+ * A picture is admitted when the whole of it at half scale fits the budget, with what its decoder
+ * holds beside it: every format is then made from at least half the picture's resolution (JPEG 53 MP,
+ * a 48 MP phone photo being 8064×6048; PNG 39.8 MP, Adam7 19.5 MP; an opaque lossy WebP 43 MP with
+ * a 5 MB file).
  */
 const LEAST_SCALE = 2;
 /** A buffered JPEG decode measured up to 12 % above its coefficients plus its result (spent bands, rows). */
 const BUFFERED_DECODE_OVERHEAD = 1.12;
-/** Garbage an Adam7 decode's stream leaves beside its sums (limits.ts decodeBytes; measured by bench). */
+/** Inflated chunks an Adam7 decode, read to its end, leaves uncollected beside its sums (measured, 24 MP at 1/2). */
 const ADAM7_STREAM_BYTES = 40 * MiB;
 /** Our libwebp build's memory before it grows (codec/build.sh: 1 MB and its stack), with a margin. */
 const WEBP_BASE_BYTES = 2 * MiB;
@@ -79,7 +79,7 @@ export function decodeFits(info: ImageInfo, part: number, scale: number): boolea
   return peak <= PEAK_BUDGET_BYTES && decoded + WORKING_BYTES <= PEAK_BUDGET_BYTES;
 }
 
-/** The whole picture decoded at full scale (what an Adam7 PNG always is), the part capped at the budget. */
+/** The whole picture decoded at full scale, the part (but a buffered JPEG's) capped at the budget. */
 export function estimateDecodeBytes(info: ImageInfo): { peak: number; decoded: number } {
   const whole = info.width * info.height * decodedChannels(info);
   return decodeBytes(info, info.buffered ? whole : Math.min(whole, DECODED_BUDGET_BYTES), 1);
