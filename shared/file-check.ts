@@ -6,19 +6,21 @@
 import { formatBytes, formatCap, OUTPUT_LABELS, type OutputType } from './output';
 import { z } from './zod';
 
-export const fileCheckSchema = z.object({
-  /** Every rule met: the file is offered as ready for its platform. */
-  ready: z.boolean(),
-  width: z.number(),
-  height: z.number(),
-  type: z.enum(['jpeg', 'png', 'webp']),
-  bytes: z.number(),
-  maxBytes: z.number().nullable(),
-  /** Any pixel can be transparent (an alpha channel or a transparent colour). */
-  alpha: z.boolean(),
-  /** Each rule the file breaks, as the user reads it; empty when ready. */
-  problems: z.array(z.string()),
-});
+export const fileCheckSchema = z.lazy(() =>
+  z.object({
+    /** Every rule met: the file is offered as ready for its platform. */
+    ready: z.boolean(),
+    width: z.number(),
+    height: z.number(),
+    type: z.enum(['jpeg', 'png', 'webp']),
+    bytes: z.number(),
+    maxBytes: z.number().nullable(),
+    /** Any pixel can be transparent (an alpha channel or a transparent colour). */
+    alpha: z.boolean(),
+    /** Each rule the file breaks, as the user reads it; empty when ready. */
+    problems: z.array(z.string()),
+  }),
+);
 export type FileCheck = z.infer<typeof fileCheckSchema>;
 
 /** 'Ready for Bluesky: 1500×500 JPEG, 912 KB of 1,000,000 bytes' (or what it breaks). */

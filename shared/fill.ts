@@ -8,19 +8,23 @@ import { z } from './zod';
 export const FILL_KINDS = ['transparent', 'color', 'blur'] as const;
 export type FillKind = (typeof FILL_KINDS)[number];
 
-const hex = z
-  .string('color must be a colour like #1a2b3c')
-  .regex(/^#[0-9a-f]{6}$/i, 'color must be a colour like #1a2b3c')
-  .transform((value) => value.toLowerCase());
+const hex = z.lazy(() =>
+  z
+    .string('color must be a colour like #1a2b3c')
+    .regex(/^#[0-9a-f]{6}$/i, 'color must be a colour like #1a2b3c')
+    .transform((value) => value.toLowerCase()),
+);
 
-export const fillSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({ kind: z.literal('transparent') }),
-    z.object({ kind: z.literal('color'), color: hex }),
-    z.object({ kind: z.literal('blur') }),
-  ],
-  `fill kind must be one of ${FILL_KINDS.join(', ')}`,
+export const fillSchema = z.lazy(() =>
+  z.discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('transparent') }),
+      z.object({ kind: z.literal('color'), color: hex }),
+      z.object({ kind: z.literal('blur') }),
+    ],
+    `fill kind must be one of ${FILL_KINDS.join(', ')}`,
+  ),
 );
 export type Fill = z.infer<typeof fillSchema>;
 

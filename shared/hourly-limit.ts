@@ -6,11 +6,13 @@ import { z } from './zod';
  * caller ('sign-in', 'unlimited', or null when nothing would). Pages say it where the action is
  * (docs/product.md, "Hourly limits").
  */
-export const hourlyLimitSchema = z.object({
-  kind: z.enum(['conversions', 'uploads']),
-  perHour: z.number().int().positive(),
-  remaining: z.number().int().nonnegative(),
-  resetAt: z.iso.datetime(),
-  raisedBy: z.enum(['sign-in', 'unlimited']).nullable(),
-});
+export const hourlyLimitSchema = z.lazy(() =>
+  z.object({
+    kind: z.enum(['conversions', 'uploads']),
+    perHour: z.number().int().positive(),
+    remaining: z.number().int().nonnegative(),
+    resetAt: z.iso.datetime(),
+    raisedBy: z.enum(['sign-in', 'unlimited']).nullable(),
+  }),
+);
 export type HourlyLimit = z.infer<typeof hourlyLimitSchema>;

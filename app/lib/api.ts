@@ -14,11 +14,13 @@ type Method = 'GET' | 'POST' | 'DELETE';
  * The body of every failure (README, "Every failure answers { message }"); a refused card adds
  * Stripe's `type`, a reached hourly limit its facts (`limit`).
  */
-const errorBodySchema = z.object({
-  message: z.string(),
-  type: z.string().optional(),
-  limit: hourlyLimitSchema.optional(),
-});
+const errorBodySchema = z.lazy(() =>
+  z.object({
+    message: z.string(),
+    type: z.string().optional(),
+    limit: hourlyLimitSchema.optional(),
+  }),
+);
 type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export class ApiRequestError extends Error {

@@ -4,7 +4,7 @@ import { pageHead } from '../components/layout/page';
 import { AuthPage } from '../features/auth/auth-page';
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: z.lazy(() => z.object({ redirect: z.string().optional().catch(undefined) })),
   head: () =>
     pageHead(
       'Sign in',

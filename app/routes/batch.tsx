@@ -8,9 +8,11 @@ export const Route = createFileRoute('/batch')({
   head: () =>
     pageHead('Batch', 'Many photos to every format at once, in one ZIP with a folder per photo (Unlimited Access).'),
   // A batch's results (`id`), else the form's step; each is an entry in the browser's history.
-  validateSearch: z.object({
-    id: z.uuid().optional().catch(undefined),
-    step: z.enum(FORM_STEPS).optional().catch(undefined),
-  }),
+  validateSearch: z.lazy(() =>
+    z.object({
+      id: z.uuid().optional().catch(undefined),
+      step: z.enum(FORM_STEPS).optional().catch(undefined),
+    }),
+  ),
   component: BatchPage,
 });

@@ -12,19 +12,21 @@ export const Route = createFileRoute('/')({
       'Social Media Image Resizer',
       'Upload one picture and download it sized for LinkedIn, Instagram, YouTube, the App Store and more. Exact sizes, transparent PNGs.',
     ),
-  validateSearch: z.object({
-    tab: z.enum(TOOL_TABS).optional().catch(undefined),
-    /** The Single Image tool's job: its upload, format, crop and zoom come back from the server. */
-    request: z.uuid().optional().catch(undefined),
-    /** The Single Image tool's step, a history entry each (an unknown one opens the first). */
-    step: z.enum(SINGLE_STEPS).optional().catch(undefined),
-    /** The open adjuster's step, a history entry each. */
-    astep: z.enum(ADJUSTER_STEPS).optional().catch(undefined),
-    /** The adjuster run whose results show (its image request) and its target formats: a reload shows them again. */
-    run: z.uuid().optional().catch(undefined),
-    targets: z.string().regex(TARGETS_PATTERN).optional().catch(undefined),
-    /** A catalogue format's id (a Help Center size links to it): the Single Image tool opens on it after the upload. */
-    format: z.coerce.number().int().positive().optional().catch(undefined),
-  }),
+  validateSearch: z.lazy(() =>
+    z.object({
+      tab: z.enum(TOOL_TABS).optional().catch(undefined),
+      /** The Single Image tool's job: its upload, format, crop and zoom come back from the server. */
+      request: z.uuid().optional().catch(undefined),
+      /** The Single Image tool's step, a history entry each (an unknown one opens the first). */
+      step: z.enum(SINGLE_STEPS).optional().catch(undefined),
+      /** The open adjuster's step, a history entry each. */
+      astep: z.enum(ADJUSTER_STEPS).optional().catch(undefined),
+      /** The adjuster run whose results show (its image request) and its target formats: a reload shows them again. */
+      run: z.uuid().optional().catch(undefined),
+      targets: z.string().regex(TARGETS_PATTERN).optional().catch(undefined),
+      /** A catalogue format's id (a Help Center size links to it): the Single Image tool opens on it after the upload. */
+      format: z.coerce.number().int().positive().optional().catch(undefined),
+    }),
+  ),
   component: HomePage,
 });

@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { passwordResetSchema } from '../../../shared/schemas';
+import { resetTokenSchema } from '../../../shared/schemas';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ResetPasswordForm } from './password-reset-forms';
 
@@ -7,7 +7,7 @@ const route = getRouteApi('/reset-password');
 
 export function ResetPasswordPage() {
   const { token } = route.useSearch();
-  const usable = passwordResetSchema.shape.token.safeParse(token).success;
+  const usable = resetTokenSchema.safeParse(token).success;
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <Card>
