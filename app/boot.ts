@@ -13,7 +13,29 @@ import { APP_SCRIPTS_META } from '../shared/pages';
 import './styles.css';
 
 const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/**
+ * Resolves once the browser has shown the drawn page's text: its first contentful paint, which is
+ * reported when the frame is on screen (a frame begun is not yet one shown: a slow phone or a busy
+ * compositor may show it much later), or after a frame where paint timing is not reported, and
+ * within 3 s whatever happens (a tab opened in the background paints nothing until it is shown).
+ */
+function afterFirstPaint() {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, 3000);
+    let observer: PerformanceObserver | undefined;
+    function done() {
+      observer?.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } else requestAnimationFrame(() => setTimeout(done, 0));
+  });
+}
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Fetches, all at once, the scripts the page named for later: the imports below then wait for none of them. */
@@ -25,16 +47,27 @@ function preloadNamedScripts() {
   }
 }
 
+/**
+ * The app's module graph in dependency order, each stage a module (and what it imports) that the
+ * next would otherwise evaluate in the same task.
+ */
+const STAGES = [
+  () => import('./lib/api'),
+  () => import('../shared/schemas'),
+  () => import('react-dom/client'),
+  () => import('@tanstack/react-router'),
+  () => import('./lib/cn'),
+  () => import('./routeTree.gen'),
+  () => import('./main'),
+];
+
 async function start() {
-  if (drawn) await afterPaint();
+  if (drawn) await afterFirstPaint();
   preloadNamedScripts();
-  await import('./lib/api');
-  await nextTask();
-  await import('react-dom/client');
-  await nextTask();
-  await import('./routeTree.gen');
-  await nextTask();
-  await import('./main');
+  for (const stage of STAGES) {
+    await stage();
+    await nextTask();
+  }
 }
 
 void start();

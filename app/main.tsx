@@ -42,14 +42,23 @@ function dropDrawnHeadWhenReplaced() {
 }
 dropDrawnHeadWhenReplaced();
 
-// The first render as a transition, which React does in slices that let the browser in between
-// (docs/decisions/0015-first-paint.md): one long task would hold up a tap on a slow phone.
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+/**
+ * The first render, once the route's code is in, so that it is the page itself: the router's
+ * update when the code arrived would render the whole page again in one task (a route that fails
+ * to load shows its error). A transition, which React does in slices that let the browser in
+ * between (docs/decisions/0015-first-paint.md): one long task would hold up a tap on a slow phone.
+ * Not a top-level await, which would split the first script's helpers into scripts of their own.
+ */
+async function render(container: HTMLElement) {
+  await router.load();
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+}
+void render(root);
