@@ -38,10 +38,15 @@ function afterFirstPaint() {
 }
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Fetches, all at once, the scripts the page named for later: the imports below then wait for none of them. */
-function preloadNamedScripts() {
+/**
+ * Fetches the scripts the page named for later, so the imports below wait for none of them. A few
+ * links a task: each starts a fetch there and then, 10 ms on Lighthouse's phone, and a page names
+ * up to 34.
+ */
+async function preloadNamedScripts() {
   const named = document.querySelector<HTMLMetaElement>(`meta[name="${APP_SCRIPTS_META}"]`)?.content ?? '';
-  for (const href of named.split(' ').filter(Boolean)) {
+  for (const [index, href] of named.split(' ').filter(Boolean).entries()) {
+    if (index > 0 && index % 4 === 0) await nextTask();
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });
     document.head.append(link);
   }
@@ -63,7 +68,7 @@ const STAGES = [
 
 async function start() {
   if (drawn) await afterFirstPaint();
-  preloadNamedScripts();
+  await preloadNamedScripts();
   for (const stage of STAGES) {
     await stage();
     await nextTask();
