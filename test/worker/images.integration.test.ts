@@ -49,12 +49,7 @@ async function uploadOk(browser: Browser, name: string): Promise<UploadResponse>
 
 type Crop = { x: number; y: number; width: number; height: number; zoom: number };
 
-async function requestFor(
-  browser: Browser,
-  upload: UploadResponse,
-  format: { platform: string; format: string; width: number; height: number },
-  crop: Crop,
-) {
+async function requestFor(browser: Browser, upload: UploadResponse, format: Target, crop: Crop) {
   const res = await browser.call('/api/image-requests', {
     method: 'POST',
     json: {
@@ -69,6 +64,22 @@ async function requestFor(
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return body<ImageRequestResponse>(res);
+}
+
+type Target = { platform: string; format: string; width: number; height: number };
+
+/**
+ * A new visitor (the free allowance is one download each) uploads `file` and gets `target` framed
+ * by `crop`: the downloaded file decoded, at the target's exact size.
+ */
+async function renderAsNewVisitor(file: string, target: Target, crop: Crop | ((upload: UploadResponse) => Crop)) {
+  const browser = new Browser();
+  const upload = await uploadOk(browser, file);
+  const request = await requestFor(browser, upload, target, typeof crop === 'function' ? crop(upload) : crop);
+  expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
+  const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
+  expect([raster.width, raster.height]).toEqual([target.width, target.height]);
+  return { upload, raster };
 }
 
 describe('POST /api/upload', () => {
@@ -232,81 +243,39 @@ describe('image requests, processing and downloads', () => {
   });
 
   it('takes a 48 MP phone photo straight to the API and renders it upright at the exact size', async () => {
-    const browser = new Browser();
-    const upload = await uploadOk(browser, 'phone-8064x6048-orientation-6.jpg');
-    expect([upload.width, upload.height]).toEqual([6048, 8064]);
     // The whole upright picture as an Instagram story (a part decoded at 1/2) and a corner as the
     // profile picture (a part at full scale): red is top-right upright, blue bottom-left.
     const story = { platform: 'instagram', format: 'story', width: 1080, height: 1920 };
-    const whole = await requestFor(browser, upload, story, centredCrop(upload, story, 1));
-    expect((await browser.call(`/api/process-image/${whole.id}`, { method: 'POST' })).status).toBe(200);
-    const out = await decodeOutput(await browser.call(`/api/download/${whole.id}`));
-    expect([out.raster.width, out.raster.height]).toEqual([1080, 1920]);
-    expect(pixel(out.raster, 1040, 200)[0]).toBeGreaterThan(180);
-    expect(pixel(out.raster, 40, 1720)[2]).toBeGreaterThan(180);
-    // Another visitor (the free allowance is one download each).
-    const other = new Browser();
-    const again = await uploadOk(other, 'phone-8064x6048-orientation-6.jpg');
-    const corner = await requestFor(other, again, profile, { x: 5048, y: 0, width: 1000, height: 1000, zoom: 1 });
-    expect((await other.call(`/api/process-image/${corner.id}`, { method: 'POST' })).status).toBe(200);
-    const red = await decodeOutput(await other.call(`/api/download/${corner.id}`));
-    expect(pixel(red.raster, profile.width / 2, profile.height / 2)[0]).toBeGreaterThan(180);
+    const file = 'phone-8064x6048-orientation-6.jpg';
+    const whole = await renderAsNewVisitor(file, story, (upload) => centredCrop(upload, story, 1));
+    expect([whole.upload.width, whole.upload.height]).toEqual([6048, 8064]);
+    expect(pixel(whole.raster, 1040, 200)[0]).toBeGreaterThan(180);
+    expect(pixel(whole.raster, 40, 1720)[2]).toBeGreaterThan(180);
+    const corner = await renderAsNewVisitor(file, profile, { x: 5048, y: 0, width: 1000, height: 1000, zoom: 1 });
+    expect(pixel(corner.raster, profile.width / 2, profile.height / 2)[0]).toBeGreaterThan(180);
   });
 
-  it('takes a 48 MP progressive JPEG and renders the whole of its width and a corner', async () => {
-    const browser = new Browser();
-    const upload = await uploadOk(browser, 'progressive-8064x6048.jpg');
-    expect([upload.width, upload.height]).toEqual([8064, 6048]);
-    // The banner from the whole width (decoded reduced: each block keeps only the coefficients that
-    // scale reads) and, for another visitor, the blue bottom-right corner as a profile picture.
-    const request = await requestFor(browser, upload, banner, { x: 0, y: 0, width: 8064, height: 2016, zoom: 1 });
-    expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
-    const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
-    expect([raster.width, raster.height]).toEqual([banner.width, banner.height]);
-    expect(pixel(raster, 20, 20)[0]).toBeGreaterThan(180); // the red top-left third
-    expect(pixel(raster, banner.width - 20, 20)[2]).toBeLessThan(180); // not the blue bottom-right
-    const other = new Browser();
-    const again = await uploadOk(other, 'progressive-8064x6048.jpg');
-    const corner = await requestFor(other, again, profile, { x: 7064, y: 5048, width: 1000, height: 1000, zoom: 1 });
-    expect((await other.call(`/api/process-image/${corner.id}`, { method: 'POST' })).status).toBe(200);
-    const blue = await decodeOutput(await other.call(`/api/download/${corner.id}`));
-    expect(pixel(blue.raster, profile.width / 2, profile.height / 2)[2]).toBeGreaterThan(180);
-  });
-
+  // Each decoded only in the part and at the scale the render needs: the banner from the whole
+  // width reduced (a progressive JPEG's blocks keep only the coefficients that scale reads), and
+  // the blue bottom-right corner at full scale as a profile picture.
   it.each([
-    ['a 24 MP PNG', 'large-6000x4000.png', 6000, 4000],
-    ['an 18.75 MP interlaced PNG', 'large-5000x3750-interlaced.png', 5000, 3750],
-  ] as const)('takes %s and renders a banner of its whole width', async (_name, file, width, height) => {
-    const browser = new Browser();
-    const upload = await uploadOk(browser, file);
-    expect([upload.width, upload.height]).toEqual([width, height]);
-    const crop = { x: 0, y: 0, width, height: width / 4, zoom: 1 };
-    const request = await requestFor(browser, upload, banner, crop);
-    expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
-    const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
-    expect([raster.width, raster.height]).toEqual([banner.width, banner.height]);
-    expect(pixel(raster, 20, 20)[0]).toBeGreaterThan(180); // the red top-left third
-    expect(pixel(raster, banner.width - 20, 20)[2]).toBeLessThan(180); // not the blue bottom-right
-  });
-
-  it('takes a 24 MP WebP and renders a banner of its whole width and a corner at full scale', async () => {
-    const browser = new Browser();
-    const upload = await uploadOk(browser, 'large-6000x4000.webp');
-    expect([upload.width, upload.height]).toEqual([6000, 4000]);
-    const request = await requestFor(browser, upload, banner, { x: 0, y: 0, width: 6000, height: 1500, zoom: 1 });
-    expect((await browser.call(`/api/process-image/${request.id}`, { method: 'POST' })).status).toBe(200);
-    const { raster } = await decodeOutput(await browser.call(`/api/download/${request.id}`));
-    expect([raster.width, raster.height]).toEqual([banner.width, banner.height]);
-    expect(pixel(raster, 20, 20)[0]).toBeGreaterThan(180); // the red top-left third
-    expect(pixel(raster, banner.width - 20, 20)[2]).toBeLessThan(180); // not the blue bottom-right
-    // Another visitor: the blue bottom-right corner, decoded at full scale.
-    const other = new Browser();
-    const again = await uploadOk(other, 'large-6000x4000.webp');
-    const corner = await requestFor(other, again, profile, { x: 5600, y: 3600, width: 400, height: 400, zoom: 1 });
-    expect((await other.call(`/api/process-image/${corner.id}`, { method: 'POST' })).status).toBe(200);
-    const blue = await decodeOutput(await other.call(`/api/download/${corner.id}`));
-    expect(pixel(blue.raster, profile.width / 2, profile.height / 2)[2]).toBeGreaterThan(180);
-  });
+    ['a 48 MP progressive JPEG', 'progressive-8064x6048.jpg', 8064, 6048, 1000],
+    ['a 24 MP WebP', 'large-6000x4000.webp', 6000, 4000, 400],
+    ['a 24 MP PNG', 'large-6000x4000.png', 6000, 4000, null],
+    ['an 18.75 MP interlaced PNG', 'large-5000x3750-interlaced.png', 5000, 3750, null],
+  ] as const)(
+    'takes %s and renders a banner of its whole width, and a corner where one is named',
+    async (_name, file, width, height, corner) => {
+      const whole = await renderAsNewVisitor(file, banner, { x: 0, y: 0, width, height: width / 4, zoom: 1 });
+      expect([whole.upload.width, whole.upload.height]).toEqual([width, height]);
+      expect(pixel(whole.raster, 20, 20)[0]).toBeGreaterThan(180); // the red top-left third
+      expect(pixel(whole.raster, banner.width - 20, 20)[2]).toBeLessThan(180); // not the blue bottom-right
+      if (corner === null) return;
+      const crop = { x: width - corner, y: height - corner, width: corner, height: corner, zoom: 1 };
+      const blue = await renderAsNewVisitor(file, profile, crop);
+      expect(pixel(blue.raster, profile.width / 2, profile.height / 2)[2]).toBeGreaterThan(180);
+    },
+  );
 
   it('processes a 3840×2400 progressive 4:4:4 wallpaper into a banner', async () => {
     const browser = new Browser();
