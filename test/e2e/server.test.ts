@@ -106,6 +106,18 @@ describe('the local server', () => {
       expect(answer.csp).toContain("script-src 'self'");
     }
     expect((await fetch(`${origin}/favicon.svg`)).headers.get('Content-Type')).toContain('image/svg');
+    // The build's files are named by their content: a browser keeps them and never asks again; the
+    // page that names them and the unhashed route map are asked for each time.
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(
+      await (await fetch(`${origin}/help`)).text(),
+    )![1]!;
+    const script = await fetch(`${origin}${entry}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${origin}/help`)).headers.get('Cache-Control') ?? '').not.toContain('immutable');
+    const routeMap = await fetch(`${origin}/assets/route-preloads.json`);
+    expect(routeMap.status).toBe(200);
+    expect(routeMap.headers.get('Cache-Control') ?? '').not.toContain('immutable');
     const api = await fetch(`${origin}/api/no/such/path`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: expect.any(String) });

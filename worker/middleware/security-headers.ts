@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { ROUTE_PRELOADS_PATH } from '../../shared/pages';
 
 /**
  * Security headers, in one place (no worker-only imports: vite.config.ts reads it too): the worker sets them on everything it answers (API, uploaded
@@ -61,7 +62,10 @@ export function securityHeaders(): MiddlewareHandler<{ Variables: { page?: boole
 /**
  * The `_headers` file for the static app (Cloudflare Workers static assets). It is only ever
  * served by Cloudflare over https in production, or on a local http preview where browsers
- * ignore HSTS, so HSTS is always written here.
+ * ignore HSTS, so HSTS is always written here. The build's scripts, styles and codecs carry their
+ * content's hash in their names (/assets/), so a browser keeps them for a year without asking
+ * again; the one file there without a hash, the route-preloads map the worker reads, is asked for
+ * every time.
  */
 export function staticHeadersFile(): string {
   const lines = Object.entries({
@@ -69,7 +73,17 @@ export function staticHeadersFile(): string {
     'Content-Security-Policy': APP_CSP,
     'Strict-Transport-Security': HSTS,
   }).map(([name, value]) => `  ${name}: ${value}`);
-  return ['# Written by vite.config.ts from worker/lib/security-headers.ts: do not edit.', '/*', ...lines, ''].join(
-    '\n',
-  );
+  return [
+    '# Written by vite.config.ts from worker/middleware/security-headers.ts: do not edit.',
+    '/*',
+    ...lines,
+    '/assets/*',
+    `  Cache-Control: ${HASHED_ASSET_CACHE}`,
+    ROUTE_PRELOADS_PATH,
+    '  ! Cache-Control',
+    '',
+  ].join('\n');
 }
+
+/** How long a browser keeps a file whose name changes with its content. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
