@@ -51,4 +51,26 @@ export default defineConfig(({ command, isPreview }) => ({
   ],
   // A fixed port: PUBLIC_ORIGIN names it, so a silent move to 5174 would refuse every form.
   server: { port: devPort, strictPort: true },
+  build: {
+    // React and TanStack Query each as one script. Split by which pages share which part, they were
+    // five scripts on every page (React's core 8 kB beside its DOM entry's 4 kB; Query in three of
+    // 38 bytes to 8 kB, its core inside the API client's), and every script costs a page a request
+    // and a compile: three fewer on every page, the same code (docs/decisions/0015-first-paint.md).
+    // React DOM's client stays a script of its own: the app's start evaluates it in a task of its
+    // own (app/boot.ts).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react[\\/]|react-dom[\\/](index|cjs[\\/]react-dom\.production))/,
+              priority: 2,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 }));
