@@ -2,9 +2,10 @@ import type { MiddlewareHandler } from 'hono';
 import { ROUTE_PRELOADS_PATH } from '../../shared/pages';
 
 /**
- * Security headers, in one place (no worker-only imports: vite.config.ts reads it too): the worker sets them on everything it answers (API, uploaded
- * files), and the build writes the same policy for the static app into `_headers`, which
- * Cloudflare's asset server applies to every file and to the single-page fallback.
+ * Security headers, in one place (no worker-only imports: vite.config.ts reads it too): the worker
+ * sets them on everything it answers (API, uploaded files), and the build writes the same policy
+ * for the static app into `_headers`, which Cloudflare's asset server applies to every file and to
+ * the single-page fallback, with the cache rule of the build's hashed files.
  */
 
 /**
@@ -86,4 +87,4 @@ export function staticHeadersFile(): string {
 }
 
 /** How long a browser keeps a file whose name changes with its content. */
-export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
