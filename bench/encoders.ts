@@ -1,16 +1,33 @@
 /**
- * The JPEG and WebP encoders side by side with sharp on the same pixels: file size at the same
- * quality (MozJPEG settings), fidelity (PSNR), encode time, and the engine's peak memory for the
- * largest outputs. 1080×1920 is encoded whole; 2064×2752 (the largest format) in joined strips.
+ * The JPEG and WebP encoders side by side with sharp on the same pixels, sharp as its users call it
+ * (`.jpeg({ quality })`, `.webp({ quality })`): file size, fidelity (PSNR), encode time, whether the
+ * JPEG is sharp's own byte for byte, and the engine's peak memory for the largest outputs. Beside
+ * them, the JPEG encoder before (jSquash's MozJPEG, baseline with trellis quantisation and
+ * MozJPEG's tables, until 2026-11-26: docs/decisions/0009-output-types-and-encoders.md).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import mozjpegFactory, { type EncodeOptions, type MozJPEGModule } from '@jsquash/jpeg/codec/enc/mozjpeg_enc.js';
+import { defaultOptions } from '@jsquash/jpeg/meta.js';
 import sharp from 'sharp';
 import { PLATFORM_FORMATS } from '../shared/formats';
 import { encodeJpeg } from '../worker/imaging/jpeg/encode';
 import { encodeOutput } from '../worker/imaging/encode';
+import { freshInstance } from '../worker/imaging/wasm/emscripten';
 import { codecs, centredCrop, decodeImage, inspectImage, resampleCrop, type Raster } from '../worker/imaging';
 import { gc, PeakMemory } from './memory';
 import type { Photo } from './photos';
+
+const mozjpeg = await WebAssembly.compile(
+  readFileSync(createRequire(import.meta.url).resolve('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm')),
+);
+
+/** The encoder before, as it was called for an output up to 2.1 MP (larger ones were encoded in strips). */
+async function encodeMozjpeg(raster: Raster, quality: number): Promise<Uint8Array> {
+  const codec = await mozjpegFactory(freshInstance(mozjpeg) as Partial<MozJPEGModule>);
+  const options = { ...defaultOptions, quality, progressive: false } as EncodeOptions;
+  return codec.encode(raster.data as BufferSource, raster.width, raster.height, options);
+}
 
 async function pixels(photo: Photo, width: number, height: number): Promise<Raster> {
   const { data } = await sharp(photo.path)
@@ -46,7 +63,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 export async function benchEncoders(photos: Photo[]) {
   const sample = photos.filter((p) => p.path.endsWith('.jpg')).slice(0, 3);
   console.log('\nEncoders vs sharp on the same pixels (ratio = engine / sharp):');
-  const ratios: { jpeg75: number[]; jpeg82: number[]; webp: number[] } = { jpeg75: [], jpeg82: [], webp: [] };
+  const ratios: { time: number[]; before: number[]; webp: number[] } = { time: [], before: [], webp: [] };
+  let identical = true;
   for (const photo of sample) {
     for (const [width, height] of [
       [1080, 1920],
@@ -57,13 +75,18 @@ export async function benchEncoders(photos: Photo[]) {
       const lines: string[] = [];
       for (const quality of [75, 82]) {
         const [ours, oursMs] = await timed(() => encodeJpeg(raster, quality, codecs.jpegEncoder));
-        const [theirs, theirsMs] = await timed(() =>
-          input.clone().removeAlpha().jpeg({ quality, mozjpeg: true }).toBuffer(),
-        );
-        const ratio = ours.length / theirs.length;
-        (quality === 75 ? ratios.jpeg75 : ratios.jpeg82).push(ratio);
+        const [theirs, theirsMs] = await timed(() => input.clone().removeAlpha().jpeg({ quality }).toBuffer());
+        const same = Buffer.from(ours).equals(theirs);
+        identical &&= same;
+        ratios.time.push(oursMs / theirsMs);
+        let before = '';
+        if (width * height <= 2_100_000) {
+          const [old, oldMs] = await timed(() => encodeMozjpeg(raster, quality));
+          ratios.before.push(oldMs / oursMs);
+          before = `; before (MozJPEG) ${kb(old.length)}, ${psnr(await decoded(old), raster).toFixed(1)} dB, ${oldMs.toFixed(0)} ms`;
+        }
         lines.push(
-          `    JPEG q${quality}: ${kb(ours.length)} vs ${kb(theirs.length)} (size ${ratio.toFixed(2)}), PSNR ${psnr(await decoded(ours), raster).toFixed(1)} vs ${psnr(await decoded(theirs), raster).toFixed(1)} dB, time ${oursMs.toFixed(0)} vs ${theirsMs.toFixed(0)} ms (${(oursMs / theirsMs).toFixed(2)})`,
+          `    JPEG q${quality}: ${kb(ours.length)} vs ${kb(theirs.length)} (${same ? "sharp's bytes" : 'DIFFERENT bytes'}), PSNR ${psnr(await decoded(ours), raster).toFixed(1)} dB, time ${oursMs.toFixed(0)} vs ${theirsMs.toFixed(0)} ms (${(oursMs / theirsMs).toFixed(2)})${before}`,
         );
       }
       const [webp, webpMs] = await timed(() =>
@@ -79,7 +102,7 @@ export async function benchEncoders(photos: Photo[]) {
   }
   const range = (values: number[]) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
   console.log(
-    `  size ratios: JPEG q75 ${range(ratios.jpeg75)}, JPEG q82 ${range(ratios.jpeg82)} (from q80 MozJPEG's own quality scale keeps more detail than libvips': see the PSNR), WebP ${range(ratios.webp)}`,
+    `  JPEG: sharp's bytes in every case: ${identical ? 'yes' : 'NO'}; time ${range(ratios.time)}× sharp's; MozJPEG before took ${range(ratios.before)}× as long; WebP size ratio ${range(ratios.webp)}`,
   );
 
   // Peak memory: the raster given to the encoder is counted, as in a render.
@@ -88,23 +111,25 @@ export async function benchEncoders(photos: Photo[]) {
   );
   const photo = sample[0];
   if (!photo) return;
-  for (const [label, width, height, type] of [
-    ['largest JPEG (2064×2752, strips)', 2064, 2752, 'jpeg'],
-    ['whole-image JPEG (1080×1920)', 1080, 1920, 'jpeg'],
+  for (const [label, width, height, type, quality] of [
+    ['largest JPEG (2064×2752)', 2064, 2752, 'jpeg', 82],
+    ['largest JPEG at quality 95 (4:4:4)', 2064, 2752, 'jpeg', 95],
+    ['JPEG at 1080×1920', 1080, 1920, 'jpeg', 82],
     [
       `largest WebP offered (${largestWebp.width}×${largestWebp.height})`,
       largestWebp.width,
       largestWebp.height,
       'webp',
+      82,
     ],
-    ['WebP at 2064×2752 (not offered)', 2064, 2752, 'webp'],
+    ['WebP at 2064×2752 (not offered)', 2064, 2752, 'webp', 82],
   ] as const) {
     gc();
     const memory = new PeakMemory();
     await memory.start();
     const raster = await pixels(photo, width, height);
     memory.sample();
-    await encodeOutput(raster, { type, quality: 82, opaque: true, maxBytes: null }, codecs);
+    await encodeOutput(raster, { type, quality, opaque: true, maxBytes: null }, codecs);
     memory.sample();
     console.log(`  peak memory, ${label}: ${memory.stop().toFixed(1)} MB`);
   }

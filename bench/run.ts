@@ -184,6 +184,8 @@ async function main() {
   if (process.argv.includes('content-aware')) return benchContentAware(real);
   // `npm run bench -- quality`: the quality preview in Chromium, through the built app (bench/quality-preview.ts).
   if (process.argv.includes('quality')) return benchQualityPreview(real.filter((p) => /\.jpg$/.test(p.name)));
+  // `npm run bench -- encoders`: the JPEG and WebP encoders against sharp only.
+  if (process.argv.includes('encoders')) return benchEncoders(real);
   const largest = await largestAccepted(real);
   if (process.argv.includes('api'))
     return benchApi(

@@ -8,7 +8,7 @@ export type OutputType = (typeof OUTPUT_TYPES)[number];
 export const OUTPUT_CHOICES = ['auto', ...OUTPUT_TYPES] as const;
 export type OutputChoice = (typeof OUTPUT_CHOICES)[number];
 
-/** MozJPEG's and libwebp's quality scale; 82 keeps photos clean at a fraction of PNG's size. */
+/** libjpeg's and libwebp's quality scale (sharp's too); 82 keeps photos clean at a fraction of PNG's size. */
 export const DEFAULT_QUALITY = 82;
 export const MIN_USER_QUALITY = 40;
 

@@ -18,8 +18,8 @@ export const PEAK_BUDGET_BYTES = 98 * MiB;
 /**
  * What one render holds above the decoded picture: the RGBA output, the encoder's working memory,
  * the file, the preview and garbage between them. Measured: PNG up to 37 MB (2752×2064, streamed
- * by strips); JPEG 42.3 MB at most (1080×1920 encoded whole, MozJPEG's heap included; larger
- * outputs are encoded in strips, 19.7 MB for 2064×2752); WebP 22.5 MB for the largest format
+ * by strips); JPEG 38.8 MB at most (2064×2752, the encoder's coefficients included; 14.5 MB for
+ * 1080×1920); WebP 22.5 MB for the largest format
  * that offers it (docs/decisions/0009-output-types-and-encoders.md). The plan keeps 60 MB: the
  * difference is headroom for garbage an isolate has not collected yet.
  */

@@ -1,6 +1,6 @@
 /**
  * The codecs in WebAssembly as the engine's decode and render functions take them (our libwebp
- * decoder; jSquash's MozJPEG and libwebp encoders): the modules `#imaging-wasm` chose for this environment.
+ * decoder and libjpeg-turbo encoder; jSquash's libwebp encoder): the modules `#imaging-wasm` chose for this environment.
  */
 import { jpegEncoder, webpDecoder, webpEncoder } from '#imaging-wasm';
 

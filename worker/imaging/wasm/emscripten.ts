@@ -5,7 +5,7 @@
 export function freshInstance(module: WebAssembly.Module) {
   return {
     noInitialRun: true,
-    // The codec's own messages on stderr (MozJPEG: "quantization tables are too coarse") are not ours to log.
+    // The codec's own messages on stderr are not ours to log.
     print: () => undefined,
     printErr: () => undefined,
     instantiateWasm: (imports: WebAssembly.Imports, callback: (instance: WebAssembly.Instance) => void) => {

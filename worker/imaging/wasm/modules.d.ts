@@ -6,7 +6,7 @@
 export declare const kernels: WebAssembly.Module;
 /** Our libwebp decoder, which crops and scales as it decodes (webp/codec/build.sh). */
 export declare const webpDecoder: WebAssembly.Module;
-/** jSquash's MozJPEG encoder. */
+/** Our libjpeg-turbo encoder (jpeg/codec/build.sh). */
 export declare const jpegEncoder: WebAssembly.Module;
 /** jSquash's libwebp encoder, SIMD build. */
 export declare const webpEncoder: WebAssembly.Module;

@@ -8,6 +8,6 @@ const compile = (path: string | URL) => WebAssembly.compile(readFileSync(path));
 export const [kernels, webpDecoder, jpegEncoder, webpEncoder] = await Promise.all([
   compile(new URL('../simd/build/kernels.wasm', import.meta.url)),
   compile(new URL('../webp/codec/webp_dec.wasm', import.meta.url)),
-  compile(require.resolve('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm')),
+  compile(new URL('../jpeg/codec/jpeg_enc.wasm', import.meta.url)),
   compile(require.resolve('@jsquash/webp/codec/enc/webp_enc_simd.wasm')),
 ]);

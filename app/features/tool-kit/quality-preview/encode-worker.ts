@@ -1,6 +1,6 @@
 /**
  * A Web Worker that encodes one band of the output with the server's own encoders and options
- * (worker/imaging/jpeg/encode.ts, webp/encode.ts: MozJPEG baseline with optimised tables, libwebp
+ * (worker/imaging/jpeg/encode.ts, webp/encode.ts: libjpeg-turbo baseline with optimised tables, libwebp
  * lossy), so the quality preview shows what the file will hold (docs/product.md, "Quality preview"). The compiled WebAssembly modules come from the page with each job.
  */
 import { encodeJpeg } from '../../../../worker/imaging/jpeg/encode';

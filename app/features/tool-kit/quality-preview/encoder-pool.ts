@@ -1,10 +1,10 @@
 /**
  * The browser's encoding of a JPEG or WebP output, for the quality preview: the picture split into
- * horizontal bands encoded at once by a few Web Workers (as the server encodes a large JPEG in
- * strips: worker/imaging/jpeg/encode.ts), their sizes added up into the file's size. Loaded only
+ * horizontal bands encoded at once by a few Web Workers with the server's encoders
+ * (worker/imaging/jpeg/encode.ts, webp/encode.ts), their sizes added up into the file's size. Loaded only
  * when a quality is being chosen: nothing of it is on a page's first load.
  */
-import jpegWasmUrl from '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm?url';
+import jpegWasmUrl from '../../../../worker/imaging/jpeg/codec/jpeg_enc.wasm?url';
 import webpWasmUrl from '@jsquash/webp/codec/enc/webp_enc_simd.wasm?url';
 import type { BandJob, BandResult, LossyType } from './band-job';
 

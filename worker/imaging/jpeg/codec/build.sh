@@ -1,0 +1,50 @@
+#!/bin/sh
+# Rebuilds jpeg_enc.wasm (committed, as Squoosh commits its codecs): libjpeg-turbo's 8-bit lossy
+# compressor and jpeg_enc.c, compiled with Debian's emscripten (apt-get install emscripten) into a
+# standalone module with no JavaScript glue (jpeg/encode.ts instantiates it). Needs the network
+# once, for libjpeg-turbo's source. libjpeg-turbo's SIMD code is assembly for x86 and Arm, which
+# WebAssembly cannot use: this is its C code, with the compiler's own vectorising (-msimd128).
+set -eu
+cd "$(dirname "$0")"
+VERSION=3.1.4.1
+SRC=${LIBJPEG_TURBO_SRC:-$(mktemp -d)/libjpeg-turbo-$VERSION}
+if [ ! -d "$SRC/src/wrapper" ]; then
+  mkdir -p "$SRC"
+  curl -sSfL "https://github.com/libjpeg-turbo/libjpeg-turbo/archive/refs/tags/$VERSION.tar.gz" | tar -xz -C "$SRC" --strip-components=1
+fi
+# The headers CMake would write for this build: 8-bit samples, in-memory destination, 32-bit size_t.
+GEN=$(mktemp -d)
+cat > "$GEN/jconfig.h" <<H
+#define JPEG_LIB_VERSION 62
+#define LIBJPEG_TURBO_VERSION $VERSION
+#define MEM_SRCDST_SUPPORTED 1
+#ifndef BITS_IN_JSAMPLE
+#define BITS_IN_JSAMPLE 8
+#endif
+H
+cat > "$GEN/jconfigint.h" <<H
+#define BUILD "wasm"
+#define HIDDEN __attribute__((visibility("hidden")))
+#undef inline
+#define INLINE __inline__ __attribute__((always_inline))
+#define THREAD_LOCAL
+#define PACKAGE_NAME "libjpeg-turbo"
+#define VERSION "$VERSION"
+#define SIZEOF_SIZE_T 4
+#define HAVE_BUILTIN_CTZL
+#define FALLTHROUGH __attribute__((fallthrough));
+H
+sed -e 's/@COPYRIGHT_YEAR@/2025/' "$SRC/src/jversion.h.in" > "$GEN/jversion.h"
+S="$SRC/src"
+FILES="$S/jcapimin.c $S/wrapper/jcapistd-8.c $S/wrapper/jccoefct-8.c $S/wrapper/jccolor-8.c
+  $S/wrapper/jcdctmgr-8.c $S/jchuff.c $S/jcinit.c $S/wrapper/jcmainct-8.c $S/jcmarker.c $S/jcmaster.c
+  $S/jcomapi.c $S/jcparam.c $S/jcphuff.c $S/wrapper/jcprepct-8.c $S/wrapper/jcsample-8.c
+  $S/jerror.c $S/jfdctint.c $S/jfdctfst.c $S/jfdctflt.c $S/jmemmgr.c $S/jmemnobs.c $S/jutils.c"
+# USE_CLZ_INTRINSIC: a bit length is WebAssembly's i32.clz, not a 64 kB table. jpeg_output and
+# jpeg_failed are the imports the caller provides (undefined symbols are imports; nothing else is).
+emcc -O3 -flto -DNDEBUG -DNO_GETENV -DUSE_CLZ_INTRINSIC -msimd128 -I"$GEN" -I"$S" jpeg_enc.c lossy8_only.c $FILES \
+  -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=256KB \
+  -sMAXIMUM_MEMORY=256MB -sFILESYSTEM=0 -sERROR_ON_UNDEFINED_SYMBOLS=0 \
+  -sEXPORTED_FUNCTIONS=_jpeg_alloc,_jpeg_begin,_jpeg_rows,_jpeg_end -o jpeg_enc.wasm
+rm -rf "$GEN"
+echo "built $(wc -c < jpeg_enc.wasm) bytes"
