@@ -98,7 +98,7 @@ export default defineConfig(async () => {
           test: {
             name: 'app',
             environment: 'jsdom',
-            include: ['test/app/**/*.test.tsx'],
+            include: ['test/app/**/*.test.{ts,tsx}'],
             setupFiles: ['./test/app/setup.ts'],
           },
         },
