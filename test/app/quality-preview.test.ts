@@ -3,7 +3,7 @@ import { bandCount, jpegDataStart, joinedSize } from '../../app/features/tool-ki
 import { previewType } from '../../app/features/tool-kit/quality-preview/use-quality-preview';
 import { hasTransparentPixel } from '../../app/features/tool-kit/use-keeps-transparency';
 
-/** A JPEG as MozJPEG lays one out: SOI, a 4-byte-long segment, SOS (length 8), data, EOI. */
+/** A JPEG laid out as an encoder writes one: SOI, a 4-byte-long segment, SOS (length 8), data, EOI. */
 function jpeg(data: number[]): Uint8Array {
   return Uint8Array.from([
     0xff,

@@ -2,15 +2,16 @@
  * JPEG output through libjpeg-turbo (our build, codec/jpeg_enc.c and codec/build.sh) with the
  * settings libjpeg-turbo, libvips and sharp use by default: baseline, the standard quantisation
  * tables at libjpeg's quality scale, Huffman tables optimised for the image, and chroma as libvips
- * chooses it by default: half resolution both ways (4:2:0) below quality 90, full from 90. The same
- * pixels at the same quality and chroma give sharp's file byte for byte
- * (test/imaging/output.unit.test.ts).
+ * chooses it by default: half resolution both ways (4:2:0) below quality 90, full from 90 (sharp
+ * keeps 4:2:0 unless asked for '4:4:4'). The same pixels at the same quality give sharp's file
+ * byte for byte, with `chromaSubsampling: '4:4:4'` from 90 (test/imaging/output.unit.test.ts).
  *
  * The picture goes in 16 rows at a time and the file comes out 64 kB at a time, so the encoder's
  * memory is the image's coefficients, kept for the optimised tables' second pass (3 bytes a pixel
  * at 4:2:0, 6 at 4:4:4): every output size is encoded in one go, and only a 4:4:4 output over 4 MP
- * (2064×2752 at quality 90 or more) is written with the standard tables instead, which need no
- * second pass (files a few per cent larger), to stay within the render's memory (limits.ts). A fresh instance for
+ * (the largest store screenshots at quality 90 or more) is written with the standard tables
+ * instead, which need no second pass (files 5 to 20 % larger), to stay within the render's memory
+ * (limits.ts). A fresh instance for
  * every encode, so a failed one cannot poison the next, and its memory is garbage once the call
  * returns (docs/decisions/0009-output-types-and-encoders.md).
  */
@@ -33,8 +34,20 @@ export const FULL_CHROMA_QUALITY = 90;
 /** The most the coefficients kept for optimised Huffman tables may take (4:2:0 at the largest format is 16 MiB). */
 const OPTIMISED_TABLES_BYTES = 24 * 1024 * 1024;
 
-/** Encodes opaque RGBA pixels (alpha is ignored) at a libjpeg quality of 1 to 100. */
-export async function encodeJpeg(raster: Raster, quality: number, module: WebAssembly.Module): Promise<Uint8Array> {
+/**
+ * Encodes opaque RGBA pixels (alpha is ignored) at a libjpeg quality of 1 to 100. `imagePixels` is
+ * the size of the image the raster is part of, when it is a band of one (the quality preview
+ * encodes an output in bands): the tables are chosen for the whole image, as the server's encode
+ * chooses them.
+ */
+export async function encodeJpeg(
+  raster: Raster,
+  quality: number,
+  module: WebAssembly.Module,
+  imagePixels = raster.width * raster.height,
+): Promise<Uint8Array> {
+  if (!Number.isFinite(quality)) throw new RangeError(`JPEG quality ${quality} is not a number`);
+  const q = Math.min(100, Math.max(1, Math.round(quality)));
   const file: Uint8Array[] = [];
   const instance = new WebAssembly.Instance(module, {
     env: {
@@ -42,8 +55,8 @@ export async function encodeJpeg(raster: Raster, quality: number, module: WebAss
       jpeg_output: (pointer: number, size: number) => {
         file.push(new Uint8Array(wasm.memory.buffer, pointer, size).slice());
       },
-      // libjpeg's fatal error (with these settings only running out of memory): the throw leaves
-      // the instance, which is dropped with it.
+      // libjpeg's fatal error (a size it cannot write, over 65,500 pixels a side, or no memory
+      // left): the throw leaves the instance, which is dropped with it.
       jpeg_failed: (code: number) => {
         throw new Error(`The JPEG encoder failed (libjpeg message ${code})`);
       },
@@ -56,9 +69,8 @@ export async function encodeJpeg(raster: Raster, quality: number, module: WebAss
   const stride = width * 4;
   const rows = wasm.jpeg_alloc(stride * ROWS);
   if (!rows) throw new Error('The JPEG encoder could not allocate its rows');
-  const q = Math.round(quality);
   const fullChroma = q >= FULL_CHROMA_QUALITY;
-  const coefficientBytes = width * height * (fullChroma ? 6 : 3);
+  const coefficientBytes = imagePixels * (fullChroma ? 6 : 3);
   wasm.jpeg_begin(width, height, q, fullChroma ? 1 : 0, coefficientBytes <= OPTIMISED_TABLES_BYTES ? 1 : 0);
   for (let y = 0; y < height; y += ROWS) {
     const count = Math.min(ROWS, height - y);

@@ -7,6 +7,8 @@ export interface BandJob {
   quality: number;
   width: number;
   height: number;
+  /** The whole output's pixels, of which this band is part (it decides the JPEG's tables). */
+  imagePixels: number;
   /** RGBA, row-major: the band's own copy (transferred). */
   pixels: Uint8ClampedArray;
   module: WebAssembly.Module;

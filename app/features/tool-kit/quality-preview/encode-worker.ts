@@ -17,7 +17,7 @@ async function encodeBand(job: BandJob): Promise<void> {
   try {
     const bytes =
       job.type === 'jpeg'
-        ? await encodeJpeg(raster, job.quality, job.module)
+        ? await encodeJpeg(raster, job.quality, job.module, job.imagePixels)
         : await encodeWebp(raster, job.quality, job.module);
     scope.postMessage({ id: job.id, bytes }, [bytes.buffer]);
   } catch (error) {

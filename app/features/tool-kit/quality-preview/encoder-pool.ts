@@ -107,7 +107,16 @@ export class EncoderPool {
     for (let y = 0, i = 0; y < raster.height; y += rows, i++) {
       const height = Math.min(rows, raster.height - y);
       const pixels = raster.data.slice(y * row, (y + height) * row);
-      const job: BandJob = { id: this.nextId++, type, quality, width: raster.width, height, pixels, module };
+      const job: BandJob = {
+        id: this.nextId++,
+        type,
+        quality,
+        width: raster.width,
+        height,
+        imagePixels: raster.width * raster.height,
+        pixels,
+        module,
+      };
       jobs.push(this.run(i, job).then((bytes) => ({ y, bytes: bytes as Uint8Array<ArrayBuffer> })));
     }
     const bands = await Promise.all(jobs);

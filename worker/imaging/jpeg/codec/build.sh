@@ -7,13 +7,16 @@
 set -eu
 cd "$(dirname "$0")"
 VERSION=3.1.4.1
-SRC=${LIBJPEG_TURBO_SRC:-$(mktemp -d)/libjpeg-turbo-$VERSION}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+SRC=${LIBJPEG_TURBO_SRC:-$WORK/libjpeg-turbo-$VERSION}
 if [ ! -d "$SRC/src/wrapper" ]; then
   mkdir -p "$SRC"
   curl -sSfL "https://github.com/libjpeg-turbo/libjpeg-turbo/archive/refs/tags/$VERSION.tar.gz" | tar -xz -C "$SRC" --strip-components=1
 fi
 # The headers CMake would write for this build: 8-bit samples, in-memory destination, 32-bit size_t.
-GEN=$(mktemp -d)
+GEN=$WORK/gen
+mkdir -p "$GEN"
 cat > "$GEN/jconfig.h" <<H
 #define JPEG_LIB_VERSION 62
 #define LIBJPEG_TURBO_VERSION $VERSION
@@ -46,5 +49,4 @@ emcc -O3 -flto -DNDEBUG -DNO_GETENV -DUSE_CLZ_INTRINSIC -msimd128 -I"$GEN" -I"$S
   -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=256KB \
   -sMAXIMUM_MEMORY=256MB -sFILESYSTEM=0 -sERROR_ON_UNDEFINED_SYMBOLS=0 \
   -sEXPORTED_FUNCTIONS=_jpeg_alloc,_jpeg_begin,_jpeg_rows,_jpeg_end -o jpeg_enc.wasm
-rm -rf "$GEN"
 echo "built $(wc -c < jpeg_enc.wasm) bytes"

@@ -10,12 +10,15 @@
 #include "jpeglib.h"
 
 // What the caller provides: where the file's bytes go as they are written, and libjpeg's fatal
-// errors (with these settings only running out of memory), on which it throws: the instance is
-// then dropped with whatever state it was in.
+// errors (a size it cannot write, or no memory left), on which it throws: the instance is then
+// dropped with whatever state it was in. libjpeg must not go on after one, hence the trap.
 __attribute__((import_module("env"), import_name("jpeg_output"))) void jpeg_output(const uint8_t* bytes, size_t size);
 __attribute__((import_module("env"), import_name("jpeg_failed"))) void jpeg_failed(int code);
 
-static void on_error(j_common_ptr cinfo) { jpeg_failed(cinfo->err->msg_code); }
+static void on_error(j_common_ptr cinfo) {
+  jpeg_failed(cinfo->err->msg_code);
+  __builtin_trap();
+}
 static void on_message(j_common_ptr cinfo) { (void)cinfo; }
 
 #define OUTPUT_SIZE 65536
