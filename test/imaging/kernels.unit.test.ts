@@ -2,13 +2,14 @@
  * The WebAssembly kernels against plain scalar references: every PNG row's filter is the one
  * libpng's heuristic picks and the file decodes to exactly the input, for each colour type and
  * for widths that do and do not fill whole 16-byte vectors; the resampler is exact where it
- * should be and handles pictures narrower than its filter.
+ * should be and handles pictures narrower than its filter; the JPEG decoder's inverse DCTs and
+ * colour conversion agree with the mathematical definitions.
  */
 import { crc32 as zlibCrc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodePng, encodePng, inspectImage, resampleCrop, type Picture, type Raster } from '../../worker/imaging';
 import { crc32, finishCrc } from '../../worker/imaging/png/chunks';
-import { kernelMemoryBytes } from '../../worker/imaging/simd/kernels';
+import { kernelMemoryBytes, withBuffers } from '../../worker/imaging/simd/kernels';
 import { rawOf, syntheticPhoto } from './images';
 
 /** Deterministic pseudo-random bytes (xorshift), so failures reproduce. */
@@ -260,5 +261,151 @@ describe('resampling kernels', () => {
     let stripRed = 0;
     for (let x = 0; x < 3200; x++) stripRed += strip.data[x * 4] ?? 0;
     expect(Math.abs(stripRed / 3200 - topLeft)).toBeLessThan(8);
+  });
+});
+
+describe("the JPEG decoder's kernels", () => {
+  // A block as a JPEG holds it: the forward DCT of pixels (random, smooth or sharp-edged), quantised.
+  const QUANT = [
+    16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51,
+    87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101,
+    72, 92, 95, 98, 112, 100, 103, 99,
+  ].map((q, i) => (i % 3 === 0 ? 1 : Math.ceil(q / 4))); // fine steps, so large and small coefficients both occur
+  const C = (k: number) => (k === 0 ? Math.SQRT1_2 : 1);
+  function quantisedBlock(next: () => number, kind: number): Int16Array {
+    const pixel = (x: number, y: number) =>
+      kind === 0 ? next() : kind === 1 ? 40 + x * 20 + y * 9 : x + y < 7 ? 16 : kind === 2 ? 240 : next();
+    const coef = new Int16Array(64);
+    for (let v = 0; v < 8; v++) {
+      for (let u = 0; u < 8; u++) {
+        let sum = 0;
+        for (let y = 0; y < 8; y++)
+          for (let x = 0; x < 8; x++)
+            sum +=
+              (pixel(x, y) - 128) *
+              Math.cos(((2 * x + 1) * u * Math.PI) / 16) *
+              Math.cos(((2 * y + 1) * v * Math.PI) / 16);
+        coef[v * 8 + u] = Math.round((C(u) * C(v) * sum) / 4 / (QUANT[v * 8 + u] as number));
+      }
+    }
+    return coef;
+  }
+  /**
+   * The exact 8×8 inverse DCT, averaged over each m × m group of pixels (m = 8 / n) for a reduced
+   * decode (libjpeg's reduced transforms compute those averages directly), then rounded and clamped.
+   */
+  function inverse(coef: Int16Array, n: number): number[] {
+    const m = 8 / n;
+    const sums = new Array<number>(n * n).fill(0);
+    for (let y = 0; y < 8; y++) {
+      for (let x = 0; x < 8; x++) {
+        let sum = 0;
+        for (let v = 0; v < 8; v++)
+          for (let u = 0; u < 8; u++)
+            sum +=
+              C(u) *
+              C(v) *
+              (coef[v * 8 + u] as number) *
+              (QUANT[v * 8 + u] as number) *
+              Math.cos(((2 * x + 1) * u * Math.PI) / 16) *
+              Math.cos(((2 * y + 1) * v * Math.PI) / 16);
+        const at = Math.floor(y / m) * n + Math.floor(x / m);
+        sums[at] = (sums[at] as number) + sum / 4 + 128;
+      }
+    }
+    return sums.map((s) => Math.min(255, Math.max(0, Math.round(s / (m * m)))));
+  }
+
+  it.each([8, 4, 2] as const)('inverse-transforms blocks to %i samples a side within 1 of the exact transform', (n) => {
+    const next = noise(n);
+    const blocks = Array.from({ length: 37 }, (_, i) => quantisedBlock(next, i % 4)); // not a multiple of 4
+    const stride = blocks.length * n + 5;
+    const { kernels, at, buffer } = withBuffers({ coef: 64 * 2 * blocks.length, quant: 64 * 4, out: stride * n });
+    blocks.forEach((b, i) => new Int16Array(buffer, at.coef + i * 128, 64).set(b));
+    new Int32Array(buffer, at.quant, 64).set(QUANT);
+    const transform = n === 8 ? kernels.idct8 : n === 4 ? kernels.idct4 : kernels.idct2;
+    transform(at.coef, 128, blocks.length, at.quant, at.out, stride);
+    const out = new Uint8Array(buffer, at.out, stride * n);
+    let worst = 0;
+    blocks.forEach((b, i) => {
+      const exact = inverse(b, n);
+      for (let y = 0; y < n; y++)
+        for (let x = 0; x < n; x++)
+          worst = Math.max(worst, Math.abs((out[y * stride + i * n + x] as number) - (exact[y * n + x] as number)));
+    });
+    expect(worst).toBeLessThanOrEqual(1);
+  });
+
+  it('converts YCbCr to RGB within 1 of the JFIF equations, samples and upsampled rows alike', () => {
+    const n = 1021; // not a multiple of 4
+    const next = noise(7);
+    const { kernels, at, buffer } = withBuffers({
+      y: n,
+      cb: n,
+      cr: n,
+      fy: n * 4 + 16,
+      fcb: n * 4 + 16,
+      fcr: n * 4 + 16,
+      rgb: n * 3 + 16,
+      guard: 16,
+    });
+    const planes = [at.y, at.cb, at.cr].map((p) => new Uint8Array(buffer, p, n));
+    for (const plane of planes) for (let x = 0; x < n; x++) plane[x] = x < 256 ? x : next();
+    const guard = new Uint8Array(buffer, at.guard, 16).fill(77);
+    const expected = (x: number) => {
+      const [l, u, v] = planes.map((p) => (p[x] as number) - 0) as [number, number, number];
+      return [l + 1.402 * (v - 128), l - 0.344136 * (u - 128) - 0.714136 * (v - 128), l + 1.772 * (u - 128)].map((c) =>
+        Math.min(255, Math.max(0, Math.round(c))),
+      );
+    };
+    const check = () => {
+      const rgb = new Uint8Array(buffer, at.rgb, n * 3);
+      let worst = 0;
+      for (let x = 0; x < n; x++)
+        expected(x).forEach((c, k) => (worst = Math.max(worst, Math.abs(c - (rgb[x * 3 + k] as number)))));
+      return worst;
+    };
+    kernels.ycc(at.y, at.cb, at.cr, n, at.rgb);
+    expect(check()).toBeLessThanOrEqual(1);
+    kernels.widen(at.y, n, at.fy);
+    kernels.widen(at.cb, n, at.fcb);
+    kernels.widen(at.cr, n, at.fcr);
+    expect(Array.from(new Float32Array(buffer, at.fcb, n))).toEqual(Array.from(planes[1] as Uint8Array));
+    kernels.yccFloat(at.fy, at.fcb, at.fcr, n, at.rgb);
+    expect(check()).toBeLessThanOrEqual(1);
+    expect(Array.from(guard)).toEqual(new Array(16).fill(77)); // nothing written past 16 bytes of slack
+  });
+
+  it('upsamples a row between two sample rows with the taps it is given', () => {
+    const n = 30;
+    const { kernels, at, buffer } = withBuffers({
+      s0: 16,
+      s1: 16,
+      lo: (n + 4) * 4,
+      hi: (n + 4) * 4,
+      w: (n + 4) * 4,
+      out: (n + 4) * 4,
+    });
+    const s0 = new Uint8Array(buffer, at.s0, 16);
+    const s1 = new Uint8Array(buffer, at.s1, 16);
+    for (let i = 0; i < 16; i++) {
+      s0[i] = i * 16;
+      s1[i] = 255 - i * 9;
+    }
+    const lo = new Int32Array(buffer, at.lo, n + 4).fill(0);
+    const hi = new Int32Array(buffer, at.hi, n + 4).fill(0);
+    const w = new Float32Array(buffer, at.w, n + 4).fill(0);
+    for (let x = 0; x < n; x++) {
+      lo[x] = x >> 1;
+      hi[x] = Math.min(15, (x >> 1) + 1);
+      w[x] = x % 2 ? 0.25 : 0.75;
+    }
+    kernels.upsample(at.s0, at.s1, 0.25, at.lo, at.hi, at.w, n, at.out);
+    const out = new Float32Array(buffer, at.out, n);
+    for (let x = 0; x < n; x++) {
+      const row = (i: number) => (s0[i] as number) * 0.75 + (s1[i] as number) * 0.25;
+      const a = row(lo[x] as number);
+      expect(out[x]).toBeCloseTo(a + (row(hi[x] as number) - a) * (w[x] as number), 3);
+    }
   });
 });

@@ -16,7 +16,8 @@
  *
  * The stages: markers.ts (the one reading of the marker stream, shared with admission), huffman.ts,
  * frame.ts (memory layout), scan.ts (entropy decoding), idct.ts (libjpeg's accurate integer
- * inverse DCT) and ycbcr.ts (upsampling and YCbCr to RGB).
+ * inverse DCT) and ycbcr.ts (upsampling and YCbCr to RGB); the last two run in the SIMD kernels
+ * (../simd/assembly/kernels.ts), on strips laid out in the kernels' memory.
  *
  * Nothing is allocated before the frame read here is checked against what admission measured, so
  * a file cannot be admitted as one picture and decoded as another.
@@ -120,10 +121,17 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
   let restartInterval = 0;
   let output: Uint8ClampedArray | null = null;
 
+  // A baseline file whose first (and so only) scan holds every component is converted band by band.
+  const streaming = !structure.buffered;
+  // A streamed scan holds one band of each component at a time: a finished band's array is zeroed
+  // and used again (fresh arrays of that size cost a page fault for every 4 KiB they touch).
+  const spare = new Map<Component, Int16Array>();
   const bandOf = (c: Component, m: number): Int16Array => {
     let band = c.bands[m];
     if (!band) {
-      band = new Int16Array(c.stride * c.v * c.blockStride);
+      const reused = spare.get(c);
+      spare.delete(c);
+      band = reused ? reused.fill(0) : new Int16Array(c.stride * c.v * c.blockStride);
       c.bands[m] = band;
     }
     return band;
@@ -144,15 +152,15 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
       const quant = quantTables[c.tq];
       if (!quant) throw corrupt('a quantisation table is missing');
       const { from, to } = columns[i] as { from: number; to: number };
-      if (wanted) idctBand(c, m, quant, c.size, from, to);
+      if (wanted) idctBand(c, m, quant, c.size, from, to, f.workspace);
+      const band = c.bands[m];
+      if (band && streaming) spare.set(c, band);
       c.bands[m] = undefined;
     });
     if (m > 0) emitBand(m - 1);
     return m <= lastBand;
   };
 
-  // A baseline file whose first (and so only) scan holds every component is converted band by band.
-  const streaming = !structure.buffered;
   for (const segment of structure.segments) {
     if (segment.kind === 'dqt') {
       for (const { slot, zigzag } of segment.tables) {

@@ -1,4 +1,5 @@
 /** How a frame's components are laid out in memory: blocks, bands (MCU rows) and sample strips. */
+import { withBuffers, type Kernels } from '../simd/kernels';
 import type { HuffmanTable } from './huffman';
 import type { FrameHeader } from './markers';
 
@@ -37,8 +38,24 @@ export interface Component {
   dc: HuffmanTable | null;
   ac: HuffmanTable | null;
   pred: number;
-  /** Three strips of inverse-DCT'd samples (bands m-1, m, m+1), stride * size wide, v * size high. */
+  /**
+   * Three strips of inverse-DCT'd samples (bands m-1, m, m+1), stride * size wide, v * size high,
+   * in the kernels' memory (see Workspace).
+   */
   strips: Uint8Array[];
+}
+
+/**
+ * A decode's buffers in the SIMD kernels' memory (../simd/kernels.ts), laid out once when the frame
+ * is: the components' strips, room for one row of a band's coefficients and a quantisation table
+ * (copied in before each transform), and one row of RGB out. The decode is synchronous and nothing
+ * else calls the kernels meanwhile, so these views stay valid (the memory grows only when laid out).
+ */
+export interface Workspace {
+  kernels: Kernels;
+  coef: Int16Array;
+  quant: Int32Array;
+  rgb: Uint8ClampedArray;
 }
 
 export interface Frame {
@@ -57,6 +74,7 @@ export interface Frame {
   upsample: Taps[];
   /** Per component, one upsampled row of the image's width (reused for every row). */
   rows: Float32Array[];
+  workspace: Workspace;
 }
 
 /**
@@ -123,12 +141,58 @@ export function layoutFrame(header: FrameHeader, scale = 1, bandLimited = false)
       dc: null,
       ac: null,
       pred: 0,
-      strips: [0, 1, 2].map(() => new Uint8Array(stride * own * r.v * own)),
+      strips: [],
     };
   });
-  const upsample = components.map((c) => taps(width, c.ratioH, c.width));
-  const rows = components.map(() => new Float32Array(width));
-  return { width, height, size, progressive, components, maxH, maxV, mcusAcross, mcusDown, upsample, rows };
+  const { workspace, upsample, rows } = placeInKernels(components, width);
+  return { width, height, size, progressive, components, maxH, maxV, mcusAcross, mcusDown, upsample, rows, workspace };
+}
+
+/**
+ * Lays out the decode's Workspace, the components' strips, upsampling taps and upsampled rows in
+ * the kernels' memory. Rows and taps have 4 values of slack (the kernels work 4 at a time), the taps'
+ * pointing at sample 0.
+ */
+function placeInKernels(components: Component[], width: number) {
+  const stripBytes = (c: Component) => c.stride * c.size * c.v * c.size;
+  const across = width + 4;
+  const sizes: Record<string, number> = {
+    coef: Math.max(...components.map((c) => c.stride * c.blockStride * 2)),
+    quant: 64 * 4,
+  };
+  components.forEach((c, i) => {
+    for (let k = 0; k < 3; k++) sizes[`strip${i}.${k}`] = stripBytes(c);
+    for (const name of ['lo', 'hi', 'w', 'row']) sizes[`${name}${i}`] = across * 4;
+  });
+  // Last, with slack: the colour kernels write up to 16 bytes past a row and read 3 past their inputs.
+  sizes.rgb = width * 3 + 16;
+  const { kernels, at, buffer } = withBuffers(sizes);
+  const upsample = components.map((c, i): Taps => {
+    const own = taps(width, c.ratioH, c.width);
+    const placed = {
+      lo: new Int32Array(buffer, at[`lo${i}`], across),
+      hi: new Int32Array(buffer, at[`hi${i}`], across),
+      w: new Float32Array(buffer, at[`w${i}`], across),
+    };
+    placed.lo.set(own.lo);
+    placed.hi.set(own.hi);
+    placed.w.set(own.w);
+    placed.lo.fill(0, width);
+    placed.hi.fill(0, width);
+    placed.w.fill(0, width);
+    return placed;
+  });
+  components.forEach((c, i) => {
+    c.strips = [0, 1, 2].map((k) => new Uint8Array(buffer, at[`strip${i}.${k}`], stripBytes(c)));
+  });
+  const workspace: Workspace = {
+    kernels,
+    coef: new Int16Array(buffer, at.coef, (sizes.coef as number) / 2),
+    quant: new Int32Array(buffer, at.quant, 64),
+    rgb: new Uint8ClampedArray(buffer, at.rgb, width * 3 + 16),
+  };
+  const rows = components.map((_, i) => new Float32Array(buffer, at[`row${i}`], across));
+  return { workspace, upsample, rows };
 }
 
 /** For each natural position of an 8×8 block, its index among the size × size kept (row by row), or -1. */

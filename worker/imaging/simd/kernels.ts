@@ -17,6 +17,13 @@ export interface Kernels {
   packRow(rgba: number, width: number, colorType: number, out: number): void;
   filterRow(cur: number, prev: number, n: number, bpp: number, out: number, stride: number): number;
   adler32(adler: number, p: number, n: number): number;
+  idct8(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
+  idct4(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
+  idct2(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
+  ycc(y: number, cb: number, cr: number, n: number, out: number): void;
+  upsample(s0: number, s1: number, wy: number, lo: number, hi: number, w: number, n: number, out: number): void;
+  widen(s: number, n: number, out: number): void;
+  yccFloat(y: number, cb: number, cr: number, n: number, out: number): void;
 }
 
 let instance: Kernels | null = null;
