@@ -3,7 +3,8 @@
 # compressor and jpeg_enc.c, compiled with Debian's emscripten (apt-get install emscripten) into a
 # standalone module with no JavaScript glue (jpeg/encode.ts instantiates it). Needs the network
 # once, for libjpeg-turbo's source. libjpeg-turbo's SIMD code is assembly for x86 and Arm, which
-# WebAssembly cannot use: this is its C code, with the compiler's own vectorising (-msimd128).
+# WebAssembly cannot use: this is its C code (the compiler vectorising what it can, -msimd128) with
+# its SIMD interface (WITH_SIMD) answered by jsimd_wasm.c, WebAssembly SIMD for the block path.
 set -eu
 cd "$(dirname "$0")"
 VERSION=3.1.4.1
@@ -45,7 +46,8 @@ FILES="$S/jcapimin.c $S/wrapper/jcapistd-8.c $S/wrapper/jccoefct-8.c $S/wrapper/
   $S/jerror.c $S/jfdctint.c $S/jfdctfst.c $S/jfdctflt.c $S/jmemmgr.c $S/jmemnobs.c $S/jutils.c"
 # USE_CLZ_INTRINSIC: a bit length is WebAssembly's i32.clz, not a 64 kB table. jpeg_output and
 # jpeg_failed are the imports the caller provides (undefined symbols are imports; nothing else is).
-emcc -O3 -flto -DNDEBUG -DNO_GETENV -DUSE_CLZ_INTRINSIC -msimd128 -I"$GEN" -I"$S" jpeg_enc.c lossy8_only.c $FILES \
+emcc -O3 -flto -DNDEBUG -DWITH_SIMD -DNO_GETENV -DUSE_CLZ_INTRINSIC -msimd128 -I"$GEN" -I"$S" \
+  jpeg_enc.c lossy8_only.c jsimd_wasm.c $FILES \
   -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=256KB \
   -sMAXIMUM_MEMORY=256MB -sFILESYSTEM=0 -sERROR_ON_UNDEFINED_SYMBOLS=0 \
   -sEXPORTED_FUNCTIONS=_jpeg_alloc,_jpeg_begin,_jpeg_rows,_jpeg_end -o jpeg_enc.wasm
