@@ -27,6 +27,7 @@ import {
 } from '../worker/imaging';
 import { DEFAULT_QUALITY } from '../shared/output';
 import { benchCaps, benchEncoders } from './encoders';
+import { benchDecoder } from './decoder';
 import { gc, PeakMemory } from './memory';
 import { benchApi } from './api';
 import { benchContentAware } from './content-aware';
@@ -186,6 +187,8 @@ async function main() {
   if (process.argv.includes('quality')) return benchQualityPreview(real.filter((p) => /\.jpg$/.test(p.name)));
   // `npm run bench -- encoders`: the JPEG and WebP encoders against sharp only.
   if (process.argv.includes('encoders')) return benchEncoders(real);
+  // `npm run bench -- decoder`: the JPEG decoder by step against libjpeg-turbo only.
+  if (process.argv.includes('decoder')) return benchDecoder(real);
   const largest = await largestAccepted(real);
   if (process.argv.includes('api'))
     return benchApi(
@@ -225,6 +228,7 @@ async function main() {
     );
   }
   await benchEncoders(real);
+  await benchDecoder(real);
   const noisiest = real.find((p) => p.name === '2004default.jpg') ?? real[0];
   if (noisiest) await benchCaps(noisiest);
   await benchContentAware(real);
