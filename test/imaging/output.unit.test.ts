@@ -118,6 +118,21 @@ describe('JPEG through libjpeg-turbo', () => {
     expect(Buffer.from(await encodeJpeg(raster, 82, codecs.jpegEncoder)).equals(theirs)).toBe(true);
   });
 
+  it('writes each file whole with an instance kept from the encodes before (other sizes, qualities, subsampling)', async () => {
+    const first = noisyPhoto(1200, 900, 21);
+    const before = await encodeJpeg(first, 93, codecs.jpegEncoder);
+    for (const [raster, quality] of [
+      [noisyPhoto(333, 77, 22), 40],
+      [screenshot(1242, 2688), 90],
+      [noisyPhoto(801, 601, 23), 82],
+    ] as const) {
+      const chromaSubsampling = quality >= FULL_CHROMA_QUALITY ? '4:4:4' : '4:2:0';
+      const theirs = await toSharp(raster).removeAlpha().jpeg({ quality, chromaSubsampling }).toBuffer();
+      expect(Buffer.from(await encodeJpeg(raster, quality, codecs.jpegEncoder)).equals(theirs)).toBe(true);
+    }
+    expect(Buffer.from(await encodeJpeg(first, 93, codecs.jpegEncoder)).equals(Buffer.from(before))).toBe(true);
+  }, 30_000);
+
   it('chooses the tables for the whole image when it encodes a band of one, as the preview does', async () => {
     const band = noisyPhoto(2064, 256, 4);
     const alone = await encodeJpeg(band, 95, codecs.jpegEncoder);

@@ -6,6 +6,7 @@
 import { convertToSrgb } from './colour-profile';
 import type { ImageInfo } from './image-info';
 import { decodeJpeg, verifyJpeg, type JpegPart } from './jpeg/decode';
+import { releaseJpegEncoder } from './jpeg/encode';
 import { decodePng } from './png/decode';
 import type { Picture } from './raster';
 import type { Codecs } from './wasm/codecs';
@@ -21,6 +22,7 @@ export async function decodeImage(
   codecs: Codecs,
   part: JpegPart = { scale: 1 },
 ): Promise<Picture> {
+  releaseJpegEncoder(); // its kept memory is never held beside a decode's
   const picture = await decodeStored(bytes, info, codecs, part);
   if (info.icc) await convertToSrgb(picture, info.icc, info.type);
   return picture;

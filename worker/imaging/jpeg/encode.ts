@@ -11,9 +11,12 @@
  * at 4:2:0, 6 at 4:4:4): every output size is encoded in one go, and only a 4:4:4 output over 4 MP
  * (the largest store screenshots at quality 90 or more) is written with the standard tables
  * instead, which need no second pass (files 5 to 20 % larger), to stay within the render's memory
- * (limits.ts). A fresh instance for
- * every encode, so a failed one cannot poison the next, and its memory is garbage once the call
- * returns (docs/decisions/0009-output-types-and-encoders.md).
+ * (limits.ts).
+ *
+ * An instance whose memory stayed within KEEP_BYTES is kept for the next encode: a fresh one's
+ * memory is new pages, and touching them was half of a 1080×1920 encode here (47 → 23 ms). One
+ * that failed is never kept, and decoding lets the kept one go (releaseJpegEncoder), so it never
+ * adds to a decode's memory (docs/decisions/0009-output-types-and-encoders.md).
  */
 import { concatBytes } from '../bytes';
 import type { Raster } from '../raster';
@@ -22,6 +25,7 @@ interface Exports {
   memory: WebAssembly.Memory;
   _initialize: () => void;
   jpeg_alloc: (size: number) => number;
+  jpeg_free: (pointer: number) => void;
   jpeg_begin: (width: number, height: number, quality: number, fullChroma: number, optimise: number) => void;
   jpeg_rows: (pointer: number, count: number) => void;
   jpeg_end: () => void;
@@ -33,6 +37,43 @@ const ROWS = 16;
 export const FULL_CHROMA_QUALITY = 90;
 /** The most the coefficients kept for optimised Huffman tables may take (4:2:0 at the largest format is 16 MiB). */
 const OPTIMISED_TABLES_BYTES = 24 * 1024 * 1024;
+/** The most memory an instance kept between encodes may hold (outputs up to about 4.4 MP at 4:2:0). */
+const KEEP_BYTES = 16 * 1024 * 1024;
+
+/** An instance of the encoder and where its current file goes. */
+interface Encoder {
+  module: WebAssembly.Module;
+  wasm: Exports;
+  file: Uint8Array[];
+}
+
+let kept: Encoder | null = null;
+
+/** Lets the kept instance go (decoding calls it, so its memory is never held beside a decode's). */
+export function releaseJpegEncoder(): void {
+  kept = null;
+}
+
+function instantiate(module: WebAssembly.Module): Encoder {
+  const encoder = { module, file: [] as Uint8Array[] } as Encoder;
+  const instance = new WebAssembly.Instance(module, {
+    env: {
+      // Called while the image is written, after instantiation.
+      jpeg_output: (pointer: number, size: number) => {
+        encoder.file.push(new Uint8Array(encoder.wasm.memory.buffer, pointer, size).slice());
+      },
+      // libjpeg's fatal error (a size it cannot write, over 65,500 pixels a side, or no memory
+      // left): the throw leaves the instance, which is dropped with it.
+      jpeg_failed: (code: number) => {
+        throw new Error(`The JPEG encoder failed (libjpeg message ${code})`);
+      },
+      emscripten_notify_memory_growth: () => undefined,
+    },
+  });
+  encoder.wasm = instance.exports as unknown as Exports;
+  encoder.wasm._initialize();
+  return encoder;
+}
 
 /**
  * Encodes opaque RGBA pixels (alpha is ignored) at a libjpeg quality of 1 to 100. `imagePixels` is
@@ -48,23 +89,11 @@ export async function encodeJpeg(
 ): Promise<Uint8Array> {
   if (!Number.isFinite(quality)) throw new RangeError(`JPEG quality ${quality} is not a number`);
   const q = Math.min(100, Math.max(1, Math.round(quality)));
-  const file: Uint8Array[] = [];
-  const instance = new WebAssembly.Instance(module, {
-    env: {
-      // Called while the image is written, after instantiation.
-      jpeg_output: (pointer: number, size: number) => {
-        file.push(new Uint8Array(wasm.memory.buffer, pointer, size).slice());
-      },
-      // libjpeg's fatal error (a size it cannot write, over 65,500 pixels a side, or no memory
-      // left): the throw leaves the instance, which is dropped with it.
-      jpeg_failed: (code: number) => {
-        throw new Error(`The JPEG encoder failed (libjpeg message ${code})`);
-      },
-      emscripten_notify_memory_growth: () => undefined,
-    },
-  });
-  const wasm = instance.exports as unknown as Exports;
-  wasm._initialize();
+  // Taken out of `kept` while in use: an encode that throws leaves it dropped.
+  const encoder = kept?.module === module ? kept : instantiate(module);
+  kept = null;
+  encoder.file = [];
+  const { wasm } = encoder;
   const { width, height, data } = raster;
   const stride = width * 4;
   const rows = wasm.jpeg_alloc(stride * ROWS);
@@ -79,5 +108,7 @@ export async function encodeJpeg(
     wasm.jpeg_rows(rows, count);
   }
   wasm.jpeg_end();
-  return concatBytes(file);
+  wasm.jpeg_free(rows);
+  if (wasm.memory.buffer.byteLength <= KEEP_BYTES) kept = encoder;
+  return concatBytes(encoder.file);
 }

@@ -50,5 +50,5 @@ emcc -O3 -flto -DNDEBUG -DWITH_SIMD -DNO_GETENV -DUSE_CLZ_INTRINSIC -msimd128 -I
   jpeg_enc.c lossy8_only.c jsimd_wasm.c $FILES \
   -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=256KB \
   -sMAXIMUM_MEMORY=256MB -sFILESYSTEM=0 -sERROR_ON_UNDEFINED_SYMBOLS=0 \
-  -sEXPORTED_FUNCTIONS=_jpeg_alloc,_jpeg_begin,_jpeg_rows,_jpeg_end -o jpeg_enc.wasm
+  -sEXPORTED_FUNCTIONS=_jpeg_alloc,_jpeg_free,_jpeg_begin,_jpeg_rows,_jpeg_end -o jpeg_enc.wasm
 echo "built $(wc -c < jpeg_enc.wasm) bytes"

@@ -38,8 +38,9 @@ static struct jpeg_compress_struct cinfo;
 static struct jpeg_error_mgr error;
 static struct jpeg_destination_mgr destination = {NULL, 0, output_init, output_full, output_end};
 
-// A buffer in this module's memory, for the rows handed in.
+// A buffer in this module's memory, for the rows handed in, and its release.
 uint8_t* jpeg_alloc(size_t size) { return (uint8_t*)malloc(size); }
+void jpeg_free(uint8_t* buffer) { free(buffer); }
 
 // Starts a width × height image at a quality of 1 to 100, with chroma at full resolution when
 // `full_chroma` is not 0, with Huffman tables optimised for the image when `optimise` is not 0.
@@ -74,7 +75,8 @@ void jpeg_rows(const uint8_t* rgba, int count) {
   jpeg_write_scanlines(&cinfo, rows, (JDIMENSION)count);
 }
 
-// Writes the rest of the file (through jpeg_output) and lets the image go.
+// Writes the rest of the file (through jpeg_output) and lets the image go: the instance can begin
+// the next.
 void jpeg_end(void) {
   jpeg_finish_compress(&cinfo);
   jpeg_destroy_compress(&cinfo);
