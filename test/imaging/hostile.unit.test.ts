@@ -10,6 +10,7 @@ import {
   PEAK_BUDGET_BYTES,
 } from '../../worker/imaging';
 import { corpusMutants, jpegSegments, pngChunk, pngChunks, sofSegment } from '../support/mutations';
+import { kernelMemoryBytes } from '../../worker/imaging/simd/kernels';
 
 /**
  * Crafted files against the engine itself (inspect, admit, decode), with every typed array the
@@ -22,8 +23,12 @@ const read = (name: string) => new Uint8Array(readFileSync(`test/fixtures/corpus
 const TYPED = ['Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Float32Array'] as const;
 const originals = Object.fromEntries(TYPED.map((name) => [name, globalThis[name]]));
 
-/** Counts the bytes of every typed array constructed with a length while `fn` runs. */
+/**
+ * Counts the bytes of every typed array constructed with a length while `fn` runs, and what the
+ * SIMD kernels' memory grew by (a JPEG decode lays its strips out there).
+ */
 async function countingAllocations<T>(fn: () => Promise<T>): Promise<{ result: T | Error; bytes: number }> {
+  const kernelsBefore = kernelMemoryBytes();
   let bytes = 0;
   for (const name of TYPED) {
     const Original = originals[name] as Uint8ArrayConstructor;
@@ -34,10 +39,12 @@ async function countingAllocations<T>(fn: () => Promise<T>): Promise<{ result: T
       },
     });
   }
+  const grown = () => bytes + kernelMemoryBytes() - kernelsBefore;
   try {
-    return { result: await fn(), bytes };
+    const result = await fn();
+    return { result, bytes: grown() };
   } catch (error) {
-    return { result: error as Error, bytes };
+    return { result: error as Error, bytes: grown() };
   } finally {
     Object.assign(globalThis, originals);
   }

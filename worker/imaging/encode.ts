@@ -4,7 +4,7 @@
  */
 import type { OutputType } from '../../shared/output';
 import { usesTransparency } from './auto-type';
-import { encodeJpeg } from './jpeg/encode';
+import { encodeJpeg, releaseJpegEncoder } from './jpeg/encode';
 import { encodePng } from './png/encode';
 import type { Raster } from './raster';
 import { flatten } from './resample';
@@ -37,6 +37,7 @@ export interface OutputRequest {
  */
 export async function encodeOutput(raster: Raster, request: OutputRequest, codecs: Codecs): Promise<Encoded> {
   const { type, quality, maxBytes } = request;
+  if (type !== 'jpeg') releaseJpegEncoder(); // the kept JPEG instance is never held beside another encoder
   if (type === 'png') {
     const alpha = request.opaque ? 'drop' : 'auto';
     if (request.auto?.jpegAccepted && maxBytes !== null && !usesTransparency(raster)) {

@@ -15,8 +15,9 @@
  *
  * An instance whose memory stayed within KEEP_BYTES is kept for the next encode: a fresh one's
  * memory is new pages, and touching them was half of a 1080×1920 encode here (47 → 23 ms). One
- * that failed is never kept, and decoding lets the kept one go (releaseJpegEncoder), so it never
- * adds to a decode's memory (docs/decisions/0009-output-types-and-encoders.md).
+ * that failed is never kept, and decoding and the other encoders let the kept one go
+ * (releaseJpegEncoder), so it is never held beside their memory; beside a render's resampling it
+ * is at most KEEP_BYTES (docs/decisions/0009-output-types-and-encoders.md).
  */
 import { concatBytes } from '../bytes';
 import type { Raster } from '../raster';
@@ -37,8 +38,8 @@ const ROWS = 16;
 export const FULL_CHROMA_QUALITY = 90;
 /** The most the coefficients kept for optimised Huffman tables may take (4:2:0 at the largest format is 16 MiB). */
 const OPTIMISED_TABLES_BYTES = 24 * 1024 * 1024;
-/** The most memory an instance kept between encodes may hold (outputs up to about 4.4 MP at 4:2:0). */
-const KEEP_BYTES = 16 * 1024 * 1024;
+/** The most memory an instance kept between encodes may hold (outputs up to about 2 MP at 4:2:0: posts, stories, banners). */
+const KEEP_BYTES = 8 * 1024 * 1024;
 
 /** An instance of the encoder and where its current file goes. */
 interface Encoder {
@@ -49,7 +50,7 @@ interface Encoder {
 
 let kept: Encoder | null = null;
 
-/** Lets the kept instance go (decoding calls it, so its memory is never held beside a decode's). */
+/** Lets the kept instance go: decoding and the other types' encoders call it, so its memory is never held beside theirs. */
 export function releaseJpegEncoder(): void {
   kept = null;
 }
@@ -109,6 +110,8 @@ export async function encodeJpeg(
   }
   wasm.jpeg_end();
   wasm.jpeg_free(rows);
+  const file = encoder.file;
+  encoder.file = [];
   if (wasm.memory.buffer.byteLength <= KEEP_BYTES) kept = encoder;
-  return concatBytes(encoder.file);
+  return concatBytes(file);
 }

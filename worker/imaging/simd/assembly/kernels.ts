@@ -8,8 +8,9 @@
  *   - JPEG decoding (../../jpeg/): the inverse DCTs, upsampling and YCbCr to RGB, with libjpeg's
  *     arithmetic.
  * The JavaScript side plans the work, lays out buffers in this module's memory (simd/kernels.ts)
- * and copies rows in and out. The memory holds rows only, never a picture, so it stays at a few
- * megabytes (WebAssembly memory never shrinks).
+ * and copies rows in and out. The memory holds rows (a JPEG decode's strips are a few rows of
+ * blocks) and tables, never a picture, so it stays at a few megabytes (WebAssembly memory never
+ * shrinks).
  */
 
 /** Where the JavaScript side may start laying out its buffers. */
@@ -324,8 +325,9 @@ export function adler32(adler: u32, p: usize, n: i32): u32 {
  * JPEG decoding (../../jpeg/idct.ts, ../../jpeg/ycbcr.ts): libjpeg's accurate integer inverse DCT
  * (jidctint.c) and its reduced 4×4 and 2×2 ones (jidctred.c), four columns (then four rows) at a time in
  * i32x4 lanes with the same constants and the same descaling, so every sample equals the scalar
- * code's; and YCbCr to RGB in libjpeg's fixed point (jdcolor.c). Narrowing saturates, which is
- * libjpeg's range limit.
+ * code's (but for coefficients no 8-bit picture has, from damaged data, where 32-bit lanes wrap
+ * and libjpeg's DC-only shortcut did not: damaged pixels either way); and YCbCr to RGB in
+ * libjpeg's fixed point (jdcolor.c). Narrowing saturates, which is libjpeg's range limit.
  */
 const CONST_BITS = 13;
 const PASS1_BITS = 2;
