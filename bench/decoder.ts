@@ -42,17 +42,8 @@ async function decoderBefore(): Promise<Decode | null> {
   }
 }
 
-function best(work: () => unknown): number {
-  let fastest = Infinity;
-  for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
-    work();
-    fastest = Math.min(fastest, performance.now() - started);
-  }
-  return fastest;
-}
-
-async function bestAsync(work: () => Promise<unknown>): Promise<number> {
+/** The fastest of RUNS runs of `work` (sync or async), in ms. */
+async function best(work: () => unknown): Promise<number> {
   let fastest = Infinity;
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
@@ -83,10 +74,10 @@ export async function benchDecoder(photos: Photo[]): Promise<void> {
     const info = inspectImage(bytes);
     if (info.type !== 'jpeg') continue;
     const ours = (scale: 1 | 2 | 8) => best(() => decodeJpeg(bytes, info, { scale }));
-    const theirs = (scale: 1 | 2 | 8) => bestAsync(() => sharpDecode(file, info, scale));
-    const old = (scale: 1 | 2 | 8) => (before ? best(() => before(bytes, info, { scale })) : null);
-    const [o1, o2, o8] = [ours(1), ours(2), ours(8)];
-    const [b1, b2, b8] = [old(1), old(2), old(8)];
+    const theirs = (scale: 1 | 2 | 8) => best(() => sharpDecode(file, info, scale));
+    const old = async (scale: 1 | 2 | 8) => (before ? best(() => before(bytes, info, { scale })) : null);
+    const [o1, o2, o8] = [await ours(1), await ours(2), await ours(8)];
+    const [b1, b2, b8] = [await old(1), await old(2), await old(8)];
     const [s1, s2, s8] = [await theirs(1), await theirs(2), await theirs(8)];
     const rest = (full: number | null, eighth: number | null) =>
       full === null || eighth === null ? null : full - eighth;

@@ -23,7 +23,6 @@ export async function decodeImage(
   codecs: Codecs,
   part: JpegPart = { scale: 1 },
 ): Promise<Picture> {
-  releaseJpegEncoder(); // its kept memory is never held beside a decode's
   const picture = await decodeStored(bytes, info, codecs, part);
   if (info.icc) await convertToSrgb(picture, info.icc, info.type);
   return picture;
@@ -41,6 +40,7 @@ export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: 
 
 /** The stored pixels, before colour conversion. */
 async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, part: JpegPart): Promise<Picture> {
+  releaseJpegEncoder(); // its kept memory is never held beside a decode's (the upload's check included)
   if (info.type === 'png') return { ...(await decodePng(bytes, info, part)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info, part);
   return decodeWebp(bytes, info, codecs.webpDecoder, part);

@@ -93,7 +93,6 @@ export async function encodeJpeg(
   // Taken out of `kept` while in use: an encode that throws leaves it dropped.
   const encoder = kept?.module === module ? kept : instantiate(module);
   kept = null;
-  encoder.file = [];
   const { wasm } = encoder;
   const { width, height, data } = raster;
   const stride = width * 4;

@@ -84,10 +84,9 @@ export interface Frame {
  */
 export type Taps = { lo: Int32Array; hi: Int32Array; w: Float32Array };
 
-export function taps(size: number, ratio: number, limit: number): Taps {
-  const lo = new Int32Array(size);
-  const hi = new Int32Array(size);
-  const w = new Float32Array(size);
+/** Fills `into` with the taps of image positions 0 to size - 1; the slack after them points at sample 0. */
+function fillTaps(into: Taps, size: number, ratio: number, limit: number): Taps {
+  const { lo, hi, w } = into;
   for (let i = 0; i < size; i++) {
     const at = (i + 0.5) / ratio - 0.5;
     const f = Math.floor(at);
@@ -95,7 +94,10 @@ export function taps(size: number, ratio: number, limit: number): Taps {
     hi[i] = Math.min(limit - 1, Math.max(0, f + 1));
     w[i] = at - f;
   }
-  return { lo, hi, w };
+  lo.fill(0, size);
+  hi.fill(0, size);
+  w.fill(0, size);
+  return into;
 }
 
 /**
@@ -167,20 +169,13 @@ function placeInKernels(components: Component[], width: number) {
   // Last, with slack: the colour kernels write up to 16 bytes past a row and read 3 past their inputs.
   sizes.rgb = width * 3 + 16;
   const { kernels, at, buffer } = withBuffers(sizes);
-  const upsample = components.map((c, i): Taps => {
-    const own = taps(width, c.ratioH, c.width);
+  const upsample = components.map((c, i) => {
     const placed = {
       lo: new Int32Array(buffer, at[`lo${i}`], across),
       hi: new Int32Array(buffer, at[`hi${i}`], across),
       w: new Float32Array(buffer, at[`w${i}`], across),
     };
-    placed.lo.set(own.lo);
-    placed.hi.set(own.hi);
-    placed.w.set(own.w);
-    placed.lo.fill(0, width);
-    placed.hi.fill(0, width);
-    placed.w.fill(0, width);
-    return placed;
+    return fillTaps(placed, width, c.ratioH, c.width);
   });
   components.forEach((c, i) => {
     c.strips = [0, 1, 2].map((k) => new Uint8Array(buffer, at[`strip${i}.${k}`], stripBytes(c)));
