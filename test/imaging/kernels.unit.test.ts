@@ -3,14 +3,22 @@
  * libpng's heuristic picks and the file decodes to exactly the input, for each colour type and
  * for widths that do and do not fill whole 16-byte vectors; the resampler is exact where it
  * should be and handles pictures narrower than its filter; the JPEG decoder's inverse DCTs and
- * colour conversion agree with the mathematical definitions.
+ * colour conversion agree with the mathematical definitions, and its Huffman decoding with the
+ * JavaScript decoder's.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { crc32 as zlibCrc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodePng, encodePng, inspectImage, resampleCrop, type Picture, type Raster } from '../../worker/imaging';
+import { decodeBaselineScan } from '../../worker/imaging/jpeg/baseline-scan';
+import { layoutFrame, WINDOW_BYTES, type Component } from '../../worker/imaging/jpeg/frame';
+import { buildHuffman, type HuffmanTable } from '../../worker/imaging/jpeg/huffman';
+import { readJpeg } from '../../worker/imaging/jpeg/markers';
+import { decodeScan } from '../../worker/imaging/jpeg/scan';
 import { crc32, finishCrc } from '../../worker/imaging/png/chunks';
 import { kernelMemoryBytes, withBuffers } from '../../worker/imaging/simd/kernels';
-import { rawOf, syntheticPhoto } from './images';
+import { rawOf, syntheticPhoto, toSharp } from './images';
 
 /** Deterministic pseudo-random bytes (xorshift), so failures reproduce. */
 function noise(seed: number) {
@@ -407,5 +415,93 @@ describe("the JPEG decoder's kernels", () => {
       const a = row(lo[x] as number);
       expect(out[x]).toBeCloseTo(a + (row(hi[x] as number) - a) * (w[x] as number), 3);
     }
+  });
+});
+
+describe("the JPEG decoder's Huffman kernel", () => {
+  /**
+   * A streamed file's one scan decoded twice, by the kernels (baseline-scan.ts) and by the
+   * JavaScript decoder (scan.ts): every band of every component's coefficients.
+   */
+  function bothWays(bytes: Uint8Array) {
+    const structure = readJpeg(bytes);
+    expect(structure.buffered).toBe(false);
+    const tables: Record<string, HuffmanTable> = {};
+    let restartInterval = 0;
+    for (const segment of structure.segments) {
+      if (segment.kind === 'dht')
+        for (const t of segment.tables) tables[`${t.dc}${t.slot}`] = buildHuffman(t.counts, t.symbols, !t.dc);
+      else if (segment.kind === 'dri') restartInterval = segment.interval;
+      else if (segment.kind === 'sos') {
+        const { scan } = segment;
+        const run = (streamed: boolean) => {
+          const frame = layoutFrame(structure.frame, 1, false, streamed);
+          const components = scan.components.map(({ id, dc, ac }) => {
+            const c = frame.components.find((x) => x.id === id) as Component;
+            c.dc = tables[`true${dc}`] ?? null;
+            c.ac = tables[`false${ac}`] ?? null;
+            return c;
+          });
+          const bands: Int16Array[] = [];
+          if (!streamed) {
+            decodeScan(bytes, scan, frame, components, restartInterval, scan, (c, m) => {
+              return (c.bands[m] ??= new Int16Array(c.stride * c.v * 64));
+            });
+            for (let m = 0; m < frame.mcusDown; m++) for (const c of components) bands.push(c.bands[m] as Int16Array);
+          } else {
+            decodeBaselineScan(bytes, scan, frame, components, restartInterval, (m) => {
+              for (const c of components) bands.push((c.bands[m] as Int16Array).slice());
+              return true;
+            });
+          }
+          return bands;
+        };
+        return { kernels: run(true), js: run(false) };
+      }
+    }
+    throw new Error('no scan');
+  }
+  const expectSame = (bytes: Uint8Array) => {
+    const { kernels, js } = bothWays(bytes);
+    expect(kernels.length).toBe(js.length);
+    const differing = kernels.filter((band, i) => band.some((v, k) => v !== (js[i] as Int16Array)[k])).length;
+    expect(differing).toBe(0);
+  };
+
+  it.each(['restart-420.jpg', 'restart-rows-444.jpg', 'sampling-411.jpg', 'sampling-440.jpg', 'rgb.jpg'])(
+    'gives the same coefficients as the JavaScript decoder: %s',
+    (file) => expectSame(new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/jpeg', file)))),
+  );
+
+  it('gives the same coefficients for greyscale, and for a scan longer than its window into the file', async () => {
+    const grey = await toSharp(syntheticPhoto(301, 203)).greyscale().toColourspace('b-w').jpeg().toBuffer();
+    expectSame(new Uint8Array(grey));
+    const next = noise(7);
+    const picture = syntheticPhoto(1200, 900);
+    for (let i = 0; i < picture.data.length; i += 4) picture.data[i] = next(); // noise: a long scan
+    const large = new Uint8Array(await toSharp(picture).jpeg({ quality: 98, chromaSubsampling: '4:4:4' }).toBuffer());
+    expect(large.length).toBeGreaterThan(3 * WINDOW_BYTES);
+    expectSame(large);
+  });
+
+  it('gives the same coefficients for damaged data: bytes changed, and the scan cut short', () => {
+    const original = new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/jpeg/restart-420.jpg')));
+    const { start } = (readJpeg(original).segments.find((s) => s.kind === 'sos') as { scan: { start: number } }).scan;
+    const next = noise(11);
+    let tried = 0;
+    for (let i = 0; i < 40; i++) {
+      const bytes = original.slice();
+      for (let k = 0; k < 3; k++) bytes[start + (((next() << 8) | next()) % (bytes.length - start - 2))] = next();
+      try {
+        readJpeg(bytes);
+      } catch {
+        continue; // no longer a JPEG either decoder would get
+      }
+      expectSame(bytes);
+      tried++;
+    }
+    const cut = new Uint8Array([...original.subarray(0, start + 200), 0xff, 0xd9]);
+    expectSame(cut);
+    expect(tried).toBeGreaterThan(20);
   });
 });

@@ -31,6 +31,7 @@ import { buildHuffman, type HuffmanTable } from './huffman';
 import { idctBand } from './idct';
 import { readJpeg } from './markers';
 import { decodeScan, ZIGZAG } from './scan';
+import { decodeBaselineScan } from './baseline-scan';
 
 /**
  * What to decode: the whole picture at full scale, or (shrink-on-load, as libjpeg's scaled IDCT
@@ -105,7 +106,10 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
   const dcTables: HuffmanTable[] = [];
   const acTables: HuffmanTable[] = [];
   // A progressive file at a reduced scale keeps only the coefficients its reduced IDCT reads.
-  const f: Frame = layoutFrame(header, part.scale, header.progressive && part.scale > 1);
+  // A baseline file whose first (and so only) scan holds every component is converted band by band,
+  // its entropy decoding in the kernels (baseline-scan.ts).
+  const streaming = !structure.buffered;
+  const f: Frame = layoutFrame(header, part.scale, header.progressive && part.scale > 1, streaming);
   const region = clampRegion(part.region ?? { x0: 0, y0: 0, x1: f.width, y1: f.height }, f);
   // The bands whose rows the region holds, and the block columns each component's upsampling reads.
   const bandRows = f.size * f.maxV;
@@ -121,21 +125,9 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
   let restartInterval = 0;
   let output: Uint8ClampedArray | null = null;
 
-  // A baseline file whose first (and so only) scan holds every component is converted band by band.
-  const streaming = !structure.buffered;
-  // A streamed scan holds one band of each component at a time: a finished band's array is zeroed
-  // and used again (fresh arrays of that size cost a page fault for every 4 KiB they touch).
-  const spare = new Map<Component, Int16Array>();
-  const bandOf = (c: Component, m: number): Int16Array => {
-    let band = c.bands[m];
-    if (!band) {
-      const reused = spare.get(c);
-      spare.delete(c);
-      band = reused ? reused.fill(0) : new Int16Array(c.stride * c.v * c.blockStride);
-      c.bands[m] = band;
-    }
-    return band;
-  };
+  // A buffered decode keeps every band until its last scan.
+  const bandOf = (c: Component, m: number): Int16Array =>
+    (c.bands[m] ??= new Int16Array(c.stride * c.v * c.blockStride));
 
   const emitBand = (m: number): Uint8ClampedArray => {
     output ??= new Uint8ClampedArray((region.x1 - region.x0) * (region.y1 - region.y0) * 3);
@@ -153,8 +145,6 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
       if (!quant) throw corrupt('a quantisation table is missing');
       const { from, to } = columns[i] as { from: number; to: number };
       if (wanted) idctBand(c, m, quant, c.size, from, to, f.workspace);
-      const band = c.bands[m];
-      if (band && streaming) spare.set(c, band);
       c.bands[m] = undefined;
     });
     if (m > 0) emitBand(m - 1);
@@ -180,7 +170,8 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
         c.ac = acTables[ac] ?? null;
         return c;
       });
-      decodeScan(bytes, scan, f, components, restartInterval, scan, bandOf, streaming ? finishBand : null);
+      if (streaming) decodeBaselineScan(bytes, scan, f, components, restartInterval, finishBand);
+      else decodeScan(bytes, scan, f, components, restartInterval, scan, bandOf);
     }
   }
 

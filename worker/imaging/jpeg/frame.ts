@@ -56,6 +56,25 @@ export interface Workspace {
   coef: Int16Array;
   quant: Int32Array;
   rgb: Uint8ClampedArray;
+  /** A streamed (baseline, one scan) decode's entropy decoding in the kernels (baseline-scan.ts). */
+  entropy: EntropySpace | null;
+}
+
+/** Bytes of the file the kernels read at a time, and of one Huffman table and one component there. */
+export const WINDOW_BYTES = 256 * 1024;
+export const TABLE_BYTES = 3584;
+export const COMPONENT_BYTES = 32;
+
+/**
+ * Where a streamed decode's entropy decoding works (the kernels' huffman.ts): a window onto the
+ * file (with 16 bytes of slack), the four DC then four AC Huffman table slots, the scan's
+ * components' records, and one band of coefficients for each of the frame's components.
+ */
+export interface EntropySpace {
+  window: Uint8Array;
+  tables: Uint8Array;
+  components: Int32Array;
+  bands: Int16Array[];
 }
 
 export interface Frame {
@@ -107,7 +126,7 @@ function fillTaps(into: Taps, size: number, ratio: number, limit: number): Taps 
  * subsampled component's blocks then give at most 4×4 samples (at half scale its 4:2:0 chroma is
  * upsampled after the transform, as at full scale).
  */
-export function layoutFrame(header: FrameHeader, scale = 1, bandLimited = false): Frame {
+export function layoutFrame(header: FrameHeader, scale = 1, bandLimited = false, streamed = false): Frame {
   const { progressive } = header;
   const size = 8 / scale;
   const width = Math.ceil(header.width / scale);
@@ -146,16 +165,16 @@ export function layoutFrame(header: FrameHeader, scale = 1, bandLimited = false)
       strips: [],
     };
   });
-  const { workspace, upsample, rows } = placeInKernels(components, width);
+  const { workspace, upsample, rows } = placeInKernels(components, width, streamed);
   return { width, height, size, progressive, components, maxH, maxV, mcusAcross, mcusDown, upsample, rows, workspace };
 }
 
 /**
  * Lays out the decode's Workspace, the components' strips, upsampling taps and upsampled rows in
- * the kernels' memory. Rows and taps have 4 values of slack (the kernels work 4 at a time), the taps'
- * pointing at sample 0.
+ * the kernels' memory, and for a streamed decode its EntropySpace. Rows and taps have 4 values of
+ * slack (the kernels work 4 at a time), the taps' pointing at sample 0.
  */
-function placeInKernels(components: Component[], width: number) {
+function placeInKernels(components: Component[], width: number, streamed: boolean) {
   const stripBytes = (c: Component) => c.stride * c.size * c.v * c.size;
   const across = width + 4;
   const sizes: Record<string, number> = {
@@ -166,6 +185,12 @@ function placeInKernels(components: Component[], width: number) {
     for (let k = 0; k < 3; k++) sizes[`strip${i}.${k}`] = stripBytes(c);
     for (const name of ['lo', 'hi', 'w', 'row']) sizes[`${name}${i}`] = across * 4;
   });
+  if (streamed) {
+    sizes.window = WINDOW_BYTES + 16;
+    sizes.tables = 8 * TABLE_BYTES;
+    sizes.components = components.length * COMPONENT_BYTES;
+    components.forEach((c, i) => (sizes[`band${i}`] = c.stride * c.v * 64 * 2));
+  }
   // Last, with slack: the colour kernels write up to 16 bytes past a row and read 3 past their inputs.
   sizes.rgb = width * 3 + 16;
   const { kernels, at, buffer } = withBuffers(sizes);
@@ -185,6 +210,14 @@ function placeInKernels(components: Component[], width: number) {
     coef: new Int16Array(buffer, at.coef, (sizes.coef as number) / 2),
     quant: new Int32Array(buffer, at.quant, 64),
     rgb: new Uint8ClampedArray(buffer, at.rgb, width * 3 + 16),
+    entropy: streamed
+      ? {
+          window: new Uint8Array(buffer, at.window, WINDOW_BYTES + 16),
+          tables: new Uint8Array(buffer, at.tables, 8 * TABLE_BYTES),
+          components: new Int32Array(buffer, at.components, (components.length * COMPONENT_BYTES) / 4),
+          bands: components.map((c, i) => new Int16Array(buffer, at[`band${i}`], c.stride * c.v * 64)),
+        }
+      : null,
   };
   const rows = components.map((_, i) => new Float32Array(buffer, at[`row${i}`], across));
   return { workspace, upsample, rows };

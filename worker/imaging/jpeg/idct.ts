@@ -111,18 +111,15 @@ export function idctBand(
   for (let v = 0; v < c.v; v++) {
     const row = v * size * stride;
     if (simd) {
-      // One row of blocks into the kernels' memory, then all of it at once.
+      // One row of blocks, in the kernels' memory (a streamed band is there already), all at once.
       const first = (v * c.stride + from) * c.blockStride;
-      ws.coef.set(band.subarray(first, first + (to - from) * c.blockStride));
+      let coef = band.byteOffset + first * 2;
+      if (band.buffer !== ws.coef.buffer) {
+        ws.coef.set(band.subarray(first, first + (to - from) * c.blockStride));
+        coef = ws.coef.byteOffset;
+      }
       const idct = size === 8 ? ws.kernels.idct8 : size === 4 ? ws.kernels.idct4 : ws.kernels.idct2;
-      idct(
-        ws.coef.byteOffset,
-        c.blockStride * 2,
-        to - from,
-        ws.quant.byteOffset,
-        strip.byteOffset + row + from * size,
-        stride,
-      );
+      idct(coef, c.blockStride * 2, to - from, ws.quant.byteOffset, strip.byteOffset + row + from * size, stride);
       continue;
     }
     for (let col = from; col < to; col++) {

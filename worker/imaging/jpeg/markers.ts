@@ -155,7 +155,10 @@ function readHuffmanTables(seg: Uint8Array): Segment {
       if (code >= 2 ** length) throw corrupt('a Huffman table is invalid');
     }
     if (total > 256 || p + 17 + total > seg.length) throw corrupt('a Huffman table is short');
-    tables.push({ dc: tc === 0, slot, counts, symbols: seg.subarray(p + 17, p + 17 + total) });
+    const symbols = seg.subarray(p + 17, p + 17 + total);
+    // A DC symbol is the number of bits of a difference: 15 at most, as libjpeg checks (jdhuff.c).
+    if (tc === 0 && symbols.some((s) => s > 15)) throw corrupt('a Huffman table is invalid');
+    tables.push({ dc: tc === 0, slot, counts, symbols });
     p += 17 + total;
   }
   if (tables.length === 0) throw corrupt('a Huffman table segment is empty');

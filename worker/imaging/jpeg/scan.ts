@@ -24,10 +24,9 @@ export interface Spectral {
 
 /**
  * Decodes one scan's entropy-coded data, `data` from `start` to `end` (where the marker reader
- * found the next marker: nothing past it is read). `onBand` (baseline, all components in one scan)
- * is called as each MCU row completes, and ends the scan early by returning false (the rows below
- * are not wanted). Damaged data decodes to damaged pixels, as in libjpeg:
- * past its end the scan is fed zeros.
+ * found the next marker: nothing past it is read). A streamed decode's one scan is decoded in the
+ * kernels instead (baseline-scan.ts, the same coefficients). Damaged data decodes to damaged pixels,
+ * as in libjpeg: past its end the scan is fed zeros.
  */
 export function decodeScan(
   data: Uint8Array,
@@ -37,7 +36,6 @@ export function decodeScan(
   restartInterval: number,
   { ss, se, ah, al }: Spectral,
   bandOf: (c: Component, m: number) => Int16Array,
-  onBand: ((m: number) => boolean) | null,
 ): void {
   let pos = start;
   let bitBuf = 0;
@@ -335,7 +333,6 @@ export function decodeScan(
         decodeBlock(c, block, o);
         n++;
       }
-      if (onBand && (row + 1) % c.v === 0 && !onBand((row / c.v) | 0)) return;
     }
   } else {
     let n = 0;
@@ -352,7 +349,6 @@ export function decodeScan(
         }
         n++;
       }
-      if (onBand && !onBand(m)) return;
     }
   }
 }

@@ -27,6 +27,10 @@ export interface Kernels {
   upsample(s0: number, s1: number, wy: number, lo: number, hi: number, w: number, n: number, out: number): void;
   widen(s: number, n: number, out: number): void;
   yccFloat(y: number, cb: number, cr: number, n: number, out: number): void;
+  entropyStart(from: number, to: number): void;
+  entropyMove(from: number, to: number): void;
+  entropyNext(): number;
+  decodeMcus(components: number, count: number, from: number, to: number, stopAfter: number): number;
 }
 
 let instance: Kernels | null = null;

@@ -5,13 +5,15 @@
  *     one multiply-add for all four channels.
  *   - PNG rows (../../png.ts): packing RGBA into the chosen colour type, and the five PNG filters
  *     with libpng's choice between them, 16 bytes at a time.
- *   - JPEG decoding (../../jpeg/): the inverse DCTs, upsampling and YCbCr to RGB, with libjpeg's
- *     arithmetic.
+ *   - JPEG decoding (../../jpeg/): a baseline scan's Huffman decoding (huffman.ts), the inverse
+ *     DCTs, upsampling and YCbCr to RGB, with libjpeg's arithmetic.
  * The JavaScript side plans the work, lays out buffers in this module's memory (simd/kernels.ts)
  * and copies rows in and out. The memory holds rows (a JPEG decode's strips are a few rows of
  * blocks) and tables, never a picture, so it stays at a few megabytes (WebAssembly memory never
  * shrinks).
  */
+
+export { entropyStart, entropyMove, entropyNext, decodeMcus } from './huffman';
 
 /** Where the JavaScript side may start laying out its buffers. */
 export function heapBase(): usize {
