@@ -423,7 +423,7 @@ describe("the JPEG decoder's Huffman kernel", () => {
    * A streamed file's one scan decoded twice, by the kernels (baseline-scan.ts) and by the
    * JavaScript decoder (scan.ts): every band of every component's coefficients.
    */
-  function bothWays(bytes: Uint8Array) {
+  function bothWays(bytes: Uint8Array, windowBytes?: number) {
     const structure = readJpeg(bytes);
     expect(structure.buffered).toBe(false);
     const tables: Record<string, HuffmanTable> = {};
@@ -449,10 +449,11 @@ describe("the JPEG decoder's Huffman kernel", () => {
             });
             for (let m = 0; m < frame.mcusDown; m++) for (const c of components) bands.push(c.bands[m] as Int16Array);
           } else {
-            decodeBaselineScan(bytes, scan, frame, components, restartInterval, (m) => {
+            const onBand = (m: number) => {
               for (const c of components) bands.push((c.bands[m] as Int16Array).slice());
               return true;
-            });
+            };
+            decodeBaselineScan(bytes, scan, frame, components, restartInterval, onBand, windowBytes);
           }
           return bands;
         };
@@ -461,11 +462,15 @@ describe("the JPEG decoder's Huffman kernel", () => {
     }
     throw new Error('no scan');
   }
+  // Through the whole window, and through one of 8 kB moved on every kilobyte or so (restarts,
+  // damage and cuts then meet its moves).
   const expectSame = (bytes: Uint8Array) => {
-    const { kernels, js } = bothWays(bytes);
-    expect(kernels.length).toBe(js.length);
-    const differing = kernels.filter((band, i) => band.some((v, k) => v !== (js[i] as Int16Array)[k])).length;
-    expect(differing).toBe(0);
+    for (const windowBytes of [undefined, 8192]) {
+      const { kernels, js } = bothWays(bytes, windowBytes);
+      expect(kernels.length).toBe(js.length);
+      const differing = kernels.filter((band, i) => band.some((v, k) => v !== (js[i] as Int16Array)[k])).length;
+      expect(differing).toBe(0);
+    }
   };
 
   it.each(['restart-420.jpg', 'restart-rows-444.jpg', 'sampling-411.jpg', 'sampling-440.jpg', 'rgb.jpg'])(

@@ -34,6 +34,7 @@ function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable): number {
  * Decodes the scan `data[start, end)` of `components` (in the scan's order) band by band into the
  * frame's entropy bands, calling `onBand` as each completes: it reads the band (c.bands[m]) and
  * ends the scan early by returning false. Damaged data decodes to damaged pixels, as in scan.ts.
+ * `windowBytes`: less of the file at a time (the tests move the window often).
  */
 export function decodeBaselineScan(
   data: Uint8Array,
@@ -42,6 +43,7 @@ export function decodeBaselineScan(
   components: Component[],
   restartInterval: number,
   onBand: (m: number) => boolean,
+  windowBytes = WINDOW_BYTES,
 ): void {
   const space = frame.workspace.entropy;
   if (!space) throw new Error('the frame was not laid out for a streamed decode');
@@ -62,6 +64,7 @@ export function decodeBaselineScan(
   };
   const single = components.length === 1;
   const margin = 64 + BLOCK_MARGIN * (single ? 1 : components.reduce((sum, c) => sum + c.h * c.v, 0));
+  if (windowBytes > WINDOW_BYTES || windowBytes <= 2 * margin) throw new RangeError('no room for the window');
   components.forEach((c, i) => {
     const r = (i * COMPONENT_BYTES) / 4;
     records[r] = single ? 1 : c.h;
@@ -79,7 +82,7 @@ export function decodeBaselineScan(
   let last = false;
   const show = (at: number, fresh: boolean) => {
     from = at;
-    length = Math.min(WINDOW_BYTES, end - at);
+    length = Math.min(windowBytes, end - at);
     last = at + length >= end;
     window.set(data.subarray(at, at + length));
     window[length] = data[at + length] ?? 0;
@@ -98,7 +101,11 @@ export function decodeBaselineScan(
       !(data[pos] === 0xff && (data[pos + 1] as number) >= 0xd0 && (data[pos + 1] as number) <= 0xd7)
     )
       pos++;
-    show(Math.min(end, pos + 2), true);
+    const at = Math.min(end, pos + 2);
+    // Within the window (a restart every MCU is common): start there, nothing copied.
+    if (at >= from && at <= from + length - (last ? 0 : margin))
+      kernels.entropyStart(window.byteOffset + (at - from), window.byteOffset + length);
+    else show(at, true);
     for (let i = 0; i < components.length; i++) records[(i * COMPONENT_BYTES) / 4 + 6] = 0;
   };
 

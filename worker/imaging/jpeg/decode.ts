@@ -1,5 +1,5 @@
 /**
- * A JPEG decoder in plain TypeScript (baseline, extended and progressive Huffman, 8-bit, 1 or 3
+ * A JPEG decoder of our own (baseline, extended and progressive Huffman, 8-bit, 1 or 3
  * components, any sampling factors, restart intervals), written to hold as little as it can:
  *
  * - The result is 8-bit RGB, 3 bytes a pixel (mozjpeg through jSquash gives RGBA in its WASM heap,
@@ -15,9 +15,10 @@
  *   others are nonzero (0.94, 0.38 or 0.23 bytes a pixel at 4:2:0).
  *
  * The stages: markers.ts (the one reading of the marker stream, shared with admission), huffman.ts,
- * frame.ts (memory layout), scan.ts (entropy decoding), idct.ts (libjpeg's accurate integer
- * inverse DCT) and ycbcr.ts (upsampling and YCbCr to RGB); the last two run in the SIMD kernels
- * (../simd/assembly/kernels.ts), on strips laid out in the kernels' memory.
+ * frame.ts (memory layout), entropy decoding (baseline-scan.ts for a streamed file's one scan, in
+ * the SIMD kernels' huffman.ts; scan.ts in JavaScript for the others), idct.ts (libjpeg's accurate
+ * integer inverse DCT) and ycbcr.ts (upsampling and YCbCr to RGB); the last two run in the SIMD
+ * kernels (../simd/assembly/kernels.ts) too, on strips laid out in the kernels' memory.
  *
  * Nothing is allocated before the frame read here is checked against what admission measured, so
  * a file cannot be admitted as one picture and decoded as another.

@@ -25,7 +25,10 @@ export interface Component {
   /** Blocks actually coded across and down by a scan of this component alone. */
   blocksAcross: number;
   blocksDown: number;
-  /** Coefficients, one array per band (MCU row), made on first use: blockStride values a block. */
+  /**
+   * Coefficients, one array per band (MCU row), blockStride values a block: made on first use, or
+   * for a streamed decode the component's one band in the kernels' memory, zeroed for each band.
+   */
   bands: Array<Int16Array | undefined>;
   /**
    * Values a block takes in its band: 64 coefficients in natural order; or, for a progressive file
@@ -47,8 +50,9 @@ export interface Component {
 
 /**
  * A decode's buffers in the SIMD kernels' memory (../simd/kernels.ts), laid out once when the frame
- * is: the components' strips, room for one row of a band's coefficients and a quantisation table
- * (copied in before each transform), and one row of RGB out. The decode is synchronous and nothing
+ * is: the components' strips, room for one row of a band's coefficients (a buffered decode's,
+ * copied in before each transform) and a quantisation table, one row of RGB out, and a streamed
+ * decode's EntropySpace. The decode is synchronous and nothing
  * else calls the kernels meanwhile, so these views stay valid (the memory grows only when laid out).
  */
 export interface Workspace {
@@ -67,8 +71,9 @@ export const COMPONENT_BYTES = 32;
 
 /**
  * Where a streamed decode's entropy decoding works (the kernels' huffman.ts): a window onto the
- * file (with 16 bytes of slack), the four DC then four AC Huffman table slots, the scan's
- * components' records, and one band of coefficients for each of the frame's components.
+ * file (with 16 bytes of slack), eight Huffman table slots (filled in the order the scan first
+ * uses its tables), the scan's components' records, and one band of coefficients for each of the
+ * frame's components.
  */
 export interface EntropySpace {
   window: Uint8Array;
@@ -178,7 +183,7 @@ function placeInKernels(components: Component[], width: number, streamed: boolea
   const stripBytes = (c: Component) => c.stride * c.size * c.v * c.size;
   const across = width + 4;
   const sizes: Record<string, number> = {
-    coef: Math.max(...components.map((c) => c.stride * c.blockStride * 2)),
+    coef: streamed ? 0 : Math.max(...components.map((c) => c.stride * c.blockStride * 2)),
     quant: 64 * 4,
   };
   components.forEach((c, i) => {

@@ -18,7 +18,7 @@ const OFFSET = MAX_CODE + 72;
 const SYMBOLS = OFFSET + 72;
 const FAST_AC = SYMBOLS + 256;
 
-/** Zigzag position → natural position (byte offset of the int16), with 16 spare entries for corrupt runs. */
+/** Zigzag position → natural position (the coefficient's index), with 16 spare entries for corrupt runs. */
 const ZIGZAG2 = memory.data<u8>([
   0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
   35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47,

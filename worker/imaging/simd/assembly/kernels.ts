@@ -9,7 +9,8 @@
  *     DCTs, upsampling and YCbCr to RGB, with libjpeg's arithmetic.
  * The JavaScript side plans the work, lays out buffers in this module's memory (simd/kernels.ts)
  * and copies rows in and out. The memory holds rows (a JPEG decode's strips are a few rows of
- * blocks) and tables, never a picture, so it stays at a few megabytes (WebAssembly memory never
+ * blocks, a streamed one's coefficients one band of them, beside a 256 kB window onto the file)
+ * and tables, never a picture or a file, so it stays at a few megabytes (WebAssembly memory never
  * shrinks).
  */
 
