@@ -9,6 +9,7 @@
  * Targets: ratio <= 1.5 on (b); peak < 100 MB for the largest accepted image.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../shared/formats';
 import {
@@ -32,6 +33,7 @@ import { gc, PeakMemory } from './memory';
 import { benchApi } from './api';
 import { benchContentAware } from './content-aware';
 import { benchDetection } from './detection';
+import { benchBrowser } from './browser';
 import { benchLighthouse } from './lighthouse';
 import { benchQualityPreview } from './quality-preview';
 import { fetchPhotos, largestAccepted, type Photo } from './photos';
@@ -172,6 +174,13 @@ const needOf = (crop: CropRect, format: PlatformFormat): DecodeNeed => ({
   height: format.height,
 });
 
+/** A 12 MP phone photo (4032×3024, stored sideways with EXIF orientation 6), from the test corpus. */
+const PHONE_PHOTO: Photo = {
+  name: 'phone-4032x3024-orientation-6.jpg',
+  path: join(import.meta.dirname, '../test/fixtures/corpus/phone-4032x3024-orientation-6.jpg'),
+  note: 'JPEG baseline 4:2:0, 12.2 MP phone photo',
+};
+
 async function main() {
   // `npm run bench -- lighthouse`: every public page's Lighthouse performance on a phone (needs `npm run build`).
   if (process.argv.includes('lighthouse')) return benchLighthouse();
@@ -189,6 +198,9 @@ async function main() {
   if (process.argv.includes('encoders')) return benchEncoders(real);
   // `npm run bench -- decoder`: the JPEG decoder by step against libjpeg-turbo only.
   if (process.argv.includes('decoder')) return benchDecoder(real);
+  // `npm run bench -- browser`: what a person waits for in Chromium, through the built app (bench/browser.ts).
+  if (process.argv.includes('browser'))
+    return benchBrowser([PHONE_PHOTO, ...real.filter((p) => /^(2004default|Kleiber)/.test(p.name))]);
   const largest = await largestAccepted(real);
   if (process.argv.includes('api'))
     return benchApi(

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { HourlyLimit } from '../../../shared/hourly-limit';
 import type { Fill } from '../../../shared/fill';
@@ -8,7 +8,7 @@ import { errorMessage, hourlyLimitOf } from '../../lib/api';
 import { readOutputSettings } from '../tool-kit/output-settings';
 import { cropDetailsOf, sameCrop, type Adjustment } from './adjustment';
 import { createImageRequest } from '../tool-kit/queries';
-import { processImage } from './queries';
+import { processImage, rateLimitsQuery } from './queries';
 
 /**
  * The single tool's request: recorded on entering the adjust step with a framing, recorded anew
@@ -32,6 +32,7 @@ export function useImageRequest({
   onProcessed: (processed: ImageRequestResponse) => void;
 }) {
   const creating = useRef(false);
+  const queryClient = useQueryClient();
   // An hourly limit reached is said on the step, beside its button, until the next try.
   const [limit, setLimit] = useState<HourlyLimit | null>(null);
   const create = useMutation({
@@ -57,6 +58,8 @@ export function useImageRequest({
     mutationFn: async () => {
       if (!upload) throw new Error('Please upload an image first.');
       if (!adjustment) throw new Error('Please select a format.');
+      // The download step's allowance, asked beside the render: Download Now shows with the result.
+      void queryClient.prefetchQuery(rateLimitsQuery);
       // The request records one format and crop; an adjusted one is recorded as a new request.
       let current = request;
       const crop = cropDetailsOf(adjustment, upload);

@@ -24,6 +24,8 @@ export function UploadStatus({
             <img
               src={uploadedImageUrl(upload)}
               alt="Your picture"
+              // Drawn when decoded, not holding up the frame (a 12 MP photo for this thumbnail).
+              decoding="async"
               className="h-16 w-16 shrink-0 rounded-md bg-slate-100 object-cover"
             />
           ) : null}
