@@ -3,15 +3,16 @@
  * the server `npm start` runs, the clicks themselves not counted:
  *
  * - the Single Image tool, from choosing a photo to a ready download: the upload and its check
- *   (until "Next: Choose Format" can be pressed), the adjust step's picture (after "Next: Choose Format", until the
- *   crop preview shows), and the render (after "Next: Download", until "Download Now" can be
- *   pressed), with the LinkedIn banner chosen in between; goal for a 12 MP phone photo: under 1 s;
+ *   (until "Next: Choose Format" can be pressed), the adjust step's picture (after "Next: Choose
+ *   Format", until the crop preview shows), and the render (after "Next: Download", until
+ *   "Download Now" can be pressed), with the LinkedIn banner chosen in between; goal for a 12 MP
+ *   phone photo: under 1 s;
  * - the banner adjuster, from "Continue" with ten formats ticked to "All conversions have been
  *   completed successfully!", for a 1500×500 banner cut from each photo.
- * Beside each, sharp (one thread, from the file) making the same outputs, as a reference for the
- * pixels' share of the wait. Needs `npm run build` and `npm run db:migrate` first.
+ * Beside the Single Image tool's, sharp (one thread, from the file) making the same JPEG, as a
+ * reference for the pixels' share of the wait. Needs `npm run build` and `npm run db:migrate` first.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -168,5 +169,6 @@ export async function benchBrowser(photos: Photo[]): Promise<void> {
   } finally {
     await browser.close();
     server.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -52,8 +52,8 @@ export interface Component {
  * A decode's buffers in the SIMD kernels' memory (../simd/kernels.ts), laid out once when the frame
  * is: the components' strips, room for one row of a band's coefficients (a buffered decode's,
  * copied in before each transform) and a quantisation table, one row of RGB out, and a streamed
- * decode's EntropySpace. The decode is synchronous and nothing
- * else calls the kernels meanwhile, so these views stay valid (the memory grows only when laid out).
+ * decode's EntropySpace. The decode is synchronous and nothing else calls the kernels meanwhile,
+ * so these views stay valid (the memory grows only when laid out).
  */
 export interface Workspace {
   kernels: Kernels;
