@@ -7,6 +7,7 @@
 import type { Component, Frame } from './frame';
 import { COMPONENT_BYTES, TABLE_BYTES, WINDOW_BYTES } from './frame';
 import type { HuffmanTable } from './huffman';
+import { pastRestartMarker } from './markers';
 import { corrupt } from '../errors';
 
 /**
@@ -26,7 +27,7 @@ function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable): number {
   const symbols = new Uint8Array(buffer, at + 1168, 256);
   symbols.fill(0);
   symbols.set(t.symbols);
-  new Int32Array(buffer, at + 1424, 512).set(t.fastAc ?? new Int32Array(512));
+  if (t.fastAc) new Int32Array(buffer, at + 1424, 512).set(t.fastAc); // AC tables only: a DC one's is never read
   return at;
 }
 
@@ -94,14 +95,8 @@ export function decodeBaselineScan(
   show(start, true);
 
   const restart = () => {
-    // Skip to the RSTn marker, past it, and start afresh.
-    let pos = read();
-    while (
-      pos + 1 < end &&
-      !(data[pos] === 0xff && (data[pos + 1] as number) >= 0xd0 && (data[pos + 1] as number) <= 0xd7)
-    )
-      pos++;
-    const at = Math.min(end, pos + 2);
+    // Past the RSTn marker, afresh.
+    const at = pastRestartMarker(data, read(), end);
     // Within the window (a restart every MCU is common): start there, nothing copied.
     if (at >= from && at <= from + length - (last ? 0 : margin))
       kernels.entropyStart(window.byteOffset + (at - from), window.byteOffset + length);

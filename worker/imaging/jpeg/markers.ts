@@ -29,6 +29,19 @@ export const MAX_SCANS = 100;
  */
 export const MAX_TABLE_SEGMENTS = 256;
 
+/**
+ * Where entropy decoding resumes after a restart: just past the next RSTn marker at or after `pos`,
+ * or `end` when there is none before it (damaged data: the rest of the scan is then fed zeros).
+ */
+export function pastRestartMarker(data: Uint8Array, pos: number, end: number): number {
+  while (
+    pos + 1 < end &&
+    !(data[pos] === 0xff && (data[pos + 1] as number) >= 0xd0 && (data[pos + 1] as number) <= 0xd7)
+  )
+    pos++;
+  return Math.min(end, pos + 2);
+}
+
 export interface FrameComponent {
   id: number;
   /** Sampling factors, 1 to 4 (1 × 1 for a grey image whatever the file says). */

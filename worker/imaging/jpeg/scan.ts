@@ -6,6 +6,7 @@
 /** Entropy decoding of one scan into the coefficient bands: baseline, and progressive's four kinds of scan. */
 import type { Component, Frame } from './frame';
 import { LOOKAHEAD, type HuffmanTable } from './huffman';
+import { pastRestartMarker } from './markers';
 import { corrupt } from '../errors';
 
 /** Zigzag position → natural (row-major) position, with 16 spare entries for corrupt runs. */
@@ -309,12 +310,7 @@ export function decodeScan(
     eobrun = 0;
     for (const c of components) c.pred = 0;
     atMarker = false;
-    while (
-      pos + 1 < end &&
-      !(data[pos] === 0xff && (data[pos + 1] as number) >= 0xd0 && (data[pos + 1] as number) <= 0xd7)
-    )
-      pos++;
-    pos = Math.min(end, pos + 2);
+    pos = pastRestartMarker(data, pos, end);
   };
   for (const c of components) c.pred = 0;
 
