@@ -126,6 +126,11 @@ describe('the Single Image tool in Chromium', () => {
 
   it('shows the picture once uploaded, finds formats by search and keyboard, and previews the output as it will be', async () => {
     const page = await visitor(browser);
+    // The picture is shown from the visitor's own file: it is not fetched back from the server.
+    const fetchedBack: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/uploads/')) fetchedBack.push(request.url());
+    });
     await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'baseline.jpg'));
     const thumbnail = page.getByRole('img', { name: 'Your picture' });
     await thumbnail.waitFor({ timeout: 30_000 });
@@ -172,6 +177,7 @@ describe('the Single Image tool in Chromium', () => {
       return opaque / (data.length / 4);
     });
     expect(painted).toBeGreaterThan(0.5);
+    expect(fetchedBack).toEqual([]);
 
     // A drag moves the framing; Undo brings it back.
     const media = page.getByTestId('crop-preview').locator('img');

@@ -13,7 +13,7 @@ import { OutputPicker } from '../tool-kit/output-picker';
 import { ChosenFormatsPreview, useChosenFormatsPreview } from '../tool-kit/quality-preview/chosen-formats-preview';
 import { useDetection } from '../tool-kit/detection';
 import { acceptedByAll } from '../tool-kit/output-settings';
-import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { shownPictureUrl } from '../tool-kit/shown-picture';
 import { useEdgeColour } from '../tool-kit/use-edge-colour';
 import { AiToggle } from './ai-toggle';
 import type { AdjusterFlow } from './flows';
@@ -51,8 +51,8 @@ export function ConfigureStep({
   notice,
 }: Props) {
   const rules = useTargetSelection({ flow, formats, selection, onChange, onContinue });
-  const imageUrl = uploadedImageUrl(upload);
-  const edge = useEdgeColour(imageUrl);
+  const imageUrl = shownPictureUrl(upload);
+  const edge = useEdgeColour(imageUrl, upload);
   const chosen = formats.filter((f) => selection.targets.includes(f.id));
   // Content-aware targets keep what the detectors find: banners with intelligent resizing, every profile picture.
   const detection = useDetection(upload, !flow.aiToggle || selection.useAi);

@@ -29,6 +29,7 @@ export function FocusPreviews({
           <li key={format.id} aria-label={format.description}>
             <OutputPreview
               imageUrl={imageUrl}
+              picture={picture}
               format={format}
               area={planRegionCrop(picture, focus, format).crop}
               fill={fill}

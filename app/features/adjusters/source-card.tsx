@@ -2,7 +2,7 @@ import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
 import type { UploadResponse } from '../../../shared/schemas';
 import { cn } from '../../lib/cn';
-import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { shownPictureUrl } from '../tool-kit/shown-picture';
 import type { AdjusterFlow } from './flows';
 
 /** The picture the results came from, marked Original, with its source format when one was named. */
@@ -21,7 +21,7 @@ export function SourceCard({
       data-testid="source-card"
     >
       <img
-        src={uploadedImageUrl(upload)}
+        src={shownPictureUrl(upload)}
         alt={`Your ${flow.noun}`}
         className={cn(
           'h-12 w-12 object-cover sm:h-20 sm:w-20',

@@ -6,7 +6,7 @@ import { StepActions } from '../tool-kit/step-actions';
 import { suggestFormats } from '../tool-kit/format-choice';
 import { FormatPicker } from '../tool-kit/format-picker';
 import { platformFormatsQuery } from '../tool-kit/queries';
-import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { shownPictureUrl } from '../tool-kit/shown-picture';
 import { useCustomSizes } from '../tool-kit/use-custom-sizes';
 import { useFormatCatalogue } from '../tool-kit/use-format-catalogue';
 import type { Adjustment } from './adjustment';
@@ -114,7 +114,7 @@ export function AdjustStep({
           {adjustment ? (
             <FramingPanel
               upload={upload}
-              imageUrl={uploadedImageUrl(upload)}
+              imageUrl={shownPictureUrl(upload)}
               adjustment={adjustment}
               onAdjust={onAdjust}
               history={history}

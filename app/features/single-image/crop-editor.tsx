@@ -4,7 +4,7 @@ import type { Fill } from '../../../shared/fill';
 import { ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
 import { cn } from '../../lib/cn';
 import type { Adjustment } from './adjustment';
-import { cropBox } from './rules';
+import { areaPercentages, cropBox, pictureArea } from './rules';
 import { SafeZoneOverlay } from './safe-zone-overlay';
 
 /**
@@ -15,16 +15,17 @@ import { SafeZoneOverlay } from './safe-zone-overlay';
  */
 export function CropEditor({
   imageUrl,
-  pictureAspect,
+  picture,
   adjustment,
   onAdjust,
   fill,
   initialArea,
   onInteractionStart,
 }: {
+  /** Where the picture is shown from (shown-picture.ts). */
   imageUrl: string;
-  /** The picture's width / height. */
-  pictureAspect: number;
+  /** The picture's own size: the framing is in its pixels, whatever size the file shown. */
+  picture: { width: number; height: number };
   adjustment: Adjustment;
   onAdjust: Dispatch<SetStateAction<Adjustment | null>>;
   fill: Fill;
@@ -35,7 +36,8 @@ export function CropEditor({
   const [cropSize, setCropSize] = useState<{ width: number; height: number } | null>(null);
   const { format } = adjustment;
   const aspect = format.width / format.height;
-  const box = cropBox(aspect, pictureAspect);
+  const box = cropBox(aspect, picture.width / picture.height);
+  const restrict = adjustment.zoom >= 1;
   return (
     <div
       className={cn(
@@ -69,16 +71,18 @@ export function CropEditor({
         maxZoom={ZOOM_MAX}
         aspect={aspect}
         cropShape={format.profile ? 'round' : 'rect'}
-        restrictPosition={adjustment.zoom >= 1}
+        restrictPosition={restrict}
         objectFit={box.objectFit}
         onCropChange={(crop) => onAdjust((a) => a && { ...a, crop })}
         onZoomChange={(zoom) => onAdjust((a) => a && { ...a, zoom })}
-        onCropComplete={(_area, area) => onAdjust((a) => a && { ...a, area })}
+        onCropComplete={(shown) => onAdjust((a) => a && { ...a, area: pictureArea(shown, picture, aspect, restrict) })}
         // Also while it moves, and when Undo or Reset moves it (the preview follows).
-        onCropAreaChange={(_area, area) => onAdjust((a) => a && { ...a, area })}
+        onCropAreaChange={(shown) =>
+          onAdjust((a) => a && { ...a, area: pictureArea(shown, picture, aspect, restrict) })
+        }
         onInteractionStart={onInteractionStart}
         onCropSizeChange={setCropSize}
-        initialCroppedAreaPixels={initialArea}
+        initialCroppedAreaPercentages={initialArea && areaPercentages(initialArea, picture)}
       />
       <SafeZoneOverlay format={format} size={cropSize} />
     </div>

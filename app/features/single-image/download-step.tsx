@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { ChoosePlan } from '../plans/choose-plan';
 import { LazyQualityPanel } from '../tool-kit/quality-preview/lazy';
 import { previewType, useQualityPreview } from '../tool-kit/quality-preview/use-quality-preview';
-import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { shownPictureUrl } from '../tool-kit/shown-picture';
 import { useKeepsTransparency } from '../tool-kit/use-keeps-transparency';
 import { FileCheckLine } from '../tool-kit/file-check-line';
 import { FileChoice } from './file-choice';
@@ -33,7 +33,8 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
   const [draft, setDraft] = useState<OutputSettings>(request.output);
   const lossy = previewType(draft.type, request.file?.type);
   const preview = useQualityPreview({
-    imageUrl: uploadedImageUrl(request.upload),
+    imageUrl: shownPictureUrl(request.upload),
+    pictureWidth: request.upload.width,
     format,
     area: request.cropDetails,
     fill: request.fill,

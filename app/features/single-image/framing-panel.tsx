@@ -26,6 +26,7 @@ export function FramingPanel({
   onFill,
 }: {
   upload: UploadResponse;
+  /** Where the picture is shown from (shown-picture.ts). */
   imageUrl: string;
   adjustment: Adjustment;
   onAdjust: Dispatch<SetStateAction<Adjustment | null>>;
@@ -36,7 +37,7 @@ export function FramingPanel({
   const { format, area } = adjustment;
   // The framing the step opens on (the cropper reads it once, when the picture loads).
   const [initialArea] = useState(() => area ?? undefined);
-  const edge = useEdgeColour(imageUrl);
+  const edge = useEdgeColour(imageUrl, upload);
   const refused = transparencyRefusal([format], readOutputSettings().type);
   // Where transparency is refused, the file gets white; the editor shows what the file will hold.
   const shownFill: Fill = fill.kind === 'transparent' && refused ? { kind: 'color', color: '#ffffff' } : fill;
@@ -55,7 +56,7 @@ export function FramingPanel({
       <div className="@container">
         <CropEditor
           imageUrl={imageUrl}
-          pictureAspect={upload.width / upload.height}
+          picture={upload}
           adjustment={adjustment}
           onAdjust={onAdjust}
           fill={shownFill}
@@ -75,7 +76,14 @@ export function FramingPanel({
           </div>
         ) : null}
       </div>
-      <OutputPreview imageUrl={imageUrl} format={format} area={area} fill={shownFill} opaque={!!refused} />
+      <OutputPreview
+        imageUrl={imageUrl}
+        picture={upload}
+        format={format}
+        area={area}
+        fill={shownFill}
+        opaque={!!refused}
+      />
     </div>
   );
 }

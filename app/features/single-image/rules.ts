@@ -53,6 +53,40 @@ export function cropBox(aspect: number, pictureAspect: number): CropBox {
   return { objectFit: 'horizontal-cover', width: `min(100%, ${height} * ${aspect.toFixed(4)})`, height };
 }
 
+type Size = { width: number; height: number };
+type Area = { x: number; y: number; width: number; height: number };
+
+/**
+ * The cropper's framing in the picture's own pixels, from the percentages of it react-easy-crop
+ * reports: its croppedAreaPixels (computeCroppedArea, react-easy-crop 6) worked from the picture's
+ * size rather than the shown image's, which may be another size (shown-picture.ts). `restrict`
+ * (zoom 1 or more) keeps the frame on the picture; under it the frame may reach past the edges.
+ */
+export function pictureArea(percentages: Area, picture: Size, aspect: number, restrict: boolean): Area {
+  const limit = (max: number, value: number) => (restrict ? Math.min(max, Math.max(0, value)) : value);
+  const width = Math.round(limit(picture.width, (percentages.width * picture.width) / 100));
+  const height = Math.round(limit(picture.height, (percentages.height * picture.height) / 100));
+  const size =
+    picture.width >= picture.height * aspect
+      ? { width: Math.round(height * aspect), height }
+      : { width, height: Math.round(width / aspect) };
+  return {
+    ...size,
+    x: Math.round(limit(picture.width - size.width, (percentages.x * picture.width) / 100)),
+    y: Math.round(limit(picture.height - size.height, (percentages.y * picture.height) / 100)),
+  };
+}
+
+/** pictureArea's inverse: an area in the picture's pixels as percentages of it, for the cropper. */
+export function areaPercentages(area: Area, picture: Size): Area {
+  return {
+    x: (area.x / picture.width) * 100,
+    y: (area.y / picture.height) * 100,
+    width: (area.width / picture.width) * 100,
+    height: (area.height / picture.height) * 100,
+  };
+}
+
 /** The output preview stands beside the cropper on a desktop up to this aspect, under it when wider. */
 export const PREVIEW_BESIDE_MAX_ASPECT = 2;
 

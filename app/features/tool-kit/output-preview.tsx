@@ -5,6 +5,7 @@ import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
 import { cn } from '../../lib/cn';
 import { drawOutput } from './quality-preview/draw-output';
+import { shownBitmap } from './shown-picture';
 
 const LONG_SIDE = 220;
 
@@ -27,13 +28,17 @@ export function previewBox(
  */
 export function OutputPreview({
   imageUrl,
+  picture,
   format,
   area,
   fill,
   opaque = format.opaque,
   longSide = LONG_SIDE,
 }: {
+  /** Where the picture is shown from (shown-picture.ts). */
   imageUrl: string;
+  /** The picture's own size: `area` is in its pixels. */
+  picture: { width: number; height: number };
   format: PlatformFormat;
   area: Area | null;
   fill: Fill;
@@ -42,17 +47,20 @@ export function OutputPreview({
   longSide?: number;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  const [image, setImage] = useState<ImageBitmap | null>(null);
   const box = previewBox(format, longSide);
 
+  const { width: pictureWidth, height: pictureHeight } = picture;
   useEffect(() => {
-    const img = new Image();
-    img.onload = () => setImage(img);
-    img.src = imageUrl;
+    let live = true;
+    shownBitmap(imageUrl, { width: pictureWidth, height: pictureHeight }).then(
+      (bitmap) => live && setImage(bitmap),
+      () => undefined, // nothing drawn: the cropper shows the framing
+    );
     return () => {
-      img.onload = null;
+      live = false;
     };
-  }, [imageUrl]);
+  }, [imageUrl, pictureWidth, pictureHeight]);
 
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
@@ -62,7 +70,7 @@ export function OutputPreview({
     const height = Math.round(box.height * scale);
     context.canvas.width = width;
     context.canvas.height = height;
-    drawOutput(context, image, area, fill, opaque);
+    drawOutput(context, image, pictureWidth, area, fill, opaque);
     const zone = format.safeZone;
     if (format.profile || zone?.shape === 'circle') {
       // What the circle hides, dimmed: the file stays square, the platform shows the circle.
@@ -80,7 +88,7 @@ export function OutputPreview({
       context.strokeStyle = 'rgba(252, 211, 77, 0.95)';
       context.strokeRect(zone.x * sx, zone.y * sy, zone.width * sx, zone.height * sy);
     }
-  }, [image, area, format, fill, opaque, box.width, box.height]);
+  }, [image, pictureWidth, area, format, fill, opaque, box.width, box.height]);
 
   return (
     <figure className="flex flex-col items-center gap-2" aria-label="Output preview">

@@ -1,6 +1,6 @@
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { uploadedImageUrl } from './upload-photo';
+import { shownPictureUrl } from './shown-picture';
 import { sizeInMb } from './upload-size';
 import type { ChosenFile, Uploading } from './use-photo-upload';
 
@@ -22,7 +22,7 @@ export function UploadStatus({
         <div className="flex min-w-0 items-center gap-3">
           {upload && !uploading ? (
             <img
-              src={uploadedImageUrl(upload)}
+              src={shownPictureUrl(upload)}
               alt="Your picture"
               // Drawn when decoded, not holding up the frame (a 12 MP photo for this thumbnail).
               decoding="async"

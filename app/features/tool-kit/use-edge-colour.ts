@@ -1,25 +1,31 @@
 import { useEffect, useState } from 'react';
 import { edgeColour } from '../../../shared/fill';
+import { shownBitmap } from './shown-picture';
 
-/** The picture's dominant edge colour, read from a small copy in the browser; null until loaded. */
-export function useEdgeColour(imageUrl: string): string | null {
+/**
+ * The picture's dominant edge colour, read from a small drawing of its shown bitmap
+ * (shown-picture.ts); null until loaded.
+ */
+export function useEdgeColour(imageUrl: string, picture: { width: number; height: number }): string | null {
   const [colour, setColour] = useState<{ url: string; value: string } | null>(null);
+  const { width, height } = picture;
   useEffect(() => {
     let live = true;
-    const img = new Image();
-    img.onload = () => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 64;
-      canvas.height = 64;
-      const context = canvas.getContext('2d', { willReadFrequently: true });
-      if (!context || !live) return;
-      context.drawImage(img, 0, 0, 64, 64);
-      setColour({ url: imageUrl, value: edgeColour(context.getImageData(0, 0, 64, 64).data, 64, 64) });
-    };
-    img.src = imageUrl;
+    shownBitmap(imageUrl, { width, height }).then(
+      (bitmap) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 64;
+        canvas.height = 64;
+        const context = canvas.getContext('2d', { willReadFrequently: true });
+        if (!context || !live) return;
+        context.drawImage(bitmap, 0, 0, 64, 64);
+        setColour({ url: imageUrl, value: edgeColour(context.getImageData(0, 0, 64, 64).data, 64, 64) });
+      },
+      () => undefined, // no edge colour: the fill picker offers the others
+    );
     return () => {
       live = false;
     };
-  }, [imageUrl]);
+  }, [imageUrl, width, height]);
   return colour?.url === imageUrl ? colour.value : null;
 }

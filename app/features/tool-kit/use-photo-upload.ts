@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
+import { keepChosenFile } from './shown-picture';
 import { fileProblem, uploadPhoto } from './upload-photo';
 
 /** The picture as the visitor chose it: its name and size on their disk. */
@@ -36,6 +37,7 @@ export function usePhotoUpload({
         (progress) => setUploading((u) => (u ? { ...u, progress } : u)),
         controller.signal,
       );
+      keepChosenFile(result.id, chosen);
       onUploaded({ ...result, originalFilename: chosen.name }, { name: chosen.name, size: chosen.size });
       toast({
         title: 'Upload Successful',

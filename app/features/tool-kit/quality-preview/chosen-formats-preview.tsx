@@ -42,6 +42,7 @@ export function useChosenFormatsPreview({
   const type = format && imageUrl && picture && (wanted !== 'webp' || format.types.includes('webp')) ? wanted : null;
   const state = useQualityPreview({
     imageUrl: imageUrl ?? '',
+    pictureWidth: picture?.width ?? 1,
     format: format ?? FALLBACK_SHAPE,
     area: format && picture ? centredArea(picture, format) : { x: 0, y: 0, width: 1, height: 1 },
     fill,

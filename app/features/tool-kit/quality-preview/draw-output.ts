@@ -9,12 +9,15 @@ import type { Fill } from '../../../../shared/fill';
 
 export function drawOutput(
   context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
-  image: CanvasImageSource & { naturalWidth: number; naturalHeight: number },
+  image: ImageBitmap,
+  /** The picture's own width: `area` is in its pixels, and the image may be another size of it. */
+  pictureWidth: number,
   area: Area,
   fill: Fill,
   opaque: boolean,
 ): void {
   const { width, height } = context.canvas;
+  const { width: imageWidth, height: imageHeight } = image;
   context.clearRect(0, 0, width, height);
   if (fill.kind === 'color' || opaque) {
     context.fillStyle = fill.kind === 'color' ? fill.color : '#fff';
@@ -22,13 +25,14 @@ export function drawOutput(
   }
   if (fill.kind === 'blur') {
     // The cover crop of the picture, blurred and a little darker, as the engine's backdrop.
-    const cover = Math.max(width / image.naturalWidth, height / image.naturalHeight);
+    const cover = Math.max(width / imageWidth, height / imageHeight);
     const w = width / cover;
     const h = height / cover;
     context.filter = `blur(${Math.round(Math.max(width, height) / 24)}px) brightness(0.82)`;
-    context.drawImage(image, (image.naturalWidth - w) / 2, (image.naturalHeight - h) / 2, w, h, 0, 0, width, height);
+    context.drawImage(image, (imageWidth - w) / 2, (imageHeight - h) / 2, w, h, 0, 0, width, height);
     context.filter = 'none';
   }
   context.imageSmoothingQuality = 'high';
-  context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, width, height);
+  const k = imageWidth / pictureWidth;
+  context.drawImage(image, area.x * k, area.y * k, area.width * k, area.height * k, 0, 0, width, height);
 }

@@ -11,6 +11,7 @@ import type { PlatformFormat } from '../../../../shared/formats';
 import type { OutputChoice, OutputType } from '../../../../shared/output';
 import type { LossyType } from './band-job';
 import { drawOutput } from './draw-output';
+import { decodePicture } from '../shown-picture';
 import type { EncoderPool, Raster } from './encoder-pool';
 
 export interface QualityPreviewState {
@@ -47,28 +48,24 @@ export function previewType(choice: OutputChoice, made: OutputType | null | unde
   return null;
 }
 
-function loadImage(url: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error('Your picture could not be loaded for the preview'));
-    image.src = url;
-  });
-}
-
 /** The output at its own size, and its pixels for the encoders. */
 async function drawSource(
   url: string,
+  pictureWidth: number,
   format: Pick<PlatformFormat, 'width' | 'height'>,
   area: Area,
   fill: Fill,
   opaque: boolean,
 ): Promise<{ raster: Raster; bitmap: ImageBitmap }> {
-  const image = await loadImage(url);
+  // Decoded off the page's thread: drawn from an <img>, a 12 MP photo held the page 0.3 s.
+  const picture = await decodePicture(url).catch(() => {
+    throw new Error('Your picture could not be loaded for the preview');
+  });
   const canvas = new OffscreenCanvas(format.width, format.height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('This browser cannot draw the preview');
-  drawOutput(context, image, area, fill, opaque);
+  drawOutput(context, picture, pictureWidth, area, fill, opaque);
+  picture.close();
   const { data } = context.getImageData(0, 0, format.width, format.height);
   return { raster: { width: format.width, height: format.height, data }, bitmap: canvas.transferToImageBitmap() };
 }
@@ -101,13 +98,17 @@ function fillFromKey(key: string): Fill {
 
 export function useQualityPreview({
   imageUrl,
+  pictureWidth,
   format,
   area,
   fill,
   type,
   quality,
 }: {
+  /** Where the picture is shown from (shown-picture.ts): its pixels at full size. */
   imageUrl: string;
+  /** The picture's own width: `area` is in its pixels. */
+  pictureWidth: number;
   format: PlatformFormat;
   area: Area;
   fill: Fill;
@@ -136,7 +137,7 @@ export function useQualityPreview({
     if (!type) return;
     let live = true;
     setSource(null);
-    drawSource(imageUrl, format, { x, y, width, height }, fillFromKey(fillAs), opaque).then(
+    drawSource(imageUrl, pictureWidth, format, { x, y, width, height }, fillFromKey(fillAs), opaque).then(
       ({ raster, bitmap }) => {
         if (!live) return bitmap.close();
         setSource(raster);
@@ -147,7 +148,7 @@ export function useQualityPreview({
     return () => {
       live = false;
     };
-  }, [imageUrl, format, x, y, width, height, fillAs, opaque, type]);
+  }, [imageUrl, pictureWidth, format, x, y, width, height, fillAs, opaque, type]);
 
   useEffect(() => {
     if (!type || !source) return;

@@ -1,0 +1,88 @@
+/**
+ * The picture as the page shows it while the user frames it. Right after an upload it is the file
+ * the visitor chose, from their own disk (a phone photo's 2-5 MB are not fetched back from the
+ * server); after a reload, the original the server shows. Canvases (the framing previews, the edge
+ * colour) draw from one bitmap of it no longer than BITMAP_LONG_SIDE, decoded off the page's thread
+ * (drawing a 12 MP photo onto a canvas decodes it on the page's own thread: 0.3 s each time here).
+ * Crop areas stay in the picture's own pixels (the upload's width and height), whatever size the
+ * file or the bitmap shown: whoever draws scales.
+ */
+import type { UploadResponse } from '../../../shared/schemas';
+import { isHeic } from './normalise';
+import { uploadedImageUrl } from './upload-photo';
+
+/** Pictures and bitmaps kept: this visit's last uploads. */
+const KEPT = 6;
+/** Sharp on a high-density screen at the previews' sizes, zoomed in. */
+const BITMAP_LONG_SIDE = 2048;
+
+/** Upload id → the chosen file's object URL, and that URL → the file (read without a fetch). */
+const chosenFiles = new Map<string, string>();
+const files = new Map<string, Blob>();
+const bitmaps = new Map<string, Promise<ImageBitmap>>();
+
+/** Drops the oldest entries beyond KEPT. */
+function trim<T>(kept: Map<string, T>, release: (value: T) => void) {
+  for (const [key, value] of kept) {
+    if (kept.size <= KEPT) break;
+    kept.delete(key);
+    release(value);
+  }
+}
+
+/** The file the visitor chose for upload `id`, to show it from (not a HEIC photo: it went up as a JPEG). */
+export function keepChosenFile(id: string, file: File): void {
+  if (isHeic(file)) return;
+  const url = URL.createObjectURL(file);
+  chosenFiles.set(id, url);
+  files.set(url, file);
+  trim(chosenFiles, (old) => {
+    files.delete(old);
+    URL.revokeObjectURL(old);
+  });
+}
+
+/** Where the page shows `upload` from: the visitor's own file when this page sent it, else the server's original. */
+export function shownPictureUrl(upload: Pick<UploadResponse, 'id' | 'path'>): string {
+  return chosenFiles.get(upload.id) ?? uploadedImageUrl(upload);
+}
+
+/**
+ * The picture at `url` (the upright `picture` in size) as a bitmap no longer than BITMAP_LONG_SIDE,
+ * decoded once off the page's thread for every canvas that draws it.
+ */
+export function shownBitmap(url: string, picture: { width: number; height: number }): Promise<ImageBitmap> {
+  let made = bitmaps.get(url);
+  if (!made) {
+    const scale = Math.min(1, BITMAP_LONG_SIDE / Math.max(picture.width, picture.height));
+    made = decodePicture(url, {
+      resizeWidth: Math.max(1, Math.round(picture.width * scale)),
+      resizeHeight: Math.max(1, Math.round(picture.height * scale)),
+      resizeQuality: 'medium',
+    });
+    const kept = made;
+    // A bitmap that could not be made is tried again by the next who asks.
+    kept.catch(() => bitmaps.get(url) === kept && bitmaps.delete(url));
+    bitmaps.set(url, kept);
+    trim(bitmaps, closeWhenMade);
+  }
+  return made;
+}
+
+function closeWhenMade(made: Promise<ImageBitmap>) {
+  made.then(
+    (bitmap) => bitmap.close(),
+    () => undefined,
+  );
+}
+
+/** The picture at `url` decoded off the page's thread, upright (sized by `options` if given). */
+export async function decodePicture(url: string, options?: ImageBitmapOptions): Promise<ImageBitmap> {
+  let file = files.get(url);
+  if (!file) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`Your picture could not be loaded (${response.status})`);
+    file = await response.blob();
+  }
+  return createImageBitmap(file, options);
+}
