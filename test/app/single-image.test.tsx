@@ -1,18 +1,26 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
+import { findFormat, findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../../shared/formats';
 import type { Fill } from '../../shared/fill';
-import type { UploadResponse } from '../../shared/schemas';
+import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
 import { AdjustStep } from '../../app/features/single-image/adjust-step';
 import type { Adjustment } from '../../app/features/single-image/adjustment';
 import { platformFormatsQuery } from '../../app/features/tool-kit/queries';
 import { formatLabel, searchFormats, suggestFormats } from '../../app/features/tool-kit/format-choice';
 import { FALLBACK_PIXELS, normalisedSize } from '../../app/features/tool-kit/upload-size';
-import { cropBox, isWideFormat, previewHeight } from '../../app/features/single-image/rules';
+import {
+  areaPercentages,
+  cropBox,
+  isWideFormat,
+  pictureArea,
+  previewHeight,
+} from '../../app/features/single-image/rules';
 import { shownStep } from '../../app/features/single-image/steps';
+import { useImageRequest } from '../../app/features/single-image/use-image-request';
 import { createQueryClient } from '../../app/lib/api';
+import { json, mockApi } from './render-app';
 
 describe('single-image rules', () => {
   it.each([
@@ -45,6 +53,30 @@ describe('single-image rules', () => {
     expect(banner.height).toBe('min(max(200px, 100cqw / 4.0000), max(200px, 100svh - 400px))');
     expect(banner.width).toBe(`min(100%, ${banner.height} * 4.0000)`);
     expect(cropBox(1, 1).objectFit).toBe('vertical-cover');
+  });
+
+  it("frames in the picture's own pixels whatever size of copy the cropper shows", () => {
+    const photo = { width: 4032, height: 3024 };
+    // A banner (4:1) across the whole width, three eighths down: the same pixels from any copy,
+    // since the cropper reports shares of what it shows.
+    expect(pictureArea({ x: 0, y: 37.5, width: 100, height: 25 }, photo, 4, true)).toEqual({
+      x: 0,
+      y: 1134,
+      width: 4032,
+      height: 1008,
+    });
+    // A story (9:16) spanning the height, held on the picture at zoom 1 or more.
+    expect(pictureArea({ x: 80, y: -3, width: 42.1875, height: 100 }, photo, 9 / 16, true)).toEqual({
+      x: 2331,
+      y: 0,
+      width: 1701,
+      height: 3024,
+    });
+    // Zoomed out under 1 the frame reaches past the edges (the fill shows there).
+    const out = pictureArea({ x: -25, y: -50, width: 150, height: 200 }, photo, 1, false);
+    expect(out).toEqual({ x: -1008, y: -1512, width: 6048, height: 6048 });
+    // Back as shares of the picture, for the cropper to open on.
+    expect(areaPercentages(out, photo)).toEqual({ x: -25, y: -50, width: 150, height: 200 });
   });
 
   it('shows the step asked for only when it can be shown', () => {
@@ -241,5 +273,85 @@ describe('the adjust step', () => {
     fireEvent.change(screen.getByLabelText('Search formats'), { target: { value: 'hologram' } });
     expect(within(list).queryAllByRole('radio')).toHaveLength(0);
     expect(within(list).getByText('No format matches “hologram”.')).toBeInTheDocument();
+  });
+});
+
+describe('the single tool’s request', () => {
+  const banner = findFormatByName('linkedin', 'banner')!;
+  const thumbnail = findFormatByName('youtube', 'thumbnail')!;
+  const area = { x: 0, y: 100, width: 1200, height: 600 };
+  const requestId = (formatId: number) => `0f3c2a8e-1b7d-4c55-9a0e-${String(formatId).padStart(12, '0')}`;
+  /** The request the server records from a POST's body. */
+  const recorded = async (request: Request): Promise<ImageRequestResponse> => {
+    const body = (await request.clone().json()) as {
+      formatId: number;
+      cropDetails: ImageRequestResponse['cropDetails'];
+    };
+    const format = findFormat(body.formatId)!;
+    return {
+      id: requestId(body.formatId),
+      originalFilename: upload.originalFilename,
+      originalPath: upload.path,
+      upload,
+      formatId: format.id,
+      platform: format.platform,
+      format: format.format,
+      width: format.width,
+      height: format.height,
+      cropDetails: body.cropDetails,
+      status: 'pending',
+      error: null,
+      output: { type: 'auto', quality: 82 },
+      fill: { kind: 'blur' },
+      file: null,
+      previewPath: null,
+      paymentId: null,
+      hasUnlimitedAccess: false,
+      acquired: false,
+      createdAt: '2026-11-27T10:00:00.000Z',
+      outputs: [],
+    };
+  };
+
+  it('is recorded as a format is chosen, so Next renders it without recording it again', async () => {
+    const posts = () => calls.filter((c) => c.method === 'POST').map((c) => new URL(c.url).pathname);
+    const lastRecorded = () => recorded(calls.filter((c) => new URL(c.url).pathname === '/api/image-requests').at(-1)!);
+    const calls = mockApi({
+      'POST /api/image-requests': async () => json(await lastRecorded(), 201)(),
+      [`POST /api/process-image/${requestId(banner.id)}`]: async () =>
+        json({ ...(await lastRecorded()), status: 'complete' })(),
+    });
+    const client = createQueryClient();
+    const processed: ImageRequestResponse[] = [];
+    const { result, rerender } = renderHook(
+      ({ format }: { format: PlatformFormat }) => {
+        const [request, setRequest] = useState<ImageRequestResponse | null>(null);
+        return useImageRequest({
+          adjusting: true,
+          upload,
+          adjustment: { format, crop: { x: 0, y: 0 }, zoom: 1, area },
+          fill: { kind: 'blur' },
+          request,
+          setRequest,
+          onProcessed: (done) => processed.push(done),
+        });
+      },
+      {
+        initialProps: { format: thumbnail },
+        wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+      },
+    );
+    await waitFor(() => expect(posts()).toEqual(['/api/image-requests']));
+    // Another format is another job, recorded at once; a crop that moves is not (Next records it).
+    rerender({ format: banner });
+    await waitFor(() => expect(posts()).toEqual(['/api/image-requests', '/api/image-requests']));
+    act(() => result.current.next());
+    await waitFor(() => expect(processed).toHaveLength(1));
+    expect(posts()).toEqual([
+      '/api/image-requests',
+      '/api/image-requests',
+      expect.stringMatching(/^\/api\/process-image\//),
+    ]);
+    expect(processed[0]?.formatId).toBe(banner.id);
   });
 });

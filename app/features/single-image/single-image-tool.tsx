@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import { findFormat } from '../../../shared/formats';
 import type { ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
+import { platformFormatsQuery } from '../tool-kit/queries';
 import { ToolCard } from '../tool-kit/tool-card';
 import { UploadStep } from '../tool-kit/upload-step';
 import type { ChosenFile } from '../tool-kit/use-photo-upload';
@@ -38,6 +40,7 @@ export function SingleImageTool({
   /** The format asked for in the address (`/?format=`), opened after the upload. */
   formatId?: number;
 }) {
+  const queryClient = useQueryClient();
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [platform, setPlatform] = useState(DEFAULT_PLATFORM);
@@ -118,6 +121,8 @@ export function SingleImageTool({
           upload={upload}
           file={file}
           onUploaded={(uploaded, chosen) => {
+            // The next step's formats, asked for while the visitor looks at the upload.
+            void queryClient.prefetchQuery(platformFormatsQuery);
             setUpload(uploaded);
             setFile(chosen);
             setAdjustment(null);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { HourlyLimit } from '../../../shared/hourly-limit';
 import type { Fill } from '../../../shared/fill';
-import type { ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
+import type { CropDetailsInput, ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage, hourlyLimitOf } from '../../lib/api';
 import { readOutputSettings } from '../tool-kit/output-settings';
@@ -11,8 +11,9 @@ import { createImageRequest } from '../tool-kit/queries';
 import { processImage, rateLimitsQuery } from './queries';
 
 /**
- * The single tool's request: recorded on entering the adjust step with a framing, recorded anew
- * when the format or crop changed since, and rendered by `next` (which then calls `onProcessed`).
+ * The single tool's request: recorded on entering the adjust step with a framing and again when
+ * the format changes (not while a crop moves), so `next` usually only renders it; recorded anew by
+ * `next` when the crop changed since (then it calls `onProcessed`).
  */
 export function useImageRequest({
   adjusting,
@@ -31,13 +32,28 @@ export function useImageRequest({
   setRequest: (request: ImageRequestResponse) => void;
   onProcessed: (processed: ImageRequestResponse) => void;
 }) {
-  const creating = useRef(false);
+  // The recording in flight: `next` waits for it rather than record the same framing twice.
+  const recording = useRef<{ formatId: number; crop: CropDetailsInput; done: Promise<ImageRequestResponse> } | null>(
+    null,
+  );
+  const record = (upload: UploadResponse, adjustment: Adjustment) => {
+    const crop = cropDetailsOf(adjustment, upload);
+    const inFlight = recording.current;
+    if (inFlight && inFlight.formatId === adjustment.format.id && sameCrop(inFlight.crop, crop)) return inFlight.done;
+    const done = createImageRequest(upload, adjustment.format, crop, readOutputSettings(), fill);
+    recording.current = { formatId: adjustment.format.id, crop, done };
+    const settled = () => {
+      if (recording.current?.done === done) recording.current = null;
+    };
+    done.then(settled, settled);
+    return done;
+  };
   const queryClient = useQueryClient();
   // An hourly limit reached is said on the step, beside its button, until the next try.
   const [limit, setLimit] = useState<HourlyLimit | null>(null);
   const create = useMutation({
     mutationFn: ({ upload, adjustment }: { upload: UploadResponse; adjustment: Adjustment }) =>
-      createImageRequest(upload, adjustment.format, cropDetailsOf(adjustment, upload), readOutputSettings(), fill),
+      record(upload, adjustment),
     // Silent on success: recording the job is our business, not news for the user.
     onSuccess: (created) => setRequest(created),
     onError: (error) =>
@@ -48,11 +64,14 @@ export function useImageRequest({
       }),
   });
 
+  const formatId = adjustment?.format.id;
+  const framed = !!adjustment?.area;
   useEffect(() => {
-    if (!adjusting || !upload || !adjustment?.area || request || creating.current) return;
-    creating.current = true;
-    create.mutate({ upload, adjustment }, { onSettled: () => (creating.current = false) });
-  }, [adjusting, upload, adjustment, request, create]);
+    if (!adjusting || !upload || !adjustment || !framed || recording.current) return;
+    if (request?.formatId === formatId) return;
+    create.mutate({ upload, adjustment });
+    // Only a new format (or the first framing) records: a crop that moves waits for Next.
+  }, [adjusting, upload, formatId, framed, request]);
 
   const process = useMutation({
     mutationFn: async () => {
@@ -64,7 +83,7 @@ export function useImageRequest({
       let current = request;
       const crop = cropDetailsOf(adjustment, upload);
       if (!current || current.formatId !== adjustment.format.id || !sameCrop(current.cropDetails, crop))
-        current = await createImageRequest(upload, adjustment.format, crop, readOutputSettings(), fill);
+        current = await record(upload, adjustment);
       return processImage(current.id, { output: readOutputSettings(), fill });
     },
     onSuccess: (processed) => {
