@@ -81,6 +81,27 @@ export function fetchPhotos(): Photo[] {
 }
 
 /**
+ * A 12 MP phone photo as a phone stores it, made from Kleiber: 4032×3024 baseline 4:2:0 at quality
+ * 92 (about 2 MB), EXIF orientation 6 (upright 3024×4032).
+ */
+export async function phonePhoto(photos: Photo[]): Promise<Photo[]> {
+  const source = photos.find((p) => p.name.startsWith('Kleiber'));
+  if (!source) return [];
+  const name = 'phone-12mp-4032x3024-orientation6.jpg';
+  const path = join(CACHE, name);
+  if (!existsSync(path))
+    writeFileSync(
+      path,
+      await sharp(source.path)
+        .resize(4032, 3024, { fit: 'cover' })
+        .jpeg({ quality: 92, chromaSubsampling: '4:2:0' })
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+    );
+  return [{ name, path, note: 'JPEG baseline 4:2:0, 12.2 MP phone photo (orientation 6), from Kleiber' }];
+}
+
+/**
  * The largest images the API accepts, made from the biggest real photo (Kleiber, 6028×3391) by
  * scaling it to the admission limit of its kind: a baseline 4:2:0 JPEG (what phones write) and a
  * progressive 4:2:0 JPEG (whose decode keeps every coefficient); a 24 MP PNG; and a 48 MP phone

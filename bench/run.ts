@@ -9,7 +9,6 @@
  * Targets: ratio <= 1.5 on (b); peak < 100 MB for the largest accepted image.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../shared/formats';
 import {
@@ -36,7 +35,7 @@ import { benchDetection } from './detection';
 import { benchBrowser } from './browser';
 import { benchLighthouse } from './lighthouse';
 import { benchQualityPreview } from './quality-preview';
-import { fetchPhotos, largestAccepted, type Photo } from './photos';
+import { fetchPhotos, largestAccepted, phonePhoto, type Photo } from './photos';
 import { megabytes, sharpOutput, sizeDifference } from './sharp-reference';
 
 sharp.concurrency(1);
@@ -174,13 +173,6 @@ const needOf = (crop: CropRect, format: PlatformFormat): DecodeNeed => ({
   height: format.height,
 });
 
-/** A 12 MP phone photo (4032×3024, stored sideways with EXIF orientation 6), from the test corpus. */
-const PHONE_PHOTO: Photo = {
-  name: 'phone-4032x3024-orientation-6.jpg',
-  path: join(import.meta.dirname, '../test/fixtures/corpus/phone-4032x3024-orientation-6.jpg'),
-  note: 'JPEG baseline 4:2:0, 12.2 MP phone photo',
-};
-
 async function main() {
   // `npm run bench -- lighthouse`: every public page's Lighthouse performance on a phone (needs `npm run build`).
   if (process.argv.includes('lighthouse')) return benchLighthouse();
@@ -200,7 +192,10 @@ async function main() {
   if (process.argv.includes('decoder')) return benchDecoder(real);
   // `npm run bench -- browser`: what a person waits for in Chromium, through the built app (bench/browser.ts).
   if (process.argv.includes('browser'))
-    return benchBrowser([PHONE_PHOTO, ...real.filter((p) => /^(2004default|Kleiber)/.test(p.name))]);
+    return benchBrowser([
+      ...(await phonePhoto(fetchPhotos())),
+      ...real.filter((p) => /^(2004default|Kleiber)/.test(p.name)),
+    ]);
   const largest = await largestAccepted(real);
   if (process.argv.includes('api'))
     return benchApi(

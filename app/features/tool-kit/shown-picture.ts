@@ -55,11 +55,15 @@ export function shownBitmap(url: string, picture: { width: number; height: numbe
   let made = bitmaps.get(url);
   if (!made) {
     const scale = Math.min(1, BITMAP_LONG_SIDE / Math.max(picture.width, picture.height));
-    made = decodePicture(url, {
-      resizeWidth: Math.max(1, Math.round(picture.width * scale)),
-      resizeHeight: Math.max(1, Math.round(picture.height * scale)),
-      resizeQuality: 'medium',
-    });
+    // After the page has drawn what it was doing (the cropper's own picture first), so the two
+    // decodes do not share the processor when the step opens.
+    made = whenIdle().then(() =>
+      decodePicture(url, {
+        resizeWidth: Math.max(1, Math.round(picture.width * scale)),
+        resizeHeight: Math.max(1, Math.round(picture.height * scale)),
+        resizeQuality: 'medium',
+      }),
+    );
     const kept = made;
     // A bitmap that could not be made is tried again by the next who asks.
     kept.catch(() => bitmaps.get(url) === kept && bitmaps.delete(url));
@@ -67,6 +71,13 @@ export function shownBitmap(url: string, picture: { width: number; height: numbe
     trim(bitmaps, closeWhenMade);
   }
   return made;
+}
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
 }
 
 function closeWhenMade(made: Promise<ImageBitmap>) {
