@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
+import { getInitialCropFromCroppedAreaPercentages } from 'react-easy-crop';
 import { describe, expect, it } from 'vitest';
 import { findFormat, findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../../shared/formats';
 import type { Fill } from '../../shared/fill';
@@ -76,7 +77,59 @@ describe('single-image rules', () => {
     const out = pictureArea({ x: -25, y: -50, width: 150, height: 200 }, photo, 1, false);
     expect(out).toEqual({ x: -1008, y: -1512, width: 6048, height: 6048 });
     // Back as shares of the picture, for the cropper to open on.
-    expect(areaPercentages(out, photo)).toEqual({ x: -25, y: -50, width: 150, height: 200 });
+    expect(areaPercentages(out, photo, 1, 0.5)).toEqual({ x: -25, y: -50, width: 150, height: 200 });
+  });
+
+  it('opens again on the very framing it was left on, for every shape over pictures of every shape', () => {
+    // A reload (or Back) hands the cropper the framing as shares of the picture; the cropper reads
+    // its zoom from the width share and reports shares again (react-easy-crop 6: the shares of
+    // computeCroppedArea below, and its exported getInitialCropFromCroppedAreaPercentages).
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (const picture of [
+      { width: 4032, height: 3024 },
+      { width: 3024, height: 4032 },
+      { width: 1500, height: 500 },
+      { width: 999, height: 1001 },
+    ])
+      for (const aspect of [9 / 16, 4 / 5, 1, 1.91, 1584 / 396, 1080 / 1350]) {
+        const crop = { width: 300, height: 300 / aspect };
+        // The picture spans the frame along the side that limits it (rules.ts cropBox).
+        const wide = picture.width / picture.height >= aspect;
+        const media = wide
+          ? { width: crop.height * (picture.width / picture.height), height: crop.height }
+          : { width: crop.width, height: crop.width * (picture.height / picture.width) };
+        const mediaSize = { ...media, naturalWidth: picture.width, naturalHeight: picture.height };
+        const shares = (position: { x: number; y: number }, zoom: number, restrict: boolean) => {
+          const limit = (value: number) => (restrict ? Math.min(100, Math.max(0, value)) : value);
+          return {
+            x: limit((((media.width - crop.width / zoom) / 2 - position.x / zoom) / media.width) * 100),
+            y: limit((((media.height - crop.height / zoom) / 2 - position.y / zoom) / media.height) * 100),
+            width: limit(((crop.width / media.width) * 100) / zoom),
+            height: limit(((crop.height / media.height) * 100) / zoom),
+          };
+        };
+        for (let i = 0; i < 150; i++) {
+          const restrict = random() < 0.6;
+          const zoom = restrict ? 1.01 + random() * 1.98 : 0.5 + random() * 0.49;
+          const slack = { x: (media.width * zoom - crop.width) / 2, y: (media.height * zoom - crop.height) / 2 };
+          const position = {
+            x: (random() * 2 - 1) * Math.abs(slack.x) * (restrict ? 1 : 1.5),
+            y: (random() * 2 - 1) * Math.abs(slack.y) * (restrict ? 1 : 1.5),
+          };
+          const left = pictureArea(shares(position, zoom, restrict), picture, aspect, restrict);
+          const opened = getInitialCropFromCroppedAreaPercentages(
+            areaPercentages(left, picture, aspect, zoom),
+            mediaSize,
+            0,
+            crop,
+            0.5,
+            3,
+          );
+          expect(opened.zoom).toBeCloseTo(zoom, 9);
+          expect(pictureArea(shares(opened.crop, opened.zoom, restrict), picture, aspect, restrict)).toEqual(left);
+        }
+      }
   });
 
   it('shows the step asked for only when it can be shown', () => {

@@ -262,14 +262,17 @@ describe('the Single Image tool in Chromium', () => {
   it('takes an iPhone HEIC photo as a JPEG where the browser opens it, and says clearly where it cannot', async () => {
     // Chromium opens no HEIC; a photo the browser can open under a HEIC name stands for Safari's case.
     const page = await visitor(browser);
+    const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/upload');
     await page.locator('#single-image-file').setInputFiles({
       name: 'IMG_0420.HEIC',
       mimeType: 'image/heic',
       buffer: readFileSync(join(CORPUS, 'baseline.jpg')),
     });
+    // It went up as a JPEG, and the page shows it as sent.
+    expect(((await (await uploaded).json()) as { path: string }).path).toMatch(/\.jpg$/);
     const thumbnail = page.getByRole('img', { name: 'Your picture' });
     await thumbnail.waitFor({ timeout: 30_000 });
-    expect(await thumbnail.getAttribute('src')).toMatch(/\.jpg$/);
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByText('IMG_0420.HEIC').waitFor();
 
     // Real HEIC bytes (an ISO-BMFF 'ftyp heic' box) that Chromium cannot decode: nothing is sent.

@@ -66,7 +66,7 @@ export function useBatchPhotos() {
       if (photo.state !== 'waiting' || removed.current.has(photo.key)) continue;
       update(photo.key, { state: 'uploading' });
       try {
-        const upload = await uploadPhoto(files[i] as File, () => undefined, abort.current.signal);
+        const { upload } = await uploadPhoto(files[i] as File, () => undefined, abort.current.signal);
         update(photo.key, { state: 'ready', upload });
       } catch (error) {
         if (abort.current.signal.aborted) return;

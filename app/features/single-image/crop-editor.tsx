@@ -82,7 +82,7 @@ export function CropEditor({
         }
         onInteractionStart={onInteractionStart}
         onCropSizeChange={setCropSize}
-        initialCroppedAreaPercentages={initialArea && areaPercentages(initialArea, picture)}
+        initialCroppedAreaPercentages={initialArea && areaPercentages(initialArea, picture, aspect, adjustment.zoom)}
       />
       <SafeZoneOverlay format={format} size={cropSize} />
     </div>

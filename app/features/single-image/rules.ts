@@ -64,6 +64,7 @@ type Area = { x: number; y: number; width: number; height: number };
  */
 export function pictureArea(percentages: Area, picture: Size, aspect: number, restrict: boolean): Area {
   const limit = (max: number, value: number) => (restrict ? Math.min(max, Math.max(0, value)) : value);
+  const round = (value: number) => Math.round(value) + 0; // never -0
   const width = Math.round(limit(picture.width, (percentages.width * picture.width) / 100));
   const height = Math.round(limit(picture.height, (percentages.height * picture.height) / 100));
   const size =
@@ -72,18 +73,24 @@ export function pictureArea(percentages: Area, picture: Size, aspect: number, re
       : { width, height: Math.round(width / aspect) };
   return {
     ...size,
-    x: Math.round(limit(picture.width - size.width, (percentages.x * picture.width) / 100)),
-    y: Math.round(limit(picture.height - size.height, (percentages.y * picture.height) / 100)),
+    x: round(limit(picture.width - size.width, (percentages.x * picture.width) / 100)),
+    y: round(limit(picture.height - size.height, (percentages.y * picture.height) / 100)),
   };
 }
 
-/** pictureArea's inverse: an area in the picture's pixels as percentages of it, for the cropper. */
-export function areaPercentages(area: Area, picture: Size): Area {
+/**
+ * pictureArea's inverse, for the cropper to open on a framing left at `zoom`: its position as
+ * percentages of the picture, and its size as the frame's share at that zoom (at zoom 1 the frame
+ * spans the picture along the side that limits it: cropBox). The cropper reads its zoom from the
+ * width share; from the rounded pixels it would come back a little off, and the framing with it.
+ */
+export function areaPercentages(area: Area, picture: Size, aspect: number, zoom: number): Area {
+  const wide = picture.width >= picture.height * aspect;
   return {
     x: (area.x / picture.width) * 100,
     y: (area.y / picture.height) * 100,
-    width: (area.width / picture.width) * 100,
-    height: (area.height / picture.height) * 100,
+    width: ((wide ? (aspect * picture.height) / picture.width : 1) * 100) / zoom,
+    height: ((wide ? 1 : picture.width / (aspect * picture.height)) * 100) / zoom,
   };
 }
 

@@ -68,9 +68,11 @@ export function useImageRequest({
   const framed = !!adjustment?.area;
   useEffect(() => {
     if (!adjusting || !upload || !adjustment || !framed || recording.current) return;
-    if (request?.formatId === formatId) return;
+    const current = request?.upload.id === upload.id ? request : null;
+    // Only a new format (or the first framing) records: a crop that moves waits for Next. A request
+    // already rendered or paid for is kept (back from the download step): Next records anew if needed.
+    if (current && (current.formatId === formatId || current.status !== 'pending' || current.acquired)) return;
     create.mutate({ upload, adjustment });
-    // Only a new format (or the first framing) records: a crop that moves waits for Next.
   }, [adjusting, upload, formatId, framed, request]);
 
   const process = useMutation({
@@ -80,7 +82,8 @@ export function useImageRequest({
       // The download step's allowance, asked beside the render: Download Now shows with the result.
       void queryClient.prefetchQuery(rateLimitsQuery);
       // The request records one format and crop; an adjusted one is recorded as a new request.
-      let current = request;
+      // A request of another picture (answered late, after a new upload) is not this one's.
+      let current = request?.upload.id === upload.id ? request : null;
       const crop = cropDetailsOf(adjustment, upload);
       if (!current || current.formatId !== adjustment.format.id || !sameCrop(current.cropDetails, crop))
         current = await record(upload, adjustment);

@@ -1,48 +1,49 @@
 /**
  * The picture as the page shows it while the user frames it. Right after an upload it is the file
- * the visitor chose, from their own disk (a phone photo's 2-5 MB are not fetched back from the
- * server); after a reload, the original the server shows. Canvases (the framing previews, the edge
+ * as it went up, from the visitor's own disk or memory (a phone photo's 2-5 MB are not fetched back
+ * from the server; a photo the browser redrew smaller, or a HEIC photo, is shown as sent); after a
+ * reload, the original the server shows. Canvases (the framing previews, the edge
  * colour) draw from one bitmap of it no longer than BITMAP_LONG_SIDE, decoded off the page's thread
  * (drawing a 12 MP photo onto a canvas decodes it on the page's own thread: 0.3 s each time here).
  * Crop areas stay in the picture's own pixels (the upload's width and height), whatever size the
  * file or the bitmap shown: whoever draws scales.
  */
 import type { UploadResponse } from '../../../shared/schemas';
-import { isHeic } from './normalise';
 import { uploadedImageUrl } from './upload-photo';
 
-/** Pictures and bitmaps kept: this visit's last uploads. */
-const KEPT = 6;
+/** Files kept: this visit's last uploads. */
+const FILES_KEPT = 6;
+/** Bitmaps kept (a 2048 px one is 12-16 MB): the pictures being framed. */
+const BITMAPS_KEPT = 2;
 /** Sharp on a high-density screen at the previews' sizes, zoomed in. */
 const BITMAP_LONG_SIDE = 2048;
 
-/** Upload id → the chosen file's object URL, and that URL → the file (read without a fetch). */
+/** Upload id → the sent file's object URL, and that URL → the file (read without a fetch). */
 const chosenFiles = new Map<string, string>();
 const files = new Map<string, Blob>();
 const bitmaps = new Map<string, Promise<ImageBitmap>>();
 
-/** Drops the oldest entries beyond KEPT. */
-function trim<T>(kept: Map<string, T>, release: (value: T) => void) {
+/** Drops the oldest entries beyond `most`. */
+function trim<T>(kept: Map<string, T>, most: number, release: (value: T) => void) {
   for (const [key, value] of kept) {
-    if (kept.size <= KEPT) break;
+    if (kept.size <= most) break;
     kept.delete(key);
     release(value);
   }
 }
 
-/** The file the visitor chose for upload `id`, to show it from (not a HEIC photo: it went up as a JPEG). */
-export function keepChosenFile(id: string, file: File): void {
-  if (isHeic(file)) return;
+/** The file as it went up for upload `id`, to show it from. */
+export function keepSentFile(id: string, file: Blob): void {
   const url = URL.createObjectURL(file);
   chosenFiles.set(id, url);
   files.set(url, file);
-  trim(chosenFiles, (old) => {
+  trim(chosenFiles, FILES_KEPT, (old) => {
     files.delete(old);
     URL.revokeObjectURL(old);
   });
 }
 
-/** Where the page shows `upload` from: the visitor's own file when this page sent it, else the server's original. */
+/** Where the page shows `upload` from: the file as this page sent it, else the server's original. */
 export function shownPictureUrl(upload: Pick<UploadResponse, 'id' | 'path'>): string {
   return chosenFiles.get(upload.id) ?? uploadedImageUrl(upload);
 }
@@ -68,7 +69,7 @@ export function shownBitmap(url: string, picture: { width: number; height: numbe
     // A bitmap that could not be made is tried again by the next who asks.
     kept.catch(() => bitmaps.get(url) === kept && bitmaps.delete(url));
     bitmaps.set(url, kept);
-    trim(bitmaps, closeWhenMade);
+    trim(bitmaps, BITMAPS_KEPT, closeWhenMade);
   }
   return made;
 }

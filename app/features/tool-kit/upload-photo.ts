@@ -23,15 +23,16 @@ export function uploadedImageUrl(upload: Pick<UploadResponse, 'path'>): string {
   return `/uploads/${upload.path.split('/').pop() ?? ''}`;
 }
 
+/** The server's record of the upload, and the file as it went up (redrawn where the browser had to). */
 export async function uploadPhoto(
   file: File,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
-): Promise<UploadResponse> {
+): Promise<{ upload: UploadResponse; sent: Blob }> {
   const send = async (fallback: boolean) => {
     const prepared = await prepareUpload(file, { fallback });
     if (signal.aborted) throw new DOMException('Upload cancelled', 'AbortError');
-    return uploadImage(prepared.blob, prepared.filename, onProgress, signal);
+    return { upload: await uploadImage(prepared.blob, prepared.filename, onProgress, signal), sent: prepared.blob };
   };
   return send(false).catch((error: unknown) => {
     if (error instanceof UploadError && error.status === 413) return send(true);

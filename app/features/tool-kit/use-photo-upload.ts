@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
-import { keepChosenFile } from './shown-picture';
+import { keepSentFile } from './shown-picture';
 import { fileProblem, uploadPhoto } from './upload-photo';
 
 /** The picture as the visitor chose it: its name and size on their disk. */
@@ -32,12 +32,12 @@ export function usePhotoUpload({
     abort.current = controller;
     setUploading({ name: chosen.name, size: chosen.size, progress: 0 });
     try {
-      const result = await uploadPhoto(
+      const { upload: result, sent } = await uploadPhoto(
         chosen,
         (progress) => setUploading((u) => (u ? { ...u, progress } : u)),
         controller.signal,
       );
-      keepChosenFile(result.id, chosen);
+      keepSentFile(result.id, sent);
       onUploaded({ ...result, originalFilename: chosen.name }, { name: chosen.name, size: chosen.size });
       toast({
         title: 'Upload Successful',

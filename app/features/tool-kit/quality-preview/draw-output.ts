@@ -19,6 +19,7 @@ export function drawOutput(
   const { width, height } = context.canvas;
   const { width: imageWidth, height: imageHeight } = image;
   context.clearRect(0, 0, width, height);
+  if (imageWidth === 0) return; // a bitmap let go (shown-picture.ts keeps the last few)
   if (fill.kind === 'color' || opaque) {
     context.fillStyle = fill.kind === 'color' ? fill.color : '#fff';
     context.fillRect(0, 0, width, height);
