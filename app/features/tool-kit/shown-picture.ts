@@ -2,9 +2,9 @@
  * The picture as the page shows it while the user frames it. Right after an upload it is the file
  * as it went up, from the visitor's own disk or memory (a phone photo's 2-5 MB are not fetched back
  * from the server; a photo the browser redrew smaller, or a HEIC photo, is shown as sent); after a
- * reload, the original the server shows. Canvases (the framing previews, the edge
- * colour) draw from one bitmap of it no longer than BITMAP_LONG_SIDE, decoded off the page's thread
- * (drawing a 12 MP photo onto a canvas decodes it on the page's own thread: 0.3 s each time here).
+ * reload, the original the server shows. Canvases (the framing previews, the edge colour) draw
+ * from one bitmap of it no longer than BITMAP_LONG_SIDE, decoded off the page's thread (drawing a
+ * 12 MP photo onto a canvas decodes it on the page's own thread: 0.3 s each time here).
  * Crop areas stay in the picture's own pixels (the upload's width and height), whatever size the
  * file or the bitmap shown: whoever draws scales.
  */
@@ -19,7 +19,7 @@ const BITMAPS_KEPT = 2;
 const BITMAP_LONG_SIDE = 2048;
 
 /** Upload id → the sent file's object URL, and that URL → the file (read without a fetch). */
-const chosenFiles = new Map<string, string>();
+const sentFiles = new Map<string, string>();
 const files = new Map<string, Blob>();
 const bitmaps = new Map<string, Promise<ImageBitmap>>();
 
@@ -35,9 +35,9 @@ function trim<T>(kept: Map<string, T>, most: number, release: (value: T) => void
 /** The file as it went up for upload `id`, to show it from. */
 export function keepSentFile(id: string, file: Blob): void {
   const url = URL.createObjectURL(file);
-  chosenFiles.set(id, url);
+  sentFiles.set(id, url);
   files.set(url, file);
-  trim(chosenFiles, FILES_KEPT, (old) => {
+  trim(sentFiles, FILES_KEPT, (old) => {
     files.delete(old);
     URL.revokeObjectURL(old);
   });
@@ -45,7 +45,7 @@ export function keepSentFile(id: string, file: Blob): void {
 
 /** Where the page shows `upload` from: the file as this page sent it, else the server's original. */
 export function shownPictureUrl(upload: Pick<UploadResponse, 'id' | 'path'>): string {
-  return chosenFiles.get(upload.id) ?? uploadedImageUrl(upload);
+  return sentFiles.get(upload.id) ?? uploadedImageUrl(upload);
 }
 
 /**
