@@ -81,6 +81,24 @@ export function fetchPhotos(): Photo[] {
 }
 
 /**
+ * `source` cut to `width` × `height` as a phone stores a photo (baseline 4:2:0 at quality 92, sideways
+ * with EXIF orientation 6), made once into the cache under `name`; its path.
+ */
+async function asPhoneStoresIt(source: Photo, width: number, height: number, name: string): Promise<string> {
+  const path = join(CACHE, name);
+  if (!existsSync(path))
+    writeFileSync(
+      path,
+      await sharp(source.path)
+        .resize(width, height, { fit: 'cover' })
+        .jpeg({ quality: 92, chromaSubsampling: '4:2:0' })
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+    );
+  return path;
+}
+
+/**
  * A 12 MP phone photo as a phone stores it, made from Kleiber: 4032×3024 baseline 4:2:0 at quality
  * 92 (about 2 MB), EXIF orientation 6 (upright 3024×4032).
  */
@@ -88,16 +106,7 @@ export async function phonePhoto(photos: Photo[]): Promise<Photo[]> {
   const source = photos.find((p) => p.name.startsWith('Kleiber'));
   if (!source) return [];
   const name = 'phone-12mp-4032x3024-orientation6.jpg';
-  const path = join(CACHE, name);
-  if (!existsSync(path))
-    writeFileSync(
-      path,
-      await sharp(source.path)
-        .resize(4032, 3024, { fit: 'cover' })
-        .jpeg({ quality: 92, chromaSubsampling: '4:2:0' })
-        .withMetadata({ orientation: 6 })
-        .toBuffer(),
-    );
+  const path = await asPhoneStoresIt(source, 4032, 3024, name);
   return [{ name, path, note: 'JPEG baseline 4:2:0, 12.2 MP phone photo (orientation 6), from Kleiber' }];
 }
 
@@ -128,16 +137,7 @@ export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
       note: `largest accepted ${kind} 4:2:0 JPEG, ${limit.width}×${limit.height}, scaled from Kleiber`,
     });
   }
-  const phone = join(CACHE, 'phone-48mp-8064x6048-orientation6.jpg');
-  if (!existsSync(phone))
-    writeFileSync(
-      phone,
-      await sharp(source.path)
-        .resize(8064, 6048, { fit: 'cover' })
-        .jpeg({ quality: 92, chromaSubsampling: '4:2:0' })
-        .withMetadata({ orientation: 6 })
-        .toBuffer(),
-    );
+  const phone = await asPhoneStoresIt(source, 8064, 6048, 'phone-48mp-8064x6048-orientation6.jpg');
   const png = join(CACHE, 'kleiber-24mp-6000x4000.png');
   if (!existsSync(png))
     writeFileSync(png, await sharp(source.path).resize(6000, 4000, { fit: 'cover' }).png().toBuffer());

@@ -8,16 +8,10 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BANNER_FORMATS, PROFILE_FORMATS, type PlatformFormat } from '../../shared/formats';
+import { BANNER_FORMATS, findFormat, PROFILE_FORMATS, type PlatformFormat } from '../../shared/formats';
 import { DEFAULT_OUTPUT } from '../../shared/output';
 import { PLANS } from '../../shared/plans';
-import type {
-  ConversionResponse,
-  DetectionResponse,
-  ImageRequestResponse,
-  TargetFraming,
-  UploadResponse,
-} from '../../shared/schemas';
+import type { ConversionResponse, DetectionResponse, TargetFraming, UploadResponse } from '../../shared/schemas';
 import { ConfigureStep } from '../../app/features/adjusters/configure-step';
 import { BANNER_FLOW, PROFILE_FLOW, type AdjusterFlow } from '../../app/features/adjusters/flows';
 import { ResultsStep } from '../../app/features/adjusters/results-step';
@@ -27,7 +21,7 @@ import { KeepThisDialog } from '../../app/features/batch/keep-this-dialog';
 import { Toaster } from '../../app/components/ui/toaster';
 import { dismissToast } from '../../app/components/ui/use-toast';
 import { createQueryClient } from '../../app/lib/api';
-import { json, mockApi } from './render-app';
+import { json, mockApi, recordedRequest } from './render-app';
 
 const upload: UploadResponse = {
   id: 'u',
@@ -41,29 +35,14 @@ const upload: UploadResponse = {
 
 const REQUEST_ID = '0f3c2a8e-1b7d-4c55-9a0e-6d2f4b8c1e90';
 
-const imageRequest: ImageRequestResponse = {
-  id: REQUEST_ID,
-  originalFilename: upload.originalFilename,
-  originalPath: upload.path,
-  upload,
-  formatId: 2,
-  platform: 'facebook',
-  format: 'cover photo',
-  width: 851,
-  height: 315,
-  cropDetails: { x: 0, y: 0, width: 1500, height: 500, zoom: 1 },
-  status: 'pending',
-  error: null,
-  output: { type: 'auto', quality: 82 },
-  fill: { kind: 'blur' },
-  file: null,
-  previewPath: null,
-  paymentId: null,
-  hasUnlimitedAccess: false,
-  acquired: false,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  outputs: [],
-};
+/** Facebook's cover photo (851 × 315), the whole banner framed. */
+const imageRequest = recordedRequest(REQUEST_ID, upload, findFormat(2)!, {
+  x: 0,
+  y: 0,
+  width: 1500,
+  height: 500,
+  zoom: 1,
+});
 
 /** Two people at the left, a headline across the middle, a logo at the lower right. */
 const found: DetectionResponse = {

@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import type { PlatformFormat } from '../../shared/formats';
+import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
 import { createQueryClient } from '../../app/lib/api';
 import { routeTree } from '../../app/routeTree.gen';
 
@@ -40,3 +42,35 @@ export const json =
   (data: unknown, status = 200) =>
   () =>
     new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A request as POST /api/image-requests records it: `upload` framed by `cropDetails` for `format`, nothing made yet. */
+export function recordedRequest(
+  id: string,
+  upload: UploadResponse,
+  format: PlatformFormat,
+  cropDetails: ImageRequestResponse['cropDetails'],
+): ImageRequestResponse {
+  return {
+    id,
+    originalFilename: upload.originalFilename,
+    originalPath: upload.path,
+    upload,
+    formatId: format.id,
+    platform: format.platform,
+    format: format.format,
+    width: format.width,
+    height: format.height,
+    cropDetails,
+    status: 'pending',
+    error: null,
+    output: { type: 'auto', quality: 82 },
+    fill: { kind: 'blur' },
+    file: null,
+    previewPath: null,
+    paymentId: null,
+    hasUnlimitedAccess: false,
+    acquired: false,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    outputs: [],
+  };
+}

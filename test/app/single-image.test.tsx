@@ -21,7 +21,7 @@ import {
 import { shownStep } from '../../app/features/single-image/steps';
 import { useImageRequest } from '../../app/features/single-image/use-image-request';
 import { createQueryClient } from '../../app/lib/api';
-import { json, mockApi } from './render-app';
+import { json, mockApi, recordedRequest } from './render-app';
 
 describe('single-image rules', () => {
   it.each([
@@ -340,30 +340,7 @@ describe('the single tool’s request', () => {
       formatId: number;
       cropDetails: ImageRequestResponse['cropDetails'];
     };
-    const format = findFormat(body.formatId)!;
-    return {
-      id: requestId(body.formatId),
-      originalFilename: upload.originalFilename,
-      originalPath: upload.path,
-      upload,
-      formatId: format.id,
-      platform: format.platform,
-      format: format.format,
-      width: format.width,
-      height: format.height,
-      cropDetails: body.cropDetails,
-      status: 'pending',
-      error: null,
-      output: { type: 'auto', quality: 82 },
-      fill: { kind: 'blur' },
-      file: null,
-      previewPath: null,
-      paymentId: null,
-      hasUnlimitedAccess: false,
-      acquired: false,
-      createdAt: '2026-11-27T10:00:00.000Z',
-      outputs: [],
-    };
+    return recordedRequest(requestId(body.formatId), upload, findFormat(body.formatId)!, body.cropDetails);
   };
 
   it('is recorded as a format is chosen, so Next renders it without recording it again', async () => {
