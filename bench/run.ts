@@ -180,8 +180,10 @@ async function main() {
   if (process.argv.includes('detection')) return benchDetection();
   // BENCH_ONLY=name,name limits the run to photos whose names contain one of them.
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
-  const real = fetchPhotos().filter((p) => !only || only.some((name) => p.name.includes(name)));
-  if (real.length === 0) throw new Error('no photos: apt-get download failed for every package');
+  const chosen = (p: Photo) => !only || only.some((name) => p.name.includes(name));
+  const fetched = fetchPhotos();
+  if (fetched.length === 0) throw new Error('no photos: apt-get download failed for every package');
+  const real = fetched.filter(chosen);
   // `npm run bench -- content-aware` runs only the content-aware part; `-- api` only the API path.
   if (process.argv.includes('content-aware')) return benchContentAware(real);
   // `npm run bench -- quality`: the quality preview in Chromium, through the built app (bench/quality-preview.ts).
@@ -196,7 +198,7 @@ async function main() {
       ...(await phonePhoto(fetchPhotos())),
       ...real.filter((p) => /^(2004default|Kleiber)/.test(p.name)),
     ]);
-  const largest = await largestAccepted(real);
+  const largest = (await largestAccepted(fetched)).filter(chosen);
   if (process.argv.includes('api'))
     return benchApi(
       [...real, ...largest].filter((p) => /\.(jpg|webp)$/.test(p.name) && !p.name.startsWith('kleiber-')),
@@ -234,6 +236,8 @@ async function main() {
       `\nSummary: worst (b) ratio ${worstAll.toFixed(2)} (target <= 1.5), highest peak ${worstPeak.toFixed(1)} MB (target < 100 MB)`,
     );
   }
+  // BENCH_ONLY naming only generated photos (the largest accepted) stops here.
+  if (real.length === 0) return;
   await benchEncoders(real);
   await benchDecoder(real);
   const noisiest = real.find((p) => p.name === '2004default.jpg') ?? real[0];

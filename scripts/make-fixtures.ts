@@ -101,12 +101,12 @@ async function main() {
   for (let i = 0; i < steps.length; i++)
     if (i % 4 !== 3) steps[i] = Math.min(255, Math.round((steps[i] ?? 0) / 64) * 64);
   write('large-6000x4000.png', await sharp(steps, { raw }).png({ compressionLevel: 9 }).toBuffer());
-  // An 18.75 MP interlaced (Adam7) PNG: its passes' pixels go straight to their cells.
-  const { data: adam7, info: adam7Raw } = await picture(5000, 3750).raw().toBuffer({ resolveWithObject: true });
+  // A 24 MP interlaced (Adam7) PNG: its passes' pixels go straight to their cells.
+  const { data: adam7, info: adam7Raw } = await picture(6000, 4000).raw().toBuffer({ resolveWithObject: true });
   for (let i = 0; i < adam7.length; i++)
     if (i % 4 !== 3) adam7[i] = Math.min(255, Math.round((adam7[i] ?? 0) / 64) * 64);
   write(
-    'large-5000x3750-interlaced.png',
+    'large-6000x4000-interlaced.png',
     await sharp(adam7, { raw: adam7Raw }).png({ compressionLevel: 9, progressive: true }).toBuffer(),
   );
   // A 24 MP WebP (docs/engine.md, "Image limits"): libwebp crops and scales it as it decodes.

@@ -262,7 +262,7 @@ describe('image requests, processing and downloads', () => {
     ['a 48 MP progressive JPEG', 'progressive-8064x6048.jpg', 8064, 6048, 1000],
     ['a 24 MP WebP', 'large-6000x4000.webp', 6000, 4000, 400],
     ['a 24 MP PNG', 'large-6000x4000.png', 6000, 4000, null],
-    ['an 18.75 MP interlaced PNG', 'large-5000x3750-interlaced.png', 5000, 3750, null],
+    ['a 24 MP interlaced PNG', 'large-6000x4000-interlaced.png', 6000, 4000, null],
   ] as const)(
     'takes %s and renders a banner of its whole width, and a corner where one is named',
     async (_name, file, width, height, corner) => {

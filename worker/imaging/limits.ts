@@ -32,13 +32,13 @@ export const DECODED_BUDGET_BYTES = PEAK_BUDGET_BYTES - WORKING_BYTES;
 /**
  * A picture is admitted when the whole of it at half scale fits the budget, with what its decoder
  * holds beside it: every format is then made from at least half the picture's resolution (JPEG 53 MP,
- * a 48 MP phone photo being 8064×6048; PNG 39.8 MP, Adam7 19.5 MP; an opaque lossy WebP 43 MP with
+ * a 48 MP phone photo being 8064×6048; PNG 39.8 MP, Adam7 29.3 MP; an opaque lossy WebP 43 MP with
  * a 5 MB file).
  */
 const LEAST_SCALE = 2;
 /** A buffered JPEG decode measured up to 12 % above its coefficients plus its result (spent bands, rows). */
 const BUFFERED_DECODE_OVERHEAD = 1.12;
-/** Inflated chunks an Adam7 decode, read to its end, leaves uncollected beside its sums (measured, 24 MP at 1/2). */
+/** Inflated chunks an Adam7 decode, read to its end, leaves uncollected beside its sums (measured, 24 and 29 MP at 1/2). */
 const ADAM7_STREAM_BYTES = 40 * MiB;
 /** Our libwebp build's memory before it grows (codec/build.sh: 1 MB and its stack), with a margin. */
 const WEBP_BASE_BYTES = 2 * MiB;
@@ -51,10 +51,11 @@ export const MAX_SIDE = 16383;
  */
 export function decodeBytes(info: ImageInfo, part: number, scale: number): { peak: number; decoded: number } {
   // PNG: the part, and the row being unfiltered (and the one above); an Adam7 file reduced adds
-  // each cell's 16-bit sums, twice the part, and is inflated to its end: the inflated chunks not yet
-  // collected measured up to ADAM7_STREAM_BYTES beside them (24 MP at half scale: 105 MiB in all).
+  // the high bytes of its cells' 16-bit sums (the part's size again: the low bytes are the part),
+  // and is inflated to its end: the inflated chunks not yet collected measured up to
+  // ADAM7_STREAM_BYTES beside them.
   if (info.type === 'png') {
-    const sums = info.interlaced && scale > 1 ? part * 2 + ADAM7_STREAM_BYTES : 0;
+    const sums = info.interlaced && scale > 1 ? part + ADAM7_STREAM_BYTES : 0;
     return { peak: part + sums + info.width * 12 + 2 * MiB, decoded: part };
   }
   if (info.type === 'jpeg') {

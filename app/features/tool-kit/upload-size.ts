@@ -16,7 +16,7 @@ export const SEND_AS_IS_PIXELS: Record<string, number> = {
 
 /**
  * The fallback: a photo the server refused as too large (a progressive JPEG over 53 MP, an
- * interlaced PNG over 19.5 MP, a lossless WebP over about 6 MP, a file over 50 MB) is redrawn to this
+ * interlaced PNG over 29.3 MP, a lossless WebP over about 6 MP, a file over 50 MB) is redrawn to this
  * and sent again. 12 MP is more than any format needs at zoom 1 (the largest is 2868 px on its long
  * side).
  */

@@ -33,8 +33,9 @@ const ADAM7 = [
  * unfiltered and dropped, and the stream is left after its last row. An interlaced file (Adam7
  * sends the picture in seven passes, each a sparser grid) is read to its end, each pass's pixels
  * going straight to their place in the region, or added to their cell's sums (alpha, and colour
- * times alpha in quarters of a level: 16 bits hold 64 pixels' worth; 8 bytes a cell beside the
- * result's 4).
+ * times alpha in quarters of a level: 16 bits hold 64 pixels' worth). A sum's low byte is kept in
+ * the result itself and its high byte in a plane of the same size, so a reduced Adam7 file holds
+ * twice its result, not three times.
  */
 export interface PngPart {
   scale: number;
@@ -64,7 +65,9 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
   // copied or averaged into the region.
   const line = new Uint8ClampedArray(width * 4);
   const sums = d > 1 && !interlaced ? new Float64Array(rw * 4) : null;
-  const cellSums = d > 1 && interlaced ? new Uint16Array(rw * rh * 4) : null;
+  // An Adam7 file's cell sums: low bytes in the result (`low`, over the same memory), high bytes in `high`.
+  const high = d > 1 && interlaced ? new Uint8Array(rw * rh * 4) : null;
+  const low = new Uint8Array(out.buffer);
   let lastRow = false;
 
   const keepRow = (oy: number) => {
@@ -140,30 +143,34 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
     const cellRow = (((oy - Y0) / d) | 0) * rw;
     for (let k = first, x = pass.x0 + first * pass.dx; x < X1; k++, x += pass.dx) {
       const i = k * 4;
-      if (!cellSums) {
+      if (!high) {
         out.set(line.subarray(i, i + 4), ((oy - Y0) * rw + x - X0) * 4);
         continue;
       }
       const o = (cellRow + (((x - X0) / d) | 0)) * 4;
       const a = line[i + 3] as number;
-      cellSums[o] = ((cellSums[o] as number) + ((line[i] as number) * a * 4 + 127) / 255) | 0;
-      cellSums[o + 1] = ((cellSums[o + 1] as number) + ((line[i + 1] as number) * a * 4 + 127) / 255) | 0;
-      cellSums[o + 2] = ((cellSums[o + 2] as number) + ((line[i + 2] as number) * a * 4 + 127) / 255) | 0;
-      cellSums[o + 3] = (cellSums[o + 3] as number) + a;
+      addToSum(high, low, o, ((line[i] as number) * a * 4 + 127) / 255);
+      addToSum(high, low, o + 1, ((line[i + 1] as number) * a * 4 + 127) / 255);
+      addToSum(high, low, o + 2, ((line[i + 2] as number) * a * 4 + 127) / 255);
+      addToSum(high, low, o + 3, a);
     }
   };
-  /** The cells' sums as their averages (alpha over the cell's pixels, colour over its alpha). */
-  const finishCells = (sums: Uint16Array) => {
+  /** The cells' sums as their averages (alpha over the cell's pixels, colour over its alpha), in place. */
+  const finishCells = (high: Uint8Array) => {
+    const sum = (i: number) => ((high[i] as number) << 8) | (low[i] as number);
     for (let cy = 0; cy < rh; cy++) {
       const rows = Math.min(Y1, Y0 + (cy + 1) * d) - (Y0 + cy * d);
       for (let cx = 0; cx < rw; cx++) {
         const o = (cy * rw + cx) * 4;
-        const alpha = sums[o + 3] as number;
+        const alpha = sum(o + 3);
+        const r = sum(o);
+        const g = sum(o + 1);
+        const b = sum(o + 2);
         out[o + 3] = alpha / (rows * (Math.min(X1, X0 + (cx + 1) * d) - (X0 + cx * d)));
-        if (alpha === 0) continue;
-        out[o] = ((sums[o] as number) * 255) / (4 * alpha);
-        out[o + 1] = ((sums[o + 1] as number) * 255) / (4 * alpha);
-        out[o + 2] = ((sums[o + 2] as number) * 255) / (4 * alpha);
+        if (alpha === 0) continue; // its colour sums are 0 too
+        out[o] = (r * 255) / (4 * alpha);
+        out[o + 1] = (g * 255) / (4 * alpha);
+        out[o + 2] = (b * 255) / (4 * alpha);
       }
     }
   };
@@ -305,7 +312,7 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
     throw invalidData();
   }
   if (!done) throw invalidData();
-  if (cellSums) finishCells(cellSums);
+  if (high) finishCells(high);
   return { width: rw, height: rh, data: out };
 }
 
@@ -329,6 +336,13 @@ function* coalesce(parts: Iterable<Uint8Array>, size: number): Generator<Uint8Ar
     used += part.length;
   }
   if (used > 0) yield buffer.slice(0, used);
+}
+
+/** Adds `value` (truncated) to the 16-bit sum at `i` kept as a high byte and a low byte. */
+function addToSum(high: Uint8Array, low: Uint8Array, i: number, value: number): void {
+  const sum = (((high[i] as number) << 8) | (low[i] as number)) + value;
+  low[i] = sum; // a Uint8Array keeps the low 8 bits
+  high[i] = sum >> 8;
 }
 
 function paeth(a: number, b: number, c: number): number {
