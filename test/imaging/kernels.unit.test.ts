@@ -200,29 +200,33 @@ describe('resampling kernels', () => {
     }
   });
 
-  it('reads 3-byte RGB pictures (JPEG) like the same pixels as RGBA', () => {
-    const next = noise(11);
-    const rgb = new Uint8ClampedArray(29 * 17 * 3).map(() => next());
-    const rgba = new Uint8ClampedArray(29 * 17 * 4).map((_, i) =>
-      i % 4 === 3 ? 255 : (rgb[Math.floor(i / 4) * 3 + (i % 4)] ?? 0),
-    );
-    const crop = { x: 3.5, y: -2, width: 20, height: 18 };
-    const a = resampleCrop({
-      source: { width: 29, height: 17, channels: 3, data: rgb },
-      orientation: 6,
-      crop,
-      width: 11,
-      height: 9,
-    });
-    const b = resampleCrop({
-      source: { width: 29, height: 17, channels: 4, data: rgba },
-      orientation: 6,
-      crop,
-      width: 11,
-      height: 9,
-    });
-    expect(Buffer.from(a.data).equals(Buffer.from(b.data))).toBe(true);
-  });
+  // Inside the picture an RGB picture's rows take the opaque path (four pixels a step in and out,
+  // nothing to unpremultiply: a level off at most where a value is a hair from .5); a crop reaching
+  // outside takes the general one, exactly as RGBA.
+  it.each([
+    ['reaching outside, turned', { x: 3.5, y: -2, width: 20, height: 18 }, 6, 11, 9, 0],
+    ['inside, enlarged', { x: 1.25, y: 2, width: 21, height: 11 }, 1, 31, 13, 1],
+    ['inside, reduced by a box first', { x: 0, y: 0, width: 29, height: 17 }, 1, 7, 5, 1],
+    ['inside, turned', { x: 2, y: 3, width: 14, height: 23 }, 6, 13, 21, 1],
+  ] as const)(
+    'reads 3-byte RGB pictures (JPEG) like the same pixels as RGBA: %s',
+    (_, crop, orientation, w, h, off) => {
+      const next = noise(11);
+      const rgb = new Uint8ClampedArray(29 * 17 * 3).map(() => next());
+      const rgba = new Uint8ClampedArray(29 * 17 * 4).map((_, i) =>
+        i % 4 === 3 ? 255 : (rgb[Math.floor(i / 4) * 3 + (i % 4)] ?? 0),
+      );
+      const size = { orientation, crop, width: w, height: h };
+      const a = resampleCrop({ source: { width: 29, height: 17, channels: 3, data: rgb }, ...size });
+      const b = resampleCrop({ source: { width: 29, height: 17, channels: 4, data: rgba }, ...size });
+      let worst = 0;
+      for (let i = 0; i < a.data.length; i++) worst = Math.max(worst, Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0)));
+      expect(worst).toBeLessThanOrEqual(off);
+      // What the resampler knows of the output's opacity, so nothing scans it again.
+      expect(a.opaque).toBe(off === 1);
+      expect(a.data.every((v, i) => i % 4 !== 3 || v === 255)).toBe(off === 1);
+    },
+  );
 
   it('handles pictures smaller than the filter: one pixel up to 7×3, 3×2 down to 1×1', () => {
     const dot: Picture = { width: 1, height: 1, channels: 4, data: Uint8ClampedArray.from([200, 100, 50, 255]) };

@@ -3,6 +3,8 @@ export interface Raster {
   width: number;
   height: number;
   data: Uint8ClampedArray | Uint8Array;
+  /** Set where every pixel is known to be opaque (the resampler and flatten know it): no scan for alpha is needed. */
+  opaque?: boolean;
 }
 
 /**

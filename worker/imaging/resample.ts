@@ -19,6 +19,7 @@
  * output's alpha is the share of each output pixel that covers the picture, so the border is
  * transparent and antialiased.
  */
+import { usesTransparency } from './auto-type';
 import type { CropRect, Picture, Raster } from './raster';
 import { uprightSize } from './exif';
 import { withBuffers } from './simd/kernels';
@@ -174,6 +175,10 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
   new Float32Array(buffer, at.hWeight, hw.weight.length).set(hw.weight);
   const coverX = new Float32Array(buffer, at.coverX, tw);
   for (let ox = 0; ox < tw; ox++) coverX[ox] = coverage(crop.x + ox * sx, crop.x + (ox + 1) * sx, uw);
+  // An opaque picture (RGB, or an output known opaque, which its preview is made from) has nothing
+  // to premultiply, and its rows that the crop covers whole nothing to unpremultiply or scale.
+  const opaqueSource = channels === 3 || source.opaque === true;
+  const opaqueRows = opaqueSource && coverX.every((c) => c === 1);
   const rowPtrs = new Int32Array(buffer, at.rowPtrs, ring);
   const rowWeights = new Float32Array(buffer, at.rowWeights, ring);
 
@@ -196,15 +201,17 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
           for (let c = 0; c < channels; c++) bytes[o + c] = src[offset + c] as number;
         }
       }
-      K.boxRow(at.srcRow, n, channels, kx, at.pre, uy === y0);
+      K.boxRow(at.srcRow, n, channels, kx, at.pre, uy === y0, opaqueSource);
     }
     if (kx * ky > 1) K.scaleRow(at.pre, pw, 1 / ((y1 - y0) * kx), 1 / ((y1 - y0) * lastW));
     K.hpass(at.pre, tw, hw.taps, at.hFirst, at.hWeight, address);
     return address;
   };
 
+  let opaque = opaqueRows;
   for (let oy = 0; oy < th; oy++) {
     const coverY = coverage(crop.y + oy * sy, crop.y + (oy + 1) * sy, uh);
+    if (coverY !== 1) opaque = false;
     if (coverY === 0) continue; // stays transparent
     const count = vw.count[oy] as number;
     const first = vw.first[oy] as number;
@@ -213,24 +220,29 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
       rowWeights[t] = vw.weight[oy * vw.taps + t] as number;
     }
     K.vpass(at.rowPtrs, at.rowWeights, count, tw, at.acc);
-    K.emit(at.acc, tw, at.coverX, coverY, at.outRow);
+    if (opaqueRows && coverY === 1) K.emitOpaque(at.acc, tw, at.outRow);
+    else K.emit(at.acc, tw, at.coverX, coverY, at.outRow);
     out.set(bytes.subarray(at.outRow, at.outRow + tw * 4), oy * tw * 4);
   }
-  return { width: tw, height: th, data: out };
+  return { width: tw, height: th, data: out, opaque };
 }
 
 /** Composites onto an opaque background colour in place (for platforms that refuse transparency). */
 export function flatten(raster: Raster, background: readonly [number, number, number] = [255, 255, 255]): Raster {
   const data = raster.data;
   const [br, bg, bb] = background;
-  for (let i = 0; i < data.length; i += 4) {
-    const alpha = data[i + 3] as number;
-    if (alpha === 255) continue;
-    const a = alpha / 255;
-    data[i] = (data[i] as number) * a + br * (1 - a);
-    data[i + 1] = (data[i + 1] as number) * a + bg * (1 - a);
-    data[i + 2] = (data[i + 2] as number) * a + bb * (1 - a);
-    data[i + 3] = 255;
+  // Most outputs are opaque already (known, or found by a scan that reads a pixel at a time).
+  if (usesTransparency(raster)) {
+    for (let i = 0; i < data.length; i += 4) {
+      const alpha = data[i + 3] as number;
+      if (alpha === 255) continue;
+      const a = alpha / 255;
+      data[i] = (data[i] as number) * a + br * (1 - a);
+      data[i + 1] = (data[i + 1] as number) * a + bg * (1 - a);
+      data[i + 2] = (data[i + 2] as number) * a + bb * (1 - a);
+      data[i + 3] = 255;
+    }
   }
+  raster.opaque = true;
   return raster;
 }

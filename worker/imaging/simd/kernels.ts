@@ -12,11 +12,12 @@ import { kernels as kernelsModule } from '#imaging-wasm';
 export interface Kernels {
   memory: WebAssembly.Memory;
   heapBase(): number;
-  boxRow(src: number, n: number, channels: number, k: number, acc: number, first: boolean): void;
+  boxRow(src: number, n: number, channels: number, k: number, acc: number, first: boolean, opaque: boolean): void;
   scaleRow(acc: number, pw: number, inv: number, lastInv: number): void;
   hpass(pre: number, tw: number, taps: number, first: number, weights: number, out: number): void;
   vpass(rows: number, weights: number, taps: number, tw: number, acc: number): void;
   emit(acc: number, tw: number, coverX: number, coverY: number, out: number): void;
+  emitOpaque(acc: number, tw: number, out: number): void;
   packRow(rgba: number, width: number, colorType: number, out: number): void;
   filterRow(cur: number, prev: number, n: number, bpp: number, out: number, stride: number): number;
   adler32(adler: number, p: number, n: number): number;
