@@ -334,15 +334,18 @@ describe('renderFormat', () => {
     expect((await sharp(file.bytes).metadata()).width).toBe(900);
   });
 
-  it('makes a small preview', async () => {
-    const { preview } = await renderFormat(
-      photo,
-      1,
-      { x: 0, y: 0, width: 640, height: 427 },
-      { width: 1584, height: 396, opaque: false, types: JPEG_PNG, maxBytes: null },
-      { output: PNG_OUT, encoders: codecs },
-    );
-    expect(await sharp(preview).metadata()).toMatchObject({ width: 480, height: 120 });
+  it("makes a small preview, in the kind of the file: a JPEG output's a JPEG, a PNG's a PNG", async () => {
+    for (const output of [PNG_OUT, { type: 'jpeg', quality: 82 }] as const) {
+      const { file, preview } = await renderFormat(
+        photo,
+        1,
+        { x: 0, y: 0, width: 640, height: 427 },
+        { width: 1584, height: 396, opaque: false, types: JPEG_PNG, maxBytes: null },
+        { output, encoders: codecs },
+      );
+      expect(preview.type).toBe(file.type);
+      expect(await sharp(preview.bytes).metadata()).toMatchObject({ width: 480, height: 120, format: file.type });
+    }
   });
 });
 

@@ -279,7 +279,7 @@ describe('purchases', () => {
     // The thumbnail and the other format come from the account's own purchase.
     const thumbnail = await browser.call(purchases[0]!.previewPath!);
     expect(thumbnail.status).toBe(200);
-    expect(thumbnail.headers.get('content-type')).toBe('image/png');
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg'); // the file is a JPEG, so is its preview
     expect((await browser.call(purchases[0]!.otherFormats[0]!.downloadPath)).status).toBe(200);
 
     // From another browser (another IP) the owner downloads it again; the account's 5 are untouched.

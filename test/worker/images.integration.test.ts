@@ -209,9 +209,12 @@ describe('image requests, processing and downloads', () => {
     // Stripped: quantisation tables, baseline frame, Huffman tables, scan; no JFIF, EXIF or ICC.
     expect(jpegMarkers(bytes).filter((m) => ![0xdb, 0xc0, 0xc4, 0xda].includes(m))).toEqual([]);
 
+    // The preview is in the file's kind: a JPEG, a sixth of a PNG's bytes for a photo.
     const preview = await browser.call(`/api/preview/${request.id}/${banner.id}`);
     expect(preview.status).toBe(200);
-    expect((await decodeOutput(preview)).raster.width).toBe(480);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    const shown = await decodeOutput(preview);
+    expect([shown.type, shown.raster.width]).toEqual(['jpeg', 480]);
   });
 
   it.each([2, 3, 4, 5, 6, 7, 8])('turns orientation %i upright before cropping', async (orientation) => {
@@ -295,6 +298,9 @@ describe('image requests, processing and downloads', () => {
     const out = await decodeOutput(await browser.call(`/api/download/${zoomedOut.id}`));
     expect(pixel(out.raster, 2, 2)[3]).toBe(0);
     expect(pixel(out.raster, 160, 160)[3]).toBe(255);
+    // A PNG's preview is a PNG, its transparency shown.
+    const preview = await decodeOutput(await browser.call(`/api/preview/${zoomedOut.id}/${profile.id}`));
+    expect([preview.type, pixel(preview.raster, 1, 1)[3]]).toEqual(['png', 0]);
 
     // The app icon as another format of the same request (the same centre and zoom 0.5).
     await browser.call(`/api/process-image/${zoomedOut.id}`, { method: 'POST', json: { formats: [appIcon.id] } });

@@ -8,6 +8,7 @@ import type { Fill } from '../../shared/fill';
 import { applyFill } from './fill';
 import { autoType } from './auto-type';
 import { encodeOutput, type Encoded } from './encode';
+import { encodeJpeg } from './jpeg/encode';
 import { encodePng } from './png/encode';
 import type { CropRect, Picture } from './raster';
 import { flatten, resampleCrop } from './resample';
@@ -25,11 +26,19 @@ export interface TargetFormat {
 
 export interface Rendered {
   file: Encoded;
-  /** A small PNG of the same output for display: see previewSize. */
-  preview: Uint8Array;
+  /** A small picture of the same output for display: see previewSize. */
+  preview: Preview;
+}
+
+/** A JPEG output's preview is a JPEG, any other's a PNG (it may show transparency; a graphic stays crisp). */
+export interface Preview {
+  bytes: Uint8Array;
+  type: 'jpeg' | 'png';
 }
 
 export const PREVIEW_SIZE = 480;
+/** A JPEG preview's quality: a sixth of the PNG's bytes for a photo (2004default.jpg's 118 formats: 18 KB against 108 on average). */
+export const PREVIEW_JPEG_QUALITY = 80;
 
 /**
  * A preview is never the deliverable: at most half the output on each side, and at most
@@ -79,6 +88,9 @@ export async function renderFormat(
     crop: { x: 0, y: 0, width: target.width, height: target.height },
     ...size,
   });
-  const preview = await encodePng(previewRaster, { alpha: target.opaque ? 'drop' : 'auto' });
+  const preview: Preview =
+    file.type === 'jpeg'
+      ? { bytes: await encodeJpeg(previewRaster, PREVIEW_JPEG_QUALITY, options.encoders.jpegEncoder), type: 'jpeg' }
+      : { bytes: await encodePng(previewRaster, { alpha: target.opaque ? 'drop' : 'auto' }), type: 'png' };
   return { file, preview };
 }

@@ -96,7 +96,8 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     );
     const object = file ? await c.env.BUCKET.get(file.key) : null;
     if (!object) throw new ApiError(404, 'No preview yet: this format has not been processed');
-    return fileResponse(object.body, 'png', null, object.size);
+    const type = object.httpMetadata?.contentType === OUTPUT_MIME_TYPES.jpeg ? 'jpeg' : 'png';
+    return fileResponse(object.body, type, null, object.size);
   })
   .get('/download/:id', (c) => downloadOutput(c, parseId(c.req.param()).id, null))
   .get('/download/:id/:formatId', (c) => {

@@ -85,7 +85,8 @@ export type PixelFile = { key: string; type: OutputType; check: FileCheck | null
 /**
  * The one door to the pixels of a request: every route that hands out an output or a preview
  * calls this, after `getLiveRequest` has checked the owner. Answers the R2 key and file type of each
- * format, in order (a preview is always a PNG); 409 when one is not processed yet (nothing is
+ * format, in order (a preview's own type is its object's content type: a JPEG output's is a JPEG,
+ * any other, and any made before 2026-11-27, a PNG); 409 when one is not processed yet (nothing is
  * counted then), 402 when the caller may not have it.
  */
 export async function authorizePixels(
@@ -118,7 +119,7 @@ export async function authorizePixels(
       (row?.renderedFlow === 'banner' || row?.renderedFlow === 'profile') &&
       (row.framing === 'centred' || row.framing === 'planned' || row.framing === 'box');
     if (!adjusterOutput) needsRequestRule = true;
-    if (use === 'preview') return { key: previewKeyOf(key), type: 'png', check: null };
+    if (use === 'preview') return { key: previewKeyOf(key), type: 'png', check: null }; // type: as stored
     // Files rendered before output types existed are PNGs.
     return { key, type: row?.outputType ?? 'png', check: row?.fileCheck ?? null };
   });

@@ -17,7 +17,11 @@ export function outputKey(uploadId: string, requestId: string, formatId: number,
   return `${uploadPrefix(uploadId)}outputs/${requestId}/${formatId}-${renderId}.file`;
 }
 
-/** The preview that belongs to an output file (files rendered before render ids included). */
+/**
+ * The preview that belongs to an output file (files rendered before render ids included). The name
+ * predates JPEG previews: the object's content type says what it holds (a JPEG output's preview is
+ * a JPEG since 2026-11-27, any other a PNG).
+ */
 export function previewKeyOf(outputKey: string): string {
   return outputKey.replace(/\.file$/, '.preview.png');
 }

@@ -98,7 +98,9 @@ export async function renderConversion(
     const key = outputKey(upload.id, job.request.id, format.id, job.renderId);
     await Promise.all([
       deps.bucket.put(key, file.bytes, { httpMetadata: { contentType: OUTPUT_MIME_TYPES[file.type] } }),
-      deps.bucket.put(previewKeyOf(key), preview, { httpMetadata: { contentType: 'image/png' } }),
+      deps.bucket.put(previewKeyOf(key), preview.bytes, {
+        httpMetadata: { contentType: OUTPUT_MIME_TYPES[preview.type] },
+      }),
     ]);
     if (file.reducedBits > 0 || (file.quality !== null && file.quality < output.quality))
       log('info', 'file-size cap met by quality', {
