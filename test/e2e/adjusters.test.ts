@@ -246,6 +246,17 @@ describe('the banner and profile adjusters in Chromium', () => {
   ] as const)
     it(`shows the faces and text it keeps, and frames one format by hand (${size})`, async () => {
       const page = await visitor(browser, { width });
+      // The framings the server answers (the last status the page read), and any fetch of the original.
+      let status: { framings: Record<string, { crop: { x: number; y: number; width: number; height: number } }> };
+      page.on('response', async (response) => {
+        const path = new URL(response.url()).pathname;
+        if (/^\/api\/conversions\/[^/]+$/.test(path) && response.request().method() === 'GET')
+          status = await response.json().catch(() => status);
+      });
+      const originals: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/uploads/')) originals.push(request.url());
+      });
       // A real portrait (test/fixtures/people): the face detector must find it.
       await uploadIn(page, 'bannerAdjuster', facePath, 'Configure Banner Adjustment');
       await page.getByLabel('Source platform').selectOption('twitter');
@@ -268,9 +279,30 @@ describe('the banner and profile adjusters in Chromium', () => {
       const framing = card.locator('[data-testid^="framing-"]');
       expect(await framing.textContent()).toMatch(/^(Kept 1 face|Extended the canvas to keep 1 face)/);
 
-      // Adjust framing: drag the picture in the cropper and save; the card renders again.
+      // Adjust framing opens on the server's framing exactly, from the file this page sent (the
+      // original is not fetched back): saved untouched, it is the same crop in the upload's pixels.
+      const formatId = (await card.getAttribute('data-testid'))!.replace('result-', '');
+      const served = status!.framings[formatId]!.crop;
       await card.getByRole('button', { name: /^Adjust framing:/ }).click();
       const dialog = page.getByRole('dialog');
+      const shown = dialog.getByTestId('framing-cropper').locator('img');
+      await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      const [reframe] = await Promise.all([
+        page.waitForRequest((request) => request.url().endsWith('/reframe')),
+        dialog.getByRole('button', { name: 'Save' }).click(),
+      ]);
+      expect(reframe.postDataJSON().crop).toEqual({
+        x: Math.round(served.x),
+        y: Math.round(served.y),
+        width: Math.round(served.width),
+        height: Math.round(served.height),
+      });
+      expect(originals).toEqual([]);
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => framing.textContent(), { timeout: 60_000 }).toBe('Framed by hand');
+
+      // Then drag the picture in the cropper and save; the card renders again.
+      await card.getByRole('button', { name: /^Adjust framing:/ }).click();
       await dialog.getByText(/downloads like the Single Image tool/).waitFor();
       const cropper = (await dialog.getByTestId('framing-cropper').boundingBox())!;
       // The dialog fits the screen, phone included.
@@ -285,7 +317,7 @@ describe('the banner and profile adjusters in Chromium', () => {
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => framing.textContent(), { timeout: 60_000 }).toBe('Framed by hand');
       const preview = card.getByRole('img');
-      expect(await preview.getAttribute('src')).toMatch(/\?v=1$/);
+      await expect.poll(() => preview.getAttribute('src'), { timeout: 60_000 }).toMatch(/\?v=2$/);
       await expect
         .poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
         .toBeGreaterThan(0);

@@ -5,15 +5,19 @@ import type { PlatformFormat } from '../../../shared/formats';
 import { HAND_ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { areaPercentages, pictureArea } from '../single-image/rules';
 
 /**
  * "Adjust framing" for one finished target: the cropper on the source picture at the target's shape,
  * opening on the crop the server used (zoom up to HAND_ZOOM_MAX, so a small face can fill a profile
  * circle); Save sends the new crop. A crop framed by hand is the user's
  * own, as in the Single Image tool, and downloads on its terms (docs/product.md, "Free downloads").
+ * The cropper shows the picture as the page has it (the file this page sent, else the server's
+ * original) and works in shares of it, so the crop is in the upload's pixels whatever file is shown.
  */
 export function AdjustFramingDialog({
   imageUrl,
+  picture,
   format,
   start,
   saving,
@@ -21,6 +25,8 @@ export function AdjustFramingDialog({
   onClose,
 }: {
   imageUrl: string;
+  /** The upload's upright size: crops are in its pixels. */
+  picture: { width: number; height: number };
   format: PlatformFormat;
   /** The crop the target was rendered with, in upright picture pixels. */
   start: CropRect;
@@ -28,10 +34,14 @@ export function AdjustFramingDialog({
   onSave: (crop: CropRect) => void;
   onClose: () => void;
 }) {
+  const aspect = format.width / format.height;
+  // The zoom the start crop is at: the frame at zoom 1 spans the picture along its limiting side.
+  const startZoom = (picture.width >= picture.height * aspect ? picture.height * aspect : picture.width) / start.width;
   const [position, setPosition] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
+  const [zoom, setZoom] = useState(startZoom);
   // The cropper reports its area once the picture has loaded and after every move; until then, the start.
   const [area, setArea] = useState<CropRect>(start);
+  const track = (shown: CropRect) => setArea(pictureArea(shown, picture, aspect, zoom >= 1));
   return (
     <Dialog
       open
@@ -46,15 +56,15 @@ export function AdjustFramingDialog({
           zoom={zoom}
           minZoom={ZOOM_MIN}
           maxZoom={HAND_ZOOM_MAX}
-          aspect={format.width / format.height}
+          aspect={aspect}
           cropShape={format.profile ? 'round' : 'rect'}
           restrictPosition={zoom >= 1}
           objectFit="contain"
           onCropChange={setPosition}
           onZoomChange={setZoom}
-          onCropAreaChange={(_area, pixels) => setArea(pixels)}
-          onCropComplete={(_area, pixels) => setArea(pixels)}
-          initialCroppedAreaPixels={start}
+          onCropAreaChange={track}
+          onCropComplete={track}
+          initialCroppedAreaPercentages={areaPercentages(start, picture, aspect, startZoom)}
         />
       </div>
       <label className="mt-4 block text-sm font-medium text-slate-700">

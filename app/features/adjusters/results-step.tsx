@@ -15,7 +15,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ChoosePlan } from '../plans/choose-plan';
 import { useDownload } from '../single-image/use-download';
 import { groupByPlatform } from '../tool-kit/format-choice';
-import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { shownPictureUrl } from '../tool-kit/shown-picture';
 import { AdjustFramingDialog } from './adjust-framing-dialog';
 import { AnalysisNotice } from './analysis-notice';
 import type { AdjusterFlow } from './flows';
@@ -137,7 +137,8 @@ export function ResultsStep({
 
       {adjusting ? (
         <AdjustFramingDialog
-          imageUrl={uploadedImageUrl(upload)}
+          imageUrl={shownPictureUrl(upload)}
+          picture={upload}
           format={adjusting}
           start={startCrop(adjusting)}
           saving={reframing}
