@@ -5,7 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { findFormat } from '../../shared/formats';
+import { findFormat, findFormatByName } from '../../shared/formats';
 import type { ConversionResponse, DetectionResponse } from '../../shared/schemas';
 import portraitUrl from '../fixtures/people/grace_hopper.jpg?inline';
 import { body, Browser, settle } from './helpers';
@@ -169,5 +169,40 @@ describe('a target framed by hand', () => {
     expect(await remaining(browser)).toBe(free);
     expect((await browser.call(`/api/download/${id}/${FACEBOOK_PROFILE}`)).status).toBe(200);
     expect(Number(await remaining(browser))).toBe(Number(free) - 1);
+  });
+
+  it('takes back the crop the server made however far it extends the canvas, and no further', async () => {
+    // A banner of a portrait keeps the face by extending the canvas past what a hand crop may
+    // (ZOOM_MIN): the framing dialog opens on that crop and its Save must be taken as it is.
+    const browser = new Browser();
+    const header = findFormatByName('twitter', 'header')!;
+    const banner = findFormatByName('linkedin', 'banner')!;
+    const { id, width } = await portraitRequest(browser, header.id);
+    const started = await browser.call(`/api/banner-convert/${id}`, {
+      method: 'POST',
+      json: { sourceFormatId: header.id, targetFormatIds: [banner.id], useAi: true },
+    });
+    expect(started.status).toBe(202);
+    const planned = (await settle(browser, id)).framings[banner.id]!;
+    expect(planned.extended).toBe(true);
+    const crop = planned.crop!;
+    expect(width / crop.width).toBeLessThan(0.5); // wider than a hand crop may otherwise be
+    const reframe = (json: unknown) => browser.call(`/api/conversions/${id}/reframe`, { method: 'POST', json });
+    const wider = { ...crop, x: crop.x - crop.width * 0.25, y: crop.y - crop.height * 0.25 };
+    const further = await reframe({
+      formatId: banner.id,
+      crop: { ...wider, width: crop.width * 1.5, height: crop.height * 1.5 },
+    });
+    expect(further.status).toBe(400);
+    const rounded = {
+      x: Math.round(crop.x),
+      y: Math.round(crop.y),
+      width: Math.round(crop.width),
+      height: Math.round(crop.height),
+    };
+    expect((await reframe({ formatId: banner.id, crop: rounded })).status).toBe(202);
+    const after = (await settle(browser, id)).framings[banner.id]!;
+    expect(after).toMatchObject({ framing: 'hand' });
+    expect(Math.abs(after.crop!.width - crop.width)).toBeLessThan(2); // the cropper's whole pixels
   });
 });

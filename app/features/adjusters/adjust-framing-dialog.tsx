@@ -37,6 +37,8 @@ export function AdjustFramingDialog({
   const aspect = format.width / format.height;
   // The zoom the start crop is at: the frame at zoom 1 spans the picture along its limiting side.
   const startZoom = (picture.width >= picture.height * aspect ? picture.height * aspect : picture.width) / start.width;
+  // An extended canvas can be wider than ZOOM_MIN reaches (a banner of a portrait): it still opens as it is.
+  const minZoom = Math.min(ZOOM_MIN, startZoom);
   const [position, setPosition] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(startZoom);
   // The cropper reports its area once the picture has loaded and after every move; until then, the start.
@@ -54,7 +56,7 @@ export function AdjustFramingDialog({
           image={imageUrl}
           crop={position}
           zoom={zoom}
-          minZoom={ZOOM_MIN}
+          minZoom={minZoom}
           maxZoom={HAND_ZOOM_MAX}
           aspect={aspect}
           cropShape={format.profile ? 'round' : 'rect'}
@@ -72,7 +74,7 @@ export function AdjustFramingDialog({
         <input
           type="range"
           className="mt-1 block w-full accent-brand-600"
-          min={ZOOM_MIN}
+          min={minZoom}
           max={HAND_ZOOM_MAX}
           step={0.05}
           value={zoom}

@@ -23,12 +23,15 @@ export const CROP_ZOOM = `The crop must be between ${ZOOM_MIN}x and ${HAND_ZOOM_
 /**
  * The user's crop made exactly the target's shape (same centre and area; the cropper's whole-pixel
  * rounding is forgiven, another shape is not), checked: its middle on the picture, and between zoom
- * ZOOM_MIN and HAND_ZOOM_MAX of the largest crop of that shape (400 otherwise).
+ * ZOOM_MIN and HAND_ZOOM_MAX of the largest crop of that shape (400 otherwise). `rendered`: the crop
+ * the target has now, which the user may keep however far it extends the canvas (a banner of a
+ * portrait keeps the face at a zoom of 0.37).
  */
 export function handCropFor(
   crop: CropRect,
   picture: { width: number; height: number },
   target: { width: number; height: number },
+  rendered: CropRect | null = null,
 ): CropRect {
   const aspect = target.width / target.height;
   // Rounding each side to a whole pixel moves the shape by at most a pixel in either.
@@ -41,7 +44,8 @@ export function handCropFor(
   if (cx < 0 || cy < 0 || cx > picture.width || cy > picture.height) throw new ApiError(400, CROP_OFF_PICTURE);
   const largest = fitCrop({ x: 0, y: 0, ...picture, zoom: 1 }, picture, target).width;
   const zoom = largest / width;
-  if (zoom < ZOOM_MIN * 0.99 || zoom > HAND_ZOOM_MAX * 1.01) throw new ApiError(400, CROP_ZOOM);
+  const least = Math.min(ZOOM_MIN, rendered ? largest / rendered.width : ZOOM_MIN);
+  if (zoom < least * 0.99 || zoom > HAND_ZOOM_MAX * 1.01) throw new ApiError(400, CROP_ZOOM);
   return { x: cx - width / 2, y: cy - height / 2, width, height };
 }
 
@@ -63,7 +67,7 @@ export async function reframeTarget(
     output: { type: row.outputChoice, quality: row.quality },
     fill: row.fill,
     focus: row.focus,
-    handCrop: handCropFor(input.crop, { width: upload.width, height: upload.height }, format),
+    handCrop: handCropFor(input.crop, { width: upload.width, height: upload.height }, format, row.renderedCrop),
   };
   const grant = await takeConversions(deps.counters, caller, [
     renderLimitKey(request.id, format.id, renderIdentity(ask)),
