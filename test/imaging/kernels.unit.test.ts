@@ -228,6 +228,32 @@ describe('resampling kernels', () => {
     },
   );
 
+  it.each([
+    ['reduced by a box of 3 (groups across the four-pixel loads)', 9, 5],
+    ['reduced by lanczos alone', 40, 17],
+    ['turned', 20, 31],
+  ] as const)(
+    'reads an RGBA picture known opaque (a preview made from an output) like one not known so: %s',
+    (name, w, h) => {
+      const next = noise(23);
+      const data = new Uint8ClampedArray(61 * 23 * 4).map((_, i) => (i % 4 === 3 ? 255 : next()));
+      const size = {
+        orientation: name === 'turned' ? 6 : 1,
+        crop: { x: 0, y: 0, width: 61, height: 23 },
+        width: w,
+        height: h,
+      };
+      if (name === 'turned') size.crop = { x: 0, y: 0, width: 23, height: 61 };
+      const known = resampleCrop({ source: { width: 61, height: 23, channels: 4, data, opaque: true }, ...size });
+      const scanned = resampleCrop({ source: { width: 61, height: 23, channels: 4, data }, ...size });
+      let worst = 0;
+      for (let i = 0; i < known.data.length; i++)
+        worst = Math.max(worst, Math.abs((known.data[i] ?? 0) - (scanned.data[i] ?? 0)));
+      expect(worst).toBeLessThanOrEqual(1);
+      expect(known.opaque).toBe(true);
+    },
+  );
+
   it('handles pictures smaller than the filter: one pixel up to 7×3, 3×2 down to 1×1', () => {
     const dot: Picture = { width: 1, height: 1, channels: 4, data: Uint8ClampedArray.from([200, 100, 50, 255]) };
     const up = resampleCrop({

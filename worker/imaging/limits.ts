@@ -50,12 +50,12 @@ export const MAX_SIDE = 16383;
  * afterwards with the decoded picture (which the working set of every render then comes on top of).
  */
 export function decodeBytes(info: ImageInfo, part: number, scale: number): { peak: number; decoded: number } {
-  // PNG: the part, and the row being unfiltered (and the one above); an Adam7 file reduced adds
-  // the high bytes of its cells' 16-bit sums (the part's size again: the low bytes are the part),
-  // and is inflated to its end: the inflated chunks not yet collected measured up to
-  // ADAM7_STREAM_BYTES beside them.
+  // PNG: the part, and the row being unfiltered (and the one above). An Adam7 file is inflated to
+  // its end at any scale: the inflated chunks not yet collected measured up to ADAM7_STREAM_BYTES;
+  // reduced, it adds the high bytes of its cells' 16-bit sums (the part's size again: the low bytes
+  // are the part).
   if (info.type === 'png') {
-    const sums = info.interlaced && scale > 1 ? part + ADAM7_STREAM_BYTES : 0;
+    const sums = info.interlaced ? ADAM7_STREAM_BYTES + (scale > 1 ? part : 0) : 0;
     return { peak: part + sums + info.width * 12 + 2 * MiB, decoded: part };
   }
   if (info.type === 'jpeg') {

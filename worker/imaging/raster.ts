@@ -3,7 +3,10 @@ export interface Raster {
   width: number;
   height: number;
   data: Uint8ClampedArray | Uint8Array;
-  /** Set where every pixel is known to be opaque (the resampler and flatten know it): no scan for alpha is needed. */
+  /**
+   * Set where every pixel is known to be opaque (the resampler and flatten know it): no scan for
+   * alpha is needed. Whatever lowers a pixel's alpha in place must clear it (nothing does today).
+   */
   opaque?: boolean;
 }
 

@@ -35,6 +35,11 @@ export interface ResampleInput {
 }
 
 const SUPPORT = 3;
+/**
+ * A pixel's cover above this is whole: a crop whose edge lies on the picture's edge can leave
+ * its last pixel 0.99999… covered in floating point, which rounds to an alpha of 255 all the same.
+ */
+const WHOLE = 1 - 1e-6;
 
 function lanczos3(x: number): number {
   if (x === 0) return 1;
@@ -178,7 +183,7 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
   // An opaque picture (RGB, or an output known opaque, which its preview is made from) has nothing
   // to premultiply, and its rows that the crop covers whole nothing to unpremultiply or scale.
   const opaqueSource = channels === 3 || source.opaque === true;
-  const opaqueRows = opaqueSource && coverX.every((c) => c === 1);
+  const opaqueRows = opaqueSource && coverX.every((c) => c > WHOLE);
   const rowPtrs = new Int32Array(buffer, at.rowPtrs, ring);
   const rowWeights = new Float32Array(buffer, at.rowWeights, ring);
 
@@ -207,7 +212,7 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
   let opaque = opaqueRows;
   for (let oy = 0; oy < th; oy++) {
     const coverY = coverage(crop.y + oy * sy, crop.y + (oy + 1) * sy, uh);
-    if (coverY !== 1) opaque = false;
+    if (coverY <= WHOLE) opaque = false;
     if (coverY === 0) continue; // stays transparent
     const count = vw.count[oy] as number;
     const first = vw.first[oy] as number;
@@ -216,7 +221,7 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
       rowWeights[t] = vw.weight[oy * vw.taps + t] as number;
     }
     K.vpass(at.rowPtrs, at.rowWeights, count, tw, at.acc);
-    if (opaqueRows && coverY === 1) K.emitOpaque(at.acc, tw, at.outRow);
+    if (opaqueRows && coverY > WHOLE) K.emitOpaque(at.acc, tw, at.outRow);
     else K.emit(at.acc, tw, at.coverX, coverY, at.outRow);
     out.set(bytes.subarray(at.outRow, at.outRow + tw * 4), oy * tw * 4);
   }

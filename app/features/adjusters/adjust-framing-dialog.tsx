@@ -36,7 +36,8 @@ export function AdjustFramingDialog({
 }) {
   const aspect = format.width / format.height;
   // The zoom the start crop is at: the frame at zoom 1 spans the picture along its limiting side.
-  const startZoom = (picture.width >= picture.height * aspect ? picture.height * aspect : picture.width) / start.width;
+  const largest = picture.width >= picture.height * aspect ? picture.height * aspect : picture.width;
+  const startZoom = start.width > 0 ? Math.min(HAND_ZOOM_MAX, largest / start.width) : 1;
   // An extended canvas can be wider than ZOOM_MIN reaches (a banner of a portrait): it still opens as it is.
   const minZoom = Math.min(ZOOM_MIN, startZoom);
   const [position, setPosition] = useState({ x: 0, y: 0 });

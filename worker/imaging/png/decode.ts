@@ -65,9 +65,9 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
   // copied or averaged into the region.
   const line = new Uint8ClampedArray(width * 4);
   const sums = d > 1 && !interlaced ? new Float64Array(rw * 4) : null;
-  // An Adam7 file's cell sums: low bytes in the result (`low`, over the same memory), high bytes in `high`.
-  const high = d > 1 && interlaced ? new Uint8Array(rw * rh * 4) : null;
-  const low = new Uint8Array(out.buffer);
+  // An Adam7 file's cell sums: low bytes in the result (over the same memory), high bytes beside it.
+  const cellSums: CellSums | null =
+    d > 1 && interlaced ? { low: new Uint8Array(out.buffer), high: new Uint8Array(rw * rh * 4) } : null;
   let lastRow = false;
 
   const keepRow = (oy: number) => {
@@ -143,20 +143,20 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
     const cellRow = (((oy - Y0) / d) | 0) * rw;
     for (let k = first, x = pass.x0 + first * pass.dx; x < X1; k++, x += pass.dx) {
       const i = k * 4;
-      if (!high) {
+      if (!cellSums) {
         out.set(line.subarray(i, i + 4), ((oy - Y0) * rw + x - X0) * 4);
         continue;
       }
       const o = (cellRow + (((x - X0) / d) | 0)) * 4;
       const a = line[i + 3] as number;
-      addToSum(high, low, o, ((line[i] as number) * a * 4 + 127) / 255);
-      addToSum(high, low, o + 1, ((line[i + 1] as number) * a * 4 + 127) / 255);
-      addToSum(high, low, o + 2, ((line[i + 2] as number) * a * 4 + 127) / 255);
-      addToSum(high, low, o + 3, a);
+      addToSum(cellSums, o, ((line[i] as number) * a * 4 + 127) / 255);
+      addToSum(cellSums, o + 1, ((line[i + 1] as number) * a * 4 + 127) / 255);
+      addToSum(cellSums, o + 2, ((line[i + 2] as number) * a * 4 + 127) / 255);
+      addToSum(cellSums, o + 3, a);
     }
   };
   /** The cells' sums as their averages (alpha over the cell's pixels, colour over its alpha), in place. */
-  const finishCells = (high: Uint8Array) => {
+  const finishCells = ({ low, high }: CellSums) => {
     const sum = (i: number) => ((high[i] as number) << 8) | (low[i] as number);
     for (let cy = 0; cy < rh; cy++) {
       const rows = Math.min(Y1, Y0 + (cy + 1) * d) - (Y0 + cy * d);
@@ -312,7 +312,7 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
     throw invalidData();
   }
   if (!done) throw invalidData();
-  if (high) finishCells(high);
+  if (cellSums) finishCells(cellSums);
   return { width: rw, height: rh, data: out };
 }
 
@@ -338,8 +338,14 @@ function* coalesce(parts: Iterable<Uint8Array>, size: number): Generator<Uint8Ar
   if (used > 0) yield buffer.slice(0, used);
 }
 
-/** Adds `value` (truncated) to the 16-bit sum at `i` kept as a high byte and a low byte. */
-function addToSum(high: Uint8Array, low: Uint8Array, i: number, value: number): void {
+/** 16-bit sums kept as two planes of bytes. */
+interface CellSums {
+  low: Uint8Array;
+  high: Uint8Array;
+}
+
+/** Adds `value` (truncated) to the 16-bit sum at `i`. */
+function addToSum({ low, high }: CellSums, i: number, value: number): void {
   const sum = (((high[i] as number) << 8) | (low[i] as number)) + value;
   low[i] = sum; // a Uint8Array keeps the low 8 bits
   high[i] = sum >> 8;

@@ -119,7 +119,9 @@ export async function authorizePixels(
       (row?.renderedFlow === 'banner' || row?.renderedFlow === 'profile') &&
       (row.framing === 'centred' || row.framing === 'planned' || row.framing === 'box');
     if (!adjusterOutput) needsRequestRule = true;
-    if (use === 'preview') return { key: previewKeyOf(key), type: 'png', check: null }; // type: as stored
+    // A preview's type is read from its object when it is served (a JPEG output's is a JPEG, an
+    // older one's a PNG): 'png' here names none.
+    if (use === 'preview') return { key: previewKeyOf(key), type: 'png', check: null };
     // Files rendered before output types existed are PNGs.
     return { key, type: row?.outputType ?? 'png', check: row?.fileCheck ?? null };
   });

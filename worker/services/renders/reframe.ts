@@ -18,14 +18,16 @@ export const NOT_A_TARGET = 'Only a converted target can be framed by hand. Conv
 export const STILL_PROCESSING = 'This format is still being converted. Please wait until it has finished.';
 export const CROP_OFF_PICTURE = 'The middle of the crop must be on the picture. Please frame it again.';
 export const CROP_SHAPE = "The crop must have this format's shape. Please frame it again.";
-export const CROP_ZOOM = `The crop must be between ${ZOOM_MIN}x and ${HAND_ZOOM_MAX}x the largest crop of this shape. Please frame it again.`;
+export const CROP_ZOOM = `The crop must be between ${ZOOM_MIN}x and ${HAND_ZOOM_MAX}x the largest crop of this shape, or no wider than this format's crop now. Please frame it again.`;
 
 /**
  * The user's crop made exactly the target's shape (same centre and area; the cropper's whole-pixel
  * rounding is forgiven, another shape is not), checked: its middle on the picture, and between zoom
  * ZOOM_MIN and HAND_ZOOM_MAX of the largest crop of that shape (400 otherwise). `rendered`: the crop
  * the target has now, which the user may keep however far it extends the canvas (a banner of a
- * portrait keeps the face at a zoom of 0.37).
+ * portrait keeps the face at a zoom of 0.37), within the cropper's rounding to whole pixels (at
+ * most 1.75 px on the crop's width, up to a 6:1 shape) and no more: a crop saved again and again
+ * goes out at most 2 px a render.
  */
 export function handCropFor(
   crop: CropRect,
@@ -44,8 +46,8 @@ export function handCropFor(
   if (cx < 0 || cy < 0 || cx > picture.width || cy > picture.height) throw new ApiError(400, CROP_OFF_PICTURE);
   const largest = fitCrop({ x: 0, y: 0, ...picture, zoom: 1 }, picture, target).width;
   const zoom = largest / width;
-  const least = Math.min(ZOOM_MIN, rendered ? largest / rendered.width : ZOOM_MIN);
-  if (zoom < least * 0.99 || zoom > HAND_ZOOM_MAX * 1.01) throw new ApiError(400, CROP_ZOOM);
+  const keepsRendered = rendered !== null && width <= rendered.width + 2;
+  if ((zoom < ZOOM_MIN * 0.99 && !keepsRendered) || zoom > HAND_ZOOM_MAX * 1.01) throw new ApiError(400, CROP_ZOOM);
   return { x: cx - width / 2, y: cy - height / 2, width, height };
 }
 
