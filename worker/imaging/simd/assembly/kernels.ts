@@ -40,18 +40,28 @@ function pixel(p: usize, channels: i32): v128 {
  * pixel's alpha is 255 (RGB always is).
  */
 export function boxRow(src: usize, n: i32, channels: i32, k: i32, acc: usize, first: bool, opaque: bool): void {
-  if (channels == 3 || opaque) {
-    opaqueBoxRow(src, n, channels, k, acc, first);
-    return;
-  }
   let s = src;
   let o = acc;
   const step = <usize>channels;
   if (k == 1) {
     // No box: one pixel in, one out (most formats are less than a quarter of the picture's size).
-    const end = src + <usize>n * step;
-    if (first) for (; s < end; s += step, o += 16) v128.store(o, pixel(s, channels));
-    else for (; s < end; s += step, o += 16) v128.store(o, f32x4.add(v128.load(o), pixel(s, channels)));
+    let x = 0;
+    if (channels == 3 || opaque) {
+      // Opaque (a JPEG's RGB, an output known opaque): four pixels a load, RGB's 12 bytes spread
+      // with an alpha of 255, nothing to premultiply.
+      const ones = i8x16.splat(-1);
+      for (; x + 4 <= n; x += 4, s += step << 2, o += 64) {
+        let v = v128.load(s);
+        if (channels == 3) v = i8x16.shuffle(v, ones, 0, 1, 2, 16, 3, 4, 5, 16, 6, 7, 8, 16, 9, 10, 11, 16);
+        const lo = i16x8.extend_low_i8x16_u(v);
+        const hi = i16x8.extend_high_i8x16_u(v);
+        keep(o, f32x4.convert_i32x4_u(i32x4.extend_low_i16x8_u(lo)), first);
+        keep(o + 16, f32x4.convert_i32x4_u(i32x4.extend_high_i16x8_u(lo)), first);
+        keep(o + 32, f32x4.convert_i32x4_u(i32x4.extend_low_i16x8_u(hi)), first);
+        keep(o + 48, f32x4.convert_i32x4_u(i32x4.extend_high_i16x8_u(hi)), first);
+      }
+    }
+    for (; x < n; x++, s += step, o += 16) keep(o, pixel(s, channels), first);
     return;
   }
   for (let x0 = 0; x0 < n; x0 += k) {
@@ -71,76 +81,6 @@ export function boxRow(src: usize, n: i32, channels: i32, k: i32, acc: usize, fi
 @inline
 function keep(o: usize, v: v128, first: bool): void {
   v128.store(o, first ? v : f32x4.add(v128.load(o), v));
-}
-
-/**
- * boxRow for opaque pixels (a JPEG's RGB, an output known opaque): four pixels a load (RGB's 12
- * bytes spread with an alpha of 255), nothing to premultiply.
- */
-function opaqueBoxRow(src: usize, n: i32, channels: i32, k: i32, acc: usize, first: bool): void {
-  const ones = i8x16.splat(-1);
-  const step = <usize>channels;
-  let s = src;
-  let o = acc;
-  let sum = f32x4.splat(0);
-  let held = 0; // pixels in `sum`, of a group of k
-  let x = 0;
-  for (; x + 4 <= n; x += 4, s += step << 2) {
-    let v = v128.load(s);
-    if (channels == 3) v = i8x16.shuffle(v, ones, 0, 1, 2, 16, 3, 4, 5, 16, 6, 7, 8, 16, 9, 10, 11, 16);
-    const lo = i16x8.extend_low_i8x16_u(v);
-    const hi = i16x8.extend_high_i8x16_u(v);
-    const p0 = f32x4.convert_i32x4_u(i32x4.extend_low_i16x8_u(lo));
-    const p1 = f32x4.convert_i32x4_u(i32x4.extend_high_i16x8_u(lo));
-    const p2 = f32x4.convert_i32x4_u(i32x4.extend_low_i16x8_u(hi));
-    const p3 = f32x4.convert_i32x4_u(i32x4.extend_high_i16x8_u(hi));
-    if (k == 1) {
-      keep(o, p0, first);
-      keep(o + 16, p1, first);
-      keep(o + 32, p2, first);
-      keep(o + 48, p3, first);
-      o += 64;
-      continue;
-    }
-    sum = f32x4.add(sum, p0);
-    if (++held == k) {
-      keep(o, sum, first);
-      o += 16;
-      sum = f32x4.splat(0);
-      held = 0;
-    }
-    sum = f32x4.add(sum, p1);
-    if (++held == k) {
-      keep(o, sum, first);
-      o += 16;
-      sum = f32x4.splat(0);
-      held = 0;
-    }
-    sum = f32x4.add(sum, p2);
-    if (++held == k) {
-      keep(o, sum, first);
-      o += 16;
-      sum = f32x4.splat(0);
-      held = 0;
-    }
-    sum = f32x4.add(sum, p3);
-    if (++held == k) {
-      keep(o, sum, first);
-      o += 16;
-      sum = f32x4.splat(0);
-      held = 0;
-    }
-  }
-  for (; x < n; x++, s += step) {
-    sum = f32x4.add(sum, pixel(s, channels));
-    if (++held == k) {
-      keep(o, sum, first);
-      o += 16;
-      sum = f32x4.splat(0);
-      held = 0;
-    }
-  }
-  if (held > 0) keep(o, sum, first);
 }
 
 /** Divides the box sums of a row by their pixel counts: `inv` for all, `lastInv` for the last. */
