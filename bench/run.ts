@@ -195,7 +195,7 @@ async function main() {
   // `npm run bench -- browser`: what a person waits for in Chromium, through the built app (bench/browser.ts).
   if (process.argv.includes('browser'))
     return benchBrowser([
-      ...(await phonePhoto(fetchPhotos())),
+      ...(await phonePhoto(fetched)),
       ...real.filter((p) => /^(2004default|Kleiber)/.test(p.name)),
     ]);
   const largest = (await largestAccepted(fetched)).filter(chosen);
