@@ -194,10 +194,7 @@ async function main() {
   if (process.argv.includes('decoder')) return benchDecoder(real);
   // `npm run bench -- browser`: what a person waits for in Chromium, through the built app (bench/browser.ts).
   if (process.argv.includes('browser'))
-    return benchBrowser([
-      ...(await phonePhoto(fetched)),
-      ...real.filter((p) => /^(2004default|Kleiber)/.test(p.name)),
-    ]);
+    return benchBrowser([...(await phonePhoto(fetched)), ...real.filter((p) => /^(2004default|Kleiber)/.test(p.name))]);
   const largest = (await largestAccepted(fetched)).filter(chosen);
   if (process.argv.includes('api'))
     return benchApi(
