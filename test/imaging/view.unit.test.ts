@@ -6,7 +6,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { codecs, decodeImage, inspectImage, renderFormat, type ImageInfo } from '../../worker/imaging';
+import {
+  codecs,
+  decodeImage,
+  inspectImage,
+  keepPicture,
+  PictureViews,
+  renderFormat,
+  takeKeptPicture,
+  type ImageInfo,
+} from '../../worker/imaging';
 import { DECODED_BUDGET_BYTES } from '../../worker/imaging/limits';
 import { planDecode, type DecodeNeed } from '../../worker/imaging/decode-plan';
 import { cropInView, decodeView } from '../../worker/imaging/view';
@@ -438,5 +447,27 @@ describe('a render from a view', () => {
     );
     const { data } = await sharp(file.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     for (let i = 3; i < data.length; i += 4) expect(data[i]).toBe(255);
+  });
+});
+
+describe('the picture kept for the next queue batch', () => {
+  it('is handed to the next run of the same file, and let go by any other decode', async () => {
+    const bytes = u8(await toSharp(photo).jpeg({ quality: 85 }).toBuffer());
+    const info = inspectImage(bytes);
+    const views = new PictureViews(bytes, info, codecs);
+    const need: DecodeNeed = { crop: { x: 0, y: 0, width: 517, height: 389 }, width: 200, height: 150 };
+    const view = await views.viewFor(need);
+    keepPicture('uploads/a/original', views);
+    expect(takeKeptPicture('uploads/b/original')).toBeNull(); // another file's run: nothing to reuse
+    expect(takeKeptPicture('uploads/a/original')).toBeNull(); // and the slot was emptied by that look
+    keepPicture('uploads/a/original', views);
+    const next = takeKeptPicture('uploads/a/original');
+    expect(next).toBe(views);
+    expect(await next!.viewFor(need)).toBe(view); // the same pixels, not decoded again
+    // Kept again, then another picture is decoded (an upload's check, another request's render):
+    // the kept one goes first, so an isolate never holds two.
+    keepPicture('uploads/a/original', views);
+    await decodeImage(bytes, info, codecs, { scale: 8 });
+    expect(takeKeptPicture('uploads/a/original')).toBeNull();
   });
 });

@@ -519,6 +519,74 @@ describe('the conversion consumer', () => {
     });
   });
 
+  it('renders each conversion of a batch once, from one read of the batch', async () => {
+    const browser = new Browser();
+    const id = await sourceRequest(browser);
+    const ids = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const [i, formatId] of [TARGETS.linkedinBanner, TARGETS.youtubeBanner].entries())
+      await env.DB.prepare(
+        "INSERT INTO conversions (id, request_id, format_id, status, flow, created_at, updated_at) VALUES (?, ?, ?, 'processing', 'banner', ?, ?)",
+      )
+        .bind(ids[i], id, formatId, Date.now(), Date.now())
+        .run();
+    // The first conversion delivered twice (a redelivery landing in the same batch).
+    const batch = createMessageBatch(
+      'social-resizer-conversions',
+      [ids[0], ids[0], ids[1]].map((conversionId, i) => ({
+        id: `m${i}`,
+        timestamp: new Date(),
+        attempts: 1,
+        body: { conversionId },
+      })),
+    );
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual(['m0', 'm1', 'm2']);
+    expect(result.retryMessages).toEqual([]);
+    const rows = await env.DB.prepare(
+      'SELECT status, attempts, output_key AS outputKey FROM conversions WHERE id IN (?, ?) ORDER BY format_id',
+    )
+      .bind(...ids)
+      .all<{ status: string; attempts: number; outputKey: string }>();
+    expect(rows.results.map((r) => [r.status, r.attempts])).toEqual([
+      ['complete', 1],
+      ['complete', 1],
+    ]);
+    for (const row of rows.results) expect(await env.BUCKET.head(row.outputKey)).not.toBeNull();
+  });
+
+  it("starts a batch from the last batch's picture of the same upload, without reading the file again", async () => {
+    const browser = new Browser();
+    const id = await sourceRequest(browser);
+    const ids = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const [i, formatId] of [TARGETS.linkedinBanner, TARGETS.youtubeBanner].entries())
+      await env.DB.prepare(
+        "INSERT INTO conversions (id, request_id, format_id, status, flow, created_at, updated_at) VALUES (?, ?, ?, 'processing', 'banner', ?, ?)",
+      )
+        .bind(ids[i], id, formatId, Date.now(), Date.now())
+        .run();
+    const runBatch = async (conversionId: string) => {
+      const batch = createMessageBatch('social-resizer-conversions', [
+        { id: 'm0', timestamp: new Date(), attempts: 1, body: { conversionId } },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      return getQueueResult(batch, ctx);
+    };
+    expect((await runBatch(ids[0]!)).explicitAcks).toEqual(['m0']);
+    // The stored original is gone: only the picture the first batch kept can make the second target.
+    const { uploadId } = (await env.DB.prepare('SELECT upload_id AS uploadId FROM image_requests WHERE id = ?')
+      .bind(id)
+      .first<{ uploadId: string }>())!;
+    await env.BUCKET.delete(`uploads/${uploadId}/original`);
+    expect((await runBatch(ids[1]!)).explicitAcks).toEqual(['m0']);
+    expect((await body<ConversionResponse>(await browser.call(`/api/conversions/${id}`))).results).toEqual({
+      [TARGETS.linkedinBanner]: 'complete',
+      [TARGETS.youtubeBanner]: 'complete',
+    });
+  });
+
   it('does nothing for a redelivered message of a finished conversion', async () => {
     const browser = new Browser();
     const id = await sourceRequest(browser);

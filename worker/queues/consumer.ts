@@ -1,7 +1,7 @@
 import { depsFrom } from '../services/deps';
 import { log } from '../lib/log';
 import { markConversionFailed } from '../services/renders/fan-out';
-import { renderQueued, type QueueBatchState } from '../services/renders/queued';
+import { readQueueBatch, renderQueued, type QueueBatchState } from '../services/renders/queued';
 import { conversionMessageSchema } from '../services/renders/message';
 
 export const DEAD_LETTER_SUFFIX = '-dlq';
@@ -14,10 +14,10 @@ export function retryDelaySeconds(attempts: number): number {
 
 /**
  * The queue handler for both queues. Malformed messages are dropped (acked and logged: retrying
- * cannot fix them). A conversion message renders its target (one at a time: one decoded picture in
- * memory, planned to serve the batch's later messages of the same upload too and kept for them); a
- * transient failure is retried
- * with backoff. Messages that reach the dead-letter queue end their conversion as failed, so
+ * cannot fix them). The batch's rows are read at once; a conversion message renders its target (one
+ * at a time: one decoded picture in memory, planned to serve the batch's later messages of the same
+ * upload too and kept for them, then for the next batch until any other decode); a transient failure
+ * is retried with backoff. Messages that reach the dead-letter queue end their conversion as failed, so
  * nothing stays "processing" for ever.
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
@@ -25,7 +25,19 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
   const { db } = deps;
   const isDeadLetter = batch.queue.endsWith(DEAD_LETTER_SUFFIX);
   const parsedAll = batch.messages.map((m) => conversionMessageSchema.safeParse(m.body));
-  const state: QueueBatchState = { picture: null, upcoming: [] };
+  const state: QueueBatchState = { rows: new Map(), picture: null, upcoming: [] };
+  if (!isDeadLetter) {
+    try {
+      state.rows = await readQueueBatch(
+        db,
+        parsedAll.flatMap((p) => (p.success ? [p.data] : [])),
+      );
+    } catch (error) {
+      log('warn', 'queue batch will be retried', { error: error instanceof Error ? error.message : String(error) });
+      for (const message of batch.messages) message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      return;
+    }
+  }
   for (const [index, message] of batch.messages.entries()) {
     const parsed = parsedAll[index]!;
     if (!parsed.success) {
@@ -57,4 +69,6 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
+  // The fan-out's next batch often reaches this isolate next: it starts from this batch's picture.
+  state.picture?.keep();
 }

@@ -6,7 +6,15 @@ import type { FileCheck } from '../../../shared/file-check';
 import type { OutputType } from '../../../shared/output';
 import type { CreateImageRequestInput, FormatOutput, ImageRequestResponse, OutputFile } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
-import { conversions, imageRequests, payments, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
+import {
+  conversions,
+  imageRequests,
+  payments,
+  uploads,
+  type Conversion,
+  type ImageRequest,
+  type Upload,
+} from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { tierFor } from '../access/allowance';
 import { alreadyTheirs } from '../access/door';
@@ -73,15 +81,15 @@ export async function getOwnedRequest(
   id: string,
   caller: Caller,
 ): Promise<{ request: ImageRequest; upload: Upload }> {
-  const request = await db
-    .select()
+  // One query: both rows must be the caller's (a request of someone else's upload is not found).
+  const row = await db
+    .select({ request: imageRequests, upload: uploads })
     .from(imageRequests)
-    .where(and(eq(imageRequests.id, id), ownedBy(caller, imageRequests)))
+    .innerJoin(uploads, eq(uploads.id, imageRequests.uploadId))
+    .where(and(eq(imageRequests.id, id), ownedBy(caller, imageRequests), ownedBy(caller, uploads)))
     .get();
-  if (!request) throw new ApiError(404, REQUEST_NOT_FOUND);
-  const upload = await findOwnedUpload(db, request.uploadId, caller);
-  if (!upload) throw new ApiError(404, REQUEST_NOT_FOUND);
-  return { request, upload };
+  if (!row) throw new ApiError(404, REQUEST_NOT_FOUND);
+  return row;
 }
 
 /** The caller's request and its upload, or 404; 410 once the image was deleted after 7 days. Every route that touches the picture uses this. */

@@ -5,7 +5,7 @@
  */
 import type { CropRect } from '../../../shared/crop';
 import { fillKey, type Fill } from '../../../shared/fill';
-import type { PlatformFormat } from '../../../shared/formats';
+import { PLATFORM_FORMATS, type PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
 import { isNull, ne, or } from 'drizzle-orm';
 import { conversions, type ConversionFlow, type ConversionMode } from '../../db/schema';
@@ -51,6 +51,22 @@ export function formatSignature(format: PlatformFormat, ask: Pick<RenderAsk, 'fl
     // Profile pictures are framed on the face whatever their safe zone: their plan differs from a banner's.
     planned && format.profile,
   ]);
+}
+
+const catalogueBySignature = new Map<string, number[]>();
+
+/**
+ * The catalogue's formats other than `format` that share its signature when asked this way: the
+ * only ones whose finished file can be its twin (most formats have none, and need no look).
+ */
+export function twinCandidates(format: PlatformFormat, ask: Pick<RenderAsk, 'flow' | 'mode' | 'focus'>): number[] {
+  const signature = formatSignature(format, ask);
+  let ids = catalogueBySignature.get(signature);
+  if (!ids) {
+    ids = PLATFORM_FORMATS.filter((f) => formatSignature(f, ask) === signature).map((f) => f.id);
+    catalogueBySignature.set(signature, ids);
+  }
+  return ids.filter((id) => id !== format.id);
 }
 
 /** For marking a row: it is rendered again unless it is complete and was asked as `identity`. */

@@ -3,7 +3,7 @@
  * the download step's other formats, framed as the request is (framing.ts).
  */
 import { and, eq, lt } from 'drizzle-orm';
-import type { Fill } from '../../../shared/fill';
+import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
 import type { Db } from '../../db/client';
 import { conversions, imageRequests, type ImageRequest, type Upload } from '../../db/schema';
@@ -30,10 +30,11 @@ export async function processRequest(
   fill: Fill,
 ): Promise<void> {
   const formats = [...new Set([request.formatId, ...formatIds])].map(requireFormat);
+  // A request without a fill of its own has the single tool's default (what the page shows).
   const choiceChanged =
     request.outputChoice !== output.type ||
     request.quality !== output.quality ||
-    JSON.stringify(request.fill) !== JSON.stringify(fill);
+    JSON.stringify(request.fill ?? SINGLE_DEFAULT_FILL) !== JSON.stringify(fill);
   if (choiceChanged)
     await deps.db
       .update(imageRequests)

@@ -54,10 +54,17 @@ export async function markForRender(
         target: [conversions.requestId, conversions.formatId],
         set: { status: 'processing', error: null, attempts: 0, renderId, ...asked, updatedAt: now },
         setWhere: unlessRenderedAs(identity),
-      });
+      })
+      .returning();
   });
-  if (first) await db.batch([first, ...rest]);
-  const rows = await rowsOf();
+  if (!first) return { rows: before, marked: [] };
+  const written = (await db.batch([first, ...rest])).flat();
+  // Each statement answers its row when it wrote it; one it left (rendered meanwhile by a call
+  // asked the same way) is read again, so the rows answered are never older than the batch.
+  const rows =
+    written.length === toMark.length
+      ? [...before.filter((r) => !written.some((w) => w.formatId === r.formatId)), ...written]
+      : await rowsOf();
   const marked = rows.filter(
     (r): r is Conversion & { renderId: string } => r.renderId !== null && renderIds.has(r.renderId),
   );

@@ -8,6 +8,7 @@ import {
   detectView,
   ImageError,
   inspectImage,
+  keepPicture,
   PictureViews,
   type Analysis,
   type Codecs,
@@ -25,12 +26,17 @@ export type RenderDeps = { db: Db; bucket: R2Bucket; codecs: Codecs };
  * render gets a decoded view of the part and scale it needs (imaging/view.ts).
  */
 export class UploadPicture {
-  private views: PictureViews | null = null;
-
   constructor(
     private readonly deps: RenderDeps,
     readonly upload: Upload,
+    /** The views a run before kept of this upload (kept-picture.ts), if any. */
+    private views: PictureViews | null = null,
   ) {}
+
+  /** Keeps what this picture decoded for the next run of renders of its upload, until any decode. */
+  keep(): void {
+    if (this.views) keepPicture(this.upload.r2Key, this.views);
+  }
 
   private async read(): Promise<PictureViews> {
     if (this.views) return this.views;

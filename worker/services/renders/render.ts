@@ -3,7 +3,7 @@
  * frames it, stored under its own key and completed with what made it. The process-image route
  * (in-request.ts) and the queue (queued.ts) both render through `renderConversion`.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { findFormat, type PlatformFormat } from '../../../shared/formats';
 import type { FileCheck } from '../../../shared/file-check';
 import { OUTPUT_MIME_TYPES, type OutputType } from '../../../shared/output';
@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { outputKey, previewKeyOf } from '../pictures/storage-keys';
 import { frame } from './framing';
-import { formatSignature } from './identity';
+import { formatSignature, twinCandidates } from './identity';
 import { detectionOf, UploadPicture, type RenderDeps } from './picture';
 
 /** One render of one row: the row and its request and upload, and the render id the row was marked with. */
@@ -167,6 +167,8 @@ async function copyRenderedTwin(deps: RenderDeps, job: RenderJob): Promise<boole
   const { conversion, request, format } = job;
   const ownCrop = (formatId: number) => conversion.flow === 'single' && formatId === request.formatId;
   if (conversion.identity === null || ownCrop(format.id) || conversion.handCrop) return false;
+  const candidates = twinCandidates(format, conversion);
+  if (candidates.length === 0) return false;
   const signature = formatSignature(format, conversion);
   const done = await deps.db
     .select()
@@ -174,6 +176,7 @@ async function copyRenderedTwin(deps: RenderDeps, job: RenderJob): Promise<boole
     .where(
       and(
         eq(conversions.requestId, request.id),
+        inArray(conversions.formatId, candidates),
         eq(conversions.status, 'complete'),
         eq(conversions.identity, conversion.identity),
       ),
