@@ -6,9 +6,10 @@
  * - the first result: upload, record the request, render the LinkedIn banner as a JPEG at quality
  *   82 (what Auto gives a photo); sharp makes the same JPEG from the file (goal: ratio <= 2);
  * - the full fan-out: an Unlimited Access account uploads, asks `batch-process` for every format
- *   of the other platforms and polls the statuses as the results page does (every second) until
- *   all are settled; sharp makes each output from the file in the type and quality the engine
- *   chose (goal: ratio <= 1).
+ *   of the other platforms and watches the statuses as the results page does (each call names the
+ *   answer it has and the server holds it until the statuses change: app/lib/api.ts `apiWatch`)
+ *   until all are settled; sharp makes each output from the file in the type and quality the
+ *   engine chose (goal: ratio <= 1).
  * sharp is called as its users call it (bench/sharp-reference.ts); the files' sizes print beside the times.
  *
  * Needs `npm run build` and `npm run db:migrate` first (`npm run bench -- api` does not build).
@@ -55,7 +56,7 @@ export async function benchApi(photos: Photo[]): Promise<void> {
       }
     }
     console.log(
-      `\nFull fan-out through the API and the queue: batch-process of every format of the platforms other than LinkedIn, polled every second until all are settled`,
+      `\nFull fan-out through the API and the queue: batch-process of every format of the platforms other than LinkedIn, watched as the results page watches until all are settled`,
     );
     const account = await unlimitedAccount(server.baseUrl);
     for (const photo of photos) {
@@ -165,11 +166,17 @@ async function benchFanOut(baseUrl: string, headers: Headers, photo: Photo, bann
     method: 'POST',
     body: JSON.stringify({ formats: targets.map((t) => t.id) }),
   });
-  let state: ConversionResponse;
-  for (;;) {
-    state = await call<ConversionResponse>(baseUrl, `/api/conversions/${id}`, headers);
-    if (targets.every((t) => state.results[t.id] === 'complete' || state.results[t.id] === 'failed')) break;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+  const settled = (answer: ConversionResponse) =>
+    targets.every((t) => answer.results[t.id] === 'complete' || answer.results[t.id] === 'failed');
+  let state: ConversionResponse | null = null;
+  let etag: string | null = null;
+  while (!state || !settled(state)) {
+    const res: Response = await fetch(`${baseUrl}/api/conversions/${id}`, {
+      headers: { ...headers, ...(etag ? { 'If-None-Match': etag, Prefer: 'wait=8' } : {}) },
+    });
+    if (res.status !== 304 && !res.ok) throw new Error(`conversions ${res.status}: ${await res.text()}`);
+    etag = res.headers.get('ETag');
+    if (res.status === 200) state = (await res.json()) as ConversionResponse;
   }
   const ours = performance.now() - started;
   const failed = targets.filter((t) => state.results[t.id] === 'failed').length;

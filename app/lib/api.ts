@@ -125,6 +125,38 @@ export async function apiRequest<S extends z.ZodType>(
   return (await apiResponse(method, url, answer, body)).answer;
 }
 
+/** How long a watched call asks the server to hold it, in seconds (worker/services/renders/watch.ts). */
+const WATCH_WAIT_S = 8;
+/** The ETag each watched answer came with, by the answer object a query holds. */
+const etags = new WeakMap<object, string>();
+
+/**
+ * A GET that waits for news: it names the answer it has (`previous`, by the ETag it came with) and
+ * asks the server to hold the call until the answer changes (`Prefer: wait`). An unchanged answer
+ * (304) gives back `previous` itself, so nothing on the page renders again. The query that holds
+ * the answer must keep the object it is given (`structuralSharing: false`).
+ */
+export async function apiWatch<S extends z.ZodType>(
+  url: string,
+  answer: S,
+  previous: z.output<S> | undefined,
+  signal?: AbortSignal,
+): Promise<z.output<S>> {
+  const etag = typeof previous === 'object' && previous !== null ? etags.get(previous) : undefined;
+  const res = await fetch(url, {
+    credentials: 'include',
+    cache: 'no-store',
+    signal,
+    headers: etag ? { 'If-None-Match': etag, Prefer: `wait=${WATCH_WAIT_S}` } : {},
+  });
+  if (res.status === 304 && previous !== undefined) return previous;
+  await throwIfNotOk(res);
+  const parsed = await readAnswer(url, res, answer);
+  const tag = res.headers.get('ETag');
+  if (tag && typeof parsed === 'object' && parsed !== null) etags.set(parsed, tag);
+  return parsed;
+}
+
 /** Every query names its own queryFn (a factory in its feature's queries.ts), so there is no default. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

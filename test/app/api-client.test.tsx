@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiAnswerError, apiRequest, ApiRequestError, errorMessage } from '../../app/lib/api';
+import { ApiAnswerError, apiRequest, ApiRequestError, apiWatch, errorMessage } from '../../app/lib/api';
 
 const anything = z.unknown();
 
@@ -78,5 +78,27 @@ describe('a 401', () => {
   it('is an error', async () => {
     stubFetch(new Response('{"message":"Not signed in"}', { status: 401, statusText: 'Unauthorized' }));
     await expect(apiRequest('GET', '/api/user', anything)).rejects.toThrow('401: {"message":"Not signed in"}');
+  });
+});
+
+describe('apiWatch', () => {
+  it('names the answer it has and asks the server to wait; an unchanged answer (304) is that same object', async () => {
+    const schema = z.object({ results: z.record(z.string(), z.string()) });
+    let spy = stubFetch(new Response('{"results":{"1":"processing"}}', { headers: { ETag: '"a1"' } }));
+    const first = await apiWatch('/api/conversions/r', schema, undefined);
+    expect(first).toEqual({ results: { '1': 'processing' } });
+    expect(spy).toHaveBeenCalledWith('/api/conversions/r', expect.objectContaining({ headers: {} }));
+
+    spy = stubFetch(new Response(null, { status: 304, headers: { ETag: '"a1"' } }));
+    expect(await apiWatch('/api/conversions/r', schema, first)).toBe(first);
+    expect(spy).toHaveBeenCalledWith(
+      '/api/conversions/r',
+      expect.objectContaining({ headers: { 'If-None-Match': '"a1"', Prefer: 'wait=8' }, cache: 'no-store' }),
+    );
+
+    stubFetch(new Response('{"results":{"1":"complete"}}', { headers: { ETag: '"b2"' } }));
+    expect(await apiWatch('/api/conversions/r', schema, first)).toEqual({ results: { '1': 'complete' } });
+    stubFetch(new Response('{"message":"Image request not found"}', { status: 404 }));
+    await expect(apiWatch('/api/conversions/r', schema, first)).rejects.toThrow('404: {"message"');
   });
 });

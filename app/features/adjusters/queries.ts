@@ -4,7 +4,7 @@ import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
 import { conversionResponseSchema, type ConversionResponse, type ReframeInput } from '../../../shared/schemas';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, apiWatch } from '../../lib/api';
 import type { AdjusterFlow } from './flows';
 
 export async function startConversions(
@@ -27,19 +27,24 @@ export async function reframeTarget(requestId: string, body: ReframeInput): Prom
   return apiRequest('POST', `/api/conversions/${requestId}/reframe`, conversionResponseSchema, body);
 }
 
-async function conversionStatus(requestId: string): Promise<ConversionResponse> {
-  return apiRequest('GET', `/api/conversions/${requestId}`, conversionResponseSchema);
-}
-
 /**
- * A run's statuses (`run` tells one start from the next on the same request), polled every
- * second until every target has ended.
+ * A run's statuses (`run` tells one start from the next on the same request), asked again as each
+ * answer arrives until every target has ended: the server holds each call until the statuses change
+ * (apiWatch), so a finished target shows when it finishes.
  */
 export const conversionsQuery = (requestId: string, run: number, targets: number[]) =>
   queryOptions({
     queryKey: ['/api/conversions', requestId, run],
-    queryFn: () => conversionStatus(requestId),
-    refetchInterval: (query) => (query.state.data && settled(query.state.data.results, targets) ? false : 1000),
+    queryFn: ({ client, queryKey, signal }) =>
+      apiWatch(
+        `/api/conversions/${requestId}`,
+        conversionResponseSchema,
+        client.getQueryData<ConversionResponse>(queryKey),
+        signal,
+      ),
+    structuralSharing: false,
+    // A call is in flight most of the time (held by the server); the next starts this soon after.
+    refetchInterval: (query) => (query.state.data && settled(query.state.data.results, targets) ? false : 50),
   });
 
 /** Every target has ended (complete or failed). */

@@ -1,0 +1,66 @@
+/**
+ * The results page's poll that waits for news (services/renders/watch.ts): held until the statuses
+ * change, answered at once when every target has ended, 304 when nothing changed in its wait.
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { ConversionResponse } from '../../shared/schemas';
+import { bannerRequest, body, Browser } from './helpers';
+
+/** A request with one target (the YouTube banner) marked processing, as a fan-out leaves it. */
+async function processingTarget(browser: Browser): Promise<{ id: string; conversionId: string }> {
+  const id = await bannerRequest(browser);
+  const conversionId = crypto.randomUUID();
+  await env.DB.prepare(
+    "INSERT INTO conversions (id, request_id, format_id, status, flow, created_at, updated_at) VALUES (?, ?, 36, 'processing', 'banner', ?, ?)",
+  )
+    .bind(conversionId, id, Date.now(), Date.now())
+    .run();
+  return { id, conversionId };
+}
+
+const watching = (etag: string, seconds: number) => ({ headers: { 'If-None-Match': etag, Prefer: `wait=${seconds}` } });
+
+describe('GET /api/conversions/:id, watched', () => {
+  it('answers at once without an ETag, and with an ETag held until the wait ends unchanged (304)', async () => {
+    const browser = new Browser();
+    const { id } = await processingTarget(browser);
+    const first = await browser.call(`/api/conversions/${id}`);
+    expect(first.status).toBe(200);
+    expect((await body<ConversionResponse>(first)).results).toEqual({ '36': 'processing' });
+    const etag = first.headers.get('ETag')!;
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
+
+    const started = Date.now();
+    const unchanged = await browser.call(`/api/conversions/${id}`, watching(etag, 1));
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('ETag')).toBe(etag);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    // A stale ETag (another answer's) is answered at once with the answer as it is.
+    const stale = await browser.call(`/api/conversions/${id}`, watching('"0000"', 5));
+    expect(stale.status).toBe(200);
+  });
+
+  it('answers a held poll as soon as the last target ends', async () => {
+    const browser = new Browser();
+    const { id, conversionId } = await processingTarget(browser);
+    const etag = (await browser.call(`/api/conversions/${id}`)).headers.get('ETag')!;
+    const started = Date.now();
+    const held = browser.call(`/api/conversions/${id}`, watching(etag, 8));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await env.DB.prepare("UPDATE conversions SET status = 'failed', error = 'Gone' WHERE id = ?")
+      .bind(conversionId)
+      .run();
+    const answer = await held;
+    expect(answer.status).toBe(200);
+    expect((await body<ConversionResponse>(answer)).results).toEqual({ '36': 'failed' });
+    expect(answer.headers.get('ETag')).not.toBe(etag);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("never holds someone else's request: 404 at once", async () => {
+    const { id } = await processingTarget(new Browser());
+    const res = await new Browser().call(`/api/conversions/${id}`, watching('"x"', 5));
+    expect(res.status).toBe(404);
+  });
+});
