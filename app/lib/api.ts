@@ -125,7 +125,7 @@ export async function apiRequest<S extends z.ZodType>(
   return (await apiResponse(method, url, answer, body)).answer;
 }
 
-/** How long a watched call asks the server to hold it, in seconds (worker/services/renders/watch.ts). */
+/** How long a watched call asks the server to hold it, in seconds (worker/lib/watch.ts). */
 const WATCH_WAIT_S = 8;
 /** The ETag each watched answer came with, by the answer object a query holds. */
 const etags = new WeakMap<object, string>();

@@ -62,14 +62,23 @@ async function signedIn(username: string, unlimited: boolean): Promise<Browser> 
   return new Browser().signIn(await insertSession(await insertUser(username, { unlimited })));
 }
 
-/** Polls the batch until nothing is processing (the plugin runs the queue consumer). */
+/**
+ * Follows the batch as the Batch page does until nothing is processing (the plugin runs the queue
+ * consumer): each call names the answer it has and is held until the progress changes.
+ */
 async function settleBatch(browser: Browser, id: string): Promise<BatchResponse> {
-  for (let i = 0; i < 300; i++) {
-    const status = await body<BatchResponse>(await browser.call(`/api/batches/${id}`));
-    if (status.totals.processing === 0) return status;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let status: BatchResponse | null = null;
+  let etag: string | null = null;
+  for (let i = 0; i < 60; i++) {
+    const res = await browser.call(`/api/batches/${id}`, {
+      headers: etag ? { 'If-None-Match': etag, Prefer: 'wait=5' } : {},
+    });
+    expect([200, 304]).toContain(res.status);
+    etag = res.headers.get('ETag');
+    if (res.status === 200) status = await body<BatchResponse>(res);
+    if (status?.totals.processing === 0) return status;
   }
-  throw new Error('batch still processing after 30 s');
+  throw new Error('batch still processing after 60 calls');
 }
 
 describe('batches', () => {

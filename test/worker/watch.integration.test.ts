@@ -1,5 +1,5 @@
 /**
- * The results page's poll that waits for news (services/renders/watch.ts): held until the statuses
+ * The results pages' polls that wait for news (lib/watch.ts): held until the statuses
  * change, answered at once when every target has ended, 304 when nothing changed in its wait.
  */
 import { env } from 'cloudflare:workers';

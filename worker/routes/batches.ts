@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { createBatchSchema } from '../../shared/schemas';
 import { validate } from '../lib/validate';
+import { answerWatched } from '../lib/watch';
 import { batchStatus, batchZipEntries, createBatch, listBatches } from '../services/renders/batches';
 import { zipResponse } from '../services/pictures/zip';
 import type { AppEnv } from '../types';
@@ -12,9 +13,15 @@ export const batchRoutes = new Hono<AppEnv>()
     return c.json(await createBatch(c.get('deps'), c.get('caller'), c.req.valid('json')), 202);
   })
   .get('/batches', async (c) => c.json(await listBatches(c.get('db'), c.get('caller').user?.id)))
-  .get('/batches/:id', async (c) =>
-    c.json(await batchStatus(c.get('db'), parseId(c.req.param()).id, c.get('caller').user?.id)),
-  )
+  /** A batch's progress; a poll that names the answer it has may wait for the next (lib/watch.ts). */
+  .get('/batches/:id', (c) => {
+    const id = parseId(c.req.param()).id;
+    return answerWatched(
+      c,
+      () => batchStatus(c.get('db'), id, c.get('caller').user?.id),
+      (batch) => batch.totals.processing === 0,
+    );
+  })
   /** The finished outputs, a folder per photo, streamed as the adjusters' ZIP is. */
   .get('/batches/:id/zip', async (c) => {
     const id = parseId(c.req.param()).id;

@@ -6,7 +6,8 @@ import { bannerConvertSchema, batchProcessSchema, profileConvertSchema, reframeS
 import { validate } from '../lib/validate';
 import { authorizePixels, type PixelFile } from '../services/access/door';
 import { conversionAnswer, targetsOf } from '../services/renders/answers';
-import { preferredWait, watchConversions } from '../services/renders/watch';
+import { answerWatched } from '../lib/watch';
+import { endInterruptedRenders } from '../services/renders/in-request';
 import { startFanOut, type FanOut } from '../services/renders/fan-out';
 import { reframeTarget } from '../services/renders/reframe';
 import { getLiveRequest } from '../services/pictures/image-requests';
@@ -71,19 +72,19 @@ export const conversionRoutes = new Hono<AppEnv>()
   })
   /**
    * The statuses, for the results page to poll until every target is complete or failed; a poll
-   * that names the answer it has may wait for the next (services/renders/watch.ts).
+   * that names the answer it has may wait for the next (lib/watch.ts).
    */
-  .get('/conversions/:id', async (c) => {
-    const watched = await watchConversions(
-      c.get('db'),
-      parseId(c.req.param()).id,
-      c.get('caller'),
-      c.req.header('If-None-Match') ?? null,
-      preferredWait(c.req.header('Prefer')),
+  .get('/conversions/:id', (c) => {
+    const db = c.get('db');
+    const id = parseId(c.req.param()).id;
+    const look = async () => {
+      const { request, upload } = await getLiveRequest(db, id, c.get('caller'));
+      await endInterruptedRenders(db, request.id);
+      return conversionAnswer(await targetsOf(db, request), upload);
+    };
+    return answerWatched(c, look, (answer) =>
+      Object.values(answer.results).every((status) => status === 'complete' || status === 'failed'),
     );
-    c.header('ETag', watched.etag);
-    c.header('Cache-Control', 'private, no-store');
-    return watched.changed ? c.json(watched.answer) : c.body(null, 304);
   })
   /** One target framed by hand (docs/product.md, "Intelligent resizing"): rendered again from the user's crop. */
   .post('/conversions/:id/reframe', validate('json', reframeSchema), async (c) => {

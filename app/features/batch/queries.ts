@@ -5,7 +5,7 @@ import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
 import { batchResponseSchema, batchSummarySchema, type BatchResponse } from '../../../shared/schemas';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, apiWatch } from '../../lib/api';
 
 export async function createBatch(body: {
   requestIds: string[];
@@ -28,10 +28,15 @@ export const batchesQuery = queryOptions({
   staleTime: 0,
 });
 
-/** A batch's progress, polled every second until nothing is processing. */
+/**
+ * A batch's progress, asked again as each answer arrives until nothing is processing: the server
+ * holds each call until the progress changes (apiWatch).
+ */
 export const batchQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/batches', id],
-    queryFn: () => apiRequest('GET', `/api/batches/${id}`, batchResponseSchema),
-    refetchInterval: (query) => (query.state.data && query.state.data.totals.processing === 0 ? false : 1000),
+    queryFn: ({ client, queryKey, signal }) =>
+      apiWatch(`/api/batches/${id}`, batchResponseSchema, client.getQueryData<BatchResponse>(queryKey), signal),
+    structuralSharing: false,
+    refetchInterval: (query) => (query.state.data && query.state.data.totals.processing === 0 ? false : 50),
   });
