@@ -3,8 +3,10 @@
  * change, answered at once when every target has ended, 304 when nothing changed in its wait.
  */
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ConversionResponse } from '../../shared/schemas';
+import { clock } from '../../worker/lib/clock';
+import { IN_REQUEST_RENDER_LEASE_MS } from '../../worker/services/renders/in-request';
 import { bannerRequest, body, Browser } from './helpers';
 
 /** A request with one target (the YouTube banner) marked processing, as a fan-out leaves it. */
@@ -35,7 +37,7 @@ describe('GET /api/conversions/:id, watched', () => {
     const unchanged = await browser.call(`/api/conversions/${id}`, watching(etag, 1));
     expect(unchanged.status).toBe(304);
     expect(unchanged.headers.get('ETag')).toBe(etag);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600); // held (to within a look of the wait)
     // A stale ETag (another answer's) is answered at once with the answer as it is.
     const stale = await browser.call(`/api/conversions/${id}`, watching('"0000"', 5));
     expect(stale.status).toBe(200);
@@ -56,6 +58,24 @@ describe('GET /api/conversions/:id, watched', () => {
     expect((await body<ConversionResponse>(answer)).results).toEqual({ '36': 'failed' });
     expect(answer.headers.get('ETag')).not.toBe(etag);
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("ends the single tool's render cut off with its isolate while a poll is held, and answers it", async () => {
+    const browser = new Browser();
+    const id = await bannerRequest(browser);
+    // The download step's other format, rendered inside the request, then left as a dead isolate leaves it.
+    await browser.call(`/api/process-image/${id}`, { method: 'POST', json: { formats: [36] } });
+    const now = Date.now();
+    await env.DB.prepare("UPDATE conversions SET status = 'processing', updated_at = ? WHERE request_id = ?")
+      .bind(now, id)
+      .run();
+    const first = await browser.call(`/api/conversions/${id}`);
+    expect((await body<ConversionResponse>(first)).results).toEqual({ '36': 'processing' });
+    vi.spyOn(clock, 'now').mockReturnValue(new Date(now + IN_REQUEST_RENDER_LEASE_MS + 1000));
+    const held = await browser.call(`/api/conversions/${id}`, watching(first.headers.get('ETag')!, 5));
+    expect(held.status).toBe(200);
+    expect((await body<ConversionResponse>(held)).results).toEqual({ '36': 'failed' });
+    vi.restoreAllMocks();
   });
 
   it("never holds someone else's request: 404 at once", async () => {

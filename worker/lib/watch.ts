@@ -3,17 +3,18 @@
  * (its ETag, `If-None-Match`) and may wait (`Prefer: wait=n`, RFC 7240) is held until the answer
  * changes, so a results page learns of a finished target when it finishes rather than on its next
  * poll. A change is answered once the call has been held HOLD_MS (a fan-out finishes a target every
- * few tens of ms: that keeps a page to about two calls a second), at once when the work has ended;
- * an answer that did not change within the wait is a 304. A call without an ETag is answered at once.
+ * few tens of ms: that keeps a page to a call a second, as often as it polled), at once when the
+ * work has ended; an answer that did not change within the wait is a 304. A call without an ETag is
+ * answered at once.
  */
 import type { Context } from 'hono';
 
 /** The longest a call is held, whatever it asks. */
 export const LONGEST_WAIT_MS = 10_000;
 /** How long a call is held before a change is answered, unless the work has ended. */
-export const HOLD_MS = 500;
+export const HOLD_MS = 1000;
 /** How often a held call looks again. */
-const LOOK_EVERY_MS = 100;
+const LOOK_EVERY_MS = 250;
 
 /** The wait a `Prefer` header asks for, in ms (0 when it asks none), capped at LONGEST_WAIT_MS. */
 export function preferredWait(prefer: string | undefined): number {
@@ -22,33 +23,41 @@ export function preferredWait(prefer: string | undefined): number {
 }
 
 /**
- * Answers `look()` as JSON with its ETag, held as the call asks (above). Each look reads anew, so
- * what it throws (a 404 for a request deleted meanwhile) ends the call as it would any other.
+ * A cheap look at whether an answer may have changed (one small query): a key that changes whenever
+ * the answer may, and whether the work has ended.
+ */
+export type Version = { key: string; ended: boolean };
+
+/**
+ * Answers `look()` as JSON, held as the call asks (above). While held, only `version()` is read
+ * (every LOOK_EVERY_MS); the answer itself is built once, when it is sent. The ETag is the
+ * version's: an answer built a moment after its version only makes the next call answer sooner.
+ * With no version (null: not the caller's, or gone), `look()` answers, and throws the 404 it would.
  */
 export async function answerWatched<T>(
   c: Context,
-  look: () => Promise<T>,
-  ended: (answer: T) => boolean,
+  watched: { version: () => Promise<Version | null>; look: () => Promise<T> },
 ): Promise<Response> {
   const known = c.req.header('If-None-Match') ?? null;
   const waitMs = preferredWait(c.req.header('Prefer'));
   const started = Date.now();
   for (;;) {
-    const answer = await look();
-    const etag = await etagOf(answer);
+    const version = await watched.version();
+    if (version === null) return c.json(await watched.look());
+    const etag = await etagOf(version.key);
     const held = Date.now() - started;
     const changed = etag !== known;
-    if ((changed && (known === null || held >= HOLD_MS || ended(answer))) || held + LOOK_EVERY_MS > waitMs) {
+    if ((changed && (known === null || held >= HOLD_MS || version.ended)) || held + LOOK_EVERY_MS > waitMs) {
       c.header('ETag', etag);
       c.header('Cache-Control', 'private, no-store');
-      return changed ? c.json(answer) : c.body(null, 304);
+      return changed ? c.json(await watched.look()) : c.body(null, 304);
     }
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
   }
 }
 
-async function etagOf(answer: unknown): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(answer)));
+async function etagOf(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
   const hex = [...new Uint8Array(digest, 0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `"${hex}"`;
 }

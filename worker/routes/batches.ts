@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { createBatchSchema } from '../../shared/schemas';
 import { validate } from '../lib/validate';
 import { answerWatched } from '../lib/watch';
-import { batchStatus, batchZipEntries, createBatch, listBatches } from '../services/renders/batches';
+import { batchStatus, batchVersion, batchZipEntries, createBatch, listBatches } from '../services/renders/batches';
 import { zipResponse } from '../services/pictures/zip';
 import type { AppEnv } from '../types';
 import { parseId } from './params';
@@ -16,11 +16,11 @@ export const batchRoutes = new Hono<AppEnv>()
   /** A batch's progress; a poll that names the answer it has may wait for the next (lib/watch.ts). */
   .get('/batches/:id', (c) => {
     const id = parseId(c.req.param()).id;
-    return answerWatched(
-      c,
-      () => batchStatus(c.get('db'), id, c.get('caller').user?.id),
-      (batch) => batch.totals.processing === 0,
-    );
+    const userId = c.get('caller').user?.id;
+    return answerWatched(c, {
+      version: () => batchVersion(c.get('db'), id, userId),
+      look: () => batchStatus(c.get('db'), id, userId),
+    });
   })
   /** The finished outputs, a folder per photo, streamed as the adjusters' ZIP is. */
   .get('/batches/:id/zip', async (c) => {

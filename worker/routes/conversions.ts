@@ -5,7 +5,7 @@ import { MAX_TARGET_FORMATS } from '../../shared/limits';
 import { bannerConvertSchema, batchProcessSchema, profileConvertSchema, reframeSchema } from '../../shared/schemas';
 import { validate } from '../lib/validate';
 import { authorizePixels, type PixelFile } from '../services/access/door';
-import { conversionAnswer, targetsOf } from '../services/renders/answers';
+import { conversionAnswer, conversionsVersion, targetsOf } from '../services/renders/answers';
 import { answerWatched } from '../lib/watch';
 import { endInterruptedRenders } from '../services/renders/in-request';
 import { startFanOut, type FanOut } from '../services/renders/fan-out';
@@ -82,9 +82,14 @@ export const conversionRoutes = new Hono<AppEnv>()
       await endInterruptedRenders(db, request.id);
       return conversionAnswer(await targetsOf(db, request), upload);
     };
-    return answerWatched(c, look, (answer) =>
-      Object.values(answer.results).every((status) => status === 'complete' || status === 'failed'),
-    );
+    const version = async () => {
+      const seen = await conversionsVersion(db, id, c.get('caller'));
+      // A render of the single tool cut off with its isolate ends here (its lease), as on any poll.
+      if (seen?.inRequest && (await endInterruptedRenders(db, id)) > 0)
+        return conversionsVersion(db, id, c.get('caller'));
+      return seen;
+    };
+    return answerWatched(c, { version, look });
   })
   /** One target framed by hand (docs/product.md, "Intelligent resizing"): rendered again from the user's crop. */
   .post('/conversions/:id/reframe', validate('json', reframeSchema), async (c) => {

@@ -2,7 +2,7 @@
  * What the results pages poll, built once for every route that answers a fan-out's state: each
  * target's status, file, and how it was framed (docs/product.md, "Intelligent resizing").
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { reachesOutside, type CropRect } from '../../../shared/crop';
 import { keptBoxes, type KeptBox } from '../../../shared/detection';
 import type {
@@ -13,7 +13,9 @@ import type {
   TargetFraming,
 } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
-import { conversions, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
+import { conversions, imageRequests, uploads, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
+import type { Version } from '../../lib/watch';
+import { ownedBy, type Caller } from '../caller';
 import { fileOf } from '../pictures/image-requests';
 
 /**
@@ -95,4 +97,35 @@ export function conversionAnswer(rows: Conversion[], upload: Upload): Conversion
 /** The fan-outs' targets and the download step's other formats: the request's own render is not one. */
 export async function targetsOf(db: Db, request: ImageRequest): Promise<Conversion[]> {
   return (await conversionsOf(db, request.id)).filter((r) => !(r.formatId === request.formatId && r.flow === 'single'));
+}
+
+/**
+ * What the answer of a request's conversions is made from, in one small query (lib/watch.ts): its
+ * rows' statuses and last change, and the upload's detection and expiry; null when the request is
+ * not the caller's. `inRequest`: a render made inside a request is still processing (its lease may
+ * have run out: in-request.ts).
+ */
+export async function conversionsVersion(
+  db: Db,
+  requestId: string,
+  caller: Caller,
+): Promise<(Version & { inRequest: boolean }) | null> {
+  const row = await db
+    .select({
+      rows: sql<number>`count(${conversions.id})`,
+      processing: sql<number>`coalesce(sum(${conversions.status} = 'processing'), 0)`,
+      inRequest: sql<number>`coalesce(sum(${conversions.status} = 'processing' and ${conversions.flow} = 'single'), 0)`,
+      complete: sql<number>`coalesce(sum(${conversions.status} = 'complete'), 0)`,
+      changed: sql<number>`total(${conversions.updatedAt})`,
+      detected: sql<number>`${uploads.detection} is not null`,
+      expired: sql<number>`${uploads.expiredAt} is not null`,
+    })
+    .from(imageRequests)
+    .innerJoin(uploads, eq(uploads.id, imageRequests.uploadId))
+    .leftJoin(conversions, eq(conversions.requestId, imageRequests.id))
+    .where(and(eq(imageRequests.id, requestId), ownedBy(caller, imageRequests), ownedBy(caller, uploads)))
+    .groupBy(imageRequests.id)
+    .get();
+  if (!row) return null;
+  return { key: JSON.stringify(row), ended: row.processing === 0, inRequest: row.inRequest > 0 };
 }

@@ -4,7 +4,7 @@
  * queue, content-aware unless the user drew a box for that photo; the batch row groups them in the
  * photos' order, so the progress and the ZIP survive a refresh and a return later.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CropRect } from '../../../shared/crop';
 import type { FileCheck } from '../../../shared/file-check';
 import { safeName, uniqueName } from '../../../shared/filenames';
@@ -15,6 +15,7 @@ import type { BatchPhoto, BatchResponse, BatchSummary } from '../../../shared/sc
 import type { Db } from '../../db/client';
 import { batches, batchPhotos, conversions, imageRequests, uploads, type Batch } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
+import type { Version } from '../../lib/watch';
 import type { Counters } from '../access/allowance';
 import { authorizePixels, type PixelFile } from '../access/door';
 import { BATCH_NEEDS_UNLIMITED, checkTargets, focusOn, startConversions, type FanOutDeps } from './fan-out';
@@ -100,6 +101,29 @@ async function ownedBatch(db: Db, id: string, userId: string | undefined): Promi
     : undefined;
   if (!batch) throw new ApiError(404, BATCH_NOT_FOUND);
   return batch;
+}
+
+/**
+ * What a batch's progress is made from, in one small query (lib/watch.ts): its conversions'
+ * statuses and last change; null when the batch is not the caller's.
+ */
+export async function batchVersion(db: Db, id: string, userId: string | undefined): Promise<Version | null> {
+  if (!userId) return null;
+  const row = await db
+    .select({
+      rows: sql<number>`count(${conversions.id})`,
+      processing: sql<number>`coalesce(sum(${conversions.status} = 'processing'), 0)`,
+      complete: sql<number>`coalesce(sum(${conversions.status} = 'complete'), 0)`,
+      changed: sql<number>`total(${conversions.updatedAt})`,
+    })
+    .from(batches)
+    .innerJoin(batchPhotos, eq(batchPhotos.batchId, batches.id))
+    .leftJoin(conversions, eq(conversions.requestId, batchPhotos.requestId))
+    .where(and(eq(batches.id, id), eq(batches.userId, userId)))
+    .groupBy(batches.id)
+    .get();
+  if (!row) return null;
+  return { key: JSON.stringify(row), ended: row.processing === 0 };
 }
 
 /** The batch's progress: per photo and in all (complete, failed with the reason, still processing). */
