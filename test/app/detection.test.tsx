@@ -315,6 +315,8 @@ describe('results: what each format kept, framing by hand, and a refused downloa
     fireEvent.click(within(card).getByRole('button', { name: `Adjust framing: ${first.description}` }));
     const dialog = await screen.findByRole('dialog', { name: `Adjust framing: ${first.description}` });
     expect(within(dialog).getByText(/downloads like the Single Image tool/)).toBeInTheDocument();
+    // From here the server renders it again: its polls say so until it ends (below).
+    status.results = { ...status.results, [first.id]: 'processing' };
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const reframe = await waitFor(() => {
       const call = calls.find((c) => c.url.endsWith(`/api/conversions/${REQUEST_ID}/reframe`));
@@ -329,6 +331,7 @@ describe('results: what each format kept, framing by hand, and a refused downloa
     expect(within(card).getByText('Processing...')).toBeInTheDocument();
 
     // The server finishes it: the card says so and shows the new preview.
+    status.results = { ...status.results, [first.id]: 'complete' };
     status.framings![first.id] = {
       framing: 'hand',
       crop: { x: 150, y: 0, width: 500, height: 500 },

@@ -451,23 +451,35 @@ describe('a render from a view', () => {
 });
 
 describe('the picture kept for the next queue batch', () => {
+  const need: DecodeNeed = { crop: { x: 0, y: 0, width: 517, height: 389 }, width: 200, height: 150 };
+  const jpeg = async () => u8(await toSharp(photo).jpeg({ quality: 85 }).toBuffer());
+
   it('is handed to the next run of the same file, and let go by any other decode', async () => {
-    const bytes = u8(await toSharp(photo).jpeg({ quality: 85 }).toBuffer());
+    const bytes = await jpeg();
     const info = inspectImage(bytes);
     const views = new PictureViews(bytes, info, codecs);
-    const need: DecodeNeed = { crop: { x: 0, y: 0, width: 517, height: 389 }, width: 200, height: 150 };
     const view = await views.viewFor(need);
-    keepPicture('uploads/a/original', views);
+    keepPicture('uploads/a/original', views, views.decodedAfter);
     expect(takeKeptPicture('uploads/b/original')).toBeNull(); // another file's run: nothing to reuse
     expect(takeKeptPicture('uploads/a/original')).toBeNull(); // and the slot was emptied by that look
-    keepPicture('uploads/a/original', views);
+    keepPicture('uploads/a/original', views, views.decodedAfter);
     const next = takeKeptPicture('uploads/a/original');
     expect(next).toBe(views);
     expect(await next!.viewFor(need)).toBe(view); // the same pixels, not decoded again
     // Kept again, then another picture is decoded (an upload's check, another request's render):
     // the kept one goes first, so an isolate never holds two.
-    keepPicture('uploads/a/original', views);
+    keepPicture('uploads/a/original', views, views.decodedAfter);
     await decodeImage(bytes, info, codecs, { scale: 8 });
+    expect(takeKeptPicture('uploads/a/original')).toBeNull();
+  });
+
+  it('is not kept when another picture was decoded after it (a render of another request still running)', async () => {
+    const bytes = await jpeg();
+    const info = inspectImage(bytes);
+    const views = new PictureViews(bytes, info, codecs);
+    await views.viewFor(need);
+    await new PictureViews(bytes, info, codecs).viewFor(need);
+    keepPicture('uploads/a/original', views, views.decodedAfter);
     expect(takeKeptPicture('uploads/a/original')).toBeNull();
   });
 });

@@ -556,6 +556,33 @@ describe('the conversion consumer', () => {
     for (const row of rows.results) expect(await env.BUCKET.head(row.outputKey)).not.toBeNull();
   });
 
+  it('renders a row whose older message comes first in the same batch (asked again while the queue was behind)', async () => {
+    const browser = new Browser();
+    const id = await sourceRequest(browser);
+    const conversionId = crypto.randomUUID();
+    const renderId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO conversions (id, request_id, format_id, status, flow, render_id, created_at, updated_at) VALUES (?, ?, ?, 'processing', 'banner', ?, ?, ?)",
+    )
+      .bind(conversionId, id, TARGETS.linkedinBanner, renderId, Date.now(), Date.now())
+      .run();
+    const batch = createMessageBatch(
+      'social-resizer-conversions',
+      [crypto.randomUUID(), renderId].map((forRender, i) => ({
+        id: `m${i}`,
+        timestamp: new Date(),
+        attempts: 1,
+        body: { conversionId, renderId: forRender },
+      })),
+    );
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks.sort()).toEqual(['m0', 'm1']);
+    expect(await env.DB.prepare('SELECT status FROM conversions WHERE id = ?').bind(conversionId).first('status')).toBe(
+      'complete',
+    );
+  });
+
   it("starts a batch from the last batch's picture of the same upload, without reading the file again", async () => {
     const browser = new Browser();
     const id = await sourceRequest(browser);

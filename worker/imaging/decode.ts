@@ -42,7 +42,7 @@ export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: 
 /** The stored pixels, before colour conversion. */
 async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, part: JpegPart): Promise<Picture> {
   releaseJpegEncoder(); // its kept memory is never held beside a decode's (the upload's check included)
-  releaseKeptPicture(); // nor is a picture kept for the next queue batch (kept-picture.ts)
+  releaseKeptPicture({ decoding: true }); // nor is a picture kept for the next queue batch (kept-picture.ts)
   if (info.type === 'png') return { ...(await decodePng(bytes, info, part)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info, part);
   return decodeWebp(bytes, info, codecs.webpDecoder, part);

@@ -1,17 +1,28 @@
 /**
  * One decoded picture kept between runs of renders of the same upload: a fan-out's queue batches
  * often reach an isolate one after another, and the next batch then reads neither the file nor, when
- * the view it kept covers its renders, the pixels again. It is never held beside another decode:
- * every decode lets it go first (decode.ts), as it lets the JPEG encoder's kept instance go, so an
- * isolate's peak stays one picture's.
+ * the view it kept covers its renders, the pixels again. It never adds a picture to an isolate's
+ * peak: every decode lets it go first (decode.ts), and so does an upload before it reads its file
+ * (services/pictures/uploads.ts); a run keeps its picture only if no decode has started since its own, so a
+ * render of another request that decoded meanwhile does not run beside it. (A render that decoded
+ * before it may still be running, beside it, as it ran beside the batch that kept it.)
  */
 import type { PictureViews } from './view';
 
 let kept: { key: string; views: PictureViews } | null = null;
+let decodes = 0;
 
-/** Keeps the views of the file stored under `key` (the last run's picture) until the next decode. */
-export function keepPicture(key: string, views: PictureViews): void {
-  kept = { key, views };
+/** How many decodes have started in this isolate: a run's views note it before decoding. */
+export function decodesSoFar(): number {
+  return decodes;
+}
+
+/**
+ * Keeps the views of the file stored under `key` (the last run's picture) until the next decode,
+ * unless another decode started after theirs (`decodedAfter`: decodesSoFar() before their own).
+ */
+export function keepPicture(key: string, views: PictureViews, decodedAfter: number): void {
+  kept = decodes === decodedAfter + 1 ? { key, views } : null;
 }
 
 /** The kept views of the file stored under `key`, taken out of the slot; null when another is kept. */
@@ -21,7 +32,8 @@ export function takeKeptPicture(key: string): PictureViews | null {
   return views;
 }
 
-/** Lets the kept picture go (before any decode). */
-export function releaseKeptPicture(): void {
+/** Lets the kept picture go: a decode (counted) or another large allocation is about to start. */
+export function releaseKeptPicture({ decoding }: { decoding: boolean }): void {
   kept = null;
+  if (decoding) decodes++;
 }

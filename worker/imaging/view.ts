@@ -5,6 +5,7 @@
 import { headBox, type DetectedBox, type Detection, type Point } from '../../shared/detection';
 import { analysePicture, type Analysis } from './content-aware/analyse';
 import { decodeImage } from './decode';
+import { decodesSoFar } from './kept-picture';
 import { detectFaces, detectSide, detectText, releaseDetectors } from './detect';
 import { mostlyInside } from './detect/boxes';
 import { uprightSize } from './exif';
@@ -209,6 +210,8 @@ export function detectView(
  */
 export class PictureViews {
   private view: View | null = null;
+  /** decodesSoFar() before this picture's last decode (kept-picture.ts). */
+  decodedAfter = -1;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -234,6 +237,7 @@ export class PictureViews {
 
   private async decode(plan: DecodePlan): Promise<View> {
     this.view = null; // let the last view go before decoding the next
+    this.decodedAfter = decodesSoFar();
     this.view = await decodeView(this.bytes, this.info, this.codecs, plan);
     return this.view;
   }

@@ -38,7 +38,7 @@ export async function answerWatched<T>(
   c: Context,
   watched: { version: () => Promise<Version | null>; look: () => Promise<T> },
 ): Promise<Response> {
-  const known = c.req.header('If-None-Match') ?? null;
+  const known = knownTags(c.req.header('If-None-Match'));
   const waitMs = preferredWait(c.req.header('Prefer'));
   const started = Date.now();
   for (;;) {
@@ -46,15 +46,29 @@ export async function answerWatched<T>(
     if (version === null) return c.json(await watched.look());
     const etag = await etagOf(version.key);
     const held = Date.now() - started;
-    const changed = etag !== known;
-    if ((changed && (known === null || held >= HOLD_MS || version.ended)) || held + LOOK_EVERY_MS > waitMs) {
+    const changed = !known.includes(opaque(etag));
+    if ((changed && (known.length === 0 || held >= HOLD_MS || version.ended)) || held + LOOK_EVERY_MS > waitMs) {
+      const answer = changed ? await watched.look() : null;
       c.header('ETag', etag);
       c.header('Cache-Control', 'private, no-store');
-      return changed ? c.json(await watched.look()) : c.body(null, 304);
+      return changed ? c.json(answer) : c.body(null, 304);
     }
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
   }
 }
+
+/**
+ * The tags an If-None-Match names, compared weakly (RFC 9110): a proxy that compresses the answer
+ * may send ours back as W/"…". `*` matches nothing here: a poll always has an answer to compare.
+ */
+function knownTags(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((tag) => opaque(tag.trim()))
+    .filter((tag) => tag.startsWith('"'));
+}
+
+const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
 
 async function etagOf(key: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));

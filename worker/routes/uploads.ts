@@ -7,6 +7,7 @@ import {
   assertNotExpired,
   findOwnedUpload,
   findUpload,
+  makeRoomForUpload,
   storeUpload,
   toUploadResponse,
   TOO_LARGE_MESSAGE,
@@ -23,6 +24,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
       throw new ApiError(400, 'image: Send the picture as multipart/form-data in the "image" field');
     }
+    makeRoomForUpload();
     let form: FormData;
     try {
       form = await c.req.formData();

@@ -44,7 +44,13 @@ export const conversionsQuery = (requestId: string, run: number, targets: number
       ),
     structuralSharing: false,
     // A call is in flight most of the time (held by the server); the next starts this soon after.
-    refetchInterval: (query) => (query.state.data && settled(query.state.data.results, targets) ? false : 50),
+    // A failed call is tried again each second, as the polls before were.
+    refetchInterval: (query) =>
+      query.state.data && settled(query.state.data.results, targets)
+        ? false
+        : query.state.status === 'error'
+          ? 1000
+          : 50,
   });
 
 /** Every target has ended (complete or failed). */

@@ -101,8 +101,10 @@ export function useAdjusterRun(
       if (!run?.requestId) throw new Error('The conversion has not started yet.');
       return reframeTarget(run.requestId, body);
     },
-    onSuccess: (answer, body) => {
-      // The target is processing again: the answer restarts the polling until it ends.
+    onSuccess: async (answer, body) => {
+      // The target is processing again: the answer restarts the polling until it ends. A poll still
+      // held from before would put the older answer back over it: it is cancelled first.
+      await queryClient.cancelQueries({ queryKey: statusQuery.queryKey });
       queryClient.setQueryData(statusQuery.queryKey, answer);
       setRun((current) => current && { ...current, response: answer });
       setVersions((all) => ({ ...all, [body.formatId]: (all[body.formatId] ?? 0) + 1 }));

@@ -38,5 +38,7 @@ export const batchQuery = (id: string) =>
     queryFn: ({ client, queryKey, signal }) =>
       apiWatch(`/api/batches/${id}`, batchResponseSchema, client.getQueryData<BatchResponse>(queryKey), signal),
     structuralSharing: false,
-    refetchInterval: (query) => (query.state.data && query.state.data.totals.processing === 0 ? false : 50),
+    // A failed call is tried again each second, as the polls before were.
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.totals.processing === 0 ? false : query.state.status === 'error' ? 1000 : 50,
   });

@@ -3,7 +3,15 @@ import { MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { uploads, type Upload } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { admitImage, ImageError, inspectImage, MIME_TYPES, verifyDecodes, type Codecs } from '../../imaging';
+import {
+  admitImage,
+  ImageError,
+  inspectImage,
+  MIME_TYPES,
+  releaseKeptPicture,
+  verifyDecodes,
+  type Codecs,
+} from '../../imaging';
 import { ownedBy, ownerOf, type Caller } from '../caller';
 import { originalKey, uploadPath } from './storage-keys';
 
@@ -35,6 +43,11 @@ export function toUploadResponse(upload: Upload): UploadResponse {
     size: upload.size,
     type: upload.contentType,
   };
+}
+
+/** An upload is read whole into memory: a picture kept for the next queue batch goes first (imaging/kept-picture.ts). */
+export function makeRoomForUpload(): void {
+  releaseKeptPicture({ decoding: false });
 }
 
 /**

@@ -104,8 +104,8 @@ async function ownedBatch(db: Db, id: string, userId: string | undefined): Promi
 }
 
 /**
- * What a batch's progress is made from, in one small query (lib/watch.ts): its conversions'
- * statuses and last change; null when the batch is not the caller's.
+ * What a batch's progress is made from, in one small query (lib/watch.ts): the statuses and last
+ * change of its formats' conversions, and its photos' expiry; null when the batch is not the caller's.
  */
 export async function batchVersion(db: Db, id: string, userId: string | undefined): Promise<Version | null> {
   if (!userId) return null;
@@ -115,10 +115,19 @@ export async function batchVersion(db: Db, id: string, userId: string | undefine
       processing: sql<number>`coalesce(sum(${conversions.status} = 'processing'), 0)`,
       complete: sql<number>`coalesce(sum(${conversions.status} = 'complete'), 0)`,
       changed: sql<number>`total(${conversions.updatedAt})`,
+      expired: sql<number>`coalesce(sum(${uploads.expiredAt} is not null), 0)`,
     })
     .from(batches)
     .innerJoin(batchPhotos, eq(batchPhotos.batchId, batches.id))
-    .leftJoin(conversions, eq(conversions.requestId, batchPhotos.requestId))
+    .innerJoin(imageRequests, eq(imageRequests.id, batchPhotos.requestId))
+    .innerJoin(uploads, eq(uploads.id, imageRequests.uploadId))
+    .leftJoin(
+      conversions,
+      and(
+        eq(conversions.requestId, batchPhotos.requestId),
+        sql`${conversions.formatId} in (select value from json_each(${batches.formatIds}))`,
+      ),
+    )
     .where(and(eq(batches.id, id), eq(batches.userId, userId)))
     .groupBy(batches.id)
     .get();

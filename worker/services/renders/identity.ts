@@ -34,13 +34,16 @@ export function renderLimitKey(requestId: string, formatId: number, identity: st
   return `${requestId}:${formatId}:${identity}`;
 }
 
+/** Whether a plan frames the render (content-aware, or around the user's box): its safe zone matters. */
+const isPlanned = (ask: Pick<RenderAsk, 'mode' | 'focus'>) => ask.focus !== null || ask.mode === 'content-aware';
+
 /**
  * What decides a format's file besides the ask: its size, what the platform takes (types, cap,
  * opacity), and the safe zone where a plan reads it (content-aware or the user's box). Two formats
  * of one request asked the same way with the same signature render the same bytes.
  */
 export function formatSignature(format: PlatformFormat, ask: Pick<RenderAsk, 'flow' | 'mode' | 'focus'>): string {
-  const planned = ask.focus !== null || ask.mode === 'content-aware';
+  const planned = isPlanned(ask);
   return JSON.stringify([
     format.width,
     format.height,
@@ -61,10 +64,12 @@ const catalogueBySignature = new Map<string, number[]>();
  */
 export function twinCandidates(format: PlatformFormat, ask: Pick<RenderAsk, 'flow' | 'mode' | 'focus'>): number[] {
   const signature = formatSignature(format, ask);
-  let ids = catalogueBySignature.get(signature);
+  // Formats whose signatures differ when planned may meet when not: the key names which it is.
+  const key = `${isPlanned(ask)}${signature}`;
+  let ids = catalogueBySignature.get(key);
   if (!ids) {
     ids = PLATFORM_FORMATS.filter((f) => formatSignature(f, ask) === signature).map((f) => f.id);
-    catalogueBySignature.set(signature, ids);
+    catalogueBySignature.set(key, ids);
   }
   return ids.filter((id) => id !== format.id);
 }

@@ -35,7 +35,7 @@ export class UploadPicture {
 
   /** Keeps what this picture decoded for the next run of renders of its upload, until any decode. */
   keep(): void {
-    if (this.views) keepPicture(this.upload.r2Key, this.views);
+    if (this.views) keepPicture(this.upload.r2Key, this.views, this.views.decodedAfter);
   }
 
   private async read(): Promise<PictureViews> {

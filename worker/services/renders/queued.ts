@@ -42,7 +42,15 @@ export async function readQueueBatch(db: Db, messages: ConversionMessage[]): Pro
         messages.map((m) => m.conversionId),
       ),
     );
-  const rows = new Map(read.map((row) => [row.conversion.id, row]));
+  // One object an upload, so what a render learns of it (its detection) serves the batch's others.
+  const uploadsById = new Map<string, Upload>();
+  const rows = new Map(
+    read.map((row) => {
+      const upload = uploadsById.get(row.upload.id) ?? row.upload;
+      uploadsById.set(upload.id, upload);
+      return [row.conversion.id, { ...row, upload }];
+    }),
+  );
   const tried = messages.flatMap((m) => {
     const row = rows.get(m.conversionId);
     return row && waitsFor(row.conversion, m) ? [m.conversionId] : [];
@@ -78,8 +86,8 @@ export async function renderQueued(
   batch: QueueBatchState,
 ): Promise<'rendered' | 'skipped' | 'failed'> {
   const row = batch.rows.get(message.conversionId);
-  batch.rows.delete(message.conversionId);
   if (!row || !waitsFor(row.conversion, message)) return 'skipped';
+  batch.rows.delete(message.conversionId); // a second message of the same render does nothing
   const { conversion, request, upload } = row;
   const renderId = conversion.renderId ?? (await claimRender(deps.db, conversion.id));
   if (!renderId) return 'skipped';
