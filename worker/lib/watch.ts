@@ -1,11 +1,11 @@
 /**
- * Polls that wait for news (docs/product.md, "The adjusters"): a call that names the answer it has
- * (its ETag, `If-None-Match`) and may wait (`Prefer: wait=n`, RFC 7240) is held until the answer
- * changes, so a results page learns of a finished target when it finishes rather than on its next
- * poll. A change is answered once the call has been held HOLD_MS (a fan-out finishes a target every
- * few tens of ms: that keeps a page to a call a second, as often as it polled), at once when the
- * work has ended; an answer that did not change within the wait is a 304. A call without an ETag is
- * answered at once.
+ * Polls that wait for news (docs/product.md, "Banner and profile adjusters"): a call that names the
+ * answer it has (its ETag, `If-None-Match`) and may wait (`Prefer: wait=n`, RFC 7240) is held until
+ * the answer changes, so a results page learns of a finished target when it finishes rather than on
+ * its next poll. A change is answered once the call has been held HOLD_MS (a fan-out finishes a
+ * target every few tens of ms: that keeps a page to a call a second, as often as it polled), at once
+ * when the work has ended; an answer that did not change within the wait is a 304. A call without
+ * an ETag is answered at once.
  */
 import type { Context } from 'hono';
 
