@@ -157,6 +157,15 @@ export async function apiWatch<S extends z.ZodType>(
   return parsed;
 }
 
+/**
+ * How soon a watched query asks again: at once (its call is held by the server until news) until
+ * `ended`, and each second after a failed call, as the polls before were.
+ */
+export function watchInterval(query: { state: { status: string } }, ended: boolean): number | false {
+  if (ended) return false;
+  return query.state.status === 'error' ? 1000 : 50;
+}
+
 /** Every query names its own queryFn (a factory in its feature's queries.ts), so there is no default. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -8,7 +8,16 @@ import type { ConversionResponse } from '../../shared/schemas';
 import { encodePng, inspectImage, type Raster } from '../../worker/imaging';
 import worker from '../../worker/index';
 import { ipKey } from '../../worker/services/caller';
-import { bannerRequest, body, Browser, decodeFile, fixture, processedRequest, settle } from './helpers';
+import {
+  bannerRequest,
+  body,
+  Browser,
+  decodeFile,
+  fixture,
+  insertProcessing,
+  processedRequest,
+  settle,
+} from './helpers';
 
 const TWITTER_HEADER = { platform: 'twitter', format: 'header', width: 1500, height: 500 };
 const TARGETS = {
@@ -495,12 +504,7 @@ describe('the conversion consumer', () => {
       .first<{ uploadId: string }>())!;
     // The stored original is no longer a picture.
     await env.BUCKET.put(`uploads/${uploadId}/original`, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
-    const conversionId = crypto.randomUUID();
-    await env.DB.prepare(
-      "INSERT INTO conversions (id, request_id, format_id, status, flow, created_at, updated_at) VALUES (?, ?, 20, 'processing', 'banner', ?, ?)",
-    )
-      .bind(conversionId, id, Date.now(), Date.now())
-      .run();
+    const conversionId = await insertProcessing(id, 20);
     const batch = createMessageBatch('social-resizer-conversions', [
       { id: 'm0', timestamp: new Date(), attempts: 1, body: { conversionId } },
     ]);
@@ -522,13 +526,7 @@ describe('the conversion consumer', () => {
   it('renders each conversion of a batch once, from one read of the batch', async () => {
     const browser = new Browser();
     const id = await sourceRequest(browser);
-    const ids = [crypto.randomUUID(), crypto.randomUUID()];
-    for (const [i, formatId] of [TARGETS.linkedinBanner, TARGETS.youtubeBanner].entries())
-      await env.DB.prepare(
-        "INSERT INTO conversions (id, request_id, format_id, status, flow, created_at, updated_at) VALUES (?, ?, ?, 'processing', 'banner', ?, ?)",
-      )
-        .bind(ids[i], id, formatId, Date.now(), Date.now())
-        .run();
+    const ids = [await insertProcessing(id, TARGETS.linkedinBanner), await insertProcessing(id, TARGETS.youtubeBanner)];
     // The first conversion delivered twice (a redelivery landing in the same batch).
     const batch = createMessageBatch(
       'social-resizer-conversions',
@@ -559,13 +557,8 @@ describe('the conversion consumer', () => {
   it('renders a row whose older message comes first in the same batch (asked again while the queue was behind)', async () => {
     const browser = new Browser();
     const id = await sourceRequest(browser);
-    const conversionId = crypto.randomUUID();
     const renderId = crypto.randomUUID();
-    await env.DB.prepare(
-      "INSERT INTO conversions (id, request_id, format_id, status, flow, render_id, created_at, updated_at) VALUES (?, ?, ?, 'processing', 'banner', ?, ?, ?)",
-    )
-      .bind(conversionId, id, TARGETS.linkedinBanner, renderId, Date.now(), Date.now())
-      .run();
+    const conversionId = await insertProcessing(id, TARGETS.linkedinBanner, renderId);
     const batch = createMessageBatch(
       'social-resizer-conversions',
       [crypto.randomUUID(), renderId].map((forRender, i) => ({
@@ -586,13 +579,7 @@ describe('the conversion consumer', () => {
   it("starts a batch from the last batch's picture of the same upload, without reading the file again", async () => {
     const browser = new Browser();
     const id = await sourceRequest(browser);
-    const ids = [crypto.randomUUID(), crypto.randomUUID()];
-    for (const [i, formatId] of [TARGETS.linkedinBanner, TARGETS.youtubeBanner].entries())
-      await env.DB.prepare(
-        "INSERT INTO conversions (id, request_id, format_id, status, flow, created_at, updated_at) VALUES (?, ?, ?, 'processing', 'banner', ?, ?)",
-      )
-        .bind(ids[i], id, formatId, Date.now(), Date.now())
-        .run();
+    const ids = [await insertProcessing(id, TARGETS.linkedinBanner), await insertProcessing(id, TARGETS.youtubeBanner)];
     const runBatch = async (conversionId: string) => {
       const batch = createMessageBatch('social-resizer-conversions', [
         { id: 'm0', timestamp: new Date(), attempts: 1, body: { conversionId } },

@@ -220,3 +220,17 @@ export async function decodeFile(bytes: Uint8Array): Promise<Raster & { type: st
   }
   return { width: picture.width, height: picture.height, data, type: info.type };
 }
+
+/**
+ * A conversion of the request marked processing by the banner adjuster, as a fan-out leaves it
+ * before its queue message is handled (with the render id its message names, when given); its id.
+ */
+export async function insertProcessing(requestId: string, formatId: number, renderId: string | null = null) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    "INSERT INTO conversions (id, request_id, format_id, status, flow, render_id, created_at, updated_at) VALUES (?, ?, ?, 'processing', 'banner', ?, ?, ?)",
+  )
+    .bind(id, requestId, formatId, renderId, Date.now(), Date.now())
+    .run();
+  return id;
+}

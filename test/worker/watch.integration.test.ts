@@ -7,18 +7,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversionResponse } from '../../shared/schemas';
 import { clock } from '../../worker/lib/clock';
 import { IN_REQUEST_RENDER_LEASE_MS } from '../../worker/services/renders/in-request';
-import { bannerRequest, body, Browser } from './helpers';
+import { bannerRequest, body, Browser, insertProcessing } from './helpers';
 
 /** A request with one target (the YouTube banner) marked processing, as a fan-out leaves it. */
 async function processingTarget(browser: Browser): Promise<{ id: string; conversionId: string }> {
   const id = await bannerRequest(browser);
-  const conversionId = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO conversions (id, request_id, format_id, status, flow, created_at, updated_at) VALUES (?, ?, 36, 'processing', 'banner', ?, ?)",
-  )
-    .bind(conversionId, id, Date.now(), Date.now())
-    .run();
-  return { id, conversionId };
+  return { id, conversionId: await insertProcessing(id, 36) };
 }
 
 const watching = (etag: string, seconds: number) => ({ headers: { 'If-None-Match': etag, Prefer: `wait=${seconds}` } });

@@ -1,11 +1,11 @@
 /**
  * One decoded picture kept between runs of renders of the same upload: a fan-out's queue batches
  * often reach an isolate one after another, and the next batch then reads neither the file nor, when
- * the view it kept covers its renders, the pixels again. It never adds a picture to an isolate's
- * peak: every decode lets it go first (decode.ts), and so does an upload before it reads its file
- * (services/pictures/uploads.ts); a run keeps its picture only if no decode has started since its own, so a
- * render of another request that decoded meanwhile does not run beside it. (A render that decoded
- * before it may still be running, beside it, as it ran beside the batch that kept it.)
+ * the view it kept covers its renders, the pixels again. It never stands beside a new decode: every
+ * decode lets it go first (decode.ts), and so does an upload before it reads its file
+ * (services/pictures/uploads.ts). A run keeps its picture only if no decode has started since its
+ * own, so a render of another request that decoded meanwhile does not run beside it. (A render that
+ * decoded before it may still be running, beside it, as it ran beside the batch that kept it.)
  */
 import type { PictureViews } from './view';
 

@@ -4,7 +4,7 @@ import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
 import { conversionResponseSchema, type ConversionResponse, type ReframeInput } from '../../../shared/schemas';
-import { apiRequest, apiWatch } from '../../lib/api';
+import { apiRequest, apiWatch, watchInterval } from '../../lib/api';
 import type { AdjusterFlow } from './flows';
 
 export async function startConversions(
@@ -43,14 +43,8 @@ export const conversionsQuery = (requestId: string, run: number, targets: number
         signal,
       ),
     structuralSharing: false,
-    // A call is in flight most of the time (held by the server); the next starts this soon after.
-    // A failed call is tried again each second, as the polls before were.
     refetchInterval: (query) =>
-      query.state.data && settled(query.state.data.results, targets)
-        ? false
-        : query.state.status === 'error'
-          ? 1000
-          : 50,
+      watchInterval(query, query.state.data !== undefined && settled(query.state.data.results, targets)),
   });
 
 /** Every target has ended (complete or failed). */

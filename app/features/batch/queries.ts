@@ -5,7 +5,7 @@ import type { CropRect } from '../../../shared/crop';
 import type { Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
 import { batchResponseSchema, batchSummarySchema, type BatchResponse } from '../../../shared/schemas';
-import { apiRequest, apiWatch } from '../../lib/api';
+import { apiRequest, apiWatch, watchInterval } from '../../lib/api';
 
 export async function createBatch(body: {
   requestIds: string[];
@@ -38,7 +38,5 @@ export const batchQuery = (id: string) =>
     queryFn: ({ client, queryKey, signal }) =>
       apiWatch(`/api/batches/${id}`, batchResponseSchema, client.getQueryData<BatchResponse>(queryKey), signal),
     structuralSharing: false,
-    // A failed call is tried again each second, as the polls before were.
-    refetchInterval: (query) =>
-      query.state.data && query.state.data.totals.processing === 0 ? false : query.state.status === 'error' ? 1000 : 50,
+    refetchInterval: (query) => watchInterval(query, query.state.data?.totals.processing === 0),
   });

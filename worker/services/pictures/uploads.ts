@@ -45,7 +45,7 @@ export function toUploadResponse(upload: Upload): UploadResponse {
   };
 }
 
-/** An upload is read whole into memory: a picture kept for the next queue batch goes first (imaging/kept-picture.ts). */
+/** An upload is read whole into memory: a picture kept for the next queue batch goes first (kept-picture.ts). */
 export function makeRoomForUpload(): void {
   releaseKeptPicture({ decoding: false });
 }

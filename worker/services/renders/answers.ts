@@ -100,6 +100,17 @@ export async function targetsOf(db: Db, request: ImageRequest): Promise<Conversi
 }
 
 /**
+ * The columns of a version (lib/watch.ts) that follow a set of conversion rows: how many, how many
+ * processing and complete, and their last changes (every change of status or file sets updatedAt).
+ */
+export const conversionTally = {
+  rows: sql<number>`count(${conversions.id})`,
+  processing: sql<number>`coalesce(sum(${conversions.status} = 'processing'), 0)`,
+  complete: sql<number>`coalesce(sum(${conversions.status} = 'complete'), 0)`,
+  changed: sql<number>`total(${conversions.updatedAt})`,
+};
+
+/**
  * What the answer of a request's conversions is made from, in one small query (lib/watch.ts): its
  * rows' statuses and last change, and the upload's detection and expiry; null when the request is
  * not the caller's. `inRequest`: a render made inside a request is still processing (its lease may
@@ -112,11 +123,8 @@ export async function conversionsVersion(
 ): Promise<(Version & { inRequest: boolean }) | null> {
   const row = await db
     .select({
-      rows: sql<number>`count(${conversions.id})`,
-      processing: sql<number>`coalesce(sum(${conversions.status} = 'processing'), 0)`,
+      ...conversionTally,
       inRequest: sql<number>`coalesce(sum(${conversions.status} = 'processing' and ${conversions.flow} = 'single'), 0)`,
-      complete: sql<number>`coalesce(sum(${conversions.status} = 'complete'), 0)`,
-      changed: sql<number>`total(${conversions.updatedAt})`,
       detected: sql<number>`${uploads.detection} is not null`,
       expired: sql<number>`${uploads.expiredAt} is not null`,
     })

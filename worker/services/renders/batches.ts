@@ -19,7 +19,7 @@ import type { Version } from '../../lib/watch';
 import type { Counters } from '../access/allowance';
 import { authorizePixels, type PixelFile } from '../access/door';
 import { BATCH_NEEDS_UNLIMITED, checkTargets, focusOn, startConversions, type FanOutDeps } from './fan-out';
-import { toFiles, toFramings, toResults } from './answers';
+import { conversionTally, toFiles, toFramings, toResults } from './answers';
 import { getLiveRequest } from '../pictures/image-requests';
 import { EXPIRED_MESSAGE } from '../pictures/uploads';
 import { checksEntry, type ZipEntry } from '../pictures/zip';
@@ -111,10 +111,7 @@ export async function batchVersion(db: Db, id: string, userId: string | undefine
   if (!userId) return null;
   const row = await db
     .select({
-      rows: sql<number>`count(${conversions.id})`,
-      processing: sql<number>`coalesce(sum(${conversions.status} = 'processing'), 0)`,
-      complete: sql<number>`coalesce(sum(${conversions.status} = 'complete'), 0)`,
-      changed: sql<number>`total(${conversions.updatedAt})`,
+      ...conversionTally,
       expired: sql<number>`coalesce(sum(${uploads.expiredAt} is not null), 0)`,
     })
     .from(batches)
