@@ -3,16 +3,17 @@
  *
  *   stored pixels ─(EXIF orientation, read through an index map: no rotated copy)─►
  *   box pre-shrink by an integer factor to about twice the target ─►
- *   lanczos3, horizontal then vertical, on premultiplied alpha ─► exact target size
+ *   lanczos3 on each axis (premultiplied where there is alpha) ─► exact target size
  *
- * Only a few rows are alive at a time (a ring of horizontally resampled rows), so the memory is
+ * Only a few rows are alive at a time (a ring of pre-shrunk or resampled rows), so the memory is
  * the target plus a small working set, whatever the source's size.
  *
- * The arithmetic runs in WebAssembly with 128-bit SIMD (simd/assembly/kernels.ts): one
- * premultiplied RGBA pixel is one f32x4, so a tap costs one multiply-add for all four channels.
- * This file plans the work (the filter taps, which rows are needed), reads the picture row by row
- * into the module's memory and copies finished rows out. The module's memory holds rows only (a
- * few megabytes for the largest format), never a picture.
+ * The arithmetic runs in WebAssembly with 128-bit SIMD (simd/assembly/kernels.ts). An opaque
+ * picture (every JPEG) is resampled in 16-bit fixed point, vertical pass first, as libvips reduces
+ * 8-bit images; one with transparency in floating point on premultiplied RGBA (one pixel one
+ * f32x4). This file plans the work (the filter taps, which rows are needed), reads the picture row
+ * by row into the module's memory and copies finished rows out. The module's memory holds rows
+ * only (a few megabytes for the largest format), never a picture.
  *
  * Edges: taps beyond the picture repeat its edge (no dark or transparent fringe on a crop that
  * touches the border); where the crop itself reaches outside the picture (zoom below 1), the
@@ -128,6 +129,34 @@ function orientationSteps(orientation: number, w: number, h: number, px: number)
   }
 }
 
+/** What both pipelines read: the region of the picture, its pre-shrink and the filter taps. */
+interface Plan {
+  tw: number;
+  th: number;
+  crop: CropRect;
+  sy: number;
+  uh: number;
+  src: Uint8Array | Uint8ClampedArray;
+  channels: 3 | 4;
+  /** Byte offset of upright (0, 0) and the byte steps for +1 upright x and +1 upright y. */
+  origin: number;
+  stepX: number;
+  stepY: number;
+  rx0: number;
+  ry0: number;
+  ry1: number;
+  /** Upright source pixels a row reads, and the pre-shrunk row's pixels and rows. */
+  n: number;
+  pw: number;
+  kx: number;
+  ky: number;
+  /** Source pixels in the last box of a row (the row's end may cut it short). */
+  lastW: number;
+  hw: Weights;
+  vw: Weights;
+  coverX: Float32Array;
+}
+
 export function resampleCrop({ source, orientation, crop, width: tw, height: th }: ResampleInput): Raster {
   const out = new Uint8ClampedArray(tw * th * 4);
   const { width: uw, height: uh } = uprightSize(source.width, source.height, orientation);
@@ -152,18 +181,165 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
   const ph = Math.ceil((ry1 - ry0) / ky);
   const channels = source.channels;
   const [origin, stepX, stepY] = orientationSteps(orientation, source.width, source.height, channels);
-  const src = source.data;
+  const coverX = new Float32Array(tw);
+  for (let ox = 0; ox < tw; ox++) coverX[ox] = coverage(crop.x + ox * sx, crop.x + (ox + 1) * sx, uw);
+  const plan: Plan = {
+    tw,
+    th,
+    crop,
+    sy,
+    uh,
+    src: source.data,
+    channels,
+    origin,
+    stepX,
+    stepY,
+    rx0,
+    ry0,
+    ry1,
+    n,
+    pw,
+    kx,
+    ky,
+    lastW: rx1 - (rx0 + (pw - 1) * kx),
+    hw: buildWeights(tw, pw, sx / kx, (ox) => (crop.x + (ox + 0.5) * sx - rx0) / kx - 0.5),
+    vw: buildWeights(th, ph, sy / ky, (oy) => (crop.y + (oy + 0.5) * sy - ry0) / ky - 0.5),
+    coverX,
+  };
+  // An opaque picture (RGB, or an output known opaque, which its preview is made from) has nothing
+  // to premultiply: it takes the fixed-point path, the others the floating-point one.
+  const opaque = channels === 3 || source.opaque === true;
+  return (opaque ? resampleFixed : resampleFloat)(plan, out);
+}
 
-  const hw = buildWeights(tw, pw, sx / kx, (ox) => (crop.x + (ox + 0.5) * sx - rx0) / kx - 0.5);
-  const vw = buildWeights(th, ph, sy / ky, (oy) => (crop.y + (oy + 0.5) * sy - ry0) / ky - 0.5);
+/** Copies upright source row `uy` (pixels rx0 .. rx0 + n) to `to` in the kernels' memory. */
+function copyRow(p: Plan, uy: number, bytes: Uint8Array, to: number): void {
+  const offset = p.origin + uy * p.stepY + p.rx0 * p.stepX;
+  if (p.stepX === p.channels) bytes.set(p.src.subarray(offset, offset + p.n * p.channels), to);
+  else gatherRow(p.src, offset, p.stepX, p.channels, p.n, bytes, to);
+}
+
+/** Whether output row oy covers the picture, and how much of each of its pixels does. */
+function coverOfRow(p: Plan, oy: number): number {
+  return coverage(p.crop.y + oy * p.sy, p.crop.y + (oy + 1) * p.sy, p.uh);
+}
+
+/**
+ * Opaque pictures in 16-bit fixed point, vertical pass first, as libvips reduces 8-bit images: the
+ * vertical pass runs on the rows' bytes eight samples a step, the horizontal one two taps a dot
+ * product, and no pixel is widened to floats (a box pre-shrink is summed in floats and rounded to
+ * bytes, as libvips' shrink gives bytes). Within a level of the floating-point path (the kernels'
+ * tests), in less than half its time (docs/decisions/0010-shrink-on-load.md).
+ */
+function resampleFixed(p: Plan, out: Uint8ClampedArray): Raster {
+  const { tw, th, pw, channels, kx, ky, hw, vw } = p;
   const ring = vw.taps; // rows a vertical tap can reach at once
-
+  const pairs = Math.ceil(hw.taps / 2);
+  const boxed = kx * ky > 1;
+  const rowBytes = pw * channels + 16; // + slack: eight bytes are read at a time, RGB stored as four
   const {
     kernels: K,
     at,
     buffer,
   } = withBuffers({
-    srcRow: n * channels + 4, // + slack: a 3-byte pixel is read as 4 bytes
+    srcRow: boxed ? p.n * channels + 4 : 0,
+    pre: boxed ? pw * 16 : 0,
+    slots: ring * rowBytes,
+    rowPtrs: ring * 4,
+    rowWeights: ring * 2,
+    // + slack: the last outputs' zero-weight taps, and RGB's pairs read as 16 bytes.
+    mid: (pw + 2 * pairs + 4) * channels * 2 + 16,
+    hFirst: tw * 4,
+    hWeight: tw * pairs * 4,
+    coverX: tw * 4,
+    outRow: tw * 4,
+  });
+  const bytes = new Uint8Array(buffer);
+  new Int32Array(buffer, at.hFirst, tw).set(hw.first);
+  new Int16Array(buffer, at.hWeight, tw * pairs * 2).set(fixedWeights(hw, pairs * 2));
+  new Float32Array(buffer, at.coverX, tw).set(p.coverX);
+  const vq = fixedWeights(vw, vw.taps);
+  const rowPtrs = new Int32Array(buffer, at.rowPtrs, ring);
+  const rowWeights = new Int16Array(buffer, at.rowWeights, ring);
+
+  // Pre-shrunk row py as bytes, in its ring slot.
+  const slotOf = new Int32Array(ring).fill(-1);
+  const shrunkRow = (py: number): number => {
+    const slot = py % ring;
+    const address = at.slots + slot * rowBytes;
+    if (slotOf[slot] === py) return address;
+    slotOf[slot] = py;
+    const y0 = p.ry0 + py * ky;
+    if (!boxed) {
+      copyRow(p, y0, bytes, address);
+      return address;
+    }
+    const y1 = Math.min(p.ry1, y0 + ky);
+    for (let uy = y0; uy < y1; uy++) {
+      copyRow(p, uy, bytes, at.srcRow);
+      K.boxRow(at.srcRow, p.n, channels, kx, at.pre, uy === y0, true);
+    }
+    K.scaleRow(at.pre, pw, 1 / ((y1 - y0) * kx), 1 / ((y1 - y0) * p.lastW));
+    K.narrowRow(at.pre, pw, channels, address);
+    return address;
+  };
+
+  const wholeRows = p.coverX.every((c) => c > WHOLE);
+  let opaque = wholeRows;
+  for (let oy = 0; oy < th; oy++) {
+    const coverY = coverOfRow(p, oy);
+    if (coverY <= WHOLE) opaque = false;
+    if (coverY === 0) continue; // stays transparent
+    const count = vw.count[oy] as number;
+    const first = vw.first[oy] as number;
+    for (let t = 0; t < count; t++) {
+      rowPtrs[t] = shrunkRow(first + t);
+      rowWeights[t] = vq[oy * vw.taps + t] as number;
+    }
+    K.vpassFixed(at.rowPtrs, at.rowWeights, count, pw * channels, at.mid);
+    const whole = wholeRows && coverY > WHOLE;
+    K.hpassFixed(at.mid, tw, pairs, at.hFirst, at.hWeight, channels, at.coverX, coverY, whole, at.outRow);
+    out.set(bytes.subarray(at.outRow, at.outRow + tw * 4), oy * tw * 4);
+  }
+  return { width: tw, height: th, data: out, opaque };
+}
+
+/**
+ * The taps' weights in Q14 (16384 = 1), `stride` a output (zero past its taps), each output's
+ * rounding remainder given to its largest weight so a flat area keeps its value exactly.
+ */
+function fixedWeights(w: Weights, stride: number): Int16Array {
+  const outputs = w.first.length;
+  const fixed = new Int16Array(outputs * stride);
+  for (let i = 0; i < outputs; i++) {
+    let sum = 0;
+    let largest = 0;
+    for (let t = 0; t < w.taps; t++) {
+      const value = w.weight[i * w.taps + t] as number;
+      const q = Math.round(value * 16384);
+      fixed[i * stride + t] = q;
+      sum += q;
+      if (value > (w.weight[i * w.taps + largest] as number)) largest = t;
+    }
+    fixed[i * stride + largest] = (fixed[i * stride + largest] as number) + 16384 - sum;
+  }
+  return fixed;
+}
+
+/**
+ * Pictures with transparency, in floating point, horizontal pass first: one premultiplied RGBA
+ * pixel is one f32x4, so a tap is one multiply-add for all four channels; rows are unpremultiplied
+ * on the way out.
+ */
+function resampleFloat(p: Plan, out: Uint8ClampedArray): Raster {
+  const { tw, th, pw, channels, kx, ky, hw, vw } = p;
+  const ring = vw.taps; // rows a vertical tap can reach at once
+  const {
+    kernels: K,
+    at,
+    buffer,
+  } = withBuffers({
+    srcRow: p.n * channels + 4, // + slack: a 3-byte pixel is read as 4 bytes
     pre: (pw + hw.taps) * 16, // + slack: the last outputs' zero-weight taps read past the row
     hFirst: tw * 4,
     hWeight: hw.weight.byteLength,
@@ -178,41 +354,30 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
   new Float32Array(buffer, at.pre + pw * 16, hw.taps * 4).fill(0);
   new Int32Array(buffer, at.hFirst, tw).set(hw.first);
   new Float32Array(buffer, at.hWeight, hw.weight.length).set(hw.weight);
-  const coverX = new Float32Array(buffer, at.coverX, tw);
-  for (let ox = 0; ox < tw; ox++) coverX[ox] = coverage(crop.x + ox * sx, crop.x + (ox + 1) * sx, uw);
-  // An opaque picture (RGB, or an output known opaque, which its preview is made from) has nothing
-  // to premultiply, and its rows that the crop covers whole nothing to unpremultiply or scale.
-  const opaqueSource = channels === 3 || source.opaque === true;
-  const opaqueRows = opaqueSource && coverX.every((c) => c > WHOLE);
+  new Float32Array(buffer, at.coverX, tw).set(p.coverX);
   const rowPtrs = new Int32Array(buffer, at.rowPtrs, ring);
   const rowWeights = new Float32Array(buffer, at.rowWeights, ring);
 
   // Pre-shrunk row py, horizontally resampled into its ring slot.
   const slotOf = new Int32Array(ring).fill(-1);
-  const contiguous = stepX === channels;
-  const lastW = rx1 - (rx0 + (pw - 1) * kx);
   const horizontalRow = (py: number): number => {
     const slot = py % ring;
     const address = at.rows + slot * tw * 16;
     if (slotOf[slot] === py) return address;
     slotOf[slot] = py;
-    const y0 = ry0 + py * ky;
-    const y1 = Math.min(ry1, y0 + ky);
+    const y0 = p.ry0 + py * ky;
+    const y1 = Math.min(p.ry1, y0 + ky);
     for (let uy = y0; uy < y1; uy++) {
-      const offset = origin + uy * stepY + rx0 * stepX;
-      if (contiguous) bytes.set(src.subarray(offset, offset + n * channels), at.srcRow);
-      else gatherRow(src, offset, stepX, channels, n, bytes, at.srcRow);
-      K.boxRow(at.srcRow, n, channels, kx, at.pre, uy === y0, opaqueSource);
+      copyRow(p, uy, bytes, at.srcRow);
+      K.boxRow(at.srcRow, p.n, channels, kx, at.pre, uy === y0, false);
     }
-    if (kx * ky > 1) K.scaleRow(at.pre, pw, 1 / ((y1 - y0) * kx), 1 / ((y1 - y0) * lastW));
+    if (kx * ky > 1) K.scaleRow(at.pre, pw, 1 / ((y1 - y0) * kx), 1 / ((y1 - y0) * p.lastW));
     K.hpass(at.pre, tw, hw.taps, at.hFirst, at.hWeight, address);
     return address;
   };
 
-  let opaque = opaqueRows;
   for (let oy = 0; oy < th; oy++) {
-    const coverY = coverage(crop.y + oy * sy, crop.y + (oy + 1) * sy, uh);
-    if (coverY <= WHOLE) opaque = false;
+    const coverY = coverOfRow(p, oy);
     if (coverY === 0) continue; // stays transparent
     const count = vw.count[oy] as number;
     const first = vw.first[oy] as number;
@@ -221,11 +386,10 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
       rowWeights[t] = vw.weight[oy * vw.taps + t] as number;
     }
     K.vpass(at.rowPtrs, at.rowWeights, count, tw, at.acc);
-    if (opaqueRows && coverY > WHOLE) K.emitOpaque(at.acc, tw, at.outRow);
-    else K.emit(at.acc, tw, at.coverX, coverY, at.outRow);
+    K.emit(at.acc, tw, at.coverX, coverY, at.outRow);
     out.set(bytes.subarray(at.outRow, at.outRow + tw * 4), oy * tw * 4);
   }
-  return { width: tw, height: th, data: out, opaque };
+  return { width: tw, height: th, data: out, opaque: false };
 }
 
 /**

@@ -17,7 +17,20 @@ export interface Kernels {
   hpass(pre: number, tw: number, taps: number, first: number, weights: number, out: number): void;
   vpass(rows: number, weights: number, taps: number, tw: number, acc: number): void;
   emit(acc: number, tw: number, coverX: number, coverY: number, out: number): void;
-  emitOpaque(acc: number, tw: number, out: number): void;
+  narrowRow(pre: number, pw: number, channels: number, out: number): void;
+  vpassFixed(rows: number, weights: number, taps: number, n: number, mid: number): void;
+  hpassFixed(
+    mid: number,
+    tw: number,
+    pairs: number,
+    first: number,
+    weights: number,
+    channels: number,
+    coverX: number,
+    coverY: number,
+    whole: boolean,
+    out: number,
+  ): void;
   packRow(rgba: number, width: number, colorType: number, out: number): void;
   filterRow(cur: number, prev: number, n: number, bpp: number, out: number, stride: number): number;
   adler32(adler: number, p: number, n: number): number;

@@ -1,8 +1,8 @@
 /**
  * AssemblyScript, compiled to WebAssembly with 128-bit SIMD by `npm run build:wasm`: the image
  * engine's hot loops.
- *   - Resampling (../../resample.ts): one premultiplied RGBA pixel is one f32x4, so a filter tap is
- *     one multiply-add for all four channels.
+ *   - Resampling (../../resample.ts): opaque pixels in 16-bit fixed point (eight samples a step
+ *     vertically, two taps a dot product horizontally); premultiplied RGBA as one f32x4 a pixel.
  *   - PNG rows (../../png.ts): packing RGBA into the chosen colour type, and the five PNG filters
  *     with libpng's choice between them, 16 bytes at a time.
  *   - JPEG decoding (../../jpeg/): a baseline scan's Huffman decoding (huffman.ts), the inverse
@@ -155,6 +155,128 @@ export function vpass(rows: usize, weights: usize, taps: i32, tw: i32, acc: usiz
 }
 
 /**
+ * A row of box sums (boxRow, then scaleRow) as `channels` bytes a pixel, rounded half to even: the
+ * fixed-point path's pre-shrunk row. `out` has a byte of slack (RGB is stored four bytes at a time).
+ */
+export function narrowRow(pre: usize, pw: i32, channels: i32, out: usize): void {
+  let o = out;
+  const step = <usize>channels;
+  for (let x = 0; x < pw; x++, o += step) {
+    const ints = i32x4.trunc_sat_f32x4_s(f32x4.nearest(v128.load(pre + (<usize>x << 4))));
+    const shorts = i16x8.narrow_i32x4_s(ints, ints);
+    store<u32>(o, i32x4.extract_lane(i8x16.narrow_i16x8_u(shorts, shorts), 0));
+  }
+}
+
+/**
+ * Vertical lanczos on opaque pixels in 16-bit fixed point, as libvips reduces 8-bit images: `mid` =
+ * sum over t < taps of rows[t] * weights[t] over `n` samples (bytes), eight a step. Weights are Q14
+ * (i16, 16384 = 1), samples come out scaled by 64 (i16: a lobe's overshoot stays far from the
+ * limit). Four taps a sweep; rows have 8 bytes and `mid` 16 bytes of slack.
+ */
+export function vpassFixed(rows: usize, weights: usize, taps: i32, n: i32, mid: usize): void {
+  const end = <usize>n;
+  let t = 0;
+  for (; t + 4 <= taps; t += 4) {
+    const r0 = load<usize>(rows + (<usize>t << 2));
+    const r1 = load<usize>(rows + (<usize>t << 2), 4);
+    const r2 = load<usize>(rows + (<usize>t << 2), 8);
+    const r3 = load<usize>(rows + (<usize>t << 2), 12);
+    const w0 = v128.load16_splat(weights + (<usize>t << 1));
+    const w1 = v128.load16_splat(weights + (<usize>t << 1), 2);
+    const w2 = v128.load16_splat(weights + (<usize>t << 1), 4);
+    const w3 = v128.load16_splat(weights + (<usize>t << 1), 6);
+    const fresh = t == 0;
+    for (let i: usize = 0; i < end; i += 8) {
+      const a = i16x8.add_sat_s(term(r0 + i, w0), term(r1 + i, w1));
+      const b = i16x8.add_sat_s(term(r2 + i, w2), term(r3 + i, w3));
+      const sum = i16x8.add_sat_s(a, b);
+      v128.store(mid + (i << 1), fresh ? sum : i16x8.add_sat_s(v128.load(mid + (i << 1)), sum));
+    }
+  }
+  for (; t < taps; t++) {
+    const r = load<usize>(rows + (<usize>t << 2));
+    const w = v128.load16_splat(weights + (<usize>t << 1));
+    const fresh = t == 0;
+    for (let i: usize = 0; i < end; i += 8) {
+      const product = term(r + i, w);
+      v128.store(mid + (i << 1), fresh ? product : i16x8.add_sat_s(v128.load(mid + (i << 1)), product));
+    }
+  }
+}
+
+/** Eight samples at `p` times a Q14 weight, scaled by 64 and rounded: (p << 7) * w >> 15. */
+// @ts-ignore: decorator
+@inline
+function term(p: usize, w: v128): v128 {
+  return i16x8.q15mulr_sat_s(i16x8.shl(v128.load8x8_u(p), 7), w);
+}
+
+/**
+ * Horizontal lanczos on the vertical pass's row, to RGBA bytes: output ox is the sum over `pairs`
+ * pairs of consecutive pixels from first[ox], a pair's two taps in one dot product (each channel's
+ * two samples side by side times the pair's Q14 weights), rounded and clamped. Alpha is 255, or
+ * where the crop covers part of the pixel (`whole` false) 255 * coverX[ox] * coverY, rounded half
+ * to even, and no colour where it covers none, as `emit` gives. `mid` has two pixels of slack.
+ */
+export function hpassFixed(
+  mid: usize,
+  tw: i32,
+  pairs: i32,
+  first: usize,
+  weights: usize,
+  channels: i32,
+  coverX: usize,
+  coverY: f32,
+  whole: bool,
+  out: usize,
+): void {
+  const px = <usize>channels << 1;
+  const zero = i32x4.splat(0);
+  const half = i32x4.splat(1 << 19);
+  let w = weights;
+  for (let ox = 0; ox < tw; ox++) {
+    let p = mid + <usize>load<i32>(first + (<usize>ox << 2)) * px;
+    let even = zero;
+    let odd = zero;
+    let k = 0;
+    if (channels == 3) {
+      for (; k + 2 <= pairs; k += 2, p += 24, w += 8) {
+        const a = i8x16.shuffle(v128.load(p), zero, 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 16, 16, 16, 16);
+        const b = i8x16.shuffle(v128.load(p, 12), zero, 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 16, 16, 16, 16);
+        even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
+        odd = i32x4.add(odd, i32x4.dot_i16x8_s(b, v128.load32_splat(w, 4)));
+      }
+      if (k < pairs) {
+        const a = i8x16.shuffle(v128.load(p), zero, 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 16, 16, 16, 16);
+        even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
+        w += 4;
+      }
+    } else {
+      for (; k + 2 <= pairs; k += 2, p += 32, w += 8) {
+        const a = i8x16.shuffle(v128.load(p), zero, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+        const b = i8x16.shuffle(v128.load(p, 16), zero, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+        even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
+        odd = i32x4.add(odd, i32x4.dot_i16x8_s(b, v128.load32_splat(w, 4)));
+      }
+      if (k < pairs) {
+        const a = i8x16.shuffle(v128.load(p), zero, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+        even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
+        w += 4;
+      }
+    }
+    const ints = i32x4.shr_s(i32x4.add(i32x4.add(even, odd), half), 20);
+    const shorts = i16x8.narrow_i32x4_s(ints, ints);
+    let rgba = (i32x4.extract_lane(i8x16.narrow_i16x8_u(shorts, shorts), 0) & 0xffffff) | 0xff000000;
+    if (!whole) {
+      const cover = load<f32>(coverX + (<usize>ox << 2)) * coverY;
+      rgba = cover == 0 ? 0 : (rgba & 0xffffff) | (<i32>nearest<f32>(255 * cover) << 24);
+    }
+    store<i32>(out + (<usize>ox << 2), rgba);
+  }
+}
+
+/**
  * One output row as RGBA bytes: unpremultiplied, alpha scaled by the share of the pixel that
  * covers the picture (coverX[ox] * coverY), rounded half to even and clamped to 0..255.
  */
@@ -172,29 +294,6 @@ export function emit(acc: usize, tw: i32, coverX: usize, coverY: f32, out: usize
     const ints = i32x4.trunc_sat_f32x4_s(f32x4.nearest(px));
     const shorts = i16x8.narrow_i32x4_s(ints, ints);
     store<u32>(o, i32x4.extract_lane(i8x16.narrow_i16x8_u(shorts, shorts), 0));
-  }
-}
-
-/**
- * `emit` for a row of an opaque picture that the crop covers whole (alpha 255 and cover 1 in every
- * pixel, so nothing to unpremultiply or scale): four pixels a step, rounded half to even and clamped.
- */
-export function emitOpaque(acc: usize, tw: i32, out: usize): void {
-  const alpha = i32x4.splat(0xff000000);
-  let ox = 0;
-  for (; ox + 4 <= tw; ox += 4) {
-    const p = acc + (<usize>ox << 4);
-    const a = i32x4.trunc_sat_f32x4_s(f32x4.nearest(v128.load(p)));
-    const b = i32x4.trunc_sat_f32x4_s(f32x4.nearest(v128.load(p, 16)));
-    const c = i32x4.trunc_sat_f32x4_s(f32x4.nearest(v128.load(p, 32)));
-    const d = i32x4.trunc_sat_f32x4_s(f32x4.nearest(v128.load(p, 48)));
-    const bytes = i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_s(a, b), i16x8.narrow_i32x4_s(c, d));
-    v128.store(out + (<usize>ox << 2), v128.or(bytes, alpha));
-  }
-  for (; ox < tw; ox++) {
-    const ints = i32x4.trunc_sat_f32x4_s(f32x4.nearest(v128.load(acc + (<usize>ox << 4))));
-    const shorts = i16x8.narrow_i32x4_s(ints, ints);
-    store<u32>(out + (<usize>ox << 2), i32x4.extract_lane(i8x16.narrow_i16x8_u(shorts, shorts), 0) | 0xff000000);
   }
 }
 
