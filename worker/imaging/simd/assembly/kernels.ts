@@ -232,41 +232,24 @@ export function hpassFixed(
   out: usize,
 ): void {
   const px = <usize>channels << 1;
-  const zero = i32x4.splat(0);
-  const half = i32x4.splat(1 << 19);
-  let w = weights;
-  for (let ox = 0; ox < tw; ox++) {
-    let p = mid + <usize>load<i32>(first + (<usize>ox << 2)) * px;
-    let even = zero;
-    let odd = zero;
-    let k = 0;
-    if (channels == 3) {
-      for (; k + 2 <= pairs; k += 2, p += 24, w += 8) {
-        const a = i8x16.shuffle(v128.load(p), zero, 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 16, 16, 16, 16);
-        const b = i8x16.shuffle(v128.load(p, 12), zero, 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 16, 16, 16, 16);
-        even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
-        odd = i32x4.add(odd, i32x4.dot_i16x8_s(b, v128.load32_splat(w, 4)));
-      }
-      if (k < pairs) {
-        const a = i8x16.shuffle(v128.load(p), zero, 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 16, 16, 16, 16);
-        even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
-        w += 4;
-      }
-    } else {
-      for (; k + 2 <= pairs; k += 2, p += 32, w += 8) {
-        const a = i8x16.shuffle(v128.load(p), zero, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
-        const b = i8x16.shuffle(v128.load(p, 16), zero, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
-        even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
-        odd = i32x4.add(odd, i32x4.dot_i16x8_s(b, v128.load32_splat(w, 4)));
-      }
-      if (k < pairs) {
-        const a = i8x16.shuffle(v128.load(p), zero, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
-        even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
-        w += 4;
-      }
+  const stride = <usize>pairs << 2;
+  let ox = 0;
+  if (whole) {
+    // Four pixels a step, narrowed together.
+    const alpha = i32x4.splat(0xff000000);
+    for (; ox + 4 <= tw; ox += 4) {
+      const w = weights + <usize>ox * stride;
+      const a = taps(mid + <usize>load<i32>(first + (<usize>ox << 2)) * px, w, pairs, channels);
+      const b = taps(mid + <usize>load<i32>(first + (<usize>ox << 2), 4) * px, w + stride, pairs, channels);
+      const c = taps(mid + <usize>load<i32>(first + (<usize>ox << 2), 8) * px, w + 2 * stride, pairs, channels);
+      const d = taps(mid + <usize>load<i32>(first + (<usize>ox << 2), 12) * px, w + 3 * stride, pairs, channels);
+      const bytes = i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_s(a, b), i16x8.narrow_i32x4_s(c, d));
+      v128.store(out + (<usize>ox << 2), v128.or(v128.and(bytes, i32x4.splat(0xffffff)), alpha));
     }
-    const ints = i32x4.shr_s(i32x4.add(i32x4.add(even, odd), half), 20);
-    const shorts = i16x8.narrow_i32x4_s(ints, ints);
+  }
+  for (; ox < tw; ox++) {
+    const v = taps(mid + <usize>load<i32>(first + (<usize>ox << 2)) * px, weights + <usize>ox * stride, pairs, channels);
+    const shorts = i16x8.narrow_i32x4_s(v, v);
     let rgba = (i32x4.extract_lane(i8x16.narrow_i16x8_u(shorts, shorts), 0) & 0xffffff) | 0xff000000;
     if (!whole) {
       const cover = load<f32>(coverX + (<usize>ox << 2)) * coverY;
@@ -274,6 +257,43 @@ export function hpassFixed(
     }
     store<i32>(out + (<usize>ox << 2), rgba);
   }
+}
+
+/**
+ * One output pixel of hpassFixed, rounded to 8 bits (i32x4; lane 3 of an RGB pixel is left over).
+ * Even and odd pairs in two sums, so consecutive dot products do not wait on each other.
+ */
+// @ts-ignore: decorator
+@inline
+function taps(p: usize, w: usize, pairs: i32, channels: i32): v128 {
+  let even = i32x4.splat(0);
+  let odd = even;
+  let k = 0;
+  if (channels == 3) {
+    // R, G and B of two pixels side by side; the last two lanes are the next pixel's, never kept.
+    for (; k + 2 <= pairs; k += 2, p += 24, w += 8) {
+      const a = i8x16.shuffle(v128.load(p), v128.load(p), 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 12, 13, 14, 15);
+      const b = i8x16.shuffle(v128.load(p, 12), v128.load(p, 12), 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 12, 13, 14, 15);
+      even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
+      odd = i32x4.add(odd, i32x4.dot_i16x8_s(b, v128.load32_splat(w, 4)));
+    }
+    if (k < pairs) {
+      const a = i8x16.shuffle(v128.load(p), v128.load(p), 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 12, 13, 14, 15);
+      even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
+    }
+  } else {
+    for (; k + 2 <= pairs; k += 2, p += 32, w += 8) {
+      const a = i8x16.shuffle(v128.load(p), v128.load(p), 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+      const b = i8x16.shuffle(v128.load(p, 16), v128.load(p, 16), 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+      even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
+      odd = i32x4.add(odd, i32x4.dot_i16x8_s(b, v128.load32_splat(w, 4)));
+    }
+    if (k < pairs) {
+      const a = i8x16.shuffle(v128.load(p), v128.load(p), 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+      even = i32x4.add(even, i32x4.dot_i16x8_s(a, v128.load32_splat(w)));
+    }
+  }
+  return i32x4.shr_s(i32x4.add(i32x4.add(even, odd), i32x4.splat(1 << 19)), 20);
 }
 
 /**
