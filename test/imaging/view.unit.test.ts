@@ -400,6 +400,47 @@ describe('a render from a view', () => {
     },
   );
 
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+    "from a view box-shrunk for smaller renders (a fan-out's later formats) is the render from the whole picture, for orientation %i",
+    async (orientation) => {
+      // 1203×901: neither side a multiple of 2 or 4, so a flipped axis starts with a short cell.
+      const bytes = u8(
+        await toSharp(syntheticPhoto(1203, 901)).jpeg({ quality: 90 }).withMetadata({ orientation }).toBuffer(),
+      );
+      const info = inspectImage(bytes);
+      const whole = await decodeImage(bytes, info, codecs);
+      const W = info.uprightWidth;
+      const H = info.uprightHeight;
+      const small = { ...target, width: 60, height: 40 };
+      for (const crop of [
+        { x: 0.3 * W, y: 0.25 * H, width: 0.45 * W, height: 0.3 * W },
+        { x: 0, y: 0, width: 900, height: 600 },
+        { x: W - 600, y: H - 400, width: 600, height: 400 },
+        { x: -0.1 * W, y: 0.2 * H, width: 1.2 * W, height: 0.8 * W },
+      ]) {
+        const views = new PictureViews(bytes, info, codecs);
+        const large = { crop: { x: 0, y: 0, width: W, height: H }, width: W, height: H };
+        expect((await views.viewFor(large)).plan.scale).toBe(1);
+        const view = await views.viewFor({ crop, ...small });
+        const label = `${JSON.stringify(crop)} at 1/${view.plan.scale}`;
+        expect(view.plan.scale, label).toBeGreaterThan(1);
+        expect(view.picture.width * view.picture.height, label).toBeLessThan(whole.width * whole.height);
+        const fromView = await renderFormat(view.picture, orientation, cropInView(view, crop), small, options);
+        const fromWhole = await renderFormat(whole, orientation, crop, small, options);
+        const a = await sharp(fromView.file.bytes).ensureAlpha().raw().toBuffer();
+        const b = await sharp(fromWhole.file.bytes).ensureAlpha().raw().toBuffer();
+        let colour = 0;
+        let alpha = 0;
+        for (let i = 0; i < a.length; i += 4) {
+          for (let c = 0; c < 3; c++) colour += Math.abs((a[i + c] ?? 0) - (b[i + c] ?? 0));
+          alpha = Math.max(alpha, Math.abs((a[i + 3] ?? 0) - (b[i + 3] ?? 0)));
+        }
+        expect(colour / ((a.length / 4) * 3), label).toBeLessThan(2);
+        expect(alpha, label).toBeLessThanOrEqual(1); // the picture's edges stay where they were
+      }
+    },
+  );
+
   it('from a PNG is the render from the whole picture, its transparency kept', async () => {
     const base = syntheticPhoto(1601, 1203);
     const data = new Uint8ClampedArray(base.data);

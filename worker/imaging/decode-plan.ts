@@ -58,6 +58,17 @@ function scaleFor(info: ImageInfo, need: DecodeNeed): Scale {
 }
 
 /**
+ * The coarsest scale at which a cell average of the picture serves every need, with room for the
+ * resampler's own filter (twice the output, as a PNG's): how far a decoded view may be box-shrunk
+ * for them (view.ts). The resampler box-shrinks that far itself; shrinking once serves them all.
+ */
+export function cellScale(needs: readonly DecodeNeed[]): Scale {
+  const scaleOf = (need: DecodeNeed) =>
+    SCALES.find((d) => need.crop.width / d >= need.width * 2 && need.crop.height / d >= need.height * 2) ?? 1;
+  return Math.min(...needs.map(scaleOf)) as Scale;
+}
+
+/**
  * The upright area a render reads: its crop inside the picture and the resampler's reach around it
  * (resample.ts: lanczos3 after a box pre-shrink of about half the reduction spans up to about 6
  * input pixels per output pixel; 8 more for rounding). The whole picture where a blurred backdrop

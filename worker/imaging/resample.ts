@@ -425,6 +425,34 @@ function gatherRow(
   }
 }
 
+/**
+ * An opaque picture box-averaged by an integer factor in its stored orientation, as the resampler's
+ * pre-shrink averages: ceil(width / factor) by ceil(height / factor), the last row and column the
+ * average of what they have. A decoded view made coarser for renders that need less (view.ts).
+ */
+export function boxShrink(source: Picture, factor: number): Picture {
+  const { width: w, height: h, channels } = source;
+  const pw = Math.ceil(w / factor);
+  const ph = Math.ceil(h / factor);
+  const data = new Uint8Array(pw * ph * channels);
+  const { kernels: K, at, buffer } = withBuffers({ srcRow: w * channels + 4, pre: pw * 16, outRow: pw * channels + 4 });
+  const bytes = new Uint8Array(buffer);
+  const lastW = w - (pw - 1) * factor;
+  const row = w * channels;
+  for (let py = 0; py < ph; py++) {
+    const y0 = py * factor;
+    const y1 = Math.min(h, y0 + factor);
+    for (let y = y0; y < y1; y++) {
+      bytes.set(source.data.subarray(y * row, (y + 1) * row), at.srcRow);
+      K.boxRow(at.srcRow, w, channels, factor, at.pre, y === y0, true);
+    }
+    K.scaleRow(at.pre, pw, 1 / ((y1 - y0) * factor), 1 / ((y1 - y0) * lastW));
+    K.narrowRow(at.pre, pw, channels, at.outRow);
+    data.set(bytes.subarray(at.outRow, at.outRow + pw * channels), py * pw * channels);
+  }
+  return { width: pw, height: ph, channels, data, opaque: true };
+}
+
 /** Composites onto an opaque background colour in place (for platforms that refuse transparency). */
 export function flatten(raster: Raster, background: readonly [number, number, number] = [255, 255, 255]): Raster {
   const data = raster.data;

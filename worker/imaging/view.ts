@@ -9,11 +9,20 @@ import { decodesSoFar } from './kept-picture';
 import { detectFaces, detectSide, detectText, releaseDetectors } from './detect';
 import { mostlyInside } from './detect/boxes';
 import { uprightSize } from './exif';
-import { covers, planDecode, planWhole, type Area, type DecodeNeed, type DecodePlan } from './decode-plan';
+import {
+  cellScale,
+  covers,
+  planDecode,
+  planWhole,
+  type Area,
+  type DecodeNeed,
+  type DecodePlan,
+  type Scale,
+} from './decode-plan';
 import type { ImageInfo } from './image-info';
 import type { CropRect, Picture } from './raster';
 import { log } from '../lib/log';
-import { resampleCrop } from './resample';
+import { boxShrink, resampleCrop } from './resample';
 import type { Codecs } from './wasm/codecs';
 
 /**
@@ -110,6 +119,27 @@ export async function decodeView(bytes: Uint8Array, info: ImageInfo, codecs: Cod
     x: upright.x0,
     y: upright.y0,
     plan,
+  };
+}
+
+/**
+ * The view box-averaged to a coarser scale (an opaque one; its area stays), its size rounded up as
+ * a decode's is and its edges kept where they were by the exact factors (decodeView).
+ */
+function shrinkView(view: View, scale: Scale): View {
+  const picture = boxShrink(view.picture, scale / view.plan.scale);
+  const before = uprightSize(view.picture.width, view.picture.height, view.orientation);
+  const after = uprightSize(picture.width, picture.height, view.orientation);
+  const fx = after.width / before.width;
+  const fy = after.height / before.height;
+  return {
+    picture,
+    orientation: view.orientation,
+    kx: view.kx * fx,
+    ky: view.ky * fy,
+    x: view.x * fx,
+    y: view.y * fy,
+    plan: { scale, area: view.plan.area },
   };
 }
 
@@ -224,7 +254,17 @@ export class PictureViews {
     companions: readonly DecodeNeed[] | (() => Promise<readonly DecodeNeed[]>) = [],
   ): Promise<View> {
     const own = planDecode(this.info, [need]);
-    if (this.view && covers(this.view.plan, own)) return this.view;
+    const view = this.view;
+    if (view && covers(view.plan, own)) {
+      // A finer view than this render and those expected next need (a fan-out's earlier, larger
+      // formats made it) is box-shrunk once for them, so each does not pre-shrink all of it again.
+      if (view.plan.scale >= own.scale || !(view.picture.channels === 3 || view.picture.opaque)) return view;
+      const others = typeof companions === 'function' ? await companions() : companions;
+      const scale = cellScale([need, ...others]);
+      if (scale <= view.plan.scale) return view;
+      this.view = shrinkView(view, scale);
+      return this.view;
+    }
     const others = typeof companions === 'function' ? await companions() : companions;
     const group = others.length > 0 ? planDecode(this.info, [need, ...others]) : own;
     return this.decode(group.scale <= own.scale ? group : own);
