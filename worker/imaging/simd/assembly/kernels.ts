@@ -172,7 +172,8 @@ export function narrowRow(pre: usize, pw: i32, channels: i32, out: usize): void 
  * Vertical lanczos on opaque pixels in 16-bit fixed point, as libvips reduces 8-bit images: `mid` =
  * sum over t < taps of rows[t] * weights[t] over `n` samples (bytes), eight a step. Weights are Q14
  * (i16, 16384 = 1), samples come out scaled by 64 (i16: a lobe's overshoot stays far from the
- * limit). Four taps a sweep; rows have 8 bytes and `mid` 16 bytes of slack.
+ * limit). Four taps a sweep, the last one to three in one; rows have 8 bytes and `mid` 16 bytes of
+ * slack.
  */
 export function vpassFixed(rows: usize, weights: usize, taps: i32, n: i32, mid: usize): void {
   const end = <usize>n;
@@ -194,14 +195,19 @@ export function vpassFixed(rows: usize, weights: usize, taps: i32, n: i32, mid: 
       v128.store(mid + (i << 1), fresh ? sum : i16x8.add_sat_s(v128.load(mid + (i << 1)), sum));
     }
   }
-  for (; t < taps; t++) {
-    const r = load<usize>(rows + (<usize>t << 2));
-    const w = v128.load16_splat(weights + (<usize>t << 1));
-    const fresh = t == 0;
-    for (let i: usize = 0; i < end; i += 8) {
-      const product = term(r + i, w);
-      v128.store(mid + (i << 1), fresh ? product : i16x8.add_sat_s(v128.load(mid + (i << 1)), product));
-    }
+  // The last one to three taps in one sweep (a single tap where none is left would read nothing).
+  const left = taps - t;
+  if (left == 0) return;
+  const r0 = load<usize>(rows + (<usize>t << 2));
+  const r1 = left > 1 ? load<usize>(rows + (<usize>t << 2), 4) : r0;
+  const r2 = left > 2 ? load<usize>(rows + (<usize>t << 2), 8) : r0;
+  const w0 = v128.load16_splat(weights + (<usize>t << 1));
+  const w1 = left > 1 ? v128.load16_splat(weights + (<usize>t << 1), 2) : i16x8.splat(0);
+  const w2 = left > 2 ? v128.load16_splat(weights + (<usize>t << 1), 4) : i16x8.splat(0);
+  const fresh = t == 0;
+  for (let i: usize = 0; i < end; i += 8) {
+    const sum = i16x8.add_sat_s(i16x8.add_sat_s(term(r0 + i, w0), term(r1 + i, w1)), term(r2 + i, w2));
+    v128.store(mid + (i << 1), fresh ? sum : i16x8.add_sat_s(v128.load(mid + (i << 1)), sum));
   }
 }
 
