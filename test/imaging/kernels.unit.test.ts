@@ -224,6 +224,13 @@ describe('resampling kernels', () => {
       let worst = 0;
       for (let i = 0; i < a.data.length; i++) worst = Math.max(worst, Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0)));
       expect(worst).toBeLessThanOrEqual(1);
+      // Asked `precise` (the detectors' copy), RGB takes the floating-point path: RGBA's values exactly.
+      const precise = resampleCrop({
+        source: { width: 29, height: 17, channels: 3, data: rgb },
+        ...size,
+        precise: true,
+      });
+      expect(Buffer.from(precise.data).equals(Buffer.from(b.data))).toBe(true);
       // What the resampler knows of the output's opacity, so nothing scans it again.
       expect(a.opaque).toBe(inside);
       expect(a.data.every((v, i) => i % 4 !== 3 || v === 255)).toBe(inside);

@@ -33,6 +33,12 @@ export interface ResampleInput {
   crop: CropRect;
   width: number;
   height: number;
+  /**
+   * Floating point whatever the picture: the face and text detectors' copy (view.ts), whose
+   * thresholds were set and measured on it. A borderline box moves with a level's rounding (a
+   * sleeve's four buttons read as a word at 0.65 in fixed point, below the 0.6 cut in floats).
+   */
+  precise?: boolean;
 }
 
 const SUPPORT = 3;
@@ -157,7 +163,7 @@ interface Plan {
   coverX: Float32Array;
 }
 
-export function resampleCrop({ source, orientation, crop, width: tw, height: th }: ResampleInput): Raster {
+export function resampleCrop({ source, orientation, crop, width: tw, height: th, precise }: ResampleInput): Raster {
   const out = new Uint8ClampedArray(tw * th * 4);
   const { width: uw, height: uh } = uprightSize(source.width, source.height, orientation);
   const sx = crop.width / tw;
@@ -209,7 +215,7 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th 
   // An opaque picture (RGB, or an output known opaque, which its preview is made from) has nothing
   // to premultiply: it takes the fixed-point path, the others the floating-point one.
   const opaque = channels === 3 || source.opaque === true;
-  return (opaque ? resampleFixed : resampleFloat)(plan, out);
+  return (opaque && !precise ? resampleFixed : resampleFloat)(plan, out);
 }
 
 /** Copies upright source row `uy` (pixels rx0 .. rx0 + n) to `to` in the kernels' memory. */
@@ -327,7 +333,7 @@ function fixedWeights(w: Weights, stride: number): Int16Array {
 }
 
 /**
- * Pictures with transparency, in floating point, horizontal pass first: one premultiplied RGBA
+ * Pictures with transparency (and any asked `precise`), in floating point, horizontal pass first: one premultiplied RGBA
  * pixel is one f32x4, so a tap is one multiply-add for all four channels; rows are unpremultiplied
  * on the way out.
  */

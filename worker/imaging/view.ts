@@ -206,6 +206,7 @@ export function detectView(
       crop: { x: 0, y: 0, ...upright },
       width: Math.max(1, Math.round(upright.width * scale)),
       height: Math.max(1, Math.round(upright.height * scale)),
+      precise: true,
     });
     const sx = small.width / upright.width;
     const sy = small.height / upright.height;
