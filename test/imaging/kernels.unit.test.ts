@@ -184,6 +184,13 @@ describe('resampling kernels', () => {
       const opaque: Picture = { width, height, channels: 4, data };
       const same = resampleCrop({ source: opaque, orientation: 1, crop: { x: 0, y: 0, width, height }, width, height });
       expect(Buffer.from(same.data).equals(Buffer.from(data))).toBe(true);
+      // The same pixels as RGB (the fixed-point path) and as RGBA known opaque (its four-channel form).
+      const rgb = data.filter((_, i) => i % 4 !== 3);
+      const whole = { orientation: 1, crop: { x: 0, y: 0, width, height }, width, height };
+      const fromRgb = resampleCrop({ source: { width, height, channels: 3, data: rgb }, ...whole });
+      expect(Buffer.from(fromRgb.data).equals(Buffer.from(data))).toBe(true);
+      const known = resampleCrop({ source: { ...opaque, opaque: true }, ...whole });
+      expect(Buffer.from(known.data).equals(Buffer.from(data))).toBe(true);
 
       const translucent: Picture = { ...opaque, data: data.map((v, i) => (i % 4 === 3 ? 64 + (next() % 192) : v)) };
       const back = resampleCrop({

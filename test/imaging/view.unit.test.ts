@@ -408,25 +408,34 @@ describe('a render from a view', () => {
         await toSharp(syntheticPhoto(1203, 901)).jpeg({ quality: 90 }).withMetadata({ orientation }).toBuffer(),
       );
       const info = inspectImage(bytes);
-      const whole = await decodeImage(bytes, info, codecs);
+      const decoded = await decodeImage(bytes, info, codecs);
       const W = info.uprightWidth;
       const H = info.uprightHeight;
       const small = { ...target, width: 60, height: 40 };
-      for (const crop of [
-        { x: 0.3 * W, y: 0.25 * H, width: 0.45 * W, height: 0.3 * W },
-        { x: 0, y: 0, width: 900, height: 600 },
-        { x: W - 600, y: H - 400, width: 600, height: 400 },
-        { x: -0.1 * W, y: 0.2 * H, width: 1.2 * W, height: 0.8 * W },
-      ]) {
+      const whole = { x: 0, y: 0, width: W, height: H };
+      const rightPart = { x: 0.3 * W, y: 0, width: 0.7 * W, height: H }; // a region: its view starts inside
+      for (const [first, crop] of [
+        [whole, { x: 0.3 * W, y: 0.25 * H, width: 0.45 * W, height: 0.3 * W }],
+        [whole, { x: 0, y: 0, width: 900, height: 600 }],
+        [whole, { x: W - 600, y: H - 400, width: 600, height: 400 }],
+        [whole, { x: -0.1 * W, y: 0.2 * H, width: 1.2 * W, height: 0.8 * W }],
+        [rightPart, { x: 0.4 * W, y: 0.2 * H, width: 0.5 * W, height: 0.5 * H }],
+        [rightPart, { x: 0.45 * W, y: 0.5 * H, width: 0.55 * W, height: 0.5 * H }],
+      ] as const) {
         const views = new PictureViews(bytes, info, codecs);
-        const large = { crop: { x: 0, y: 0, width: W, height: H }, width: W, height: H };
-        expect((await views.viewFor(large)).plan.scale).toBe(1);
-        const view = await views.viewFor({ crop, ...small });
+        const large = await views.viewFor({ crop: first, width: first.width, height: first.height });
+        expect(large.plan.scale).toBe(1);
+        const need = { crop, ...small };
+        // Alone, a render reads the finer view as it is; with renders to follow, it is shrunk for them.
+        expect((await views.viewFor(need)) === large, JSON.stringify(crop)).toBe(true);
+        const view = await views.viewFor(need, [need]);
         const label = `${JSON.stringify(crop)} at 1/${view.plan.scale}`;
         expect(view.plan.scale, label).toBeGreaterThan(1);
-        expect(view.picture.width * view.picture.height, label).toBeLessThan(whole.width * whole.height);
+        expect(view.picture.width * view.picture.height, label).toBeLessThan(
+          large.picture.width * large.picture.height,
+        );
         const fromView = await renderFormat(view.picture, orientation, cropInView(view, crop), small, options);
-        const fromWhole = await renderFormat(whole, orientation, crop, small, options);
+        const fromWhole = await renderFormat(decoded, orientation, crop, small, options);
         const a = await sharp(fromView.file.bytes).ensureAlpha().raw().toBuffer();
         const b = await sharp(fromWhole.file.bytes).ensureAlpha().raw().toBuffer();
         let colour = 0;

@@ -50,7 +50,11 @@ const SCALES: readonly Scale[] = [8, 4, 2, 1];
  * JPEG 4×4 and 2×2 transforms are true reductions and serve from the output's size up.
  */
 function scaleFor(info: ImageInfo, need: DecodeNeed): Scale {
-  const room = (d: Scale) => (d === 8 || info.type !== 'jpeg' ? 2 : 1);
+  return coarsest(need, (d) => (d === 8 || info.type !== 'jpeg' ? 2 : 1));
+}
+
+/** The coarsest scale at which the crop still has `room(scale)` times the output's pixels across. */
+function coarsest(need: DecodeNeed, room: (d: Scale) => number): Scale {
   return (
     SCALES.find((d) => need.crop.width / d >= need.width * room(d) && need.crop.height / d >= need.height * room(d)) ??
     1
@@ -63,9 +67,7 @@ function scaleFor(info: ImageInfo, need: DecodeNeed): Scale {
  * for them (view.ts). The resampler box-shrinks that far itself; shrinking once serves them all.
  */
 export function cellScale(needs: readonly DecodeNeed[]): Scale {
-  const scaleOf = (need: DecodeNeed) =>
-    SCALES.find((d) => need.crop.width / d >= need.width * 2 && need.crop.height / d >= need.height * 2) ?? 1;
-  return Math.min(...needs.map(scaleOf)) as Scale;
+  return Math.min(...needs.map((need) => coarsest(need, () => 2))) as Scale;
 }
 
 /**

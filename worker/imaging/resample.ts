@@ -23,7 +23,7 @@
 import { usesTransparency } from './auto-type';
 import type { CropRect, Picture, Raster } from './raster';
 import { uprightSize } from './exif';
-import { withBuffers } from './simd/kernels';
+import { withBuffers, type Kernels } from './simd/kernels';
 
 export interface ResampleInput {
   /** Pixels as stored in the file (before orientation). */
@@ -34,8 +34,8 @@ export interface ResampleInput {
   width: number;
   height: number;
   /**
-   * Floating point whatever the picture: the face and text detectors' copy (view.ts), whose
-   * thresholds were set and measured on it. A borderline box moves with a level's rounding (a
+   * Floating point whatever the picture: the copies the face and text detectors (view.ts) and the
+   * saliency analysis read, whose thresholds were set and measured on it. A borderline box moves with a level's rounding (a
    * sleeve's four buttons read as a word at 0.65 in fixed point, below the 0.6 cut in floats).
    */
   precise?: boolean;
@@ -161,6 +161,8 @@ interface Plan {
   hw: Weights;
   vw: Weights;
   coverX: Float32Array;
+  /** Every pixel of the source is opaque (RGB, or RGBA known so). */
+  opaque: boolean;
 }
 
 export function resampleCrop({ source, orientation, crop, width: tw, height: th, precise }: ResampleInput): Raster {
@@ -211,11 +213,11 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th,
     hw: buildWeights(tw, pw, sx / kx, (ox) => (crop.x + (ox + 0.5) * sx - rx0) / kx - 0.5),
     vw: buildWeights(th, ph, sy / ky, (oy) => (crop.y + (oy + 0.5) * sy - ry0) / ky - 0.5),
     coverX,
+    // An opaque picture (RGB, or an output known opaque, which its preview is made from) has nothing
+    // to premultiply: it takes the fixed-point path, the others the floating-point one.
+    opaque: channels === 3 || source.opaque === true,
   };
-  // An opaque picture (RGB, or an output known opaque, which its preview is made from) has nothing
-  // to premultiply: it takes the fixed-point path, the others the floating-point one.
-  const opaque = channels === 3 || source.opaque === true;
-  return (opaque && !precise ? resampleFixed : resampleFloat)(plan, out);
+  return (plan.opaque && !precise ? resampleFixed : resampleFloat)(plan, out);
 }
 
 /** Copies upright source row `uy` (pixels rx0 .. rx0 + n) to `to` in the kernels' memory. */
@@ -280,13 +282,8 @@ function resampleFixed(p: Plan, out: Uint8ClampedArray): Raster {
       copyRow(p, y0, bytes, address);
       return address;
     }
-    const y1 = Math.min(p.ry1, y0 + ky);
-    for (let uy = y0; uy < y1; uy++) {
-      copyRow(p, uy, bytes, at.srcRow);
-      K.boxRow(at.srcRow, p.n, channels, kx, at.pre, uy === y0, true);
-    }
-    K.scaleRow(at.pre, pw, 1 / ((y1 - y0) * kx), 1 / ((y1 - y0) * p.lastW));
-    K.narrowRow(at.pre, pw, channels, address);
+    const rows = { y0, y1: Math.min(p.ry1, y0 + ky), copy: (uy: number) => copyRow(p, uy, bytes, at.srcRow) };
+    boxedRow(K, at, rows, { n: p.n, channels, k: kx, pw, lastW: p.lastW }, address);
     return address;
   };
 
@@ -375,15 +372,17 @@ function resampleFloat(p: Plan, out: Uint8ClampedArray): Raster {
     const y1 = Math.min(p.ry1, y0 + ky);
     for (let uy = y0; uy < y1; uy++) {
       copyRow(p, uy, bytes, at.srcRow);
-      K.boxRow(at.srcRow, p.n, channels, kx, at.pre, uy === y0, false);
+      K.boxRow(at.srcRow, p.n, channels, kx, at.pre, uy === y0, p.opaque);
     }
     if (kx * ky > 1) K.scaleRow(at.pre, pw, 1 / ((y1 - y0) * kx), 1 / ((y1 - y0) * p.lastW));
     K.hpass(at.pre, tw, hw.taps, at.hFirst, at.hWeight, address);
     return address;
   };
 
+  let opaque = p.opaque && p.coverX.every((c) => c > WHOLE);
   for (let oy = 0; oy < th; oy++) {
     const coverY = coverOfRow(p, oy);
+    if (coverY <= WHOLE) opaque = false;
     if (coverY === 0) continue; // stays transparent
     const count = vw.count[oy] as number;
     const first = vw.first[oy] as number;
@@ -395,7 +394,7 @@ function resampleFloat(p: Plan, out: Uint8ClampedArray): Raster {
     K.emit(at.acc, tw, at.coverX, coverY, at.outRow);
     out.set(bytes.subarray(at.outRow, at.outRow + tw * 4), oy * tw * 4);
   }
-  return { width: tw, height: th, data: out, opaque: false };
+  return { width: tw, height: th, data: out, opaque };
 }
 
 /**
@@ -432,6 +431,26 @@ function gatherRow(
 }
 
 /**
+ * One pre-shrunk row of an opaque picture as bytes at `to`: rows y0 .. y1 (each copied to the
+ * kernels' `srcRow` by `copy`) summed in groups of `k` pixels (the last `lastW`), the means rounded.
+ */
+function boxedRow(
+  K: Kernels,
+  at: { srcRow: number; pre: number },
+  rows: { y0: number; y1: number; copy: (y: number) => void },
+  shape: { n: number; channels: 3 | 4; k: number; pw: number; lastW: number },
+  to: number,
+): void {
+  const { y0, y1 } = rows;
+  for (let y = y0; y < y1; y++) {
+    rows.copy(y);
+    K.boxRow(at.srcRow, shape.n, shape.channels, shape.k, at.pre, y === y0, true);
+  }
+  K.scaleRow(at.pre, shape.pw, 1 / ((y1 - y0) * shape.k), 1 / ((y1 - y0) * shape.lastW));
+  K.narrowRow(at.pre, shape.pw, shape.channels, to);
+}
+
+/**
  * An opaque picture box-averaged by an integer factor in its stored orientation, as the resampler's
  * pre-shrink averages: ceil(width / factor) by ceil(height / factor), the last row and column the
  * average of what they have. A decoded view made coarser for renders that need less (view.ts).
@@ -443,17 +462,12 @@ export function boxShrink(source: Picture, factor: number): Picture {
   const data = new Uint8Array(pw * ph * channels);
   const { kernels: K, at, buffer } = withBuffers({ srcRow: w * channels + 4, pre: pw * 16, outRow: pw * channels + 4 });
   const bytes = new Uint8Array(buffer);
-  const lastW = w - (pw - 1) * factor;
+  const shape = { n: w, channels, k: factor, pw, lastW: w - (pw - 1) * factor };
   const row = w * channels;
+  const copy = (y: number) => bytes.set(source.data.subarray(y * row, (y + 1) * row), at.srcRow);
   for (let py = 0; py < ph; py++) {
     const y0 = py * factor;
-    const y1 = Math.min(h, y0 + factor);
-    for (let y = y0; y < y1; y++) {
-      bytes.set(source.data.subarray(y * row, (y + 1) * row), at.srcRow);
-      K.boxRow(at.srcRow, w, channels, factor, at.pre, y === y0, true);
-    }
-    K.scaleRow(at.pre, pw, 1 / ((y1 - y0) * factor), 1 / ((y1 - y0) * lastW));
-    K.narrowRow(at.pre, pw, channels, at.outRow);
+    boxedRow(K, at, { y0, y1: Math.min(h, y0 + factor), copy }, shape, at.outRow);
     data.set(bytes.subarray(at.outRow, at.outRow + pw * channels), py * pw * channels);
   }
   return { width: pw, height: ph, channels, data, opaque: true };

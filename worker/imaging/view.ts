@@ -124,7 +124,9 @@ export async function decodeView(bytes: Uint8Array, info: ImageInfo, codecs: Cod
 
 /**
  * The view box-averaged to a coarser scale (an opaque one; its area stays), its size rounded up as
- * a decode's is and its edges kept where they were by the exact factors (decodeView).
+ * a decode's is, and mapped as decodeView maps a reduced decode: a uniform stretch of the shrunk
+ * size over the old, which keeps the view's edges exact (inside, a pixel's place may move by under
+ * one shrunk pixel).
  */
 function shrinkView(view: View, scale: Scale): View {
   const picture = boxShrink(view.picture, scale / view.plan.scale);
@@ -259,10 +261,11 @@ export class PictureViews {
     if (view && covers(view.plan, own)) {
       // A finer view than this render and those expected next need (a fan-out's earlier, larger
       // formats made it) is box-shrunk once for them, so each does not pre-shrink all of it again.
+      // A render alone would pay the shrink and its own resample: it reads the view as it is.
       if (view.plan.scale >= own.scale || !(view.picture.channels === 3 || view.picture.opaque)) return view;
       const others = typeof companions === 'function' ? await companions() : companions;
       const scale = cellScale([need, ...others]);
-      if (scale <= view.plan.scale) return view;
+      if (others.length === 0 || scale <= view.plan.scale) return view;
       this.view = shrinkView(view, scale);
       return this.view;
     }

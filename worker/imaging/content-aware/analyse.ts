@@ -300,6 +300,7 @@ export function analysePicture(source: Picture, orientation: number): Analysis {
     crop: { x: 0, y: 0, width: uw, height: uh },
     width: w,
     height: h,
+    precise: true, // the saliency thresholds were set on a floating-point copy, as the detectors'
   });
   const scores = saliency(small, grid);
   const cells = markCells(scores, grid);
