@@ -35,8 +35,9 @@ export interface ResampleInput {
   height: number;
   /**
    * Floating point whatever the picture: the copies the face and text detectors (view.ts) and the
-   * saliency analysis read, whose thresholds were set and measured on it. A borderline box moves with a level's rounding (a
-   * sleeve's four buttons read as a word at 0.65 in fixed point, below the 0.6 cut in floats).
+   * saliency analysis read, whose thresholds were set and measured on it. A borderline box moves
+   * with a level's rounding (a sleeve's four buttons read as a word at 0.65 in fixed point, below
+   * the 0.6 cut in floats).
    */
   precise?: boolean;
 }
@@ -237,7 +238,7 @@ function coverOfRow(p: Plan, oy: number): number {
  * vertical pass runs on the rows' bytes eight samples a step, the horizontal one two taps a dot
  * product, and no pixel is widened to floats (a box pre-shrink is summed in floats and rounded to
  * bytes, as libvips' shrink gives bytes). Within a level of the floating-point path (the kernels'
- * tests), in less than half its time (docs/decisions/0010-shrink-on-load.md).
+ * tests), in 55 to 70 % of its time (docs/decisions/0010-shrink-on-load.md).
  */
 function resampleFixed(p: Plan, out: Uint8ClampedArray): Raster {
   const { tw, th, pw, channels, kx, ky, hw, vw } = p;
@@ -330,9 +331,9 @@ function fixedWeights(w: Weights, stride: number): Int16Array {
 }
 
 /**
- * Pictures with transparency (and any asked `precise`), in floating point, horizontal pass first: one premultiplied RGBA
- * pixel is one f32x4, so a tap is one multiply-add for all four channels; rows are unpremultiplied
- * on the way out.
+ * Pictures with transparency (and any asked `precise`), in floating point, horizontal pass first:
+ * one premultiplied RGBA pixel is one f32x4, so a tap is one multiply-add for all four channels;
+ * rows are unpremultiplied on the way out.
  */
 function resampleFloat(p: Plan, out: Uint8ClampedArray): Raster {
   const { tw, th, pw, channels, kx, ky, hw, vw } = p;
