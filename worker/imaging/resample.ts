@@ -162,6 +162,8 @@ interface Plan {
   hw: Weights;
   vw: Weights;
   coverX: Float32Array;
+  /** The crop covers the picture whole across every output column. */
+  wholeColumns: boolean;
   /** Every pixel of the source is opaque (RGB, or RGBA known so). */
   opaque: boolean;
 }
@@ -214,6 +216,7 @@ export function resampleCrop({ source, orientation, crop, width: tw, height: th,
     hw: buildWeights(tw, pw, sx / kx, (ox) => (crop.x + (ox + 0.5) * sx - rx0) / kx - 0.5),
     vw: buildWeights(th, ph, sy / ky, (oy) => (crop.y + (oy + 0.5) * sy - ry0) / ky - 0.5),
     coverX,
+    wholeColumns: coverX.every((c) => c > WHOLE),
     // An opaque picture (RGB, or an output known opaque, which its preview is made from) has nothing
     // to premultiply: it takes the fixed-point path, the others the floating-point one.
     opaque: channels === 3 || source.opaque === true,
@@ -228,9 +231,42 @@ function copyRow(p: Plan, uy: number, bytes: Uint8Array, to: number): void {
   else gatherRow(p.src, offset, p.stepX, p.channels, p.n, bytes, to);
 }
 
-/** Whether output row oy covers the picture, and how much of each of its pixels does. */
-function coverOfRow(p: Plan, oy: number): number {
-  return coverage(p.crop.y + oy * p.sy, p.crop.y + (oy + 1) * p.sy, p.uh);
+/**
+ * Every output row the crop reaches, top to bottom: the input rows its vertical taps read (`rowAt`,
+ * each made once in its ring slot) and their weights laid out for the kernels, the row made at
+ * `outRow` by `makeRow` (given how much of each of its pixels covers the picture vertically), and
+ * copied into the output; a row outside the picture stays transparent. True when every row covers
+ * the picture whole.
+ */
+function outputRows(
+  p: Plan,
+  out: Uint8ClampedArray,
+  taps: {
+    bytes: Uint8Array;
+    rowPtrs: Int32Array;
+    rowWeights: Int16Array | Float32Array;
+    weights: ArrayLike<number>;
+    rowAt: (py: number) => number;
+    outRow: number;
+  },
+  makeRow: (count: number, coverY: number) => void,
+): boolean {
+  const { tw, th, vw } = p;
+  let whole = true;
+  for (let oy = 0; oy < th; oy++) {
+    const coverY = coverage(p.crop.y + oy * p.sy, p.crop.y + (oy + 1) * p.sy, p.uh);
+    if (coverY <= WHOLE) whole = false;
+    if (coverY === 0) continue;
+    const count = vw.count[oy] as number;
+    const first = vw.first[oy] as number;
+    for (let t = 0; t < count; t++) {
+      taps.rowPtrs[t] = taps.rowAt(first + t);
+      taps.rowWeights[t] = taps.weights[oy * vw.taps + t] as number;
+    }
+    makeRow(count, coverY);
+    out.set(taps.bytes.subarray(taps.outRow, taps.outRow + tw * 4), oy * tw * 4);
+  }
+  return whole;
 }
 
 /**
@@ -267,7 +303,6 @@ function resampleFixed(p: Plan, out: Uint8ClampedArray): Raster {
   new Int32Array(buffer, at.hFirst, tw).set(hw.first);
   new Int16Array(buffer, at.hWeight, tw * pairs * 2).set(fixedWeights(hw, pairs * 2));
   new Float32Array(buffer, at.coverX, tw).set(p.coverX);
-  const vq = fixedWeights(vw, vw.taps);
   const rowPtrs = new Int32Array(buffer, at.rowPtrs, ring);
   const rowWeights = new Int16Array(buffer, at.rowWeights, ring);
 
@@ -288,24 +323,13 @@ function resampleFixed(p: Plan, out: Uint8ClampedArray): Raster {
     return address;
   };
 
-  const wholeRows = p.coverX.every((c) => c > WHOLE);
-  let opaque = wholeRows;
-  for (let oy = 0; oy < th; oy++) {
-    const coverY = coverOfRow(p, oy);
-    if (coverY <= WHOLE) opaque = false;
-    if (coverY === 0) continue; // stays transparent
-    const count = vw.count[oy] as number;
-    const first = vw.first[oy] as number;
-    for (let t = 0; t < count; t++) {
-      rowPtrs[t] = shrunkRow(first + t);
-      rowWeights[t] = vq[oy * vw.taps + t] as number;
-    }
+  const taps = { bytes, rowPtrs, rowWeights, weights: fixedWeights(vw, vw.taps), rowAt: shrunkRow, outRow: at.outRow };
+  const wholeRows = outputRows(p, out, taps, (count, coverY) => {
     K.vpassFixed(at.rowPtrs, at.rowWeights, count, pw * channels, at.mid);
-    const whole = wholeRows && coverY > WHOLE;
+    const whole = p.wholeColumns && coverY > WHOLE;
     K.hpassFixed(at.mid, tw, pairs, at.hFirst, at.hWeight, channels, at.coverX, coverY, whole, at.outRow);
-    out.set(bytes.subarray(at.outRow, at.outRow + tw * 4), oy * tw * 4);
-  }
-  return { width: tw, height: th, data: out, opaque };
+  });
+  return { width: tw, height: th, data: out, opaque: p.wholeColumns && wholeRows };
 }
 
 /**
@@ -380,22 +404,12 @@ function resampleFloat(p: Plan, out: Uint8ClampedArray): Raster {
     return address;
   };
 
-  let opaque = p.opaque && p.coverX.every((c) => c > WHOLE);
-  for (let oy = 0; oy < th; oy++) {
-    const coverY = coverOfRow(p, oy);
-    if (coverY <= WHOLE) opaque = false;
-    if (coverY === 0) continue; // stays transparent
-    const count = vw.count[oy] as number;
-    const first = vw.first[oy] as number;
-    for (let t = 0; t < count; t++) {
-      rowPtrs[t] = horizontalRow(first + t);
-      rowWeights[t] = vw.weight[oy * vw.taps + t] as number;
-    }
+  const taps = { bytes, rowPtrs, rowWeights, weights: vw.weight, rowAt: horizontalRow, outRow: at.outRow };
+  const wholeRows = outputRows(p, out, taps, (count, coverY) => {
     K.vpass(at.rowPtrs, at.rowWeights, count, tw, at.acc);
     K.emit(at.acc, tw, at.coverX, coverY, at.outRow);
-    out.set(bytes.subarray(at.outRow, at.outRow + tw * 4), oy * tw * 4);
-  }
-  return { width: tw, height: th, data: out, opaque };
+  });
+  return { width: tw, height: th, data: out, opaque: p.opaque && p.wholeColumns && wholeRows };
 }
 
 /**
