@@ -2,8 +2,9 @@
  * npm run bench: the image engine side by side with sharp (libvips) on real photos, single thread.
  *   (a) one format from a crop (LinkedIn banner, centred, zoom 1.25), decode included (of the part
  *       and scale the format needs, as the API does it)
- *   (b) every catalogue format from one upload, as the queue makes them: largest first, in batches
- *       of four that share a decode where it costs none of their resolution
+ *   (b) every catalogue format from one upload, as the queue makes them: in decodeOrder (the finest
+ *       scale first, then the largest), in batches of four that share a decode where it costs none
+ *       of their resolution
  * sharp is called as its users call it (bench/sharp-reference.ts). Prints times, the engine/sharp ratios, file sizes side by side, the engine's peak memory (JS heap + array buffers + WASM
  * memories, above the baseline before the image, plus the kernels' WASM memory) and output sizes against plain PNG encodes.
  * Targets: ratio <= 1.5 on (b); peak < 100 MB for the largest accepted image.
@@ -16,6 +17,7 @@ import {
   admitImage,
   centredCrop,
   cropInView,
+  decodeOrder,
   fitCrop,
   ImageError,
   inspectImage,
@@ -95,14 +97,15 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
   let allEngine = 0;
   // What each file was (type, quality, size), not its bytes: holding 74 files would count as engine memory.
   const files = new Map<number, FileFacts>();
-  const queued = [...PLATFORM_FORMATS].sort((a, b) => b.width * b.height - a.width * a.height);
+  const needFor = (format: PlatformFormat) => needOf(fitCrop(crop, picture, format), format);
+  const queued = [...PLATFORM_FORMATS].sort((a, b) => decodeOrder(needFor(a), needFor(b)));
   for (let first = 0; first < queued.length; first += QUEUE_BATCH) {
     const batch = queued.slice(first, first + QUEUE_BATCH);
     const views = new PictureViews(bytes, info, codecs);
     for (const [i, format] of batch.entries()) {
       gc();
       const formatCrop = fitCrop(crop, picture, format);
-      const companions = batch.slice(i + 1).map((f) => needOf(fitCrop(crop, picture, f), f));
+      const companions = batch.slice(i + 1).map(needFor);
       const [view, viewMs] = await time(() => views.viewFor(needOf(formatCrop, format), companions));
       memory.sample();
       gc(); // a progressive decode's coefficients are garbage now, as in (a) before (b)

@@ -17,7 +17,9 @@ import {
   type ImageInfo,
 } from '../../worker/imaging';
 import { DECODED_BUDGET_BYTES } from '../../worker/imaging/limits';
-import { planDecode, type DecodeNeed } from '../../worker/imaging/decode-plan';
+import { decodeOrder, planDecode, type DecodeNeed } from '../../worker/imaging/decode-plan';
+import { centredCrop, fitCrop } from '../../shared/crop';
+import { findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
 import { cropInView, decodeView } from '../../worker/imaging/view';
 import type { Fill } from '../../shared/fill';
 import { syntheticPhoto, toSharp } from './images';
@@ -527,5 +529,44 @@ describe('the picture kept for the next queue batch', () => {
     await new PictureViews(bytes, info, codecs).viewFor(need);
     keepPicture('uploads/a/original', views, views.decodedAfter);
     expect(takeKeptPicture('uploads/a/original')).toBeNull();
+  });
+});
+
+describe("a fan-out's renders in decodeOrder", () => {
+  it('are never decoded again once the kept picture was shrunk for them (largest first, they were)', async () => {
+    const bytes = u8(await toSharp(syntheticPhoto(2400, 1350)).jpeg({ quality: 85 }).toBuffer());
+    const info = inspectImage(bytes);
+    const picture = { width: 2400, height: 1350 };
+    const banner = findFormatByName('linkedin', 'banner')!;
+    const crop = centredCrop(picture, banner, 1);
+    const needs = PLATFORM_FORMATS.filter((f) => f.platform !== banner.platform).map((f) => ({
+      crop: fitCrop(crop, picture, f),
+      width: f.width,
+      height: f.height,
+    }));
+    // Batches of four as the queue takes them, with the views kept between batches: the decodes
+    // made after a render was served from a shrunk view (each a whole decode again).
+    const decodesAfterShrinking = async (ordered: DecodeNeed[]) => {
+      const views = new PictureViews(bytes, info, codecs);
+      let shrunk = false;
+      let decodes = 0;
+      for (let first = 0; first < ordered.length; first += 4) {
+        const batch = ordered.slice(first, first + 4);
+        for (const [i, need] of batch.entries()) {
+          const before = views.decodedAfter;
+          const view = await views.viewFor(need, batch.slice(i + 1));
+          if (shrunk && views.decodedAfter !== before) decodes++;
+          shrunk ||= view.plan.scale > 1;
+          // Never coarser than a decode of this render alone would be.
+          expect(view.plan.scale).toBeLessThanOrEqual(planDecode(info, [need]).scale);
+        }
+      }
+      expect(shrunk).toBe(true); // the later formats were served from shrunk views
+      return decodes;
+    };
+    expect(
+      await decodesAfterShrinking([...needs].sort((a, b) => b.width * b.height - a.width * a.height)),
+    ).toBeGreaterThan(0);
+    expect(await decodesAfterShrinking([...needs].sort(decodeOrder))).toBe(0);
   });
 });

@@ -62,12 +62,28 @@ function coarsest(need: DecodeNeed, room: (d: Scale) => number): Scale {
 }
 
 /**
- * The coarsest scale at which a cell average of the picture serves every need, with room for the
- * resampler's own filter (twice the output, as a PNG's): how far a decoded view may be box-shrunk
- * for them (view.ts). The resampler box-shrinks that far itself; shrinking once serves them all.
+ * How far a decoded view may be box-shrunk for every need (view.ts): to the scale a decode of them
+ * would take, so a fan-out's later, smaller formats start from a picture as coarse as each would
+ * be decoded at alone (and as sharp's shrink-on-load gives them). The resampler would pre-shrink
+ * that far and more itself, each format again; shrinking once serves them all. For a JPEG the cell
+ * average stands in for the 4×4 and 2×2 transforms: the renders of three photos' fan-outs came
+ * within 0.25 dB (PSNR against sharp's lanczos3 from the whole decode) of shrinking only with twice
+ * the output's pixels (docs/decisions/0010-shrink-on-load.md).
  */
-export function cellScale(needs: readonly DecodeNeed[]): Scale {
-  return Math.min(...needs.map((need) => coarsest(need, () => 2))) as Scale;
+export function cellScale(info: ImageInfo, needs: readonly DecodeNeed[]): Scale {
+  return Math.min(...needs.map((need) => scaleFor(info, need))) as Scale;
+}
+
+/**
+ * The order in which renders of one picture share decodes best (a fan-out's queue messages): those
+ * that need the finest scale first, since a kept view is only ever shrunk (view.ts), and the
+ * largest first within a scale. The reduction's power of two orders scaleFor's scales for every
+ * type (it is monotone in it), without the picture's details.
+ */
+export function decodeOrder(a: DecodeNeed, b: DecodeNeed): number {
+  const level = (need: DecodeNeed) =>
+    Math.max(0, Math.floor(Math.log2(Math.min(need.crop.width / need.width, need.crop.height / need.height))));
+  return level(a) - level(b) || b.width * b.height - a.width * a.height;
 }
 
 /**

@@ -17,7 +17,7 @@ export {
 export { planProfile } from '../../shared/profile';
 export { decodeImage, verifyDecodes } from './decode';
 export { detectFaces, detectorMemoryBytes, detectSide, detectText, type RunStats } from './detect';
-export { covers, planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
+export { covers, decodeOrder, planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
 export { cropInView, decodeView, detectView, PictureViews, type View } from './view';
 export { keepPicture, releaseKeptPicture, takeKeptPicture } from './kept-picture';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';

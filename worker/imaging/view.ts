@@ -259,15 +259,15 @@ export class PictureViews {
     const own = planDecode(this.info, [need]);
     const view = this.view;
     if (view && covers(view.plan, own)) {
-      // A finer view than this render and those expected next need (a fan-out's earlier, larger
-      // formats made it) is box-shrunk once for them, so each does not pre-shrink all of it again.
+      // A finer view than this render and those expected next need (a fan-out's earlier formats
+      // made it: they are queued finest first, decodeOrder) is box-shrunk once for them, so each does not pre-shrink all of it again.
       // Also for a render with none expected after it: a queue batch's last render leaves the view
       // to the next batch, whose smaller formats it then serves (kept-picture.ts). Shrinking only
       // where renders follow in the same batch measured no faster (2004default.jpg's 118 formats,
       // alternating: 4.49-4.54 s against 4.40-4.52).
       if (view.plan.scale >= own.scale || !(view.picture.channels === 3 || view.picture.opaque)) return view;
       const others = typeof companions === 'function' ? await companions() : companions;
-      const scale = cellScale([need, ...others]);
+      const scale = cellScale(this.info, [need, ...others]);
       if (scale <= view.plan.scale) return view;
       this.view = shrinkView(view, scale);
       return this.view;

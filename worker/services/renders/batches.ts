@@ -78,11 +78,9 @@ export async function createBatch(deps: FanOutDeps, caller: Caller, input: NewBa
       const focus = focusOf(request.id, upload);
       // The analysis is made by the first conversion the queue renders (once per upload), not here:
       // fifty photos would keep this request waiting for fifty decodes.
-      await startConversions(deps.db, deps.queue, request, targets, 'batch', focus ? 'standard' : 'content-aware', {
-        output,
-        fill: input.fill ?? null,
-        focus,
-      });
+      const mode = focus ? 'standard' : 'content-aware';
+      const ask = { output, fill: input.fill ?? null, focus };
+      await startConversions(deps.db, deps.queue, request, upload, targets, 'batch', mode, ask);
     }
     return await batchStatus(deps.db, id, user.id);
   } catch (error) {

@@ -17,7 +17,7 @@ import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
 import type { ConversionResponse, ConversionResults } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { conversions, type ConversionFlow, type ConversionMode, type ImageRequest, type Upload } from '../../db/schema';
-import type { Codecs } from '../../imaging';
+import { decodeOrder, type Codecs } from '../../imaging';
 import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
@@ -29,6 +29,7 @@ import { renderIdentity, renderLimitKey, type RenderAsk } from './identity';
 import { markForRender } from './mark';
 import { conversionAnswer, conversionsOf, toResults } from './answers';
 import { detectionOf } from './picture';
+import { decodeNeed } from './render';
 
 export const SOURCE_REQUIRED = 'Source format required';
 export const NO_TARGETS = 'Please select at least one target format to continue';
@@ -139,6 +140,7 @@ export async function startFanOut(
       deps.db,
       deps.queue,
       request,
+      upload,
       targets,
       input.flow,
       analysed ? 'content-aware' : 'standard',
@@ -176,6 +178,7 @@ export async function startConversions(
   db: Db,
   queue: Queue,
   request: ImageRequest,
+  upload: Upload,
   targets: PlatformFormat[],
   flow: ConversionFlow,
   mode: ConversionMode,
@@ -183,13 +186,19 @@ export async function startConversions(
 ): Promise<ConversionResults> {
   // Only the rows this call marked are queued (a row another ask is rendering is its business).
   const { rows, marked } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus, handCrop });
-  // Largest targets first: a queue batch then holds targets of like size, whose renders share one
-  // decode at one scale (imaging/decode-plan.ts), and small targets are not held to a large one's.
-  const area = (formatId: number) => {
-    const format = targets.find((t) => t.id === formatId);
-    return format ? format.width * format.height : 0;
-  };
-  const pending = [...marked].sort((a, b) => area(b.formatId) - area(a.formatId));
+  // In decodeOrder (the finest scale first, then the largest): a queue batch then holds targets
+  // that share one decode at one scale, the picture it keeps for the next batch is only ever shrunk,
+  // never decoded again finer, and small targets are not held to a large one's.
+  const needOf = new Map(
+    marked.flatMap((row) => {
+      const format = targets.find((t) => t.id === row.formatId);
+      return format ? [[row.id, decodeNeed({ conversion: row, request, upload, format })] as const] : [];
+    }),
+  );
+  const pending = [...marked].sort((a, b) => {
+    const [one, other] = [needOf.get(a.id), needOf.get(b.id)];
+    return one && other ? decodeOrder(one, other) : 0;
+  });
   const messages: { body: ConversionMessage }[] = pending.map((r) => ({
     body: { conversionId: r.id, renderId: r.renderId ?? undefined },
   }));
