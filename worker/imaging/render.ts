@@ -10,8 +10,8 @@ import { autoType } from './auto-type';
 import { encodeOutput, type Encoded } from './encode';
 import { encodeJpeg } from './jpeg/encode';
 import { encodePng } from './png/encode';
-import type { CropRect, Picture } from './raster';
-import { flatten, resampleCrop } from './resample';
+import type { CropRect, Picture, Raster } from './raster';
+import { boxShrink, flatten, resampleCrop } from './resample';
 import type { Codecs } from './wasm/codecs';
 
 export interface TargetFormat {
@@ -82,15 +82,32 @@ export async function renderFormat(
   );
   // JPEG flattened the output in place, so the preview shows what the file holds.
   const size = previewSize(target);
-  const previewRaster = resampleCrop({
-    source: { ...output, channels: 4 },
-    orientation: 1,
-    crop: { x: 0, y: 0, width: target.width, height: target.height },
-    ...size,
-  });
+  const previewRaster = previewOf(output, target, size, output.opaque === true || file.type === 'jpeg');
   const preview: Preview =
     file.type === 'jpeg'
       ? { bytes: await encodeJpeg(previewRaster, PREVIEW_JPEG_QUALITY, options.encoders.jpegEncoder), type: 'jpeg' }
       : { bytes: await encodePng(previewRaster, { alpha: target.opaque ? 'drop' : 'auto' }), type: 'png' };
   return { file, preview };
+}
+
+/**
+ * The output reduced to the preview's size: an opaque one box-averaged by the whole part of the
+ * reduction first (as a decoded view is shrunk for smaller formats: a preview is at most half the
+ * output), then resampled the rest of the way; one with transparency resampled all the way.
+ */
+function previewOf(
+  output: Raster,
+  target: TargetFormat,
+  size: { width: number; height: number },
+  opaque: boolean,
+): Raster {
+  const factor = Math.floor(Math.min(target.width / size.width, target.height / size.height));
+  const source: Picture =
+    opaque && factor > 1 ? boxShrink({ ...output, channels: 4, opaque: true }, factor) : { ...output, channels: 4 };
+  return resampleCrop({
+    source,
+    orientation: 1,
+    crop: { x: 0, y: 0, width: source.width, height: source.height },
+    ...size,
+  });
 }
