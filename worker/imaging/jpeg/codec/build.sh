@@ -39,9 +39,12 @@ cat > "$GEN/jconfigint.h" <<H
 #define FALLTHROUGH __attribute__((fallthrough));
 H
 sed -e 's/@COPYRIGHT_YEAR@/2025/' "$SRC/src/jversion.h.in" > "$GEN/jversion.h"
+# The Huffman coder's bit buffer in 64 bits, as libjpeg-turbo builds it for x32 (32-bit pointers,
+# 64-bit registers), which WebAssembly's i64 is: half the flushes of the 32-bit buffer.
+sed -e 's/defined(__x86_64__) && defined(__ILP32__)/1/' "$SRC/src/jchuff.c" > "$GEN/jchuff.c"
 S="$SRC/src"
 FILES="$S/jcapimin.c $S/wrapper/jcapistd-8.c $S/wrapper/jccoefct-8.c $S/wrapper/jccolor-8.c
-  $S/wrapper/jcdctmgr-8.c $S/jchuff.c $S/jcinit.c $S/wrapper/jcmainct-8.c $S/jcmarker.c $S/jcmaster.c
+  $S/wrapper/jcdctmgr-8.c $GEN/jchuff.c $S/jcinit.c $S/wrapper/jcmainct-8.c $S/jcmarker.c $S/jcmaster.c
   $S/jcomapi.c $S/jcparam.c $S/jcphuff.c $S/wrapper/jcprepct-8.c $S/wrapper/jcsample-8.c
   $S/jerror.c $S/jfdctint.c $S/jfdctfst.c $S/jfdctflt.c $S/jmemmgr.c $S/jmemnobs.c $S/jutils.c"
 # USE_CLZ_INTRINSIC: a bit length is WebAssembly's i32.clz, not a 64 kB table. jpeg_output and
