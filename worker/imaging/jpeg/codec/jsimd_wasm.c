@@ -157,38 +157,54 @@ static inline void ycc_pixel(int r, int g, int b, JSAMPLE *y, JSAMPLE *cb, JSAMP
   *cr = (JSAMPLE)((YCC_FIX(0.50000) * r - YCC_FIX(0.41869) * g - YCC_FIX(0.08131) * b + YCC_CBCR) >> 16);
 }
 
-// Three channels of four pixels (i32 lanes) to one 8-bit sample each, stored as four bytes.
-static inline void ycc_store(v128_t sum, JSAMPLE *out) {
-  v128_t v = wasm_i32x4_shr(sum, 16);
-  v = wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(v, v), v);
-  wasm_v128_store32_lane(out, v, 0);
+// Two sums of four pixels each (i32 lanes, the sample in bits 16-23) to eight 8-bit samples.
+static inline void ycc_store8(v128_t lo, v128_t hi, JSAMPLE *out) {
+  v128_t v = wasm_i16x8_narrow_i32x4(wasm_i32x4_shr(lo, 16), wasm_i32x4_shr(hi, 16));
+  wasm_v128_store64_lane(out, wasm_u8x16_narrow_i16x8(v, v), 0);
 }
+
+// RGBX pixels p (four, R the low byte) as 16-bit pairs: (R, G) and (B, G) of each pixel.
+#define RG(p) wasm_i8x16_shuffle(p, zero, 0, 16, 1, 16, 4, 16, 5, 16, 8, 16, 9, 16, 12, 16, 13, 16)
+#define BG(p) wasm_i8x16_shuffle(p, zero, 2, 16, 1, 16, 6, 16, 5, 16, 10, 16, 9, 16, 14, 16, 13, 16)
+// Two 16-bit constants as one 32-bit lane pattern, for wasm_i32x4_dot_i16x8 against (x, G) pairs.
+#define PAIR(a, b) wasm_i32x4_splat((int)(((unsigned)(b) << 16) | ((unsigned)(a) & 0xffff)))
 
 GLOBAL(void) jsimd_rgb_ycc_convert(j_compress_ptr cinfo, JSAMPARRAY input_buf, JSAMPIMAGE output_buf,
                                    JDIMENSION output_row, int num_rows) {
   const int red = rgb_red[cinfo->in_color_space], green = rgb_green[cinfo->in_color_space];
   const int blue = rgb_blue[cinfo->in_color_space], size = rgb_pixelsize[cinfo->in_color_space];
   const JDIMENSION width = cinfo->image_width;
-  const v128_t byte = wasm_i32x4_splat(0xff);
+  // As libjpeg-turbo's SSE2 code (jccolext-sse2.asm) sums them, in pairs a 16-bit multiply-add each:
+  // Y = 0.299 R + 0.337 G + 0.114 B + 0.250 G (0.587 G split so each constant fits 16 bits),
+  // Cb = -0.16874 R - 0.33126 G + 0.5 B, Cr = 0.5 R - 0.41869 G - 0.08131 B, 0.5 X as X << 15.
+  // The same integer products as jccolor.c's tables, so the same sums.
+  const v128_t zero = wasm_i32x4_splat(0);
+  const v128_t yRG = PAIR(YCC_FIX(0.29900), YCC_FIX(0.58700) - YCC_FIX(0.25000));
+  const v128_t yBG = PAIR(YCC_FIX(0.11400), YCC_FIX(0.25000));
+  const v128_t cbRG = PAIR(-YCC_FIX(0.16874), -YCC_FIX(0.33126));
+  const v128_t crBG = PAIR(-YCC_FIX(0.08131), -YCC_FIX(0.41869));
+  const v128_t half = wasm_i32x4_splat(YCC_HALF), cbcr = wasm_i32x4_splat(YCC_CBCR);
+  const v128_t redMask = wasm_i32x4_splat(0xff), blueMask = wasm_i32x4_splat(0xff0000);
+  const int rgbx = size == 4 && red == 0 && green == 1 && blue == 2;
   while (--num_rows >= 0) {
     JSAMPROW in = *input_buf++;
     JSAMPROW y = output_buf[0][output_row], cb = output_buf[1][output_row], cr = output_buf[2][output_row];
     output_row++;
     JDIMENSION col = 0;
-    if (size == 4) {
-      for (; col + 4 <= width; col += 4, in += 16) {
-        v128_t p = wasm_v128_load(in);
-        v128_t r = wasm_v128_and(wasm_u32x4_shr(p, red * 8), byte);
-        v128_t g = wasm_v128_and(wasm_u32x4_shr(p, green * 8), byte);
-        v128_t b = wasm_v128_and(wasm_u32x4_shr(p, blue * 8), byte);
-#define MAC(cr_, cg, cb_, add)                                                                   \
-  wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_mul(r, wasm_i32x4_splat(cr_)),                         \
-                                wasm_i32x4_mul(g, wasm_i32x4_splat(cg))),                         \
-                 wasm_i32x4_add(wasm_i32x4_mul(b, wasm_i32x4_splat(cb_)), wasm_i32x4_splat(add)))
-        ycc_store(MAC(YCC_FIX(0.29900), YCC_FIX(0.58700), YCC_FIX(0.11400), YCC_HALF), y + col);
-        ycc_store(MAC(-YCC_FIX(0.16874), -YCC_FIX(0.33126), YCC_FIX(0.50000), YCC_CBCR), cb + col);
-        ycc_store(MAC(YCC_FIX(0.50000), -YCC_FIX(0.41869), -YCC_FIX(0.08131), YCC_CBCR), cr + col);
-#undef MAC
+    if (rgbx) {
+      for (; col + 8 <= width; col += 8, in += 32) {
+        v128_t p[2] = {wasm_v128_load(in), wasm_v128_load(in + 16)}, ys[2], cbs[2], crs[2];
+        for (int h = 0; h < 2; h++) {
+          v128_t rg = RG(p[h]), bg = BG(p[h]);
+          ys[h] = wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_dot_i16x8(rg, yRG), wasm_i32x4_dot_i16x8(bg, yBG)), half);
+          v128_t b15 = wasm_u32x4_shr(wasm_v128_and(p[h], blueMask), 1);   // B << 15
+          v128_t r15 = wasm_i32x4_shl(wasm_v128_and(p[h], redMask), 15);   // R << 15
+          cbs[h] = wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_dot_i16x8(rg, cbRG), b15), cbcr);
+          crs[h] = wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_dot_i16x8(bg, crBG), r15), cbcr);
+        }
+        ycc_store8(ys[0], ys[1], y + col);
+        ycc_store8(cbs[0], cbs[1], cb + col);
+        ycc_store8(crs[0], crs[1], cr + col);
       }
     }
     for (; col < width; col++, in += size) ycc_pixel(in[red], in[green], in[blue], y + col, cb + col, cr + col);
