@@ -554,6 +554,37 @@ describe('the conversion consumer', () => {
     for (const row of rows.results) expect(await env.BUCKET.head(row.outputKey)).not.toBeNull();
   });
 
+  it('acks each message once its render is stored, and retries only the one whose file could not be stored', async () => {
+    const browser = new Browser();
+    const id = await sourceRequest(browser);
+    const ids = [await insertProcessing(id, TARGETS.linkedinBanner), await insertProcessing(id, TARGETS.youtubeBanner)];
+    // R2 refuses the YouTube banner's file (stored while the next render is made, not before).
+    const failing = new Proxy(env.BUCKET, {
+      get(bucket, name) {
+        if (name === 'put')
+          return (key: string, ...rest: unknown[]) =>
+            key.includes(`/${TARGETS.youtubeBanner}-`)
+              ? Promise.reject(new Error('R2 unavailable'))
+              : (bucket.put as (...args: unknown[]) => unknown)(key, ...rest);
+        const value = Reflect.get(bucket, name, bucket) as unknown;
+        return typeof value === 'function' ? value.bind(bucket) : value;
+      },
+    });
+    const batch = createMessageBatch(
+      'social-resizer-conversions',
+      ids.map((conversionId, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: { conversionId } })),
+    );
+    const ctx = createExecutionContext();
+    await worker.queue(batch, { ...env, BUCKET: failing }, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual(['m0']);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(['m1']);
+    expect((await body<ConversionResponse>(await browser.call(`/api/conversions/${id}`))).results).toEqual({
+      [TARGETS.linkedinBanner]: 'complete',
+      [TARGETS.youtubeBanner]: 'processing',
+    });
+  });
+
   it('renders a row whose older message comes first in the same batch (asked again while the queue was behind)', async () => {
     const browser = new Browser();
     const id = await sourceRequest(browser);

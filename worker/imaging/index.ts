@@ -28,7 +28,7 @@ export { decodePng } from './png/decode';
 export { encodePng } from './png/encode';
 export type { CropRect, Picture, Raster } from './raster';
 export { centredCrop, fitCrop } from '../../shared/crop';
-export { PREVIEW_SIZE, previewSize, renderFormat, type Rendered, type TargetFormat } from './render';
+export { PREVIEW_SIZE, previewSize, renderFormat, type Preview, type Rendered, type TargetFormat } from './render';
 export type { Encoded } from './encode';
 export { FileSizeError } from './size-cap';
 export { checkFile } from './acceptance';

@@ -17,7 +17,8 @@ export function retryDelaySeconds(attempts: number): number {
  * cannot fix them). The batch's rows are read at once; a conversion message renders its target (one
  * at a time: one decoded picture in memory, planned to serve the batch's later messages of the same
  * upload too and kept for them, then for the next batch until any other decode); a transient failure
- * is retried with backoff. Messages that reach the dead-letter queue end their conversion as failed, so
+ * is retried with backoff. A render is stored while the next is made, and its message acked once it is
+ * stored. Messages that reach the dead-letter queue end their conversion as failed, so
  * nothing stays "processing" for ever.
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
@@ -25,7 +26,9 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
   const { db } = deps;
   const isDeadLetter = batch.queue.endsWith(DEAD_LETTER_SUFFIX);
   const parsedAll = batch.messages.map((m) => conversionMessageSchema.safeParse(m.body));
-  const state: QueueBatchState = { rows: new Map(), picture: null, upcoming: [] };
+  const state: QueueBatchState = { rows: new Map(), picture: null, upcoming: [], storing: new Map() };
+  // Each rendered message is acked once its render is stored, retried if storing it failed.
+  const settled: Promise<void>[] = [];
   if (!isDeadLetter) {
     try {
       state.rows = await readQueueBatch(
@@ -56,19 +59,32 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
     }
     state.upcoming = parsedAll.slice(index + 1).flatMap((p) => (p.success ? [p.data.conversionId] : []));
     try {
-      const outcome = await renderQueued(deps, parsed.data, state);
-      log('info', 'conversion', { conversionId, outcome, attempt: message.attempts });
-      message.ack();
+      const { stored } = await renderQueued(deps, parsed.data, state);
+      settled.push(
+        stored.then(
+          (outcome) => {
+            log('info', 'conversion', { conversionId, outcome, attempt: message.attempts });
+            message.ack();
+          },
+          (error: unknown) => retry(message, conversionId, error),
+        ),
+      );
     } catch (error) {
       state.picture = null;
-      log('warn', 'conversion will be retried', {
-        conversionId,
-        attempt: message.attempts,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      retry(message, conversionId, error);
     }
   }
+  await Promise.all(settled);
   // The fan-out's next batch often reaches this isolate next: it starts from this batch's picture.
   state.picture?.keep();
+}
+
+/** A message whose render failed for a reason other than its image: tried again after a delay. */
+function retry(message: Message<unknown>, conversionId: string, error: unknown): void {
+  log('warn', 'conversion will be retried', {
+    conversionId,
+    attempt: message.attempts,
+    error: error instanceof Error ? error.message : String(error),
+  });
+  message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
 }

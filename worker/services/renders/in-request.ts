@@ -63,7 +63,8 @@ export async function processRequest(
     // cannot be read at all answers with its own status (410 gone, 413, 422).
     await picture.viewFor(needs[0]!, needs.slice(1));
     for (const [i, job] of jobs.entries()) {
-      const outcome = await renderConversion(deps, picture, job, () => Promise.resolve(needs.slice(i + 1)));
+      const rendering = await renderConversion(deps, picture, job, () => Promise.resolve(needs.slice(i + 1)));
+      const outcome = await rendering.stored;
       ended = i + 1;
       if (outcome === 'failed' && job.format.id === request.formatId) {
         const own = await deps.db

@@ -23,6 +23,8 @@ export interface QueueBatchState {
   rows: Map<string, QueuedRow>;
   picture: UploadPicture | null;
   upcoming: string[];
+  /** The batch's renders being stored (render.ts, Rendering), by request and format (storingKey). */
+  storing: Map<string, Promise<unknown>>;
 }
 
 /**
@@ -75,7 +77,8 @@ function waitsFor(conversion: Conversion, message: ConversionMessage): boolean {
  * Renders one queued conversion from its batch's rows. A redelivered message for a finished or
  * unknown conversion does nothing, and so does a message of a render the row no longer waits for
  * (asked again since), or a second message of the same conversion in the batch. A failure the image
- * itself causes ends the conversion as failed with its reason; anything else is thrown, so the queue
+ * itself causes ends the conversion as failed with its reason; anything else is thrown (or rejects
+ * `stored`, which settles once the render is stored: the next one is made meanwhile), so the queue
  * retries it (and the dead-letter queue ends it after the last retry). A row asked again while the
  * batch ran is rendered from what the batch read, and its render is then dropped as overtaken
  * (render.ts, `complete`).
@@ -84,30 +87,39 @@ export async function renderQueued(
   deps: RenderDeps,
   message: ConversionMessage,
   batch: QueueBatchState,
-): Promise<'rendered' | 'skipped' | 'failed'> {
+): Promise<{ stored: Promise<'rendered' | 'skipped' | 'failed'> }> {
+  const ended = (outcome: 'skipped' | 'failed') => ({ stored: Promise.resolve(outcome) });
   const row = batch.rows.get(message.conversionId);
-  if (!row || !waitsFor(row.conversion, message)) return 'skipped';
+  if (!row || !waitsFor(row.conversion, message)) return ended('skipped');
   batch.rows.delete(message.conversionId); // a second message of the same render does nothing
   const { conversion, request, upload } = row;
   const renderId = conversion.renderId ?? (await claimRender(deps.db, conversion.id));
-  if (!renderId) return 'skipped';
+  if (!renderId) return ended('skipped');
   const format = findFormat(conversion.formatId);
   if (!format) {
     await failRender(deps.db, { conversion, renderId }, 'This format is no longer offered.');
-    return 'failed';
+    return ended('failed');
   }
   if (upload.expiredAt) {
     await failRender(deps.db, { conversion, renderId }, 'The image was deleted after 7 days. Please upload it again.');
-    return 'failed';
+    return ended('failed');
   }
   if (batch.picture?.upload.id !== upload.id) {
     batch.picture = null; // free the last picture before reading the next
     batch.picture = new UploadPicture(deps, upload, takeKeptPicture(upload.r2Key));
   }
-  return renderConversion(deps, batch.picture, { conversion, request, upload, format, renderId }, () =>
-    Promise.resolve(upcomingNeeds(batch, upload)),
+  const rendering = await renderConversion(
+    deps,
+    batch.picture,
+    { conversion, request, upload, format, renderId },
+    () => Promise.resolve(upcomingNeeds(batch, upload)),
+    (formatIds) => Promise.allSettled(formatIds.flatMap((id) => batch.storing.get(storingKey(request.id, id)) ?? [])),
   );
+  batch.storing.set(storingKey(request.id, format.id), rendering.stored);
+  return rendering;
 }
+
+const storingKey = (requestId: string, formatId: number) => `${requestId} ${formatId}`;
 
 /** Gives a row marked before render ids existed one, unless another render claimed it first. */
 async function claimRender(db: Db, conversionId: string): Promise<string | null> {

@@ -11,7 +11,16 @@ import { platformName } from '../../../shared/platforms';
 import type { Db } from '../../db/client';
 import { conversions, type Conversion, type ConversionFlow, type ImageRequest, type Upload } from '../../db/schema';
 import type { Framing } from '../../../shared/crop';
-import { checkFile, cropInView, FileSizeError, renderFormat, type CropRect, type DecodeNeed } from '../../imaging';
+import {
+  checkFile,
+  cropInView,
+  FileSizeError,
+  renderFormat,
+  type CropRect,
+  type DecodeNeed,
+  type Encoded,
+  type Preview,
+} from '../../imaging';
 import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
@@ -55,20 +64,31 @@ export function decodeNeed(job: Omit<RenderJob, 'renderId'>): DecodeNeed {
 }
 
 /**
+ * A render whose pixels are made: `stored` settles once its file is stored and its row completed
+ * (or failed), so the next render's work can run while this one's storage waits on R2 and D1.
+ */
+export type Rendering = { stored: Promise<'rendered' | 'failed'> };
+
+const ended = (outcome: 'rendered' | 'failed'): Rendering => ({ stored: Promise.resolve(outcome) });
+
+/**
  * Renders the job and completes its row with the file and what made it. A failure the image itself
- * causes ends the row as failed with its reason ('failed'); anything else is thrown. `upcoming`
- * names what later renders of the same picture will read, so one decode can serve them.
+ * causes ends the row as failed with its reason ('failed'); anything else is thrown (by `stored`
+ * once the render is made). `upcoming` names what later renders of the same picture will read, so
+ * one decode can serve them; `before(formatIds)` settles once the request's renders of those formats
+ * made before this one are stored (a twin among them is then complete, to be copied).
  */
 export async function renderConversion(
   deps: RenderDeps,
   picture: UploadPicture,
   job: RenderJob,
   upcoming: () => Promise<readonly DecodeNeed[]>,
-): Promise<'rendered' | 'failed'> {
+  before: (formatIds: readonly number[]) => Promise<unknown> = () => Promise.resolve(),
+): Promise<Rendering> {
   const { conversion, upload, format } = job;
   try {
     // A format that renders to the same file as one already done for this request is a copy.
-    if (await copyRenderedTwin(deps, job)) return 'rendered';
+    if (await copyRenderedTwin(deps, job, before)) return ended('rendered');
     // Content-aware targets detect what their upload shows on the first render that needs it (then kept).
     if (conversion.mode === 'content-aware' && !conversion.handCrop && !upload.detection)
       await detectionOf(deps, upload, { picture });
@@ -93,38 +113,49 @@ export async function renderConversion(
         job,
         `The file is not one ${platformName(format.platform)} accepts: ${fileCheck.problems.join(' ')}`,
       );
-      return 'failed';
+      return ended('failed');
     }
-    const key = outputKey(upload.id, job.request.id, format.id, job.renderId);
-    await Promise.all([
-      deps.bucket.put(key, file.bytes, { httpMetadata: { contentType: OUTPUT_MIME_TYPES[file.type] } }),
-      deps.bucket.put(previewKeyOf(key), preview.bytes, {
-        httpMetadata: { contentType: OUTPUT_MIME_TYPES[preview.type] },
-      }),
-    ]);
-    if (file.reducedBits > 0 || (file.quality !== null && file.quality < output.quality))
-      log('info', 'file-size cap met by quality', {
-        requestId: job.request.id,
-        formatId: format.id,
-        type: file.type,
-        quality: file.quality,
-        bits: file.reducedBits,
-      });
-    const stored = {
-      outputKey: key,
-      outputSize: file.bytes.length,
-      outputType: file.type,
-      outputQuality: file.quality,
-      fileCheck,
-    };
-    await complete(deps, job, stored, { renderedFlow: conversion.flow, framing, renderedCrop: crop });
-    return 'rendered';
+    return { stored: store(deps, job, { file, preview, fileCheck, asked: output.quality }, { framing, crop }) };
   } catch (error) {
     const reason = failureMessage(error);
     if (!reason) throw error;
     await failRender(deps.db, job, reason);
-    return 'failed';
+    return ended('failed');
   }
+}
+
+/** Stores a render's file and preview, then completes its row with them and what made it. */
+async function store(
+  deps: RenderDeps,
+  job: RenderJob,
+  { file, preview, fileCheck, asked }: { file: Encoded; preview: Preview; fileCheck: FileCheck; asked: number },
+  { framing, crop }: { framing: Framing; crop: CropRect },
+): Promise<'rendered'> {
+  const { conversion, upload, format } = job;
+  const key = outputKey(upload.id, job.request.id, format.id, job.renderId);
+  await Promise.all([
+    deps.bucket.put(key, file.bytes, { httpMetadata: { contentType: OUTPUT_MIME_TYPES[file.type] } }),
+    deps.bucket.put(previewKeyOf(key), preview.bytes, {
+      httpMetadata: { contentType: OUTPUT_MIME_TYPES[preview.type] },
+    }),
+  ]);
+  if (file.reducedBits > 0 || (file.quality !== null && file.quality < asked))
+    log('info', 'file-size cap met by quality', {
+      requestId: job.request.id,
+      formatId: format.id,
+      type: file.type,
+      quality: file.quality,
+      bits: file.reducedBits,
+    });
+  const stored = {
+    outputKey: key,
+    outputSize: file.bytes.length,
+    outputType: file.type,
+    outputQuality: file.quality,
+    fileCheck,
+  };
+  await complete(deps, job, stored, { renderedFlow: conversion.flow, framing, renderedCrop: crop });
+  return 'rendered';
 }
 
 /** This render's row: only the render the row was last marked with may end it. */
@@ -163,12 +194,17 @@ export async function failRender(db: Db, job: Pick<RenderJob, 'conversion' | 're
  * twin's bytes): no decode, no render. True when it did. The single tool's own format is framed by
  * its exact crop, so it is nobody's twin.
  */
-async function copyRenderedTwin(deps: RenderDeps, job: RenderJob): Promise<boolean> {
+async function copyRenderedTwin(
+  deps: RenderDeps,
+  job: RenderJob,
+  before: (formatIds: readonly number[]) => Promise<unknown>,
+): Promise<boolean> {
   const { conversion, request, format } = job;
   const ownCrop = (formatId: number) => conversion.flow === 'single' && formatId === request.formatId;
   if (conversion.identity === null || ownCrop(format.id) || conversion.handCrop) return false;
   const candidates = twinCandidates(format, conversion);
   if (candidates.length === 0) return false;
+  await before(candidates);
   const signature = formatSignature(format, conversion);
   const done = await deps.db
     .select()
