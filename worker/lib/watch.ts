@@ -13,8 +13,11 @@ import type { Context } from 'hono';
 export const LONGEST_WAIT_MS = 10_000;
 /** How long a call is held before a change is answered, unless the work has ended. */
 export const HOLD_MS = 1000;
-/** How often a held call looks again. */
-const LOOK_EVERY_MS = 250;
+/**
+ * How often a held call looks again (one small query): the end of the work reaches the page within
+ * it. At 250 ms a fan-out's end reached the page 134-174 ms after its last render, at 100 ms 38-78.
+ */
+const LOOK_EVERY_MS = 100;
 
 /** The wait a `Prefer` header asks for, in ms (0 when it asks none), capped at LONGEST_WAIT_MS. */
 export function preferredWait(prefer: string | undefined): number {
