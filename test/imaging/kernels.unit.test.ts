@@ -217,6 +217,8 @@ describe('resampling kernels', () => {
     ['inside, reduced by lanczos alone (23 taps)', { x: 0, y: 0, width: 29, height: 17 }, 1, 8, 5, true],
     ['inside, turned', { x: 2, y: 3, width: 14, height: 23 }, 6, 13, 21, true],
     ['reaching outside, reduced by a box first', { x: -4, y: 1, width: 33, height: 15 }, 1, 5, 3, false],
+    ['inside, reduced by a box of 2', { x: 0, y: 0, width: 29, height: 17 }, 1, 6, 4, true],
+    ['inside, reduced by a box of 4', { x: 0, y: 0, width: 29, height: 17 }, 1, 3, 2, true],
   ] as const)(
     'reads 3-byte RGB pictures (JPEG) like the same pixels as RGBA: %s',
     (_, crop, orientation, w, h, inside) => {
@@ -245,7 +247,9 @@ describe('resampling kernels', () => {
   );
 
   it.each([
+    ['reduced by a box of 2 (two boxes a four-pixel load)', 12, 5],
     ['reduced by a box of 3 (groups across the four-pixel loads)', 9, 5],
+    ['reduced by a box of 4 (one box a four-pixel load)', 7, 2],
     ['reduced by lanczos alone', 40, 17],
     ['turned', 20, 31],
   ] as const)(
