@@ -1,10 +1,10 @@
 // libjpeg-turbo's SIMD interface (src/jsimd.h, src/jsimddct.h) for WebAssembly's 128-bit SIMD: the
 // block path of the compressor, where the C code spends most of an encode (sample conversion, the
-// accurate integer forward DCT and quantisation: 33 of 45 ms for a 1080x1920 photo), and RGB to
-// YCbCr (a fifth of the encoder's time in a fan-out after those). Each is the C code's arithmetic
-// in vector lanes, so the file is the one the C code writes, byte for byte (libjpeg-turbo's own
-// SIMD makes the same promise). The other jsimd_can_* answer 0, and
-// libjpeg-turbo uses its C code for them.
+// accurate integer forward DCT and quantisation: 33 of 45 ms for a 1080x1920 photo), RGB to
+// YCbCr (a fifth of the encoder's time in a fan-out after those) and the Huffman coding of a block
+// (then the largest part). Each does the C code's arithmetic, so the file is the one the C code
+// writes, byte for byte (libjpeg-turbo's own SIMD makes the same promise). The other jsimd_can_*
+// answer 0, and libjpeg-turbo uses its C code for them.
 #include <wasm_simd128.h>
 #define JPEG_INTERNALS
 #include "jinclude.h"
@@ -12,12 +12,14 @@
 #include "jdct.h"
 #include "jsimd.h"
 #include "jsimddct.h"
+#include "jpeg_nbits.h"
 
 // What this build does with SIMD.
 GLOBAL(int) jsimd_can_convsamp(void) { return 1; }
 GLOBAL(int) jsimd_can_fdct_islow(void) { return 1; }
 GLOBAL(int) jsimd_can_quantize(void) { return 1; }
 GLOBAL(int) jsimd_can_rgb_ycc(void) { return 1; }
+GLOBAL(int) jsimd_can_huff_encode_one_block(void) { return 1; }
 
 // Sample conversion: eight rows of eight samples, less CENTERJSAMPLE, as DCTELEM (16 bits here).
 GLOBAL(void) jsimd_convsamp(JSAMPARRAY sample_data, JDIMENSION start_col, DCTELEM *workspace) {
@@ -211,6 +213,131 @@ GLOBAL(void) jsimd_rgb_ycc_convert(j_compress_ptr cinfo, JSAMPARRAY input_buf, J
   }
 }
 
+// jchuff.c's Huffman coding of one block, its bit buffer 64 bits (build.sh) and its free_bits the
+// bits still free, as jchuff.c keeps them for x86's SIMD coder. Where the C code tests each of the
+// 63 AC coefficients in zigzag order, this finds the nonzero ones at once: a 64-bit mask of them
+// in natural order (SIMD compares, a row a byte), turned into zigzag order by eight table lookups
+// (a row's byte to its bits' zigzag places), then visited lowest first. The same codes, in the
+// same order, as the C code writes.
+typedef struct {
+  union {
+    unsigned long long c;
+    unsigned long long simd;
+  } put_buffer;
+  int free_bits;
+  int last_dc_val[MAX_COMPS_IN_SCAN];
+} huff_savable_state;  // jchuff.c's savable_state
+
+typedef struct {
+  JOCTET *next_output_byte;
+  size_t free_in_buffer;
+  huff_savable_state cur;
+  j_compress_ptr cinfo;
+  int simd;
+} huff_working_state;  // jchuff.c's working_state
+
+// zigzag_bits[row][byte]: the zigzag places of a row's nonzero columns, as bits.
+static unsigned long long zigzag_bits[DCTSIZE][256];
+static int zigzag_ready;
+
+static void make_zigzag_bits(void) {
+  int zigzag_of[DCTSIZE2];
+  for (int k = 0; k < DCTSIZE2; k++) zigzag_of[jpeg_natural_order[k]] = k;
+  for (int row = 0; row < DCTSIZE; row++)
+    for (int byte = 0; byte < 256; byte++) {
+      unsigned long long bits = 0;
+      for (int col = 0; col < DCTSIZE; col++)
+        if (byte & (1 << col)) bits |= 1ULL << zigzag_of[row * DCTSIZE + col];
+      zigzag_bits[row][byte] = bits;
+    }
+  zigzag_ready = 1;
+}
+
+#define HUFF_EMIT_BYTE(b) { \
+  buffer[0] = (JOCTET)(b); \
+  buffer[1] = 0; \
+  buffer -= -2 + ((JOCTET)(b) < 0xFF); \
+}
+#define HUFF_FLUSH() { \
+  if (put_buffer & 0x8080808080808080ULL & ~(put_buffer + 0x0101010101010101ULL)) { \
+    HUFF_EMIT_BYTE(put_buffer >> 56) HUFF_EMIT_BYTE(put_buffer >> 48) \
+    HUFF_EMIT_BYTE(put_buffer >> 40) HUFF_EMIT_BYTE(put_buffer >> 32) \
+    HUFF_EMIT_BYTE(put_buffer >> 24) HUFF_EMIT_BYTE(put_buffer >> 16) \
+    HUFF_EMIT_BYTE(put_buffer >> 8) HUFF_EMIT_BYTE(put_buffer) \
+  } else { \
+    buffer[0] = (JOCTET)(put_buffer >> 56); buffer[1] = (JOCTET)(put_buffer >> 48); \
+    buffer[2] = (JOCTET)(put_buffer >> 40); buffer[3] = (JOCTET)(put_buffer >> 32); \
+    buffer[4] = (JOCTET)(put_buffer >> 24); buffer[5] = (JOCTET)(put_buffer >> 16); \
+    buffer[6] = (JOCTET)(put_buffer >> 8); buffer[7] = (JOCTET)(put_buffer); \
+    buffer += 8; \
+  } \
+}
+#define HUFF_PUT_BITS(code, size) { \
+  free_bits -= (size); \
+  if (free_bits < 0) { \
+    put_buffer = (put_buffer << ((size) + free_bits)) | ((unsigned long long)(code) >> -free_bits); \
+    HUFF_FLUSH() \
+    free_bits += 64; \
+    put_buffer = (code); \
+  } else \
+    put_buffer = (put_buffer << (size)) | (code); \
+}
+// The value's bits after its symbol's code, in one put (as jchuff.c's PUT_CODE).
+#define HUFF_PUT_CODE(value, nbits, code, size) { \
+  unsigned int bits_ = ((unsigned int)(value) & ((1U << (nbits)) - 1)) | ((unsigned int)(code) << (nbits)); \
+  HUFF_PUT_BITS(bits_, (nbits) + (size)) \
+}
+
+GLOBAL(JOCTET *) jsimd_huff_encode_one_block(void *state_, JOCTET *buffer, JCOEFPTR block, int last_dc_val,
+                                             c_derived_tbl *dctbl, c_derived_tbl *actbl) {
+  huff_working_state *state = (huff_working_state *)state_;
+  unsigned long long put_buffer = state->cur.put_buffer.simd;
+  int free_bits = state->cur.free_bits;
+  if (!zigzag_ready) make_zigzag_bits();
+
+  // The DC difference, as jchuff.c codes it.
+  int temp = block[0] - last_dc_val;
+  int sign = temp >> 31;
+  temp += sign;
+  int nbits = JPEG_NBITS((unsigned int)(sign ^ temp));
+  HUFF_PUT_CODE(temp, nbits, dctbl->ehufco[nbits], dctbl->ehufsi[nbits])
+
+  // The nonzero coefficients: a byte a row, bit c for column c.
+  unsigned long long natural = 0;
+  for (int row = 0; row < DCTSIZE; row += 2) {
+    v128_t zero = wasm_i16x8_splat(0);
+    v128_t a = wasm_i16x8_ne(wasm_v128_load(block + row * DCTSIZE), zero);
+    v128_t b = wasm_i16x8_ne(wasm_v128_load(block + (row + 1) * DCTSIZE), zero);
+    natural |= (unsigned long long)wasm_i8x16_bitmask(wasm_i8x16_narrow_i16x8(a, b)) << (row * DCTSIZE);
+  }
+  unsigned long long zigzag = 0;
+  for (int row = 0; row < DCTSIZE; row++) zigzag |= zigzag_bits[row][(natural >> (row * DCTSIZE)) & 0xff];
+  zigzag &= ~1ULL;  // the DC, coded above
+
+  int last = 0;  // the zigzag place of the last coefficient coded
+  while (zigzag) {
+    int k = __builtin_ctzll(zigzag);
+    zigzag &= zigzag - 1;
+    int run = k - last - 1;
+    last = k;
+    while (run >= 16) {  // runs of 16 zeros
+      HUFF_PUT_BITS(actbl->ehufco[0xf0], actbl->ehufsi[0xf0])
+      run -= 16;
+    }
+    temp = block[jpeg_natural_order[k]];
+    sign = temp >> 31;
+    temp += sign;
+    nbits = JPEG_NBITS_NONZERO((unsigned int)(sign ^ temp));
+    int symbol = (run << 4) + nbits;
+    HUFF_PUT_CODE(temp, nbits, actbl->ehufco[symbol], actbl->ehufsi[symbol])
+  }
+  if (last < DCTSIZE2 - 1) HUFF_PUT_BITS(actbl->ehufco[0], actbl->ehufsi[0])  // end of block
+
+  state->cur.put_buffer.simd = put_buffer;
+  state->cur.free_bits = free_bits;
+  return buffer;
+}
+
 // Everything else: libjpeg-turbo's C code.
 GLOBAL(int) jsimd_can_rgb_gray(void) { return 0; }
 GLOBAL(int) jsimd_c_can_null_convert(void) { return 0; }
@@ -221,7 +348,6 @@ GLOBAL(int) jsimd_can_convsamp_float(void) { return 0; }
 GLOBAL(int) jsimd_can_fdct_ifast(void) { return 0; }
 GLOBAL(int) jsimd_can_fdct_float(void) { return 0; }
 GLOBAL(int) jsimd_can_quantize_float(void) { return 0; }
-GLOBAL(int) jsimd_can_huff_encode_one_block(void) { return 0; }
 GLOBAL(int) jsimd_can_encode_mcu_AC_first_prepare(void) { return 0; }
 GLOBAL(int) jsimd_can_encode_mcu_AC_refine_prepare(void) { return 0; }
 
@@ -241,9 +367,3 @@ GLOBAL(void) jsimd_convsamp_float(JSAMPARRAY sample_data, JDIMENSION start_col, 
 GLOBAL(void) jsimd_fdct_ifast(DCTELEM *data) NEVER
 GLOBAL(void) jsimd_fdct_float(FAST_FLOAT *data) NEVER
 GLOBAL(void) jsimd_quantize_float(JCOEFPTR coef_block, FAST_FLOAT *divisors, FAST_FLOAT *workspace) NEVER
-GLOBAL(JOCTET *) jsimd_huff_encode_one_block(void *state, JOCTET *buffer, JCOEFPTR block, int last_dc_val,
-                                             c_derived_tbl *dctbl, c_derived_tbl *actbl) NEVER
-GLOBAL(void) jsimd_encode_mcu_AC_first_prepare(const JCOEF *block, const int *jpeg_natural_order_start, int Sl,
-                                               int Al, UJCOEF *values, size_t *zerobits) NEVER
-GLOBAL(int) jsimd_encode_mcu_AC_refine_prepare(const JCOEF *block, const int *jpeg_natural_order_start, int Sl,
-                                               int Al, UJCOEF *absvalues, size_t *bits) NEVER
