@@ -41,7 +41,12 @@ H
 sed -e 's/@COPYRIGHT_YEAR@/2025/' "$SRC/src/jversion.h.in" > "$GEN/jversion.h"
 # The Huffman coder's bit buffer in 64 bits, as libjpeg-turbo builds it for x32 (32-bit pointers,
 # 64-bit registers), which WebAssembly's i64 is: half the flushes of the 32-bit buffer.
-sed -e 's/defined(__x86_64__) && defined(__ILP32__)/1/' "$SRC/src/jchuff.c" > "$GEN/jchuff.c"
+# Its statistics pass counts a block's symbols with jsimd_wasm.c's jsimd_wasm_htest_one_block (it
+# has no SIMD hook of its own).
+sed -e 's/defined(__x86_64__) && defined(__ILP32__)/1/' \
+  -e 's/^    htest_one_block(cinfo,/    jsimd_wasm_htest_one_block(cinfo,/' \
+  -e 's/^#include "jsimd.h"$/#include "jsimd.h"\nEXTERN(void) jsimd_wasm_htest_one_block(j_compress_ptr, JCOEFPTR, int, long *, long *);/' \
+  "$SRC/src/jchuff.c" > "$GEN/jchuff.c"
 S="$SRC/src"
 FILES="$S/jcapimin.c $S/wrapper/jcapistd-8.c $S/wrapper/jccoefct-8.c $S/wrapper/jccolor-8.c
   $S/wrapper/jcdctmgr-8.c $GEN/jchuff.c $S/jcinit.c $S/wrapper/jcmainct-8.c $S/jcmarker.c $S/jcmaster.c

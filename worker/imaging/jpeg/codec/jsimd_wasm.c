@@ -253,6 +253,22 @@ static void make_zigzag_bits(void) {
   zigzag_ready = 1;
 }
 
+// The block's nonzero AC coefficients as bits in zigzag order: a mask of the nonzero ones from
+// vector compares, a byte a row (bit c for column c), each byte's bits put in their zigzag places.
+static inline unsigned long long nonzero_ac(JCOEFPTR block) {
+  if (!zigzag_ready) make_zigzag_bits();
+  unsigned long long natural = 0;
+  const v128_t zero = wasm_i16x8_splat(0);
+  for (int row = 0; row < DCTSIZE; row += 2) {
+    v128_t a = wasm_i16x8_ne(wasm_v128_load(block + row * DCTSIZE), zero);
+    v128_t b = wasm_i16x8_ne(wasm_v128_load(block + (row + 1) * DCTSIZE), zero);
+    natural |= (unsigned long long)wasm_i8x16_bitmask(wasm_i8x16_narrow_i16x8(a, b)) << (row * DCTSIZE);
+  }
+  unsigned long long zigzag = 0;
+  for (int row = 0; row < DCTSIZE; row++) zigzag |= zigzag_bits[row][(natural >> (row * DCTSIZE)) & 0xff];
+  return zigzag & ~1ULL;  // not the DC
+}
+
 #define HUFF_EMIT_BYTE(b) { \
   buffer[0] = (JOCTET)(b); \
   buffer[1] = 0; \
@@ -293,8 +309,6 @@ GLOBAL(JOCTET *) jsimd_huff_encode_one_block(void *state_, JOCTET *buffer, JCOEF
   huff_working_state *state = (huff_working_state *)state_;
   unsigned long long put_buffer = state->cur.put_buffer.simd;
   int free_bits = state->cur.free_bits;
-  if (!zigzag_ready) make_zigzag_bits();
-
   // The DC difference, as jchuff.c codes it.
   int temp = block[0] - last_dc_val;
   int sign = temp >> 31;
@@ -302,17 +316,7 @@ GLOBAL(JOCTET *) jsimd_huff_encode_one_block(void *state_, JOCTET *buffer, JCOEF
   int nbits = JPEG_NBITS((unsigned int)(sign ^ temp));
   HUFF_PUT_CODE(temp, nbits, dctbl->ehufco[nbits], dctbl->ehufsi[nbits])
 
-  // The nonzero coefficients: a byte a row, bit c for column c.
-  unsigned long long natural = 0;
-  for (int row = 0; row < DCTSIZE; row += 2) {
-    v128_t zero = wasm_i16x8_splat(0);
-    v128_t a = wasm_i16x8_ne(wasm_v128_load(block + row * DCTSIZE), zero);
-    v128_t b = wasm_i16x8_ne(wasm_v128_load(block + (row + 1) * DCTSIZE), zero);
-    natural |= (unsigned long long)wasm_i8x16_bitmask(wasm_i8x16_narrow_i16x8(a, b)) << (row * DCTSIZE);
-  }
-  unsigned long long zigzag = 0;
-  for (int row = 0; row < DCTSIZE; row++) zigzag |= zigzag_bits[row][(natural >> (row * DCTSIZE)) & 0xff];
-  zigzag &= ~1ULL;  // the DC, coded above
+  unsigned long long zigzag = nonzero_ac(block);
 
   int last = 0;  // the zigzag place of the last coefficient coded
   while (zigzag) {
@@ -336,6 +340,28 @@ GLOBAL(JOCTET *) jsimd_huff_encode_one_block(void *state_, JOCTET *buffer, JCOEF
   state->cur.put_buffer.simd = put_buffer;
   state->cur.free_bits = free_bits;
   return buffer;
+}
+
+// jchuff.c's htest_one_block (build.sh calls this instead): the symbols a block's Huffman coding
+// would write, counted for the optimised tables, its nonzero coefficients found as above. The
+// same counts, so the same tables.
+GLOBAL(void) jsimd_wasm_htest_one_block(j_compress_ptr cinfo, JCOEFPTR block, int last_dc_val, long dc_counts[],
+                                        long ac_counts[]) {
+  (void)cinfo;
+  int temp = block[0] - last_dc_val;
+  dc_counts[JPEG_NBITS((unsigned int)(temp < 0 ? -temp : temp))]++;
+  unsigned long long zigzag = nonzero_ac(block);
+  int last = 0;
+  while (zigzag) {
+    int k = __builtin_ctzll(zigzag);
+    zigzag &= zigzag - 1;
+    int run = k - last - 1;
+    last = k;
+    for (; run >= 16; run -= 16) ac_counts[0xf0]++;
+    temp = block[jpeg_natural_order[k]];
+    ac_counts[(run << 4) + JPEG_NBITS_NONZERO((unsigned int)(temp < 0 ? -temp : temp))]++;
+  }
+  if (last < DCTSIZE2 - 1) ac_counts[0]++;  // end of block
 }
 
 // Everything else: libjpeg-turbo's C code.
