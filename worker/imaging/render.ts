@@ -101,13 +101,11 @@ function previewOf(
   size: { width: number; height: number },
   opaque: boolean,
 ): Raster {
-  const factor = Math.floor(Math.min(target.width / size.width, target.height / size.height));
-  const source: Picture =
-    opaque && factor > 1 ? boxShrink({ ...output, channels: 4, opaque: true }, factor) : { ...output, channels: 4 };
-  return resampleCrop({
-    source,
-    orientation: 1,
-    crop: { x: 0, y: 0, width: source.width, height: source.height },
-    ...size,
-  });
+  const factor = opaque ? Math.floor(Math.min(target.width / size.width, target.height / size.height)) : 1;
+  const whole = { x: 0, y: 0, width: target.width, height: target.height };
+  if (factor <= 1) return resampleCrop({ source: { ...output, channels: 4 }, orientation: 1, crop: whole, ...size });
+  // A cell is `factor` output pixels across (the last may be fewer): the output's edges at whole/factor.
+  const cells = boxShrink({ ...output, channels: 4, opaque: true }, factor);
+  const crop = { x: 0, y: 0, width: target.width / factor, height: target.height / factor };
+  return resampleCrop({ source: cells, orientation: 1, crop, ...size });
 }

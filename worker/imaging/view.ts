@@ -260,7 +260,8 @@ export class PictureViews {
     const view = this.view;
     if (view && covers(view.plan, own)) {
       // A finer view than this render and those expected next need (a fan-out's earlier formats
-      // made it: they are queued finest first, decodeOrder) is box-shrunk once for them, so each does not pre-shrink all of it again.
+      // made it: they are queued finest first, decodeOrder) is box-shrunk once for them, so each
+      // does not pre-shrink all of it again.
       // Also for a render with none expected after it: a queue batch's last render leaves the view
       // to the next batch, whose smaller formats it then serves (kept-picture.ts). Shrinking only
       // where renders follow in the same batch measured no faster (2004default.jpg's 118 formats,

@@ -188,11 +188,18 @@ export async function startConversions(
   const { rows, marked } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus, handCrop });
   // In decodeOrder (the finest scale first, then the largest): a queue batch then holds targets
   // that share one decode at one scale, the picture it keeps for the next batch is only ever shrunk,
-  // never decoded again finer, and small targets are not held to a large one's.
+  // never decoded again finer, and small targets are not held to a large one's. Each target's crop
+  // as framed now (a batch's content-aware targets are planned once the queue has detected what
+  // the photo shows: until then their fitted crops stand in). Only an order: where a target cannot
+  // be framed now, it keeps its place and its render reports why.
   const needOf = new Map(
     marked.flatMap((row) => {
       const format = targets.find((t) => t.id === row.formatId);
-      return format ? [[row.id, decodeNeed({ conversion: row, request, upload, format })] as const] : [];
+      try {
+        return format ? [[row.id, decodeNeed({ conversion: row, request, upload, format })] as const] : [];
+      } catch {
+        return [];
+      }
     }),
   );
   const pending = [...marked].sort((a, b) => {

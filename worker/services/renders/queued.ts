@@ -9,7 +9,7 @@ import { conversions, imageRequests, uploads, type Conversion, type ImageRequest
 import { takeKeptPicture, type DecodeNeed } from '../../imaging';
 import type { ConversionMessage } from './message';
 import { UploadPicture, type RenderDeps } from './picture';
-import { decodeNeed, failRender, renderConversion } from './render';
+import { decodeNeed, ended, failRender, renderConversion } from './render';
 
 /** A queued conversion's row, with its request and upload. */
 export type QueuedRow = { conversion: Conversion; request: ImageRequest; upload: Upload };
@@ -88,7 +88,6 @@ export async function renderQueued(
   message: ConversionMessage,
   batch: QueueBatchState,
 ): Promise<{ stored: Promise<'rendered' | 'skipped' | 'failed'> }> {
-  const ended = (outcome: 'skipped' | 'failed') => ({ stored: Promise.resolve(outcome) });
   const row = batch.rows.get(message.conversionId);
   if (!row || !waitsFor(row.conversion, message)) return ended('skipped');
   batch.rows.delete(message.conversionId); // a second message of the same render does nothing

@@ -69,7 +69,8 @@ export function decodeNeed(job: Omit<RenderJob, 'renderId'>): DecodeNeed {
  */
 export type Rendering = { stored: Promise<'rendered' | 'failed'> };
 
-const ended = (outcome: 'rendered' | 'failed'): Rendering => ({ stored: Promise.resolve(outcome) });
+/** A render that ended without storing anything (a copy, a failure, nothing to do). */
+export const ended = <T>(outcome: T): { stored: Promise<T> } => ({ stored: Promise.resolve(outcome) });
 
 /**
  * Renders the job and completes its row with the file and what made it. A failure the image itself

@@ -47,6 +47,10 @@ sed -e 's/defined(__x86_64__) && defined(__ILP32__)/1/' \
   -e 's/^    htest_one_block(cinfo,/    jsimd_wasm_htest_one_block(cinfo,/' \
   -e 's/^#include "jsimd.h"$/#include "jsimd.h"\nEXTERN(void) jsimd_wasm_htest_one_block(j_compress_ptr, JCOEFPTR, int, long *, long *);/' \
   "$SRC/src/jchuff.c" > "$GEN/jchuff.c"
+# A source these no longer match would build a coder whose state jsimd_wasm.c misreads: stop.
+for patched in '^#if 1$' '^    jsimd_wasm_htest_one_block(cinfo,' '^EXTERN(void) jsimd_wasm_htest_one_block'; do
+  grep -q "$patched" "$GEN/jchuff.c" || { echo "jchuff.c not patched: $patched" >&2; exit 1; }
+done
 S="$SRC/src"
 FILES="$S/jcapimin.c $S/wrapper/jcapistd-8.c $S/wrapper/jccoefct-8.c $S/wrapper/jccolor-8.c
   $S/wrapper/jcdctmgr-8.c $GEN/jchuff.c $S/jcinit.c $S/wrapper/jcmainct-8.c $S/jcmarker.c $S/jcmaster.c

@@ -147,8 +147,8 @@ GLOBAL(void) jsimd_quantize(JCOEFPTR coef_block, DCTELEM *divisors, DCTELEM *wor
 
 // jccolor.c's RGB to YCbCr for 8-bit samples: its table entries are these products (FIX, SCALEBITS
 // 16, ONE_HALF and the Cb/Cr offset with its 0.5-epsilon rounding), so the sums are the same.
-// Four-byte pixels (the engine's RGBX) four at a time in 32-bit lanes; other layouts and a row's
-// last pixels one at a time.
+// The engine's RGBX eight pixels a step (below); other layouts and a row's last pixels one at a
+// time.
 #define YCC_FIX(x) ((int)((x) * 65536 + 0.5))
 #define YCC_HALF (1 << 15)
 #define YCC_CBCR ((CENTERJSAMPLE << 16) + YCC_HALF - 1)
@@ -393,3 +393,7 @@ GLOBAL(void) jsimd_convsamp_float(JSAMPARRAY sample_data, JDIMENSION start_col, 
 GLOBAL(void) jsimd_fdct_ifast(DCTELEM *data) NEVER
 GLOBAL(void) jsimd_fdct_float(FAST_FLOAT *data) NEVER
 GLOBAL(void) jsimd_quantize_float(JCOEFPTR coef_block, FAST_FLOAT *divisors, FAST_FLOAT *workspace) NEVER
+GLOBAL(void) jsimd_encode_mcu_AC_first_prepare(const JCOEF *block, const int *jpeg_natural_order_start, int Sl,
+                                               int Al, UJCOEF *values, size_t *zerobits) NEVER
+GLOBAL(int) jsimd_encode_mcu_AC_refine_prepare(const JCOEF *block, const int *jpeg_natural_order_start, int Sl,
+                                               int Al, UJCOEF *absvalues, size_t *bits) NEVER
