@@ -40,11 +40,13 @@ export function looksFlat(raster: Raster): boolean {
   const pixels = raster.width * raster.height;
   const step = Math.max(1, Math.floor(pixels / SAMPLE_PIXELS));
   // A sixteenth of the samples first (every sixteenth sample): where they already hold over 256
-  // colours and their 16 commonest cover under a sixteenth, the whole sample has over 256 colours
-  // too, and 16 colours covering a quarter of it would have to all but miss the sixteenth (a
-  // photograph's cover a hundredth). Most photographs are judged at a sixteenth of the work.
+  // colours and their 16 commonest cover under an eighth, the whole sample has over 256 colours
+  // too, and 16 colours covering a quarter of it would have to show in under half their share
+  // here, which only a picture repeating in step with the samples could do (a photograph's cover
+  // a hundredth to an eighth: dark skies repeat colours). Most photographs are judged at a
+  // sixteenth of the work.
   const glance = colourCounts(raster.data, pixels, step * 16);
-  if (glance.colours > 256 && glance.share < 1 / 16) return false;
+  if (glance.colours > 256 && glance.share < 1 / 8) return false;
   const { colours, share } = colourCounts(raster.data, pixels, step);
   return colours <= 256 || share >= 0.5 || (share >= 0.25 && colours <= 8192);
 }
