@@ -45,16 +45,13 @@ export interface DecodePlan {
 const SCALES: readonly Scale[] = [8, 4, 2, 1];
 
 /**
- * The coarsest scale that still gives the output's pixels across the crop. A plain cell average (the 1/8 JPEG decode: each block's DC coefficient; a PNG or WebP at any scale)
- * is taken only with room for the resampler's own filter, twice the output (as libvips leaves); the
- * JPEG 4×4 and 2×2 transforms are true reductions and serve from the output's size up.
+ * The coarsest scale that still gives the output's pixels across the crop. A plain cell average
+ * (the 1/8 JPEG decode: each block's DC coefficient; a PNG or WebP at any scale) is taken only with
+ * room for the resampler's own filter, twice the output (as libvips leaves); the JPEG 4×4 and 2×2
+ * transforms are true reductions and serve from the output's size up.
  */
 function scaleFor(info: ImageInfo, need: DecodeNeed): Scale {
-  return coarsest(need, (d) => (d === 8 || info.type !== 'jpeg' ? 2 : 1));
-}
-
-/** The coarsest scale at which the crop still has `room(scale)` times the output's pixels across. */
-function coarsest(need: DecodeNeed, room: (d: Scale) => number): Scale {
+  const room = (d: Scale) => (d === 8 || info.type !== 'jpeg' ? 2 : 1);
   return (
     SCALES.find((d) => need.crop.width / d >= need.width * room(d) && need.crop.height / d >= need.height * room(d)) ??
     1
@@ -62,15 +59,16 @@ function coarsest(need: DecodeNeed, room: (d: Scale) => number): Scale {
 }
 
 /**
- * How far a decoded view may be box-shrunk for every need (view.ts): to the scale a decode of them
- * would take, so a fan-out's later, smaller formats start from a picture as coarse as each would
- * be decoded at alone (and as sharp's shrink-on-load gives them). The resampler would pre-shrink
- * that far and more itself, each format again; shrinking once serves them all. For a JPEG the cell
- * average stands in for the 4×4 and 2×2 transforms: the renders of three photos' fan-outs came
- * within 0.25 dB (PSNR against sharp's lanczos3 from the whole decode) of shrinking only with twice
- * the output's pixels (docs/decisions/0010-shrink-on-load.md).
+ * The coarsest scale that serves every need: a decode's for them all (planDecode, before its
+ * budget), and how far a decoded view may be box-shrunk for them (view.ts), so a fan-out's later,
+ * smaller formats start from a picture as coarse as each would be decoded at alone (and as sharp's
+ * shrink-on-load gives them). The resampler would pre-shrink that far and more itself, each format
+ * again; shrinking once serves them all. For a JPEG the cell average stands in for the 4×4 and 2×2
+ * transforms: the renders of three photos' fan-outs came within 0.25 dB (PSNR against sharp's
+ * lanczos3 from the whole decode) of shrinking only with twice the output's pixels
+ * (docs/decisions/0010-shrink-on-load.md).
  */
-export function cellScale(info: ImageInfo, needs: readonly DecodeNeed[]): Scale {
+export function sharedScale(info: ImageInfo, needs: readonly DecodeNeed[]): Scale {
   return Math.min(...needs.map((need) => scaleFor(info, need))) as Scale;
 }
 
@@ -121,7 +119,7 @@ function areaBytes(info: ImageInfo, area: Area, scale: Scale): number {
  * DECODED_BUDGET_BYTES with what its decoder holds beside it, a progressive JPEG's coefficients).
  */
 export function planDecode(info: ImageInfo, needs: readonly DecodeNeed[]): DecodePlan {
-  let scale = Math.min(...needs.map((n) => scaleFor(info, n))) as Scale;
+  let scale = sharedScale(info, needs);
   const plan = (s: Scale): DecodePlan => {
     const areas = needs.map((n) => areaFor(info, n, s));
     return {

@@ -10,10 +10,10 @@ import { detectFaces, detectSide, detectText, releaseDetectors } from './detect'
 import { mostlyInside } from './detect/boxes';
 import { uprightSize } from './exif';
 import {
-  cellScale,
   covers,
   planDecode,
   planWhole,
+  sharedScale,
   type Area,
   type DecodeNeed,
   type DecodePlan,
@@ -268,7 +268,7 @@ export class PictureViews {
       // alternating: 4.49-4.54 s against 4.40-4.52).
       if (view.plan.scale >= own.scale || !(view.picture.channels === 3 || view.picture.opaque)) return view;
       const others = typeof companions === 'function' ? await companions() : companions;
-      const scale = cellScale(this.info, [need, ...others]);
+      const scale = sharedScale(this.info, [need, ...others]);
       if (scale <= view.plan.scale) return view;
       this.view = shrinkView(view, scale);
       return this.view;
