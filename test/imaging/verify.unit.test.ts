@@ -1,13 +1,16 @@
 /**
  * The upload's check of a JPEG reads its structure (markers, tables, scan headers) without decoding
- * any entropy data: it must accept exactly the files the full decoder accepts.
+ * any entropy data, and of a lossy WebP reads its coefficients without reconstructing pixels: each
+ * must accept exactly the files the full decoder accepts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { admitImage, inspectImage } from '../../worker/imaging';
+import sharp from 'sharp';
+import { admitImage, codecs, inspectImage, verifyDecodes } from '../../worker/imaging';
 import { decodeJpeg, verifyJpeg } from '../../worker/imaging/jpeg/decode';
-import { corpusMutants } from '../support/mutations';
+import { decodeWebp } from '../../worker/imaging/webp/decode';
+import { corpusMutants, prng, riffChunks } from '../support/mutations';
 
 const CORPUS = join(import.meta.dirname, '../fixtures/corpus');
 const outcome = (run: () => unknown) => {
@@ -47,5 +50,70 @@ describe('verifying a JPEG without rendering it', () => {
     }
     expect(differ).toEqual([]);
     expect(accepted).toBeGreaterThan(files.length);
+  });
+});
+
+describe('verifying a WebP without rendering it', () => {
+  const read = (name: string) => new Uint8Array(readFileSync(join(CORPUS, name)));
+  /** The check's outcome against the whole decode's at an eighth (what the upload did before). */
+  const compare = async (cases: Array<{ name: string; bytes: Uint8Array }>) => {
+    const differ: string[] = [];
+    let accepted = 0;
+    let refused = 0;
+    for (const { name, bytes } of cases) {
+      let info;
+      try {
+        info = inspectImage(bytes);
+        admitImage(info);
+      } catch {
+        continue;
+      }
+      if (info.type !== 'webp') continue;
+      const full = outcome(() => decodeWebp(bytes, info, codecs.webpDecoder, { scale: 8 }));
+      let verified: string;
+      try {
+        await verifyDecodes(bytes, info, codecs);
+        verified = 'ok';
+      } catch (error) {
+        verified = error instanceof Error ? error.message : String(error);
+      }
+      if (full !== verified) differ.push(`${name}: decode ${full}, verify ${verified}`);
+      if (full === 'ok') accepted++;
+      else refused++;
+    }
+    return { differ, accepted, refused };
+  };
+
+  it('accepts and refuses exactly as the decoder does: damaged photos and structural mutants', async () => {
+    // A photo's lossy WebP (its bitstream in one and in several token partitions is libwebp's
+    // choice), cut short and with bytes changed all through its modes and coefficients.
+    const photo = new Uint8Array(
+      await sharp(readFileSync(join(CORPUS, 'baseline.jpg')))
+        .webp({ quality: 80 })
+        .toBuffer(),
+    );
+    const random = prng(7);
+    const damaged = [photo, read('lossy.webp'), read('large-6000x4000.webp')].flatMap((file, f) => {
+      const image = riffChunks(file).find((c) => c.fourcc === 'VP8 ')!;
+      const start = image.data.byteOffset - file.byteOffset;
+      return Array.from({ length: 40 }, (_, i) => {
+        const at = start + 10 + Math.floor(random() * (image.data.length - 10));
+        if (i % 2 === 0) return { name: `webp ${f} cut at ${at}`, bytes: file.slice(0, at) };
+        const bytes = file.slice();
+        for (let k = 0; k < 4; k++) bytes[at + k] = Math.floor(random() * 256);
+        return { name: `webp ${f} bytes changed at ${at}`, bytes };
+      });
+    });
+    const mutants = corpusMutants(read, 25).filter((m) => m.name.includes('.webp'));
+    const files = ['lossy.webp', 'lossless.webp', 'alpha.webp', 'truncated.webp', 'large-6000x4000.webp'];
+    const { differ, accepted, refused } = await compare([
+      ...files.map((name) => ({ name, bytes: read(name) })),
+      { name: 'photo.webp', bytes: photo },
+      ...damaged,
+      ...mutants,
+    ]);
+    expect(differ).toEqual([]);
+    expect(accepted).toBeGreaterThan(files.length);
+    expect(refused).toBeGreaterThan(20);
   });
 });

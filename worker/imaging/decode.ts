@@ -12,7 +12,7 @@ import { releaseKeptPicture } from './kept-picture';
 import { decodePng } from './png/decode';
 import type { Picture } from './raster';
 import type { Codecs } from './wasm/codecs';
-import { decodeWebp } from './webp/decode';
+import { decodeWebp, verifyWebp } from './webp/decode';
 
 /**
  * Decodes the file and converts its colours to sRGB when it carries an ICC profile
@@ -30,12 +30,15 @@ export async function decodeImage(
 }
 
 /**
- * Proves a file decodes (the upload check): a JPEG's every table and scan are read without the
- * inverse DCT and colour conversion, which cannot fail; a PNG is decoded; a WebP is decoded whole at
- * an eighth of its size (libwebp reads every row of it, and only the pixels it keeps are memory).
+ * Proves a file decodes (the upload check), as the renders' decoder will find it: a JPEG's every
+ * table and scan are read without the inverse DCT and colour conversion, which cannot fail; a lossy
+ * WebP without alpha has every macroblock read without reconstruction, which cannot fail either
+ * (webp/decode.ts `verifyWebp`); a PNG is decoded, and any other WebP decoded whole at an eighth of
+ * its size (libwebp reads every row of it, and only the pixels it keeps are memory).
  */
 export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<void> {
   if (info.type === 'jpeg') verifyJpeg(bytes, info);
+  else if (info.type === 'webp' && verifyWebp(bytes, codecs.webpDecoder)) return;
   else await decodeStored(bytes, info, codecs, { scale: info.type === 'webp' ? 8 : 1 });
 }
 

@@ -39,7 +39,7 @@ import { decodeBaselineScan } from './baseline-scan';
  * and libvips use it) at 1/2, 1/4 or 1/8, each block's inverse DCT computing only the samples it
  * keeps, and only a region of the picture at that scale (stored orientation, in scaled pixels):
  * blocks left and right of it are not transformed, bands above it are entropy-decoded and dropped,
- * and a baseline scan stops after the last band it needs.
+ * and every scan stops after the last band it needs.
  */
 export interface JpegPart {
   scale: 1 | 2 | 4 | 8;
@@ -172,7 +172,8 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
         return c;
       });
       if (streaming) decodeBaselineScan(bytes, scan, f, components, restartInterval, finishBand);
-      else decodeScan(bytes, scan, f, components, restartInterval, scan, bandOf);
+      // A buffered scan is read down to the band below the region's last (its upsampling reads it).
+      else decodeScan(bytes, scan, f, components, restartInterval, scan, bandOf, lastBand + 2);
     }
   }
 

@@ -25,9 +25,10 @@ export interface Spectral {
 
 /**
  * Decodes one scan's entropy-coded data, `data` from `start` to `end` (where the marker reader
- * found the next marker: nothing past it is read). A streamed decode's one scan is decoded in the
- * kernels instead (baseline-scan.ts, the same coefficients). Damaged data decodes to damaged pixels,
- * as in libjpeg: past its end the scan is fed zeros.
+ * found the next marker: nothing past it is read), into its first `bandsDown` bands (rows of MCUs): the
+ * rest of the scan is not read. A streamed decode's one scan is decoded in the kernels instead
+ * (baseline-scan.ts, the same coefficients). Damaged data decodes to damaged pixels, as in libjpeg:
+ * past its end the scan is fed zeros.
  */
 export function decodeScan(
   data: Uint8Array,
@@ -37,6 +38,7 @@ export function decodeScan(
   restartInterval: number,
   { ss, se, ah, al }: Spectral,
   bandOf: (c: Component, m: number) => Int16Array,
+  bandsDown = frame.mcusDown,
 ): void {
   let pos = start;
   let bitBuf = 0;
@@ -314,25 +316,23 @@ export function decodeScan(
   };
   for (const c of components) c.pred = 0;
 
-  const blockAt = (c: Component, row: number, col: number): [Int16Array, number] => {
-    const m = (row / c.v) | 0;
-    return [bandOf(c, m), ((row - m * c.v) * c.stride + col) * c.blockStride];
-  };
-
   if (components.length === 1) {
     const c = components[0] as Component;
+    const rows = Math.min(c.blocksDown, bandsDown * c.v);
     let n = 0;
-    for (let row = 0; row < c.blocksDown; row++) {
+    for (let row = 0; row < rows; row++) {
+      const m = (row / c.v) | 0;
+      const band = bandOf(c, m);
+      const first = (row - m * c.v) * c.stride;
       for (let col = 0; col < c.blocksAcross; col++) {
         if (restartInterval > 0 && n > 0 && n % restartInterval === 0) restart();
-        const [block, o] = blockAt(c, row, col);
-        decodeBlock(c, block, o);
+        decodeBlock(c, band, (first + col) * c.blockStride);
         n++;
       }
     }
   } else {
     let n = 0;
-    for (let m = 0; m < frame.mcusDown; m++) {
+    for (let m = 0; m < Math.min(frame.mcusDown, bandsDown); m++) {
       const bands = components.map((c) => bandOf(c, m));
       for (let col = 0; col < frame.mcusAcross; col++) {
         if (restartInterval > 0 && n > 0 && n % restartInterval === 0) restart();

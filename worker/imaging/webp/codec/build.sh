@@ -18,5 +18,5 @@ FILES="$(ls "$SRC"/src/dec/*.c "$SRC"/src/utils/*.c) $(ls "$SRC"/src/dsp/*.c | g
 emcc -O3 -flto -DNDEBUG -msimd128 -msse4.1 -I"$SRC" webp_dec.c $FILES \
   -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=256KB \
   -sMAXIMUM_MEMORY=256MB -sFILESYSTEM=0 \
-  -sEXPORTED_FUNCTIONS=_webp_alloc,_webp_free,_webp_decode -o webp_dec.wasm
+  -sEXPORTED_FUNCTIONS=_webp_alloc,_webp_free,_webp_decode,_webp_verify -o webp_dec.wasm
 echo "built $(wc -c < webp_dec.wasm) bytes"

@@ -3,6 +3,8 @@
 // buffer the caller has allocated in this module's memory. Built by build.sh.
 #include <stdint.h>
 #include <stdlib.h>
+#include "src/dec/vp8i_dec.h"
+#include "src/dec/webpi_dec.h"
 #include "src/webp/decode.h"
 
 // A buffer in this module's memory, for the file and for the pixels.
@@ -33,5 +35,54 @@ int webp_decode(const uint8_t* data, size_t size, int left, int top, int width, 
   config.output.u.RGBA.size = (size_t)out_width * out_height * channels;
   const VP8StatusCode status = WebPDecode(data, size, &config);
   WebPFreeDecBuffer(&config.output);
+  return status;
+}
+
+// Proves a lossy WebP without alpha decodes as WebPDecode would find it, for the upload check:
+// WebPDecode's own steps (its features, headers and VP8Decode's frame loop, vp8_dec.c ParseFrame)
+// with every macroblock's modes and coefficients read, and no row reconstructed, filtered or
+// written, which cannot fail for such a file (its only failures are an aborted output and alpha).
+// Returns libwebp's VP8StatusCode (0 when it decodes), or -2 for a file only a decode proves (a
+// lossless picture or one with an alpha plane).
+int webp_verify(const uint8_t* data, size_t size) {
+  WebPBitstreamFeatures features;
+  VP8StatusCode status = WebPGetFeatures(data, size, &features);
+  if (status != VP8_STATUS_OK) return status == VP8_STATUS_NOT_ENOUGH_DATA ? VP8_STATUS_BITSTREAM_ERROR : status;
+  WebPHeaderStructure headers;
+  headers.data = data;
+  headers.data_size = size;
+  headers.have_all_data = 1;
+  status = WebPParseHeaders(&headers);
+  if (status != VP8_STATUS_OK) return status;
+  if (headers.is_lossless || headers.alpha_data != NULL) return -2;
+  VP8Io io;
+  if (!VP8InitIo(&io)) return VP8_STATUS_INVALID_PARAM;
+  io.data = headers.data + headers.offset;
+  io.data_size = headers.data_size - headers.offset;
+  VP8Decoder* const dec = VP8New();
+  if (dec == NULL) return VP8_STATUS_OUT_OF_MEMORY;
+  int ok = VP8GetHeaders(dec, &io);
+  if (ok) {
+    ok = VP8EnterCritical(dec, &io) == VP8_STATUS_OK;  // as VP8Decode; with no setup hook it cannot fail
+    if (ok) {
+      ok = VP8InitFrame(dec, &io);
+      for (dec->mb_y = 0; ok && dec->mb_y < dec->br_mb_y; ++dec->mb_y) {
+        VP8BitReader* const token_br = &dec->parts[dec->mb_y & dec->num_parts_minus_one];
+        if (!VP8ParseIntraModeRow(&dec->br, dec)) {
+          ok = VP8SetError(dec, VP8_STATUS_NOT_ENOUGH_DATA, "Premature end-of-partition0 encountered.");
+        }
+        for (; ok && dec->mb_x < dec->mb_w; ++dec->mb_x) {
+          if (!VP8DecodeMB(dec, token_br)) {
+            ok = VP8SetError(dec, VP8_STATUS_NOT_ENOUGH_DATA, "Premature end-of-file encountered.");
+          }
+        }
+        if (ok) VP8InitScanline(dec);
+      }
+      ok &= VP8ExitCritical(dec, &io);
+    }
+  }
+  status = ok ? VP8_STATUS_OK : dec->status;
+  if (status == VP8_STATUS_OK && !ok) status = VP8_STATUS_BITSTREAM_ERROR;
+  VP8Delete(dec);
   return status;
 }
