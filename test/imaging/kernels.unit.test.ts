@@ -394,6 +394,63 @@ describe("the JPEG decoder's kernels", () => {
     expect(worst).toBeLessThanOrEqual(1);
   });
 
+  /** libjpeg 9's jpeg_idct_4x4 (jidctint.c) of a block's 4×4 lowest coefficients, row by row, in plain integers. */
+  function libjpegIdct4x4(low: Int16Array, quant: readonly number[]): number[] {
+    const ws = new Int32Array(16);
+    const clamp = (v: number) => Math.min(255, Math.max(0, v));
+    for (let col = 0; col < 4; col++) {
+      const [t0, z2, t2, z3] = [0, 1, 2, 3].map(
+        (r) => (low[r * 4 + col] as number) * (quant[r * 8 + col] as number),
+      ) as [number, number, number, number];
+      const z1 = (z2 + z3) * 4433 + (1 << 10);
+      const o0 = (z1 + z2 * 6270) >> 11;
+      const o2 = (z1 - z3 * 15137) >> 11;
+      ws[col] = (t0 + t2) * 4 + o0;
+      ws[col + 4] = (t0 - t2) * 4 + o2;
+      ws[col + 8] = (t0 - t2) * 4 - o2;
+      ws[col + 12] = (t0 + t2) * 4 - o0;
+    }
+    return [0, 1, 2, 3].flatMap((row) => {
+      const [w0, w1, w2, w3] = [0, 1, 2, 3].map((k) => ws[row * 4 + k] as number) as [number, number, number, number];
+      const t0 = w0 + (128 << 5) + (1 << 4);
+      const z1 = (w1 + w3) * 4433;
+      const o0 = z1 + w1 * 6270;
+      const o2 = z1 - w3 * 15137;
+      return [(t0 + w2) * 8192 + o0, (t0 - w2) * 8192 + o2, (t0 - w2) * 8192 - o2, (t0 + w2) * 8192 - o0].map((v) =>
+        clamp(v >> 18),
+      );
+    });
+  }
+
+  it("inverse-transforms a progressive file's band-limited blocks exactly as libjpeg 9's 4×4 transform", () => {
+    const next = noise(11);
+    // The 4×4 lowest coefficients of photo-like blocks and of extreme ones (every value, either sign).
+    const blocks = Array.from({ length: 41 }, (_, i) => {
+      const low = new Int16Array(20); // 16 coefficients and the decoder's 4 words of nonzero marks
+      if (i < 30) {
+        const full = quantisedBlock(next, i % 4);
+        for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) low[r * 4 + c] = full[r * 8 + c] as number;
+      } else for (let k = 0; k < 16; k++) low[k] = (next() * 257 - 32768) * (k % 2 ? 1 : -1);
+      low.fill(-1, 16); // marks the transform must not read
+      return low;
+    });
+    const stride = blocks.length * 4 + 3;
+    const { kernels, at, buffer } = withBuffers({ coef: 40 * blocks.length, quant: 64 * 4, out: stride * 4 });
+    blocks.forEach((b, i) => new Int16Array(buffer, at.coef + i * 40, 20).set(b));
+    new Int32Array(buffer, at.quant, 64).set(QUANT);
+    kernels.idctLow4(at.coef, 40, blocks.length, at.quant, at.out, stride);
+    const out = new Uint8Array(buffer, at.out, stride * 4);
+    const differ: string[] = [];
+    blocks.forEach((b, i) => {
+      const expected = libjpegIdct4x4(b, QUANT);
+      for (let y = 0; y < 4; y++)
+        for (let x = 0; x < 4; x++)
+          if (out[y * stride + i * 4 + x] !== expected[y * 4 + x])
+            differ.push(`block ${i} (${x}, ${y}): ${out[y * stride + i * 4 + x]} not ${expected[y * 4 + x]}`);
+    });
+    expect(differ).toEqual([]);
+  });
+
   it('converts YCbCr to RGB within 1 of the JFIF equations, samples and upsampled rows alike', () => {
     const n = 1021; // not a multiple of 4
     const next = noise(7);

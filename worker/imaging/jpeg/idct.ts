@@ -5,19 +5,12 @@
 
 /**
  * Inverse DCT, as libjpeg computes it so pixels match libjpeg-turbo's default to within rounding:
- * the full 8×8 (jidctint.c) and the reduced 4×4 and 2×2 (jidctred.c) in the SIMD kernels; here
- * the eighth scale (the DC coefficient alone) and the band-limited blocks of a progressive file
- * decoded reduced.
+ * the full 8×8 (jidctint.c) and the reduced 4×4 and 2×2 (jidctred.c) in the SIMD kernels, with
+ * the band-limited blocks of a progressive file decoded at half scale (libjpeg 9's jpeg_idct_4x4 of
+ * their 4×4 lowest coefficients); here the eighth scale (the DC coefficient alone) and the
+ * band-limited blocks at a quarter.
  */
 import type { Component, Workspace } from './frame';
-
-const CONST_BITS = 13;
-const PASS1_BITS = 2;
-const FIX_0_541196100 = 4433;
-const FIX_0_765366865 = 6270;
-const FIX_1_847759065 = 15137;
-
-const workspace = new Int32Array(64);
 
 function clamp(v: number): number {
   return v < 0 ? 0 : v > 255 ? 255 : v;
@@ -26,47 +19,6 @@ function clamp(v: number): number {
 /** One block to its average (eighth scale): the DC coefficient alone, as libjpeg's jpeg_idct_1x1. */
 function idctBlock1(coef: Int16Array, c0: number, quant: Int32Array, out: Uint8Array, o: number) {
   out[o] = clamp((((coef[c0] as number) * (quant[0] as number) + 4) >> 3) + 128);
-}
-
-/**
- * A band-limited block (frame.ts: its 4×4 lowest coefficients, row by row) to 4×4 samples: libjpeg
- * 9's jpeg_idct_4x4 (jidctint.c), a 4-point inverse DCT of the coefficients a half-scale picture
- * holds, which are all a progressive decode at half scale keeps.
- */
-function idctLow4(coef: Int16Array, c0: number, quant: Int32Array, out: Uint8Array, o: number, stride: number) {
-  const ws = workspace;
-  for (let col = 0; col < 4; col++) {
-    const i = c0 + col;
-    const t0 = (coef[i] as number) * (quant[col] as number);
-    const t2 = (coef[i + 8] as number) * (quant[col + 16] as number);
-    const t10 = (t0 + t2) * (1 << PASS1_BITS);
-    const t12 = (t0 - t2) * (1 << PASS1_BITS);
-    const z2 = (coef[i + 4] as number) * (quant[col + 8] as number);
-    const z3 = (coef[i + 12] as number) * (quant[col + 24] as number);
-    const z1 = (z2 + z3) * FIX_0_541196100 + (1 << (CONST_BITS - PASS1_BITS - 1));
-    const o0 = (z1 + z2 * FIX_0_765366865) >> (CONST_BITS - PASS1_BITS);
-    const o2 = (z1 - z3 * FIX_1_847759065) >> (CONST_BITS - PASS1_BITS);
-    ws[col] = t10 + o0;
-    ws[col + 12] = t10 - o0;
-    ws[col + 4] = t12 + o2;
-    ws[col + 8] = t12 - o2;
-  }
-  const shift = CONST_BITS + PASS1_BITS + 3;
-  for (let row = 0; row < 16; row += 4, o += stride) {
-    const t0 = (ws[row] as number) + (128 << (PASS1_BITS + 3)) + (1 << (PASS1_BITS + 2));
-    const t2 = ws[row + 2] as number;
-    const t10 = (t0 + t2) * (1 << CONST_BITS);
-    const t12 = (t0 - t2) * (1 << CONST_BITS);
-    const z2 = ws[row + 1] as number;
-    const z3 = ws[row + 3] as number;
-    const z1 = (z2 + z3) * FIX_0_541196100;
-    const o0 = z1 + z2 * FIX_0_765366865;
-    const o2 = z1 - z3 * FIX_1_847759065;
-    out[o] = clamp((t10 + o0) >> shift);
-    out[o + 3] = clamp((t10 - o0) >> shift);
-    out[o + 1] = clamp((t12 + o2) >> shift);
-    out[o + 2] = clamp((t12 - o2) >> shift);
-  }
 }
 
 /** A band-limited block (its 2×2 lowest coefficients) to 2×2 samples: libjpeg 9's jpeg_idct_2x2. */
@@ -106,7 +58,8 @@ export function idctBand(
     strip.fill(128); // never coded (the data ended early): mid grey, as libjpeg leaves it
     return;
   }
-  const simd = !c.keep && size > 1;
+  // Band-limited blocks at half scale have their own kernel; at a quarter they are four numbers.
+  const simd = size > 1 && (!c.keep || size === 4);
   if (simd) ws.quant.set(quant);
   for (let v = 0; v < c.v; v++) {
     const row = v * size * stride;
@@ -118,15 +71,15 @@ export function idctBand(
         ws.coef.set(band.subarray(first, first + (to - from) * c.blockStride));
         coef = ws.coef.byteOffset;
       }
-      const idct = size === 8 ? ws.kernels.idct8 : size === 4 ? ws.kernels.idct4 : ws.kernels.idct2;
+      const { kernels } = ws;
+      const idct = c.keep ? kernels.idctLow4 : size === 8 ? kernels.idct8 : size === 4 ? kernels.idct4 : kernels.idct2;
       idct(coef, c.blockStride * 2, to - from, ws.quant.byteOffset, strip.byteOffset + row + from * size, stride);
       continue;
     }
     for (let col = from; col < to; col++) {
       const b = (v * c.stride + col) * c.blockStride;
       const o = row + col * size;
-      if (c.keep && size === 4) idctLow4(band, b, quant, strip, o, stride);
-      else if (c.keep && size === 2) idctLow2(band, b, quant, strip, o, stride);
+      if (c.keep && size === 2) idctLow2(band, b, quant, strip, o, stride);
       else idctBlock1(band, b, quant, strip, o);
     }
   }

@@ -36,6 +36,7 @@ export interface Kernels {
   adler32(adler: number, p: number, n: number): number;
   idct8(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
   idct4(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
+  idctLow4(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
   idct2(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
   ycc(y: number, cb: number, cr: number, n: number, out: number): void;
   upsample(s0: number, s1: number, wy: number, lo: number, hi: number, w: number, n: number, out: number): void;

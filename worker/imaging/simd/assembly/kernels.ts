@@ -720,6 +720,57 @@ export function idct4(coef: usize, step: usize, n: i32, quant: usize, out: usize
 }
 
 /**
+ * A band-limited block (a progressive file decoded at half scale keeps each block's 4×4 lowest
+ * coefficients, row by row, as int16, `step` bytes apart: ../../jpeg/frame.ts) into 4×4 samples:
+ * libjpeg 9's jpeg_idct_4x4, a 4-point inverse DCT of those coefficients, with the int32 table at
+ * `quant` (natural 8×8 order). Block i at out + 4 i, rows `stride` apart. Columns in lanes, then rows.
+ */
+export function idctLow4(coef: usize, step: usize, n: i32, quant: usize, out: usize, stride: usize): void {
+  const q0 = v128.load(quant);
+  const q1 = v128.load(quant, 32);
+  const q2 = v128.load(quant, 64);
+  const q3 = v128.load(quant, 96);
+  const round = i32x4.splat(1 << (CONST_BITS - PASS1_BITS - 1));
+  const bias = i32x4.splat((128 << (PASS1_BITS + 3)) + (1 << (PASS1_BITS + 2)));
+  const w = WORKSPACE;
+  for (let b = 0; b < n; b++, coef += step, out += 4) {
+    const t0 = i32x4.mul(i32x4.extend_low_i16x8_s(v128.load64_zero(coef)), q0);
+    const z2 = i32x4.mul(i32x4.extend_low_i16x8_s(v128.load64_zero(coef + 8)), q1);
+    const t2 = i32x4.mul(i32x4.extend_low_i16x8_s(v128.load64_zero(coef + 16)), q2);
+    const z3 = i32x4.mul(i32x4.extend_low_i16x8_s(v128.load64_zero(coef + 24)), q3);
+    const t10 = i32x4.shl(i32x4.add(t0, t2), PASS1_BITS);
+    const t12 = i32x4.shl(i32x4.sub(t0, t2), PASS1_BITS);
+    const z1 = i32x4.add(mulc(i32x4.add(z2, z3), FIX_0_541196100), round);
+    const o0 = i32x4.shr_s(i32x4.add(z1, mulc(z2, FIX_0_765366865)), CONST_BITS - PASS1_BITS);
+    const o2 = i32x4.shr_s(i32x4.sub(z1, mulc(z3, FIX_1_847759065)), CONST_BITS - PASS1_BITS);
+    // The workspace's rows (t10 + o0, t12 + o2, t12 - o2, t10 - o0), transposed: row r in lane r.
+    transposeStore(i32x4.add(t10, o0), i32x4.add(t12, o2), i32x4.sub(t12, o2), i32x4.sub(t10, o0), w, 16);
+    const u0 = i32x4.add(v128.load(w), bias);
+    const u1 = v128.load(w, 16);
+    const u2 = v128.load(w, 32);
+    const u3 = v128.load(w, 48);
+    const r10 = i32x4.shl(i32x4.add(u0, u2), CONST_BITS);
+    const r12 = i32x4.shl(i32x4.sub(u0, u2), CONST_BITS);
+    const y1 = mulc(i32x4.add(u1, u3), FIX_0_541196100);
+    const p0 = i32x4.add(y1, mulc(u1, FIX_0_765366865));
+    const p2 = i32x4.sub(y1, mulc(u3, FIX_1_847759065));
+    const shift = CONST_BITS + PASS1_BITS + 3;
+    transposeStore(
+      i32x4.shr_s(i32x4.add(r10, p0), shift),
+      i32x4.shr_s(i32x4.add(r12, p2), shift),
+      i32x4.shr_s(i32x4.sub(r12, p2), shift),
+      i32x4.shr_s(i32x4.sub(r10, p0), shift),
+      ROWS_LEFT,
+      16,
+    );
+    for (let r: usize = 0; r < 4; r++) {
+      const words = i16x8.narrow_i32x4_s(v128.load(ROWS_LEFT + r * 16), v128.load(ROWS_LEFT + r * 16));
+      v128.store32_lane(out + r * stride, i8x16.narrow_i16x8_u(words, words), 0);
+    }
+  }
+}
+
+/**
  * One row of `n` YCbCr samples at the image's resolution to RGB (3 bytes a pixel) at out, as
  * libjpeg's tables give them: R = Y + (91881 (Cr - 128) + 2^15) >> 16, B = Y + (116130 (Cb - 128)
  * + 2^15) >> 16, G = Y + (-22553 (Cb - 128) - 46802 (Cr - 128) + 2^15) >> 16. Reads up to 3 bytes
