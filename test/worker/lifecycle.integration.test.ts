@@ -3,9 +3,11 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
 import { clock, DAY_MS } from '../../worker/lib/clock';
-import { EXPIRED_MESSAGE } from '../../worker/services/pictures/uploads';
+import type { Caller } from '../../worker/services/caller';
+import { depsFrom } from '../../worker/services/deps';
+import { EXPIRED_MESSAGE, storeUpload } from '../../worker/services/pictures/uploads';
 import { uploadPrefix } from '../../worker/services/pictures/storage-keys';
-import { body, Browser, processedRequest } from './helpers';
+import { body, Browser, fixture, processedRequest } from './helpers';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -100,5 +102,40 @@ describe('7-day deletion, through the routes a visitor uses', () => {
     expect(res.status).toBe(410);
     const uploadId = originalPath.split('/').pop()!.split('.')[0]!;
     expect((await env.BUCKET.list({ prefix: uploadPrefix(uploadId) })).objects).toHaveLength(0);
+  });
+});
+
+describe('an upload is stored whole or not at all', () => {
+  const file = { name: 'photo.jpg', bytes: fixture('baseline.jpg') };
+  const rowsNamed = (name: string) =>
+    env.DB.prepare('SELECT id FROM uploads WHERE original_filename = ?').bind(name).all();
+  const originals = async () =>
+    (await env.BUCKET.list({ prefix: 'uploads/' })).objects.filter((o) => o.key.endsWith('/original')).length;
+
+  it('keeps no row when R2 refuses the file, and no file when D1 refuses the row', async () => {
+    const deps = depsFrom(env);
+    const refusing = new Proxy(env.BUCKET, {
+      get(bucket, name) {
+        if (name === 'put') return () => Promise.reject(new Error('R2 unavailable'));
+        const value = Reflect.get(bucket, name, bucket) as unknown;
+        return typeof value === 'function' ? value.bind(bucket) : value;
+      },
+    });
+    const anonymous = { user: null, ip: '10.9.9.9', visitorId: crypto.randomUUID() };
+    const named = { ...file, name: `refused-by-r2-${crypto.randomUUID()}.jpg` };
+    await expect(storeUpload({ ...deps, bucket: refusing }, named, anonymous)).rejects.toThrow('R2 unavailable');
+    expect((await rowsNamed(named.name)).results).toEqual([]);
+
+    // A user that does not exist: the row's owner fails D1's foreign key.
+    const before = await originals();
+    const ghost = { ...anonymous, user: { id: crypto.randomUUID() } as NonNullable<Caller['user']> };
+    await expect(storeUpload(deps, { ...file, name: 'refused-by-d1.jpg' }, ghost)).rejects.toThrow();
+    expect(await originals()).toBe(before);
+    expect((await rowsNamed('refused-by-d1.jpg')).results).toEqual([]);
+
+    // And a sound one is stored with its row.
+    const stored = await storeUpload(deps, { ...file, name: named.name }, anonymous);
+    expect((await rowsNamed(named.name)).results).toHaveLength(1);
+    expect(await env.BUCKET.head(stored.r2Key)).not.toBeNull();
   });
 });

@@ -72,9 +72,11 @@ export async function storeUpload(
   const id = crypto.randomUUID();
   const key = originalKey(id);
   const contentType = MIME_TYPES[info.type];
-  await deps.bucket.put(key, file.bytes, { httpMetadata: { contentType } });
-  try {
-    const [row] = await deps.db
+  // The file and its row are written together; neither is kept without the other. Nobody can ask
+  // for the row before this answers its id.
+  const [put, inserted] = await Promise.allSettled([
+    deps.bucket.put(key, file.bytes, { httpMetadata: { contentType } }),
+    deps.db
       .insert(uploads)
       .values({
         id,
@@ -86,13 +88,17 @@ export async function storeUpload(
         height: info.uprightHeight,
         ...ownerOf(caller),
       })
-      .returning();
-    if (!row) throw new Error('upload row was not written');
-    return row;
-  } catch (error) {
-    await deps.bucket.delete(key); // no file without its row
-    throw error;
-  }
+      .returning(),
+  ]);
+  const row = inserted.status === 'fulfilled' ? inserted.value[0] : undefined;
+  if (put.status === 'fulfilled' && row) return row;
+  await Promise.allSettled([
+    put.status === 'fulfilled' ? deps.bucket.delete(key) : null,
+    inserted.status === 'fulfilled' ? deps.db.delete(uploads).where(eq(uploads.id, id)) : null,
+  ]);
+  if (put.status === 'rejected') throw put.reason;
+  if (inserted.status === 'rejected') throw inserted.reason;
+  throw new Error('upload row was not written');
 }
 
 export async function findUpload(db: Db, uploadId: string): Promise<Upload | undefined> {
