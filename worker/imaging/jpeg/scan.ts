@@ -224,7 +224,22 @@ export function decodeScan(
     }
     const keep = c.keep as Int32Array;
     const per = c.blockStride - 4;
+    const fastAc = c.ac?.fastAc;
     for (let k = ss; k <= se;) {
+      if (fastAc) {
+        if (bitCnt < LOOKAHEAD) fill();
+        const entry = fastAc[(bitBuf >>> (bitCnt - LOOKAHEAD)) & ((1 << LOOKAHEAD) - 1)] as number;
+        if (entry !== 0) {
+          bitCnt -= entry & 255;
+          k += (entry >> 8) & 15;
+          const z = ZIGZAG[k] as number;
+          const kept = keep[z] as number;
+          if (kept >= 0) block[o + kept] = (entry >> 16) * (1 << al);
+          markNonzero(block, o, per, z);
+          k++;
+          continue;
+        }
+      }
       const rs = decode(c.ac);
       const s = rs & 15;
       const r = rs >> 4;
@@ -316,6 +331,7 @@ export function decodeScan(
   };
   for (const c of components) c.pred = 0;
 
+  const skipsRuns = frameProgressive && ss !== 0 && ah === 0;
   if (components.length === 1) {
     const c = components[0] as Component;
     const rows = Math.min(c.blocksDown, bandsDown * c.v);
@@ -326,8 +342,10 @@ export function decodeScan(
       const first = (row - m * c.v) * c.stride;
       for (let col = 0; col < c.blocksAcross; col++) {
         if (restartInterval > 0 && n > 0 && n % restartInterval === 0) restart();
-        decodeBlock(c, band, (first + col) * c.blockStride);
         n++;
+        // Most blocks of a high-frequency scan are in an end-of-band run: nothing to read.
+        if (skipsRuns && eobrun > 0) eobrun--;
+        else decodeBlock(c, band, (first + col) * c.blockStride);
       }
     }
   } else {
