@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { planRegionCrop } from '../../shared/crop';
 import { findFormat } from '../../shared/formats';
 import type { ConversionResponse } from '../../shared/schemas';
-import { encodePng, inspectImage, type Raster } from '../../worker/imaging';
+import { encodePng, inspectImage, releaseKeptPicture, type Raster } from '../../worker/imaging';
 import worker from '../../worker/index';
 import { ipKey } from '../../worker/services/caller';
 import {
@@ -502,8 +502,10 @@ describe('the conversion consumer', () => {
     const { uploadId } = (await env.DB.prepare('SELECT upload_id AS uploadId FROM image_requests WHERE id = ?')
       .bind(id)
       .first<{ uploadId: string }>())!;
-    // The stored original is no longer a picture.
+    // The stored original is no longer a picture, and this isolate no longer holds the file its
+    // upload kept for the renders that follow (kept-picture.ts).
     await env.BUCKET.put(`uploads/${uploadId}/original`, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+    releaseKeptPicture({ decoding: false });
     const conversionId = await insertProcessing(id, 20);
     const batch = createMessageBatch('social-resizer-conversions', [
       { id: 'm0', timestamp: new Date(), attempts: 1, body: { conversionId } },

@@ -52,7 +52,11 @@ const randomIp = () => `10.${crypto.getRandomValues(new Uint8Array(3)).join('.')
 export class Browser {
   private cookies = new Map<string, string>();
 
-  constructor(readonly ip = randomIp()) {}
+  /** `overrides`: the environment its requests meet changed (an R2 that counts its reads). */
+  constructor(
+    readonly ip = randomIp(),
+    private readonly overrides?: Partial<Env>,
+  ) {}
 
   async call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -61,7 +65,9 @@ export class Browser {
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin')) headers.set('Origin', ORIGIN);
     if (this.cookies.size > 0) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await call(path, { ...init, headers });
+    const res = this.overrides
+      ? await callWith(this.overrides, `${ORIGIN}${path}`, { ...init, headers })
+      : await call(path, { ...init, headers });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, ...value] = (pair ?? '').split('=');

@@ -7,7 +7,7 @@ import type { Caller } from '../../worker/services/caller';
 import { depsFrom } from '../../worker/services/deps';
 import { EXPIRED_MESSAGE, storeUpload } from '../../worker/services/pictures/uploads';
 import { uploadPrefix } from '../../worker/services/pictures/storage-keys';
-import { body, Browser, fixture, processedRequest } from './helpers';
+import { bannerRequest, body, Browser, fixture, processedRequest } from './helpers';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -137,5 +137,39 @@ describe('an upload is stored whole or not at all', () => {
     const stored = await storeUpload(deps, { ...file, name: named.name }, anonymous);
     expect((await rowsNamed(named.name)).results).toHaveLength(1);
     expect(await env.BUCKET.head(stored.r2Key)).not.toBeNull();
+  });
+});
+
+describe('the single tool reads an upload from R2 only when this isolate has not kept it', () => {
+  it('renders the first result and another output type from the kept file, and reads the file after another upload', async () => {
+    const reads: string[] = [];
+    const counting = new Proxy(env.BUCKET, {
+      get(bucket, name) {
+        if (name === 'get')
+          return (key: string, ...rest: unknown[]) => {
+            reads.push(key);
+            return (bucket.get as (...args: unknown[]) => unknown)(key, ...rest);
+          };
+        const value = Reflect.get(bucket, name, bucket) as unknown;
+        return typeof value === 'function' ? value.bind(bucket) : value;
+      },
+    });
+    const browser = new Browser(undefined, { BUCKET: counting });
+    const originals = () => reads.filter((key) => key.endsWith('/original'));
+    const id = await bannerRequest(browser);
+    const process = (output: { type: string; quality: number }) =>
+      browser.call(`/api/process-image/${id}`, { method: 'POST', json: { output } });
+    expect((await process({ type: 'jpeg', quality: 82 })).status).toBe(200);
+    expect((await process({ type: 'png', quality: 90 })).status).toBe(200);
+    expect(originals()).toEqual([]);
+
+    // Another upload takes the isolate's place: the next render reads its own file again.
+    expect((await browser.upload('other.png', fixture('rgb.png'))).status).toBe(201);
+    expect((await process({ type: 'jpeg', quality: 70 })).status).toBe(200);
+    expect(originals()).toHaveLength(1);
+    // Each render made the file it was asked for.
+    const file = await browser.call(`/api/download/${id}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('Content-Type')).toBe('image/jpeg');
   });
 });

@@ -1,7 +1,9 @@
 /**
- * One decoded picture kept between runs of renders of the same upload: a fan-out's queue batches
- * often reach an isolate one after another, and the next batch then reads neither the file nor, when
- * the view it kept covers its renders, the pixels again. It never stands beside a new decode: every
+ * One picture kept between runs of renders of the same upload: a fan-out's queue batches often reach
+ * an isolate one after another, and the next batch then reads neither the file nor, when the view it
+ * kept covers its renders, the pixels again; the single tool's renders (a new output type, the
+ * download step's other formats) likewise; and an upload keeps its file, not yet decoded, for the
+ * renders that follow it. It never stands beside a new decode: every
  * decode lets it go first (decode.ts), and so does an upload before it reads its file
  * (services/pictures/uploads.ts). A run keeps its picture only if no decode has started since its
  * own, so a render of another request that decoded meanwhile does not run beside it. (A render that
@@ -23,6 +25,11 @@ export function decodesSoFar(): number {
  */
 export function keepPicture(key: string, views: PictureViews, decodedAfter: number): void {
   kept = decodes === decodedAfter + 1 ? { key, views } : null;
+}
+
+/** Keeps a file just uploaded under `key` (views with no pixels yet) for the renders that follow it. */
+export function keepUploadedFile(key: string, views: PictureViews): void {
+  kept = { key, views };
 }
 
 /** The kept views of the file stored under `key`, taken out of the slot; null when another is kept. */

@@ -7,7 +7,9 @@ import {
   admitImage,
   ImageError,
   inspectImage,
+  keepUploadedFile,
   MIME_TYPES,
+  PictureViews,
   releaseKeptPicture,
   verifyDecodes,
   type Codecs,
@@ -91,7 +93,11 @@ export async function storeUpload(
       .returning(),
   ]);
   const row = inserted.status === 'fulfilled' ? inserted.value[0] : undefined;
-  if (put.status === 'fulfilled' && row) return row;
+  if (put.status === 'fulfilled' && row) {
+    // The renders that follow in this isolate (the single tool's first) read it from here, not R2.
+    keepUploadedFile(key, new PictureViews(file.bytes, info, deps.codecs));
+    return row;
+  }
   await Promise.allSettled([
     put.status === 'fulfilled' ? deps.bucket.delete(key) : null,
     inserted.status === 'fulfilled' ? deps.db.delete(uploads).where(eq(uploads.id, id)) : null,

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
 import { requireFormat } from '../pictures/image-requests';
 import { markForRender } from './mark';
+import { takeKeptPicture } from '../../imaging';
 import { UploadPicture, type RenderDeps } from './picture';
 import { decodeNeed, failRender, failureMessage, PROCESSING_FAILED, renderConversion, type RenderJob } from './render';
 
@@ -58,7 +59,8 @@ export async function processRequest(
   let ended = 0;
   try {
     const needs = jobs.map(decodeNeed);
-    const picture = new UploadPicture(deps, upload);
+    // The upload's file or the last render's picture, when this isolate kept it (kept-picture.ts).
+    const picture = new UploadPicture(deps, upload, takeKeptPicture(upload.r2Key));
     // The first decode serves as many of the renders as it can at no cost to any; a picture that
     // cannot be read at all answers with its own status (410 gone, 413, 422).
     await picture.viewFor(needs[0]!, needs.slice(1));
@@ -75,6 +77,7 @@ export async function processRequest(
         throw new ApiError(422, own?.error ?? PROCESSING_FAILED);
       }
     }
+    picture.keep(); // for the next render of this upload: another output type, another format
   } catch (error) {
     failure = failureMessage(error) ?? PROCESSING_FAILED;
     throw error;
