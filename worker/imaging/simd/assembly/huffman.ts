@@ -54,10 +54,25 @@ export function entropyNext(): usize {
 }
 
 // Up to 64 bits: tops the buffer up to at least 57 (a code of up to 17 bits looked at, then up to
-// 15 value bits, need 32). A 0xFF 0x00 is a 0xFF; a 0xFF before anything else is a marker.
+// 15 value bits, need 32). A 0xFF 0x00 is a 0xFF; a 0xFF before anything else is a marker. Where
+// the next 8 bytes hold no 0xFF (most of the time), the bytes are taken in one load, as
+// libjpeg-turbo's FILL_BIT_BUFFER_FAST does.
 // @ts-ignore: decorator
 @inline
 function fill(): void {
+  if (next + 8 <= end) {
+    const word = load<u64>(next);
+    // A byte of 0xFF is a zero byte of ~word.
+    const inverted = ~word;
+    if (((inverted - 0x0101010101010101) & word & 0x8080808080808080) == 0) {
+      const count = (63 - bitCount) >> 3; // bytes that fit: at least 57 bits after
+      const shift = <u64>(count << 3);
+      bitBuffer = (bitBuffer << shift) | (bswap<u64>(word) >> (64 - shift));
+      bitCount += count << 3;
+      next += <usize>count;
+      return;
+    }
+  }
   while (bitCount <= 56) {
     let byte: u64 = 0;
     if (!atMarker && next < end) {
