@@ -43,15 +43,31 @@ export function convertBand(frame: Frame, m: number, region: Region, out: Uint8C
   };
 
   // YCbCr with every component at the image's resolution (4:4:4, or any sampling decoded at a
-  // reduced scale, where the inverse DCT did the upsampling): straight from the strips, in
-  // libjpeg's fixed point, by the SIMD kernel.
-  if (components.length === 3 && !rgb && components.every((c) => c.ratioH === 1 && c.ratioV === 1)) {
+  // reduced scale, where the inverse DCT did the upsampling), or subsampled 2:1 across (4:2:2) or
+  // both ways (4:2:0) and upsampled as libjpeg does (its integer "fancy" filter, fancyRow): in
+  // libjpeg's fixed point, by the SIMD kernels, as libjpeg-turbo's own output.
+  const fancy = (c: Component) =>
+    (c.ratioH === 1 && c.ratioV === 1) || (c.ratioH === 2 && (c.ratioV === 1 || c.ratioV === 2));
+  if (components.length === 3 && !rgb && components.every(fancy)) {
+    const at = (c: Component, ci: number, y: number): number => {
+      if (c.ratioH === 1) {
+        const [s, o] = sampleRow(c, y);
+        return s.byteOffset + o + x0;
+      }
+      const out = (rows[ci] as Float32Array).byteOffset; // as bytes here
+      const k = c.ratioV === 2 ? y >> 1 : y;
+      const [s, o] = sampleRow(c, k);
+      let far = 0;
+      if (c.ratioV === 2) {
+        const [f, of] = sampleRow(c, y & 1 ? k + 1 : k - 1);
+        far = f.byteOffset + of;
+      }
+      kernels.fancyRow(s.byteOffset + o, far, c.width, x0, across, out);
+      return out;
+    };
     const [cy, cb, cr] = components as [Component, Component, Component];
     for (let y = y0; y < y1; y++) {
-      const [sy, oy] = sampleRow(cy, y);
-      const [sb, ob] = sampleRow(cb, y);
-      const [sr, or] = sampleRow(cr, y);
-      kernels.ycc(sy.byteOffset + oy + x0, sb.byteOffset + ob + x0, sr.byteOffset + or + x0, across, rgbRow.byteOffset);
+      kernels.ycc(at(cy, 0, y), at(cb, 1, y), at(cr, 2, y), across, rgbRow.byteOffset);
       out.set(rgbBytes, (y - region.y0) * across * 3);
     }
     return;

@@ -40,6 +40,7 @@ export interface Kernels {
   idct2(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
   ycc(y: number, cb: number, cr: number, n: number, out: number): void;
   upsample(s0: number, s1: number, wy: number, lo: number, hi: number, w: number, n: number, out: number): void;
+  fancyRow(near: number, far: number, n: number, x0: number, count: number, out: number): void;
   widen(s: number, n: number, out: number): void;
   yccFloat(y: number, cb: number, cr: number, n: number, out: number): void;
   entropyStart(from: number, to: number): void;

@@ -793,6 +793,30 @@ export function ycc(y: usize, cb: usize, cr: usize, n: i32, out: usize): void {
 }
 
 /**
+ * libjpeg's "fancy" upsampling of a component subsampled 2:1 across (jdsample.c
+ * h2v1_fancy_upsample), or 2:1 both ways with `far` the chroma row beyond the nearer one (h2v2:
+ * 3/4 of the nearer row and 1/4 of the farther, then across), in libjpeg's integer rounding: the
+ * image row's samples x0 to x0 + count - 1 at out (bytes), from the `n` samples at `near` (far 0
+ * for h2v1). The row's edges repeat their last sample, as libjpeg's do.
+ */
+export function fancyRow(near: usize, far: usize, n: i32, x0: i32, count: i32, out: usize): void {
+  const last = n - 1;
+  for (let i = 0; i < count; i++) {
+    const x = x0 + i;
+    const k = x >> 1;
+    const odd = x & 1;
+    const side = odd ? min(k + 1, last) : max(k - 1, 0);
+    if (far == 0) {
+      store<u8>(out + <usize>i, (<i32>load<u8>(near + <usize>k) * 3 + <i32>load<u8>(near + <usize>side) + 1 + odd) >> 2);
+    } else {
+      const own = <i32>load<u8>(near + <usize>k) * 3 + <i32>load<u8>(far + <usize>k);
+      const next = <i32>load<u8>(near + <usize>side) * 3 + <i32>load<u8>(far + <usize>side);
+      store<u8>(out + <usize>i, (own * 3 + next + 8 - odd) >> 4);
+    }
+  }
+}
+
+/**
  * Upsampling a subsampled component's row (../../jpeg/ycbcr.ts): out[x] for x < n is the linear
  * interpolation between rows s0 and s1 (weight wy on s1) at samples lo[x] and hi[x], weight w[x]
  * on hi (lo, hi int32; w and out f32). Reads up to 3 values past n in lo, hi and w.
