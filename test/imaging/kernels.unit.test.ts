@@ -451,6 +451,40 @@ describe("the JPEG decoder's kernels", () => {
     expect(differ).toEqual([]);
   });
 
+  it("upsamples chroma subsampled 2:1 across, and both ways, as libjpeg's integer fancy filter does, from any column", () => {
+    const next = noise(23);
+    const n = 77; // chroma samples; the image row has 2n - 1 or 2n
+    const { kernels, at, buffer } = withBuffers({ near: n + 16, far: n + 16, out: 2 * n + 32 });
+    const near = new Uint8Array(buffer, at.near, n);
+    const far = new Uint8Array(buffer, at.far, n);
+    for (let k = 0; k < n; k++) [near[k], far[k]] = k < 8 ? [255, 0] : [next(), next()];
+    const value = (row: Uint8Array, k: number) => row[Math.min(n - 1, Math.max(0, k))] as number;
+    // jdsample.c: h2v1 (3 x[k] + x[k -+ 1] + 1 or 2) >> 2; h2v2 on column sums 3 near + far, + 8 or 7, >> 4.
+    const expected = (x: number, both: boolean) => {
+      const k = x >> 1;
+      const side = x & 1 ? k + 1 : k - 1;
+      if (!both) return (3 * value(near, k) + value(near, side) + 1 + (x & 1)) >> 2;
+      const sum = (j: number) => 3 * value(near, j) + value(far, j);
+      return (3 * sum(k) + sum(side) + 8 - (x & 1)) >> 4;
+    };
+    const differ: string[] = [];
+    for (const both of [false, true])
+      for (const [x0, count] of [
+        [0, 2 * n],
+        [1, 2 * n - 1],
+        [3, 40],
+        [16, 17],
+        [2 * n - 5, 5],
+        [5, 1],
+      ] as const) {
+        const out = new Uint8Array(buffer, at.out, count);
+        kernels.fancyRow(at.near, both ? at.far : 0, n, x0, count, at.out);
+        for (let i = 0; i < count; i++)
+          if (out[i] !== expected(x0 + i, both)) differ.push(`${both ? 'h2v2' : 'h2v1'} x ${x0 + i}: ${out[i]}`);
+      }
+    expect(differ).toEqual([]);
+  });
+
   it('converts YCbCr to RGB within 1 of the JFIF equations, samples and upsampled rows alike', () => {
     const n = 1021; // not a multiple of 4
     const next = noise(7);

@@ -801,18 +801,67 @@ export function ycc(y: usize, cb: usize, cr: usize, n: i32, out: usize): void {
  */
 export function fancyRow(near: usize, far: usize, n: i32, x0: i32, count: i32, out: usize): void {
   const last = n - 1;
-  for (let i = 0; i < count; i++) {
-    const x = x0 + i;
-    const k = x >> 1;
-    const odd = x & 1;
-    const side = odd ? min(k + 1, last) : max(k - 1, 0);
-    if (far == 0) {
-      store<u8>(out + <usize>i, (<i32>load<u8>(near + <usize>k) * 3 + <i32>load<u8>(near + <usize>side) + 1 + odd) >> 2);
-    } else {
-      const own = <i32>load<u8>(near + <usize>k) * 3 + <i32>load<u8>(far + <usize>k);
-      const next = <i32>load<u8>(near + <usize>side) * 3 + <i32>load<u8>(far + <usize>side);
-      store<u8>(out + <usize>i, (own * 3 + next + 8 - odd) >> 4);
+  let i = 0;
+  // Sample by sample up to an even column with a sample to its left, then 16 at a time (8 of the
+  // chroma row's, each giving two) while the 9th to their right is in the row, then the rest.
+  while (i < count && ((x0 + i) & 1 || x0 + i < 2)) fancyOne(near, far, last, x0 + i, out + <usize>i), i++;
+  const three = i16x8.splat(3);
+  if (far == 0) {
+    const even = i16x8.splat(1);
+    const odd = i16x8.splat(2);
+    for (; i + 16 <= count && ((x0 + i) >> 1) + 8 <= last; i += 16) {
+      const k = near + <usize>((x0 + i) >> 1);
+      const mid = i16x8.mul(i16x8.extend_low_i8x16_u(v128.load64_zero(k)), three);
+      const left = i16x8.add(mid, i16x8.extend_low_i8x16_u(v128.load64_zero(k - 1)));
+      const right = i16x8.add(mid, i16x8.extend_low_i8x16_u(v128.load64_zero(k + 1)));
+      storeInterleaved(i16x8.shr_u(i16x8.add(left, even), 2), i16x8.shr_u(i16x8.add(right, odd), 2), out + <usize>i);
     }
+  } else {
+    const even = i16x8.splat(8);
+    const odd = i16x8.splat(7);
+    for (; i + 16 <= count && ((x0 + i) >> 1) + 8 <= last; i += 16) {
+      const k = <usize>((x0 + i) >> 1);
+      const mid = i16x8.mul(columnSums(near, far, k), three);
+      const left = i16x8.add(mid, columnSums(near, far, k - 1));
+      const right = i16x8.add(mid, columnSums(near, far, k + 1));
+      storeInterleaved(i16x8.shr_u(i16x8.add(left, even), 4), i16x8.shr_u(i16x8.add(right, odd), 4), out + <usize>i);
+    }
+  }
+  for (; i < count; i++) fancyOne(near, far, last, x0 + i, out + <usize>i);
+}
+
+/** 3 near + far for the 8 samples from `at`, in 16-bit lanes. */
+// @ts-ignore: decorator
+@inline
+function columnSums(near: usize, far: usize, at: usize): v128 {
+  const three = i16x8.splat(3);
+  return i16x8.add(
+    i16x8.mul(i16x8.extend_low_i8x16_u(v128.load64_zero(near + at)), three),
+    i16x8.extend_low_i8x16_u(v128.load64_zero(far + at)),
+  );
+}
+
+/** Stores a0, b0, a1, b1, … a7, b7 (each 0 to 255) as 16 bytes at out. */
+// @ts-ignore: decorator
+@inline
+function storeInterleaved(a: v128, b: v128, out: usize): void {
+  const bytes = i8x16.narrow_i16x8_u(a, b);
+  v128.store(out, i8x16.shuffle(bytes, bytes, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
+}
+
+/** fancyRow's image sample x, at out. */
+// @ts-ignore: decorator
+@inline
+function fancyOne(near: usize, far: usize, last: i32, x: i32, out: usize): void {
+  const k = x >> 1;
+  const odd = x & 1;
+  const side = odd ? min(k + 1, last) : max(k - 1, 0);
+  if (far == 0) {
+    store<u8>(out, (<i32>load<u8>(near + <usize>k) * 3 + <i32>load<u8>(near + <usize>side) + 1 + odd) >> 2);
+  } else {
+    const own = <i32>load<u8>(near + <usize>k) * 3 + <i32>load<u8>(far + <usize>k);
+    const next = <i32>load<u8>(near + <usize>side) * 3 + <i32>load<u8>(far + <usize>side);
+    store<u8>(out, (own * 3 + next + 8 - odd) >> 4);
   }
 }
 
