@@ -6,7 +6,8 @@
  * - the first result: upload, record the request, render the LinkedIn banner as a JPEG at quality
  *   82 (what Auto gives a photo); sharp makes the same JPEG from the file (goal: ratio <= 2). Beside
  *   it, the engine's own part of that wait, in this process as sharp runs: the upload's check, the
- *   decode and the render (what is left is the server's: requests, R2 and D1);
+ *   decode and the render, from the file in memory (as the server's render takes the file its
+ *   upload kept); what is left is the server's: requests, R2 and D1;
  * - the full fan-out: an Unlimited Access account uploads, asks `batch-process` for every format
  *   of the other platforms and watches the statuses as the results page does (each call names the
  *   answer it has and the server holds it until the statuses change: app/lib/api.ts `apiWatch`)

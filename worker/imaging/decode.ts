@@ -37,15 +37,23 @@ export async function decodeImage(
  * its size (libwebp reads every row of it, and only the pixels it keeps are memory).
  */
 export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<void> {
-  if (info.type === 'jpeg') verifyJpeg(bytes, info);
-  else if (info.type === 'webp' && verifyWebp(bytes, codecs.webpDecoder)) return;
-  else await decodeStored(bytes, info, codecs, { scale: info.type === 'webp' ? 8 : 1 });
+  if (info.type === 'jpeg') return verifyJpeg(bytes, info);
+  if (info.type === 'webp' && !info.lossless && !info.hasAlpha) {
+    makeRoomForDecode(); // the check copies the file into its own instance, as a decode does
+    if (verifyWebp(bytes, codecs.webpDecoder)) return;
+  }
+  await decodeStored(bytes, info, codecs, { scale: info.type === 'webp' ? 8 : 1 });
+}
+
+/** What a decode lets go first: the encoder's kept memory and a picture kept for the next renders. */
+function makeRoomForDecode(): void {
+  releaseJpegEncoder(); // its kept memory is never held beside a decode's (the upload's check included)
+  releaseKeptPicture({ decoding: true }); // nor is a picture kept for the next queue batch (kept-picture.ts)
 }
 
 /** The stored pixels, before colour conversion. */
 async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, part: JpegPart): Promise<Picture> {
-  releaseJpegEncoder(); // its kept memory is never held beside a decode's (the upload's check included)
-  releaseKeptPicture({ decoding: true }); // nor is a picture kept for the next queue batch (kept-picture.ts)
+  makeRoomForDecode();
   if (info.type === 'png') return { ...(await decodePng(bytes, info, part)), channels: 4 };
   if (info.type === 'jpeg') return decodeJpeg(bytes, info, part);
   return decodeWebp(bytes, info, codecs.webpDecoder, part);

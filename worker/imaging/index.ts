@@ -19,7 +19,7 @@ export { decodeImage, verifyDecodes } from './decode';
 export { detectFaces, detectorMemoryBytes, detectSide, detectText, type RunStats } from './detect';
 export { covers, decodeOrder, planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
 export { cropInView, decodeView, detectView, PictureViews, type View } from './view';
-export { keepPicture, keepUploadedFile, releaseKeptPicture, takeKeptPicture } from './kept-picture';
+export { decodesSoFar, keepPicture, keepUploadedFile, releaseKeptPicture, takeKeptPicture } from './kept-picture';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export type { ImageInfo } from './image-info';
 export { inspectImage } from './inspect';

@@ -27,9 +27,12 @@ export function keepPicture(key: string, views: PictureViews, decodedAfter: numb
   kept = decodes === decodedAfter + 1 ? { key, views } : null;
 }
 
-/** Keeps a file just uploaded under `key` (views with no pixels yet) for the renders that follow it. */
-export function keepUploadedFile(key: string, views: PictureViews): void {
-  kept = { key, views };
+/**
+ * Keeps a file just uploaded under `key` (views with no pixels yet) for the renders that follow
+ * it, unless a decode started after the upload's own check (`checkedAt`: decodesSoFar() then).
+ */
+export function keepUploadedFile(key: string, views: PictureViews, checkedAt: number): void {
+  kept = decodes === checkedAt ? { key, views } : null;
 }
 
 /** The kept views of the file stored under `key`, taken out of the slot; null when another is kept. */

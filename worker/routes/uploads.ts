@@ -19,17 +19,19 @@ import type { AppEnv } from '../types';
 /** POST /api/upload: the original, checked by its bytes and stored under an unguessable key. */
 export const uploadRoutes = new Hono<AppEnv>()
   .post('/upload', async (c) => {
-    const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+    // Every attempt counts, refused files too: each one costs an inspection and a decode. A refused
+    // body is read to its end by bodyLimits, which must be its only reader then.
+    await takeUpload(c.env.DOWNLOAD_COUNTER, c.get('caller'));
+    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+      throw new ApiError(400, 'image: Send the picture as multipart/form-data in the "image" field');
+    }
     makeRoomForUpload();
-    // Every attempt counts, refused files too: each one costs an inspection and a decode. The count
-    // is taken while the body is read (every body is read to its end: docs/security.md), and
-    // answers first.
-    const taken = takeUpload(c.env.DOWNLOAD_COUNTER, c.get('caller'));
-    const reading = multipart ? c.req.formData().catch(() => null) : null;
-    await taken;
-    if (!reading) throw new ApiError(400, 'image: Send the picture as multipart/form-data in the "image" field');
-    const form = await reading;
-    if (!form) throw new ApiError(400, 'image: The upload could not be read. Please try again.');
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new ApiError(400, 'image: The upload could not be read. Please try again.');
+    }
     const file = form.get('image');
     if (file === null) throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
     if (typeof file === 'string') throw new ApiError(400, 'image: The "image" field must be a file');

@@ -46,8 +46,9 @@ export function convertBand(frame: Frame, m: number, region: Region, out: Uint8C
   // reduced scale, where the inverse DCT did the upsampling), or subsampled 2:1 across (4:2:2) or
   // both ways (4:2:0) and upsampled as libjpeg does (its integer "fancy" filter, fancyRow): in
   // libjpeg's fixed point, by the SIMD kernels, as libjpeg-turbo's own output.
+  // (libjpeg replicates a row of 2 samples or fewer instead.)
   const fancy = (c: Component) =>
-    (c.ratioH === 1 && c.ratioV === 1) || (c.ratioH === 2 && (c.ratioV === 1 || c.ratioV === 2));
+    (c.ratioH === 1 && c.ratioV === 1) || (c.ratioH === 2 && c.width > 2 && (c.ratioV === 1 || c.ratioV === 2));
   if (components.length === 3 && !rgb && components.every(fancy)) {
     const at = (c: Component, ci: number, y: number): number => {
       if (c.ratioH === 1) {

@@ -3,8 +3,10 @@ import { MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { uploads, type Upload } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
+import { log } from '../../lib/log';
 import {
   admitImage,
+  decodesSoFar,
   ImageError,
   inspectImage,
   keepUploadedFile,
@@ -63,10 +65,12 @@ export async function storeUpload(
 ): Promise<Upload> {
   if (file.bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
   let info;
+  let checkedAt;
   try {
     info = inspectImage(file.bytes);
     admitImage(info);
     await verifyDecodes(file.bytes, info, deps.codecs); // proves it decodes; pixels matter only to renders
+    checkedAt = decodesSoFar();
   } catch (error) {
     if (error instanceof ImageError) throw new ApiError(error.status, error.message);
     throw error;
@@ -95,13 +99,15 @@ export async function storeUpload(
   const row = inserted.status === 'fulfilled' ? inserted.value[0] : undefined;
   if (put.status === 'fulfilled' && row) {
     // The renders that follow in this isolate (the single tool's first) read it from here, not R2.
-    keepUploadedFile(key, new PictureViews(file.bytes, info, deps.codecs));
+    keepUploadedFile(key, new PictureViews(file.bytes, info, deps.codecs), checkedAt);
     return row;
   }
-  await Promise.allSettled([
+  const cleanup = await Promise.allSettled([
     put.status === 'fulfilled' ? deps.bucket.delete(key) : null,
     inserted.status === 'fulfilled' ? deps.db.delete(uploads).where(eq(uploads.id, id)) : null,
   ]);
+  for (const failed of cleanup.filter((c) => c.status === 'rejected'))
+    log('error', 'upload half stored', { uploadId: id, error: String(failed.reason) });
   if (put.status === 'rejected') throw put.reason;
   if (inserted.status === 'rejected') throw inserted.reason;
   throw new Error('upload row was not written');

@@ -10,6 +10,7 @@ import {
   inspectImage,
   keepPicture,
   PictureViews,
+  takeKeptPicture,
   type Analysis,
   type Codecs,
   type DecodeNeed,
@@ -87,11 +88,14 @@ async function imageCall<T>(run: () => T | Promise<T>): Promise<T> {
 export async function detectionOf(
   deps: RenderDeps,
   upload: Upload,
-  { picture = new UploadPicture(deps, upload), retry = false }: { picture?: UploadPicture; retry?: boolean } = {},
+  { picture, retry = false }: { picture?: UploadPicture; retry?: boolean } = {},
 ): Promise<Detection | null> {
   if (upload.detection && !(retry && upload.detection.source === 'saliency')) return upload.detection;
   try {
-    const { detection, analysis } = await picture.detect();
+    // Without a render's picture: the file this isolate kept, if any, kept again for the renders after.
+    const own = picture ?? new UploadPicture(deps, upload, takeKeptPicture(upload.r2Key));
+    const { detection, analysis } = await own.detect();
+    if (!picture) own.keep();
     await deps.db.update(uploads).set({ detection, analysis }).where(eq(uploads.id, upload.id));
     upload.detection = detection;
     upload.analysis = analysis;

@@ -53,7 +53,7 @@ export function entropyNext(): usize {
   return next;
 }
 
-// Up to 64 bits: tops the buffer up to at least 57 (a code of up to 17 bits looked at, then up to
+// Up to 64 bits: tops the buffer up to at least 56 (a code of up to 17 bits looked at, then up to
 // 15 value bits, need 32). A 0xFF 0x00 is a 0xFF; a 0xFF before anything else is a marker. Where
 // the next 8 bytes hold no 0xFF (most of the time), the bytes are taken in one load, as
 // libjpeg-turbo's FILL_BIT_BUFFER_FAST does.
