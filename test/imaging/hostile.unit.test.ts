@@ -9,7 +9,7 @@ import {
   inspectImage,
   PEAK_BUDGET_BYTES,
 } from '../../worker/imaging';
-import { corpusMutants, jpegSegments, pngChunk, pngChunks, sofSegment } from '../support/mutations';
+import { corpusMutants, jpegSegments, pngChunk, pngChunks, riffChunks, sofSegment } from '../support/mutations';
 import { kernelMemoryBytes } from '../../worker/imaging/simd/kernels';
 
 /**
@@ -73,6 +73,9 @@ describe('marker-level mutants against the engine', () => {
       expect(ms, name).toBeLessThan(2000);
       if (result instanceof Error) {
         expect(result, `${name}: ${result.message}`).toBeInstanceOf(ImageError);
+        // The reason is words a person can read, never bytes of the file (a chunk named by garbage).
+        expect(result.message, name).toMatch(/^[\x20-\x7e×]+$/);
+        expect(result.message, name).not.toContain('?');
         outcomes.refused++;
       } else {
         const { info, picture } = result;
@@ -86,6 +89,14 @@ describe('marker-level mutants against the engine', () => {
     expect(outcomes.refused).toBeGreaterThan(0);
     expect(outcomes.decoded).toBeGreaterThan(0);
   }, 120_000);
+
+  it('names no chunk it could not read: a WebP whose image chunk claims less than it holds', () => {
+    const file = read('large-6000x4000.webp').slice();
+    const image = riffChunks(file).find((c) => c.fourcc === 'VP8 ')!;
+    const sizeAt = image.data.byteOffset - file.byteOffset - 4;
+    new DataView(file.buffer).setUint32(sizeAt, image.data.length - 5000, true); // the RIFF size as it was
+    expect(() => inspectImage(file)).toThrow(/^The image file is damaged or incomplete \(it ends inside a chunk\)/);
+  });
 
   it('decodes an accepted JPEG within the estimate admission made for it', async () => {
     for (const name of [

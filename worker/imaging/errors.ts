@@ -30,3 +30,9 @@ export const corrupt = (what: string) =>
     'corrupt',
     `The image file is damaged or incomplete (${what}). Please export it again and upload the new file.`,
   );
+
+/**
+ * A PNG or RIFF chunk as a message names it: "the IDAT chunk", or "a chunk" when its type is not
+ * letters, digits and spaces (a size that misleads the reader lands it in the middle of data).
+ */
+export const chunkName = (type: string) => (/^[A-Za-z0-9 ]{4}$/.test(type) ? `the ${type.trim()} chunk` : 'a chunk');

@@ -1,5 +1,5 @@
 /** PNG's chunk structure: the one walk over a file's chunks, and the CRC-32 each chunk carries. */
-import { corrupt } from '../errors';
+import { chunkName, corrupt } from '../errors';
 
 /** Eight CRC tables for slicing-by-8: table k advances a byte through k further zero bytes. */
 const CRC_TABLES = (() => {
@@ -72,10 +72,10 @@ export function* readPngChunks(b: Uint8Array): Generator<PngChunk> {
     if (pos + 12 > b.length) throw corrupt('it ends before the IEND chunk');
     const length = view.getUint32(pos);
     const type = String.fromCharCode(b[pos + 4] ?? 0, b[pos + 5] ?? 0, b[pos + 6] ?? 0, b[pos + 7] ?? 0);
-    const printable = type.replace(/[^\x20-\x7e]/g, '?');
-    if (length > 0x7fffffff || pos + 12 + length > b.length) throw corrupt(`it ends inside the ${printable} chunk`);
+    const name = chunkName(type);
+    if (length > 0x7fffffff || pos + 12 + length > b.length) throw corrupt(`it ends inside ${name}`);
     if (finishCrc(crc32(b.subarray(pos + 4, pos + 8 + length))) !== view.getUint32(pos + 8 + length))
-      throw corrupt(`the ${printable} chunk fails its checksum`);
+      throw corrupt(`${name} fails its checksum`);
     if (first !== (type === 'IHDR')) throw corrupt(first ? 'the IHDR chunk is not first' : 'it has two IHDR chunks');
     if (type !== 'IDAT' && ++others > MAX_PNG_CHUNKS)
       throw corrupt(`it has more than ${MAX_PNG_CHUNKS} chunks besides the image data`);

@@ -1,5 +1,5 @@
 /** A WebP's RIFF chunks as admission reads them: still images only, canvas and bitstream of one size. */
-import { corrupt, ImageError } from '../errors';
+import { chunkName, corrupt, ImageError } from '../errors';
 import { readExifOrientation } from '../exif';
 import { BASE_INFO, type ImageInfo, type StoredInfo } from '../image-info';
 
@@ -24,7 +24,7 @@ export function inspectWebp(b: Uint8Array): StoredInfo {
     const fourcc = String.fromCharCode(b[pos] ?? 0, b[pos + 1] ?? 0, b[pos + 2] ?? 0, b[pos + 3] ?? 0);
     const size = view.getUint32(pos + 4, true);
     const data = pos + 8;
-    if (size > end - data) throw corrupt(`it ends inside the ${fourcc.replace(/[^\x20-\x7e]/g, '?')} chunk`);
+    if (size > end - data) throw corrupt(`it ends inside ${chunkName(fourcc)}`);
     if (fourcc === 'VP8X') {
       if (pos !== 12 || size < 10) throw corrupt('its VP8X chunk is invalid');
       const flags = b[data] ?? 0;
