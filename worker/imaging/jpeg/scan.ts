@@ -211,18 +211,23 @@ export function decodeScan(
   };
 
   // Band-limited blocks (frame.ts): a coefficient is stored only where `keep` has a place for it, and
-  // every nonzero one is marked in the block's 4 words after them, which refinement reads.
-  const isNonzero = (block: Int16Array, o: number, per: number, z: number) =>
-    ((block[o + per + (z >> 4)] as number) >> (z & 15)) & 1;
-  const markNonzero = (block: Int16Array, o: number, per: number, z: number) => {
-    block[o + per + (z >> 4)] = (block[o + per + (z >> 4)] as number) | (1 << (z & 15));
+  // every nonzero one is marked, by its zigzag position, in the block's 4 words after them, which
+  // refinement reads (in zigzag order, so a block in an end-of-band run visits only its marks).
+  // An AC scan has one component: its kept places by zigzag position (a damaged run's past 63 at 63).
+  const keptAt = new Int32Array(80).fill(-1);
+  const limitedKeep = components[0]?.keep;
+  if (limitedKeep) for (let k = 0; k < 80; k++) keptAt[k] = limitedKeep[ZIGZAG[k] as number] as number;
+  const isNonzero = (block: Int16Array, o: number, per: number, k: number) =>
+    ((block[o + per + (k >> 4)] as number) >> (k & 15)) & 1;
+  const markNonzero = (block: Int16Array, o: number, per: number, k: number) => {
+    const at = k > 63 ? 63 : k;
+    block[o + per + (at >> 4)] = (block[o + per + (at >> 4)] as number) | (1 << (at & 15));
   };
   const decodeAcFirstLimited = (c: Component, block: Int16Array, o: number) => {
     if (eobrun > 0) {
       eobrun--;
       return;
     }
-    const keep = c.keep as Int32Array;
     const per = c.blockStride - 4;
     const fastAc = c.ac?.fastAc;
     for (let k = ss; k <= se;) {
@@ -232,10 +237,9 @@ export function decodeScan(
         if (entry !== 0) {
           bitCnt -= entry & 255;
           k += (entry >> 8) & 15;
-          const z = ZIGZAG[k] as number;
-          const kept = keep[z] as number;
+          const kept = keptAt[k] as number;
           if (kept >= 0) block[o + kept] = (entry >> 16) * (1 << al);
-          markNonzero(block, o, per, z);
+          markNonzero(block, o, per, k);
           k++;
           continue;
         }
@@ -252,11 +256,10 @@ export function decodeScan(
         continue;
       }
       k += r;
-      const z = ZIGZAG[k] as number;
       const value = extend(bits(s), s) * (1 << al);
-      const kept = keep[z] as number;
+      const kept = keptAt[k] as number;
       if (kept >= 0) block[o + kept] = value;
-      markNonzero(block, o, per, z);
+      markNonzero(block, o, per, k);
       k++;
     }
   };
@@ -266,7 +269,6 @@ export function decodeScan(
     if ((v & p1) === 0) block[o + kept] = v >= 0 ? v + p1 : v + m1;
   };
   const decodeAcRefineLimited = (c: Component, block: Int16Array, o: number) => {
-    const keep = c.keep as Int32Array;
     const per = c.blockStride - 4;
     let k = ss;
     if (eobrun === 0) {
@@ -281,23 +283,29 @@ export function decodeScan(
           break;
         }
         while (k <= se) {
-          const z = ZIGZAG[k] as number;
-          if (isNonzero(block, o, per, z)) refineLimited(block, o, keep[z] as number);
+          if (isNonzero(block, o, per, k)) refineLimited(block, o, keptAt[k] as number);
           else if (--r < 0) break;
           k++;
         }
         if (s !== 0 && k <= se) {
-          const z = ZIGZAG[k] as number;
-          const kept = keep[z] as number;
+          const kept = keptAt[k] as number;
           if (kept >= 0) block[o + kept] = s;
-          markNonzero(block, o, per, z);
+          markNonzero(block, o, per, k);
         }
       }
     }
     if (eobrun > 0) {
-      for (; k <= se; k++) {
-        const z = ZIGZAG[k] as number;
-        if (isNonzero(block, o, per, z)) refineLimited(block, o, keep[z] as number);
+      // In an end-of-band run only the coefficients already nonzero take a correction bit, in order.
+      for (let word = k >> 4; word <= se >> 4; word++) {
+        const first = word << 4;
+        let marks = (block[o + per + word] as number) & 0xffff;
+        if (first < k) marks &= ~((1 << (k - first)) - 1);
+        if (first + 15 > se) marks &= (1 << (se - first + 1)) - 1;
+        while (marks !== 0) {
+          const low = marks & -marks;
+          refineLimited(block, o, keptAt[first + 31 - Math.clz32(low)] as number);
+          marks ^= low;
+        }
       }
       eobrun--;
     }
