@@ -695,6 +695,16 @@ function reduced4(x0: v128, x1: v128, x2: v128, x3: v128, x5: v128, x6: v128, x7
   );
 }
 
+/** The 4×4 samples at ROWS_LEFT (int32, a row each 16 bytes), clamped to bytes, as 4 rows `stride` apart at out. */
+// @ts-ignore: decorator
+@inline
+function storeRows4(out: usize, stride: usize): void {
+  for (let r: usize = 0; r < 4; r++) {
+    const words = i16x8.narrow_i32x4_s(v128.load(ROWS_LEFT + r * 16), v128.load(ROWS_LEFT + r * 16));
+    v128.store32_lane(out + r * stride, i8x16.narrow_i16x8_u(words, words), 0);
+  }
+}
+
 /** As idct8, each block into 4×4 samples (half scale): libjpeg's jpeg_idct_4x4; block i at out + 4 i. */
 export function idct4(coef: usize, step: usize, n: i32, quant: usize, out: usize, stride: usize): void {
   for (let b = 0; b < n; b++, coef += step, out += 4) {
@@ -712,10 +722,7 @@ export function idct4(coef: usize, step: usize, n: i32, quant: usize, out: usize
       v128.load(w, 80), v128.load(w, 96), v128.load(w, 112),
       shift, (1 << (shift - 1)) + (128 << shift), ROWS_LEFT, 16,
     );
-    for (let r: usize = 0; r < 4; r++) {
-      const words = i16x8.narrow_i32x4_s(v128.load(ROWS_LEFT + r * 16), v128.load(ROWS_LEFT + r * 16));
-      v128.store32_lane(out + r * stride, i8x16.narrow_i16x8_u(words, words), 0);
-    }
+    storeRows4(out, stride);
   }
 }
 
@@ -763,10 +770,7 @@ export function idctLow4(coef: usize, step: usize, n: i32, quant: usize, out: us
       ROWS_LEFT,
       16,
     );
-    for (let r: usize = 0; r < 4; r++) {
-      const words = i16x8.narrow_i32x4_s(v128.load(ROWS_LEFT + r * 16), v128.load(ROWS_LEFT + r * 16));
-      v128.store32_lane(out + r * stride, i8x16.narrow_i16x8_u(words, words), 0);
-    }
+    storeRows4(out, stride);
   }
 }
 
