@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageRequestResponse, Receipt, SessionAnswer } from '../../shared/schemas';
 import { judgeTestCard } from '../../worker/services/access/payments/local-provider';
-import { body, Browser, insertSession, insertUser, processedRequest } from './helpers';
+import { body, Browser, fixture, insertSession, insertUser, processedRequest } from './helpers';
 
 type IntentAnswer = { clientSecret: string; paymentIntentId: string };
 
@@ -68,6 +68,68 @@ describe('an image its owner got', () => {
     const browser = new Browser().signIn(await insertSession(await insertUser('owner-unlimited', { unlimited: true })));
     const id = await processedRequest(browser);
     expect(await imageRequest(browser, id)).toMatchObject({ acquired: true, hasUnlimitedAccess: true });
+  });
+});
+
+describe('the answers to making and processing a request', () => {
+  /** Uploads rgb.png and makes its LinkedIn banner request: the answer, as the upload page reads it. */
+  async function make(browser: Browser): Promise<ImageRequestResponse> {
+    const uploaded = await body<{ path: string; originalFilename: string; width: number }>(
+      await browser.upload('rgb.png', fixture('rgb.png')),
+    );
+    const created = await browser.call('/api/image-requests', {
+      method: 'POST',
+      json: {
+        originalFilename: uploaded.originalFilename,
+        originalPath: uploaded.path,
+        platform: 'linkedin',
+        format: 'banner',
+        width: 1584,
+        height: 396,
+        cropDetails: { x: 0, y: 0, width: uploaded.width, height: uploaded.width / 4, zoom: 1 },
+      },
+    });
+    expect(created.status).toBe(201);
+    return body<ImageRequestResponse>(created);
+  }
+
+  async function processed(browser: Browser, id: string): Promise<ImageRequestResponse> {
+    const res = await browser.call(`/api/process-image/${id}`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    return body<ImageRequestResponse>(res);
+  }
+
+  it('are what a reload reads, for a visitor, an account with Unlimited Access and a paid request', async () => {
+    const visitor = new Browser();
+    const unlimited = new Browser().signIn(
+      await insertSession(await insertUser('answers-unlimited', { unlimited: true })),
+    );
+    for (const browser of [visitor, unlimited]) {
+      const made = await make(browser);
+      expect(made).toEqual(await imageRequest(browser, made.id));
+      expect(made.acquired).toBe(browser === unlimited);
+      const done = await processed(browser, made.id);
+      expect(done).toMatchObject({ status: 'complete', file: { type: expect.any(String) } });
+      expect(done).toEqual(await imageRequest(browser, made.id));
+    }
+    // Paid for, then processed again as another type: the answer says so at once.
+    await visitor.call(`/api/download/${(await make(visitor)).id}`);
+    const paid = await make(visitor);
+    await processed(visitor, paid.id);
+    await startAndPay(visitor, '/api/create-payment-intent', { imageRequestId: paid.id, planId: 'single' });
+    const again = await visitor.call(`/api/process-image/${paid.id}`, {
+      method: 'POST',
+      json: { output: { type: 'png' } },
+    });
+    expect(again.status).toBe(200);
+    const answer = await body<ImageRequestResponse>(again);
+    expect(answer).toMatchObject({ acquired: true, paymentId: expect.any(String), output: { type: 'png' } });
+    expect(answer).toEqual(await imageRequest(visitor, paid.id));
+  });
+
+  it("answer 404 for a request that is not the caller's, as before", async () => {
+    const made = await make(new Browser());
+    expect((await new Browser().call(`/api/process-image/${made.id}`, { method: 'POST' })).status).toBe(404);
   });
 });
 

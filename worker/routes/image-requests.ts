@@ -9,7 +9,8 @@ import { validate } from '../lib/validate';
 import {
   createImageRequest,
   getLiveRequest,
-  getOwnedRequest,
+  newRequestResponse,
+  readRequestResponse,
   toRequestResponse,
 } from '../services/pictures/image-requests';
 import { authorizePixels } from '../services/access/door';
@@ -34,7 +35,7 @@ function fileResponse(body: ReadableStream, type: OutputType, filename: string |
 export const imageRequestRoutes = new Hono<AppEnv>()
   .post('/image-requests', validate('json', createImageRequestSchema), async (c) => {
     const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), c.get('caller'));
-    return c.json(await toRequestResponse(c.get('db'), request, upload, c.get('caller')), 201);
+    return c.json(newRequestResponse(request, upload, c.get('caller')), 201);
   })
   .get('/image-requests/:id', async (c) => {
     const { id } = parseId(c.req.param());
@@ -80,8 +81,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
       await grant.release();
       throw error;
     });
-    const fresh = await getOwnedRequest(db, id, c.get('caller'));
-    return c.json(await toRequestResponse(db, fresh.request, fresh.upload, c.get('caller')));
+    return c.json(await readRequestResponse(db, id, c.get('caller')));
   })
   .get('/preview/:id/:formatId', async (c) => {
     const { id, formatId } = parseFormatParam(c.req.param());

@@ -55,7 +55,12 @@ export async function hasPaidAccess(db: Db, requestId: string): Promise<boolean>
  * (`getOwnedRequest`).
  */
 export async function alreadyTheirs(db: Db, caller: Caller, request: ImageRequest): Promise<boolean> {
-  return request.acquiredAt !== null || tierFor(caller).unlimited || (await hasPaidAccess(db, request.id));
+  return theirsWhenPaid(caller, request, false) || (await hasPaidAccess(db, request.id));
+}
+
+/** The same rule, given whether the request is paid for (`hasPaidAccess`), for callers that read it beside the request. */
+export function theirsWhenPaid(caller: Caller, request: ImageRequest, paid: boolean): boolean {
+  return request.acquiredAt !== null || tierFor(caller).unlimited || paid;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { tierFor } from '../access/allowance';
-import { alreadyTheirs } from '../access/door';
+import { alreadyTheirs, hasPaidAccess, theirsWhenPaid } from '../access/door';
 import { ownedBy, ownerOf, type Caller } from '../caller';
 import { uploadIdFromPath } from './storage-keys';
 import { assertNotExpired, findOwnedUpload, toUploadResponse } from './uploads';
@@ -139,15 +139,54 @@ export async function toRequestResponse(
   caller: Caller,
 ): Promise<ImageRequestResponse> {
   const [payment, rows, acquired] = await Promise.all([
-    db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.imageRequestId, request.id), eq(payments.status, 'succeeded')))
-      .orderBy(desc(payments.createdAt))
-      .get(),
+    succeededPayment(db, request.id),
     db.select().from(conversions).where(eq(conversions.requestId, request.id)),
     alreadyTheirs(db, caller, request),
   ]);
+  return describeRequest(request, upload, caller, { paymentId: payment?.id ?? null, rows, acquired });
+}
+
+/**
+ * The answer for a request just made: nothing can refer to its new id yet (no payment, no render),
+ * and it is not acquired yet. Reads nothing more.
+ */
+export function newRequestResponse(request: ImageRequest, upload: Upload, caller: Caller): ImageRequestResponse {
+  const acquired = theirsWhenPaid(caller, request, false);
+  return describeRequest(request, upload, caller, { paymentId: null, rows: [], acquired });
+}
+
+/**
+ * The caller's request, read fresh, as the owner's pages read it (404 as getOwnedRequest): its row
+ * and everything the answer says of it read at once, in one round trip to the database.
+ */
+export async function readRequestResponse(db: Db, id: string, caller: Caller): Promise<ImageRequestResponse> {
+  const [owned, payment, rows, paid] = await Promise.all([
+    getOwnedRequest(db, id, caller),
+    succeededPayment(db, id),
+    db.select().from(conversions).where(eq(conversions.requestId, id)),
+    hasPaidAccess(db, id),
+  ]);
+  const { request, upload } = owned;
+  const acquired = theirsWhenPaid(caller, request, paid);
+  return describeRequest(request, upload, caller, { paymentId: payment?.id ?? null, rows, acquired });
+}
+
+function succeededPayment(db: Db, requestId: string) {
+  return db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.imageRequestId, requestId), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.createdAt))
+    .get();
+}
+
+function describeRequest(
+  request: ImageRequest,
+  upload: Upload,
+  caller: Caller,
+  facts: { paymentId: string | null; rows: Conversion[]; acquired: boolean },
+): ImageRequestResponse {
+  const { rows } = facts;
   // The request's own format is one of its conversions; before it is asked for it is pending.
   const own = rows.find((r) => r.formatId === request.formatId);
   return {
@@ -167,9 +206,9 @@ export async function toRequestResponse(
     fill: request.fill ?? SINGLE_DEFAULT_FILL,
     file: own ? fileOf(own) : null,
     previewPath: own?.status === 'complete' ? previewPath(request.id, request.formatId) : null,
-    paymentId: payment?.id ?? null,
+    paymentId: facts.paymentId,
     hasUnlimitedAccess: tierFor(caller).unlimited,
-    acquired,
+    acquired: facts.acquired,
     createdAt: request.createdAt.toISOString(),
     outputs: rows.filter((r) => r !== own).map(toFormatOutput),
   };
