@@ -1,7 +1,7 @@
 /**
  * The upload's check of a JPEG reads its structure (markers, tables, scan headers) without decoding
- * any entropy data, and of a lossy WebP reads its coefficients without reconstructing pixels: each
- * must accept exactly the files the full decoder accepts.
+ * any entropy data, and of a lossy WebP its headers and modes without its coefficients: each must
+ * accept exactly the files the full decoder accepts, at every scale and part a render may ask.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,6 +69,18 @@ describe('verifying a WebP without rendering it', () => {
       const full = await outcome(() => decodeWebp(bytes, info, codecs.webpDecoder, { scale: 8 }));
       const verified = await outcome(() => verifyDecodes(bytes, info, codecs));
       if (full !== verified) differ.push(`${name}: decode ${full}, verify ${verified}`);
+      // What the upload accepts, every render can decode: full size, and the lower half.
+      const H = info.height;
+      const renders = [
+        { scale: 1 },
+        { scale: 1, region: { x0: 0, y0: H >> 1, x1: info.width, y1: H } },
+        { scale: 2, region: { x0: 0, y0: H >> 2, x1: info.width >> 1, y1: H >> 1 } },
+      ];
+      for (const part of renders) {
+        const rendered = await outcome(() => decodeWebp(bytes, info, codecs.webpDecoder, part));
+        if (verified === 'ok' && rendered !== 'ok')
+          differ.push(`${name}: verify ok, ${JSON.stringify(part)} ${rendered}`);
+      }
       if (full === 'ok') accepted++;
       else refused++;
     }
@@ -106,5 +118,31 @@ describe('verifying a WebP without rendering it', () => {
     expect(differ).toEqual([]);
     expect(accepted).toBeGreaterThan(files.length);
     expect(refused).toBeGreaterThan(20);
+  });
+
+  it('decodes damaged coefficients to damaged pixels: the rows before the damage are the intact ones', async () => {
+    const photo = new Uint8Array(
+      await sharp(readFileSync(join(CORPUS, 'baseline.jpg')))
+        .webp({ quality: 80 })
+        .toBuffer(),
+    );
+    const image = riffChunks(photo).find((c) => c.fourcc === 'VP8 ')!;
+    const start = image.data.byteOffset - photo.byteOffset;
+    // The last third of the coefficients' bytes set to 0xFF, which reads them past their end (the
+    // container and its sizes intact).
+    const damaged = photo.slice();
+    damaged.fill(0xff, start + Math.floor((image.data.length * 2) / 3), start + image.data.length);
+    const info = admitted(damaged)!;
+    expect(await outcome(() => verifyDecodes(damaged, info, codecs))).toBe('ok');
+    const intact = decodeWebp(photo, info, codecs.webpDecoder);
+    const decoded = decodeWebp(damaged, info, codecs.webpDecoder);
+    const rowBytes = info.width * intact.channels;
+    const bytesOf = (data: ArrayBufferView) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    // A third of the rows at least lie before the damage; the last rows do not.
+    const third = Math.floor(info.height / 3) * rowBytes;
+    expect(bytesOf(decoded.data.subarray(0, third)).equals(bytesOf(intact.data.subarray(0, third)))).toBe(true);
+    expect(bytesOf(decoded.data.subarray(-rowBytes)).equals(bytesOf(intact.data.subarray(-rowBytes)))).toBe(false);
+    // And the same pixels every time.
+    expect(bytesOf(decodeWebp(damaged, info, codecs.webpDecoder).data).equals(bytesOf(decoded.data))).toBe(true);
   });
 });

@@ -41,10 +41,11 @@ function instantiate(module: WebAssembly.Module, bytes: Uint8Array): { wasm: Exp
 const NEEDS_DECODE = -2;
 
 /**
- * Proves a lossy WebP without alpha decodes, as decodeWebp would find it, by reading every
- * macroblock's modes and coefficients without reconstructing a pixel (codec/webp_dec.c,
- * `webp_verify`): four fifths of a decode's time at an eighth, parsing being most of a VP8 decode.
- * False for a file only a decode proves.
+ * Proves a lossy WebP without alpha decodes, as decodeWebp would find it, by reading its headers
+ * and every macroblock's modes (codec/webp_dec.c, `webp_verify`). Its coefficients cannot make the
+ * decode fail: past the end of their data the decoder reads zeros, as our JPEG decoder does, so
+ * damaged coefficients are damaged pixels. 4096×4096: 9 ms (reading the coefficients too took
+ * 230). False for a file only a decode proves.
  */
 export function verifyWebp(bytes: Uint8Array, module: WebAssembly.Module): boolean {
   const { wasm, input } = instantiate(module, bytes);

@@ -1,6 +1,7 @@
 // The engine's WebP decoder: libwebp's own decode (src/dec), asked for one part of the picture at
 // one scale as it decodes (WebPDecoderConfig's cropping and scaling), written straight into a
-// buffer the caller has allocated in this module's memory. Built by build.sh.
+// buffer the caller has allocated in this module's memory; a lossy picture's frame loop is ours
+// (ParseFrameOnward), so that damaged coefficients do not end the decode. Built by build.sh.
 #include <stdint.h>
 #include <stdlib.h>
 #include "src/dec/vp8i_dec.h"
@@ -21,6 +22,68 @@ static int cpu_info(CPUFeature feature) {
   return feature == kSSE2 || feature == kSSE3 || feature == kSSE4_1;
 }
 VP8CPUInfo VP8GetCPUInfo = cpu_info;
+
+// libwebp's frame loop (vp8_dec.c ParseFrame) for the rows the output needs, except that a token
+// partition that runs out does not end the decode: past its end libwebp's bit reader reads zeros
+// (VP8LoadFinalBytes), so the rest decodes to damaged pixels, as a JPEG's scans do past their end
+// in libjpeg and in our decoder. Its other failures are libwebp's: a first partition (the modes)
+// that runs out, and an aborted row (an alpha plane that does not decode).
+static int ParseFrameOnward(VP8Decoder* const dec, VP8Io* const io) {
+  for (dec->mb_y = 0; dec->mb_y < dec->br_mb_y; ++dec->mb_y) {
+    VP8BitReader* const token_br = &dec->parts[dec->mb_y & dec->num_parts_minus_one];
+    if (!VP8ParseIntraModeRow(&dec->br, dec)) {
+      return VP8SetError(dec, VP8_STATUS_NOT_ENOUGH_DATA, "Premature end-of-partition0 encountered.");
+    }
+    for (; dec->mb_x < dec->mb_w; ++dec->mb_x) (void)VP8DecodeMB(dec, token_br);
+    VP8InitScanline(dec);
+    if (!VP8ProcessRow(dec, io)) return VP8SetError(dec, VP8_STATUS_USER_ABORT, "Output aborted.");
+  }
+  return 1;
+}
+
+// WebPDecode (webp_dec.c, DecodeInto and VP8Decode) with ParseFrameOnward for a lossy picture;
+// a lossless one is libwebp's WebPDecode. No threads in this build, so no worker to sync.
+static VP8StatusCode DecodeOnward(const uint8_t* data, size_t size, WebPDecoderConfig* const config) {
+  VP8StatusCode status = WebPGetFeatures(data, size, &config->input);
+  if (status != VP8_STATUS_OK) return status == VP8_STATUS_NOT_ENOUGH_DATA ? VP8_STATUS_BITSTREAM_ERROR : status;
+  WebPHeaderStructure headers;
+  headers.data = data;
+  headers.data_size = size;
+  headers.have_all_data = 1;
+  status = WebPParseHeaders(&headers);
+  if (status != VP8_STATUS_OK) return status;
+  if (headers.is_lossless) return WebPDecode(data, size, config);
+  WebPDecParams params;
+  WebPResetDecParams(&params);
+  params.options = &config->options;
+  params.output = &config->output;
+  VP8Io io;
+  if (!VP8InitIo(&io)) return VP8_STATUS_INVALID_PARAM;
+  io.data = headers.data + headers.offset;
+  io.data_size = headers.data_size - headers.offset;
+  WebPInitCustomIo(&params, &io);
+  VP8Decoder* const dec = VP8New();
+  if (dec == NULL) return VP8_STATUS_OUT_OF_MEMORY;
+  dec->alpha_data = headers.alpha_data;
+  dec->alpha_data_size = headers.alpha_data_size;
+  if (!VP8GetHeaders(dec, &io)) {
+    status = dec->status;
+  } else {
+    status = WebPAllocateDecBuffer(io.width, io.height, params.options, params.output);
+    if (status == VP8_STATUS_OK) {
+      VP8InitDithering(params.options, dec);
+      int ok = VP8EnterCritical(dec, &io) == VP8_STATUS_OK;
+      if (ok) {
+        ok = VP8InitFrame(dec, &io) && ParseFrameOnward(dec, &io);
+        ok &= VP8ExitCritical(dec, &io);
+      }
+      if (!ok) status = dec->status != VP8_STATUS_OK ? dec->status : VP8_STATUS_BITSTREAM_ERROR;
+    }
+  }
+  VP8Delete(dec);
+  if (status != VP8_STATUS_OK) WebPFreeDecBuffer(params.output);
+  return status;
+}
 
 // Decodes the stored pixels [left, left + width) × [top, top + height) into out_width × out_height
 // pixels at `out`: RGBA (not premultiplied) with 4 channels, RGB with 3. No scaling when the output
@@ -44,17 +107,16 @@ int webp_decode(const uint8_t* data, size_t size, int left, int top, int width, 
   config.output.u.RGBA.rgba = out;
   config.output.u.RGBA.stride = out_width * channels;
   config.output.u.RGBA.size = (size_t)out_width * out_height * channels;
-  const VP8StatusCode status = WebPDecode(data, size, &config);
+  const VP8StatusCode status = DecodeOnward(data, size, &config);
   WebPFreeDecBuffer(&config.output);
   return status;
 }
 
-// Proves a lossy WebP without alpha decodes as WebPDecode would find it, for the upload check:
-// WebPDecode's own steps (its features, headers and VP8Decode's frame loop, vp8_dec.c ParseFrame)
-// with every macroblock's modes and coefficients read, and no row reconstructed, filtered or
-// written, which cannot fail for such a file (its only failures are an aborted output and alpha).
-// Returns libwebp's VP8StatusCode (0 when it decodes), or -2 for a file only a decode proves (a
-// lossless picture or one with an alpha plane).
+// Proves a lossy WebP without alpha decodes as webp_decode finds it, for the upload check: its
+// features and headers, and every macroblock's modes (the first partition) as ParseFrameOnward
+// reads them; its coefficients cannot make that decode fail, so they are not read, and no row is
+// reconstructed. Returns libwebp's VP8StatusCode (0 when it decodes), or -2 for a file only a
+// decode proves (a lossless picture or one with an alpha plane).
 int webp_verify(const uint8_t* data, size_t size) {
   WebPBitstreamFeatures features;
   VP8StatusCode status = WebPGetFeatures(data, size, &features);
@@ -78,14 +140,8 @@ int webp_verify(const uint8_t* data, size_t size) {
     if (ok) {
       ok = VP8InitFrame(dec, &io);
       for (dec->mb_y = 0; ok && dec->mb_y < dec->br_mb_y; ++dec->mb_y) {
-        VP8BitReader* const token_br = &dec->parts[dec->mb_y & dec->num_parts_minus_one];
         if (!VP8ParseIntraModeRow(&dec->br, dec)) {
           ok = VP8SetError(dec, VP8_STATUS_NOT_ENOUGH_DATA, "Premature end-of-partition0 encountered.");
-        }
-        for (; ok && dec->mb_x < dec->mb_w; ++dec->mb_x) {
-          if (!VP8DecodeMB(dec, token_br)) {
-            ok = VP8SetError(dec, VP8_STATUS_NOT_ENOUGH_DATA, "Premature end-of-file encountered.");
-          }
         }
         if (ok) VP8InitScanline(dec);
       }
