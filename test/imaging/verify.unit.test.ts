@@ -1,16 +1,19 @@
 /**
  * The upload's check of a JPEG reads its structure (markers, tables, scan headers) without decoding
- * any entropy data, and of a lossy WebP its headers and modes without its coefficients: each must
- * accept exactly the files the full decoder accepts, at every scale and part a render may ask.
+ * any entropy data, of a lossy WebP its headers and modes without its coefficients, and of a PNG its
+ * inflated rows without unfiltering them: each must accept exactly the files the full decoder
+ * accepts, at every scale and part a render may ask.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { admitImage, codecs, inspectImage, verifyDecodes } from '../../worker/imaging';
 import { decodeJpeg, verifyJpeg } from '../../worker/imaging/jpeg/decode';
 import { decodeWebp } from '../../worker/imaging/webp/decode';
-import { corpusMutants, prng, riffChunks } from '../support/mutations';
+import { decodePng } from '../../worker/imaging/png/decode';
+import { concat, corpusMutants, pngChunk, pngChunks, prng, riffChunks } from '../support/mutations';
 
 const CORPUS = join(import.meta.dirname, '../fixtures/corpus');
 const read = (name: string) => new Uint8Array(readFileSync(join(CORPUS, name)));
@@ -144,5 +147,77 @@ describe('verifying a WebP without rendering it', () => {
     expect(bytesOf(decoded.data.subarray(-rowBytes)).equals(bytesOf(intact.data.subarray(-rowBytes)))).toBe(false);
     // And the same pixels every time.
     expect(bytesOf(decodeWebp(damaged, info, codecs.webpDecoder).data).equals(bytesOf(decoded.data))).toBe(true);
+  });
+});
+
+describe('verifying a PNG without rendering it', () => {
+  it('accepts and refuses exactly as the decoder does: image data damaged under valid checksums, and mutants', async () => {
+    // The small PNGs (the 24 MP ones take a second a decode, and add no new structure).
+    const files = readdirSync(CORPUS).filter((name) => name.endsWith('.png') && !name.startsWith('large-'));
+    // The image data (all IDAT chunks as one zlib stream) with bytes changed, cut short, or with
+    // bytes added, each time in chunks whose CRCs are right: only inflating and walking the rows
+    // can find what is wrong.
+    const random = prng(11);
+    const damaged = files.flatMap((name) => {
+      const chunks = pngChunks(read(name));
+      if (!chunks.some((c) => c.type === 'IDAT')) return [];
+      const data = concat(...chunks.filter((c) => c.type === 'IDAT').map((c) => c.data));
+      const rebuild = (idat: Uint8Array) =>
+        concat(
+          read(name).subarray(0, 8),
+          ...chunks.filter((c) => c.type !== 'IDAT' && c.type !== 'IEND').map((c) => pngChunk(c.type, c.data)),
+          pngChunk('IDAT', idat),
+          pngChunk('IEND', []),
+        );
+      // And the rows themselves wrong under a sound zlib stream: a filter PNG does not define, a
+      // byte more than the picture holds, a byte short.
+      const rowsOf = (raw: Uint8Array) => {
+        const badFilter = raw.slice();
+        badFilter[0] = 5 + Math.floor(random() * 251);
+        return [
+          { name: `${name} with filter ${badFilter[0]}`, bytes: rebuild(deflateSync(badFilter)) },
+          { name: `${name} with a byte more`, bytes: rebuild(deflateSync(concat(raw, [0]))) },
+          { name: `${name} a byte short`, bytes: rebuild(deflateSync(raw.subarray(0, raw.length - 1))) },
+          { name: `${name} compressed again`, bytes: rebuild(deflateSync(raw, { level: 1 })) },
+        ];
+      };
+      const rows = name.startsWith('truncated') ? [] : rowsOf(inflateSync(data));
+      return rows.concat(
+        Array.from({ length: 24 }, (_, i) => {
+          const at = 2 + Math.floor(random() * (data.length - 2));
+          if (i % 3 === 0) return { name: `${name} cut at ${at}`, bytes: rebuild(data.slice(0, at)) };
+          if (i % 3 === 1) {
+            const more = concat(
+              data,
+              Array.from({ length: 1 + (i % 5) }, () => Math.floor(random() * 256)),
+            );
+            return { name: `${name} with bytes added`, bytes: rebuild(more) };
+          }
+          const changed = data.slice();
+          for (let k = 0; k < 3; k++) changed[Math.min(data.length - 1, at + k)] = Math.floor(random() * 256);
+          return { name: `${name} bytes changed at ${at}`, bytes: rebuild(changed) };
+        }),
+      );
+    });
+    const cases = [
+      ...files.map((name) => ({ name, bytes: read(name) })),
+      ...damaged,
+      ...corpusMutants(read, 25).filter((m) => files.some((f) => m.name.startsWith(f))),
+    ];
+    const differ: string[] = [];
+    let accepted = 0;
+    let refused = 0;
+    for (const { name, bytes } of cases) {
+      const info = admitted(bytes);
+      if (info?.type !== 'png') continue;
+      const full = await outcome(() => decodePng(bytes, info));
+      const verified = await outcome(() => verifyDecodes(bytes, info, codecs));
+      if (full !== verified) differ.push(`${name}: decode ${full}, verify ${verified}`);
+      if (full === 'ok') accepted++;
+      else refused++;
+    }
+    expect(differ).toEqual([]);
+    expect(accepted).toBeGreaterThan(files.length);
+    expect(refused).toBeGreaterThan(60);
   });
 });

@@ -9,7 +9,7 @@ import type { ImageInfo } from './image-info';
 import { decodeJpeg, verifyJpeg, type JpegPart } from './jpeg/decode';
 import { releaseJpegEncoder } from './jpeg/encode';
 import { releaseKeptPicture } from './kept-picture';
-import { decodePng } from './png/decode';
+import { decodePng, verifyPng } from './png/decode';
 import type { Picture } from './raster';
 import type { Codecs } from './wasm/codecs';
 import { decodeWebp, verifyWebp } from './webp/decode';
@@ -30,14 +30,16 @@ export async function decodeImage(
 }
 
 /**
- * Proves a file decodes (the upload check), as the renders' decoder will find it: a JPEG's every
- * table and scan are read without the inverse DCT and colour conversion, which cannot fail; a lossy
- * WebP without alpha has every macroblock read without reconstruction, which cannot fail either
- * (webp/decode.ts `verifyWebp`); a PNG is decoded, and any other WebP decoded whole at an eighth of
- * its size (libwebp reads every row of it, and only the pixels it keeps are memory).
+ * Proves a file decodes (the upload check), as the renders' decoder will find it, reading only what
+ * can fail: a JPEG's structure (its entropy data cannot fail a decode: jpeg/decode.ts `verifyJpeg`);
+ * a lossy WebP without alpha, its headers and modes (nor can its coefficients: webp/decode.ts
+ * `verifyWebp`); a PNG's data inflated and its rows walked, without unfiltering (png/decode.ts
+ * `verifyPng`); any other WebP decoded whole at an eighth of its size (libwebp reads every row of
+ * it, and only the pixels it keeps are memory).
  */
 export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<void> {
   if (info.type === 'jpeg') return verifyJpeg(bytes, info);
+  if (info.type === 'png') return verifyPng(bytes, info);
   if (info.type === 'webp' && !info.lossless && !info.hasAlpha) {
     makeRoomForDecode(); // the check copies the file into its own instance, as a decode does
     if (verifyWebp(bytes, codecs.webpDecoder)) return;

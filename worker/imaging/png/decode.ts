@@ -43,7 +43,20 @@ export interface PngPart {
 }
 
 /** Decodes a PNG that inspectImage accepted into 8-bit RGBA (16-bit samples keep their high byte). */
-export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPart = { scale: 1 }): Promise<Raster> {
+export function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPart = { scale: 1 }): Promise<Raster> {
+  return readPng(bytes, info, part, false);
+}
+
+/**
+ * Proves decodePng decodes a PNG that inspectImage accepted, for the upload check: its data
+ * inflated to the end and walked row by row, each row's filter one PNG defines and the rows exactly
+ * what the picture holds (all that can fail a decode), without unfiltering or writing a pixel.
+ */
+export async function verifyPng(bytes: Uint8Array, info: ImageInfo): Promise<void> {
+  await readPng(bytes, info, { scale: 1 }, true);
+}
+
+async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkOnly: boolean): Promise<Raster> {
   const { width, height, bitDepth, colorType, interlaced } = info;
   const channels = CHANNELS[colorType] ?? 4;
   const bitsPerPixel = channels * bitDepth;
@@ -60,10 +73,10 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
   const rw = rx1 - rx0;
   const [X0, X1, Y0, Y1] = [rx0 * d, Math.min(width, rx1 * d), ry0 * d, Math.min(height, ry1 * d)];
   const rh = ry1 - ry0;
-  const out = new Uint8ClampedArray(rw * rh * 4);
+  const out = new Uint8ClampedArray(checkOnly ? 0 : rw * rh * 4);
   // A row (of the picture, or of an Adam7 pass: its pixels side by side) is made in `line`, then
   // copied or averaged into the region.
-  const line = new Uint8ClampedArray(width * 4);
+  const line = new Uint8ClampedArray(checkOnly ? 0 : width * 4);
   const sums = d > 1 && !interlaced ? new Float64Array(rw * 4) : null;
   // An Adam7 file's cell sums: low bytes in the result (over the same memory), high bytes beside it.
   const cellSums: CellSums | null =
@@ -110,7 +123,8 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
   let palette: Uint8Array | null = null;
   let trns: Uint8Array | null = null;
   function* imageData(): Generator<Uint8Array> {
-    for (const { type, data } of readPngChunks(bytes)) {
+    // inspectImage checked every chunk's CRC in the same reading: not again.
+    for (const { type, data } of readPngChunks(bytes, { checksums: false })) {
       if (type === 'PLTE') palette = data;
       else if (type === 'tRNS') trns = data;
       else if (type === 'IDAT') yield data;
@@ -128,7 +142,7 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
       })).filter((p) => p.w > 0 && p.h > 0)
     : [{ x0: 0, y0: 0, dx: 1, dy: 1, w: width, h: height }];
 
-  const maxRowBytes = Math.ceil((width * bitsPerPixel) / 8);
+  const maxRowBytes = checkOnly ? 0 : Math.ceil((width * bitsPerPixel) / 8);
   let prev = new Uint8Array(maxRowBytes);
   let cur = new Uint8Array(maxRowBytes);
   let passIndex = 0;
@@ -266,13 +280,17 @@ export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPar
         continue;
       }
       const take = Math.min(rowBytes - rowFill, chunk.length - i);
-      cur.set(chunk.subarray(i, i + take), rowFill);
+      if (!checkOnly) cur.set(chunk.subarray(i, i + take), rowFill);
       rowFill += take;
       i += take;
       if (rowFill === rowBytes) {
-        unfilter(rowBytes);
-        writeRow(pass, row, cur);
-        [prev, cur] = [cur, prev];
+        if (checkOnly) {
+          if (filter > 4) throw invalidData(); // as unfilterRow
+        } else {
+          unfilter(rowBytes);
+          writeRow(pass, row, cur);
+          [prev, cur] = [cur, prev];
+        }
         rowFill = -1;
         row++;
         if (row === pass.h) {
