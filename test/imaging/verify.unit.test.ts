@@ -98,9 +98,20 @@ describe('verifying a WebP without rendering it', () => {
         .webp({ quality: 80 })
         .toBuffer(),
     );
+    // And a photo with an alpha plane, damaged in its alpha (ALPH) as well as its image data.
+    const withAlpha = new Uint8Array(
+      await sharp(readFileSync(join(CORPUS, 'baseline.jpg')))
+        .ensureAlpha(0.6)
+        .webp({ quality: 80 })
+        .toBuffer(),
+    );
     const random = prng(7);
-    const damaged = [photo, read('lossy.webp'), read('large-6000x4000.webp')].flatMap((file, f) => {
-      const image = riffChunks(file).find((c) => c.fourcc === 'VP8 ')!;
+    const targets = [photo, read('lossy.webp'), read('large-6000x4000.webp'), withAlpha, withAlpha].map((file, f) => ({
+      file,
+      fourcc: f === 4 ? 'ALPH' : 'VP8 ',
+    }));
+    const damaged = targets.flatMap(({ file, fourcc }, f) => {
+      const image = riffChunks(file).find((c) => c.fourcc === fourcc)!;
       const start = image.data.byteOffset - file.byteOffset;
       return Array.from({ length: 40 }, (_, i) => {
         const at = start + 10 + Math.floor(random() * (image.data.length - 10));
@@ -115,6 +126,7 @@ describe('verifying a WebP without rendering it', () => {
     const { differ, accepted, refused } = await compare([
       ...files.map((name) => ({ name, bytes: read(name) })),
       { name: 'photo.webp', bytes: photo },
+      { name: 'photo-alpha.webp', bytes: withAlpha },
       ...damaged,
       ...mutants,
     ]);

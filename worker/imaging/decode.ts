@@ -32,15 +32,15 @@ export async function decodeImage(
 /**
  * Proves a file decodes (the upload check), as the renders' decoder will find it, reading only what
  * can fail: a JPEG's structure (its entropy data cannot fail a decode: jpeg/decode.ts `verifyJpeg`);
- * a lossy WebP without alpha, its headers and modes (nor can its coefficients: webp/decode.ts
+ * a lossy WebP, its headers, modes and alpha plane (nor can its coefficients: webp/decode.ts
  * `verifyWebp`); a PNG's data inflated and its rows walked, without unfiltering (png/decode.ts
- * `verifyPng`); any other WebP decoded whole at an eighth of its size (libwebp reads every row of
+ * `verifyPng`); a lossless WebP decoded whole at an eighth of its size (libwebp reads every row of
  * it, and only the pixels it keeps are memory).
  */
 export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: Codecs): Promise<void> {
   if (info.type === 'jpeg') return verifyJpeg(bytes, info);
   if (info.type === 'png') return verifyPng(bytes, info);
-  if (info.type === 'webp' && !info.lossless && !info.hasAlpha) {
+  if (info.type === 'webp' && !info.lossless) {
     makeRoomForDecode(); // the check copies the file into its own instance, as a decode does
     if (verifyWebp(bytes, codecs.webpDecoder)) return;
   }

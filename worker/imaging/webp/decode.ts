@@ -41,11 +41,12 @@ function instantiate(module: WebAssembly.Module, bytes: Uint8Array): { wasm: Exp
 const NEEDS_DECODE = -2;
 
 /**
- * Proves a lossy WebP without alpha decodes, as decodeWebp would find it, by reading its headers
- * and every macroblock's modes (codec/webp_dec.c, `webp_verify`). Its coefficients cannot make the
- * decode fail: past the end of their data the decoder reads zeros, as our JPEG decoder does, so
- * damaged coefficients are damaged pixels. 4096×4096: 9 ms (reading the coefficients too took
- * 230). False for a file only a decode proves.
+ * Proves a lossy WebP decodes, as decodeWebp would find it, by reading its headers, every
+ * macroblock's modes and its alpha plane, if any (codec/webp_dec.c, `webp_verify`). Its
+ * coefficients cannot make the decode fail: past the end of their data the decoder reads zeros, as
+ * our JPEG decoder does, so damaged coefficients are damaged pixels. 4096×4096: 9 ms (reading the
+ * coefficients too took 230); 9 MP with alpha 17 ms (decoding it at an eighth took 65). False for
+ * a file only a decode proves (lossless).
  */
 export function verifyWebp(bytes: Uint8Array, module: WebAssembly.Module): boolean {
   const { wasm, input } = instantiate(module, bytes);

@@ -112,11 +112,12 @@ int webp_decode(const uint8_t* data, size_t size, int left, int top, int width, 
   return status;
 }
 
-// Proves a lossy WebP without alpha decodes as webp_decode finds it, for the upload check: its
-// features and headers, and every macroblock's modes (the first partition) as ParseFrameOnward
-// reads them; its coefficients cannot make that decode fail, so they are not read, and no row is
-// reconstructed. Returns libwebp's VP8StatusCode (0 when it decodes), or -2 for a file only a
-// decode proves (a lossless picture or one with an alpha plane).
+// Proves a lossy WebP decodes as webp_decode finds it, for the upload check: its features and
+// headers, every macroblock's modes (the first partition) as ParseFrameOnward reads them, and its
+// alpha plane, if any, decoded whole (VP8DecompressAlphaRows, as the rows ask for it); its
+// coefficients cannot make that decode fail, so they are not read, and no row is reconstructed.
+// Returns libwebp's VP8StatusCode (0 when it decodes), or -2 for a file only a decode proves (a
+// lossless picture).
 int webp_verify(const uint8_t* data, size_t size) {
   WebPBitstreamFeatures features;
   VP8StatusCode status = WebPGetFeatures(data, size, &features);
@@ -127,13 +128,15 @@ int webp_verify(const uint8_t* data, size_t size) {
   headers.have_all_data = 1;
   status = WebPParseHeaders(&headers);
   if (status != VP8_STATUS_OK) return status;
-  if (headers.is_lossless || headers.alpha_data != NULL) return -2;
+  if (headers.is_lossless) return -2;
   VP8Io io;
   if (!VP8InitIo(&io)) return VP8_STATUS_INVALID_PARAM;
   io.data = headers.data + headers.offset;
   io.data_size = headers.data_size - headers.offset;
   VP8Decoder* const dec = VP8New();
   if (dec == NULL) return VP8_STATUS_OUT_OF_MEMORY;
+  dec->alpha_data = headers.alpha_data;
+  dec->alpha_data_size = headers.alpha_data_size;
   int ok = VP8GetHeaders(dec, &io);
   if (ok) {
     ok = VP8EnterCritical(dec, &io) == VP8_STATUS_OK;  // as VP8Decode; with no setup hook it cannot fail
@@ -144,6 +147,9 @@ int webp_verify(const uint8_t* data, size_t size) {
           ok = VP8SetError(dec, VP8_STATUS_NOT_ENOUGH_DATA, "Premature end-of-partition0 encountered.");
         }
         if (ok) VP8InitScanline(dec);
+      }
+      if (ok && dec->alpha_data != NULL && VP8DecompressAlphaRows(dec, &io, 0, io.crop_bottom) == NULL) {
+        ok = 0;  // its status is set
       }
       ok &= VP8ExitCritical(dec, &io);
     }
