@@ -9,8 +9,9 @@ import { conversionsOf } from './answers';
  * Marks each format of the request to be rendered as asked, with a fresh render id (only that
  * render may complete it), unless it is already rendered that way: asking again does no harm. One
  * statement per format (D1 binds at most 100 parameters), all in one transaction: every format is
- * marked or none is. Answers the request's rows of these formats (`rows`), and those of them this
- * call marked, each with its render id (`marked`).
+ * marked or none is; a row complete as asked is left as it is by the statement itself, so nothing
+ * is read first. Answers the request's rows of these formats (`rows`), and those of them this call
+ * marked, each with its render id (`marked`).
  */
 export async function markForRender(
   db: Db,
@@ -30,21 +31,8 @@ export async function markForRender(
     focus: ask.focus,
     handCrop: ask.handCrop ?? null,
   };
-  // The request's rows, of these formats (read whole: see conversionsOf).
-  const rowsOf = () =>
-    conversionsOf(
-      db,
-      requestId,
-      formats.map((f) => f.id),
-    );
-  // Read first: asked again the same way (a re-download, a refresh), nothing is written.
-  const before = await rowsOf();
-  const kept = (format: PlatformFormat) =>
-    before.some((r) => r.formatId === format.id && r.status === 'complete' && r.identity === identity);
-  const toMark = formats.filter((format) => !kept(format));
-  if (toMark.length === 0) return { rows: before, marked: [] };
   const renderIds = new Set<string>();
-  const [first, ...rest] = toMark.map((format) => {
+  const [first, ...rest] = formats.map((format) => {
     const renderId = crypto.randomUUID();
     renderIds.add(renderId);
     return db
@@ -57,14 +45,19 @@ export async function markForRender(
       })
       .returning();
   });
-  if (!first) return { rows: before, marked: [] };
+  if (!first) return { rows: [], marked: [] };
   const written = (await db.batch([first, ...rest])).flat();
-  // Each statement answers its row when it wrote it; one it left (rendered meanwhile by a call
-  // asked the same way) is read again, so the rows answered are never older than the batch.
+  // Each statement answers its row when it wrote it; when one left its row (rendered this way
+  // already, or meanwhile by a call asked the same way), the rows are read (read whole: see
+  // conversionsOf), so the rows answered are never older than the batch.
   const rows =
-    written.length === toMark.length
-      ? [...before.filter((r) => !written.some((w) => w.formatId === r.formatId)), ...written]
-      : await rowsOf();
+    written.length === formats.length
+      ? written
+      : await conversionsOf(
+          db,
+          requestId,
+          formats.map((f) => f.id),
+        );
   const marked = rows.filter(
     (r): r is Conversion & { renderId: string } => r.renderId !== null && renderIds.has(r.renderId),
   );
