@@ -113,7 +113,6 @@ describe('the answers to making and processing a request', () => {
       expect(done).toEqual(await imageRequest(browser, made.id));
     }
     // Paid for, then processed again as another type: the answer says so at once.
-    await visitor.call(`/api/download/${(await make(visitor)).id}`);
     const paid = await make(visitor);
     await processed(visitor, paid.id);
     await startAndPay(visitor, '/api/create-payment-intent', { imageRequestId: paid.id, planId: 'single' });

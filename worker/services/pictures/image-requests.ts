@@ -140,7 +140,7 @@ export async function toRequestResponse(
 ): Promise<ImageRequestResponse> {
   const [payment, rows, acquired] = await Promise.all([
     succeededPayment(db, request.id),
-    db.select().from(conversions).where(eq(conversions.requestId, request.id)),
+    conversionsOfRequest(db, request.id),
     alreadyTheirs(db, caller, request),
   ]);
   return describeRequest(request, upload, caller, { paymentId: payment?.id ?? null, rows, acquired });
@@ -157,19 +157,22 @@ export function newRequestResponse(request: ImageRequest, upload: Upload, caller
 
 /**
  * The caller's request, read fresh, as the owner's pages read it (404 as getOwnedRequest): its row
- * and everything the answer says of it read at once, in one round trip to the database.
+ * and everything the answer says of it, four reads sent at once, so one wait for the database.
  */
 export async function readRequestResponse(db: Db, id: string, caller: Caller): Promise<ImageRequestResponse> {
   const [owned, payment, rows, paid] = await Promise.all([
     getOwnedRequest(db, id, caller),
     succeededPayment(db, id),
-    db.select().from(conversions).where(eq(conversions.requestId, id)),
+    conversionsOfRequest(db, id),
     hasPaidAccess(db, id),
   ]);
   const { request, upload } = owned;
   const acquired = theirsWhenPaid(caller, request, paid);
   return describeRequest(request, upload, caller, { paymentId: payment?.id ?? null, rows, acquired });
 }
+
+const conversionsOfRequest = (db: Db, requestId: string) =>
+  db.select().from(conversions).where(eq(conversions.requestId, requestId));
 
 function succeededPayment(db: Db, requestId: string) {
   return db

@@ -185,7 +185,7 @@ export async function startConversions(
   { output, fill, focus, handCrop }: Pick<RenderAsk, 'output' | 'fill' | 'focus' | 'handCrop'>,
 ): Promise<ConversionResults> {
   // Only the rows this call marked are queued (a row another ask is rendering is its business).
-  const { rows, marked } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus, handCrop });
+  const { marked, rows } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus, handCrop });
   // In decodeOrder (the finest scale first, then the largest): a queue batch then holds targets
   // that share one decode at one scale, the picture it keeps for the next batch is only ever shrunk,
   // never decoded again finer, and small targets are not held to a large one's. Each target's crop
@@ -221,7 +221,7 @@ export async function startConversions(
     for (const r of pending) await markConversionFailed(db, r.id, NOT_QUEUED, r.renderId);
     throw new ApiError(503, NOT_QUEUED);
   }
-  return toResults(rows);
+  return toResults(await rows());
 }
 
 /**

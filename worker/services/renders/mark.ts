@@ -10,15 +10,15 @@ import { conversionsOf } from './answers';
  * render may complete it), unless it is already rendered that way: asking again does no harm. One
  * statement per format (D1 binds at most 100 parameters), all in one transaction: every format is
  * marked or none is; a row complete as asked is left as it is by the statement itself, so nothing
- * is read first. Answers the request's rows of these formats (`rows`), and those of them this call
- * marked, each with its render id (`marked`).
+ * is read first. Answers the rows this call marked, each with its render id (`marked`), and a read
+ * of the request's rows of these formats for a caller that needs them all (`rows`).
  */
 export async function markForRender(
   db: Db,
   requestId: string,
   formats: PlatformFormat[],
   ask: RenderAsk,
-): Promise<{ rows: Conversion[]; marked: Array<Conversion & { renderId: string }> }> {
+): Promise<{ marked: Array<Conversion & { renderId: string }>; rows: () => Promise<Conversion[]> }> {
   const now = clock.now();
   const identity = renderIdentity(ask);
   const asked = {
@@ -45,21 +45,20 @@ export async function markForRender(
       })
       .returning();
   });
-  if (!first) return { rows: [], marked: [] };
-  const written = (await db.batch([first, ...rest])).flat();
-  // Each statement answers its row when it wrote it; when one left its row (rendered this way
-  // already, or meanwhile by a call asked the same way), the rows are read (read whole: see
-  // conversionsOf), so the rows answered are never older than the batch.
-  const rows =
-    written.length === formats.length
-      ? written
-      : await conversionsOf(
+  if (!first) return { marked: [], rows: () => Promise.resolve([]) };
+  // Each statement answers its row when it wrote it, with this call's render id.
+  const marked = (await db.batch([first, ...rest]))
+    .flat()
+    .filter((r): r is Conversion & { renderId: string } => r.renderId !== null && renderIds.has(r.renderId));
+  // A row it left (rendered this way already, or meanwhile by a call asked the same way) is read
+  // (whole: see conversionsOf), so the rows answered are never older than the batch.
+  const rows = () =>
+    marked.length === formats.length
+      ? Promise.resolve<Conversion[]>(marked)
+      : conversionsOf(
           db,
           requestId,
           formats.map((f) => f.id),
         );
-  const marked = rows.filter(
-    (r): r is Conversion & { renderId: string } => r.renderId !== null && renderIds.has(r.renderId),
-  );
-  return { rows, marked };
+  return { marked, rows };
 }
