@@ -23,17 +23,48 @@ static int cpu_info(CPUFeature feature) {
 }
 VP8CPUInfo VP8GetCPUInfo = cpu_info;
 
+// WebPDecode's first steps (webp_dec.c GetFeatures, then DecodeInto's WebPParseHeaders): the file's
+// features and its chunks' headers.
+static VP8StatusCode ReadHeaders(const uint8_t* data, size_t size, WebPBitstreamFeatures* const features,
+                                 WebPHeaderStructure* const headers) {
+  const VP8StatusCode status = WebPGetFeatures(data, size, features);
+  if (status != VP8_STATUS_OK) return status == VP8_STATUS_NOT_ENOUGH_DATA ? VP8_STATUS_BITSTREAM_ERROR : status;
+  headers->data = data;
+  headers->data_size = size;
+  headers->have_all_data = 1;
+  return WebPParseHeaders(headers);
+}
+
+// DecodeInto's decoder for a lossy file: over its VP8 data and its alpha chunk, with `params`
+// plugging in the output (NULL for the upload check, which writes none). NULL when out of memory.
+static VP8Decoder* NewLossyDecoder(const WebPHeaderStructure* const headers, VP8Io* const io,
+                                   WebPDecParams* const params) {
+  if (!VP8InitIo(io)) return NULL;  // only a header of another libwebp version fails it
+  io->data = headers->data + headers->offset;
+  io->data_size = headers->data_size - headers->offset;
+  if (params != NULL) WebPInitCustomIo(params, io);
+  VP8Decoder* const dec = VP8New();
+  if (dec == NULL) return NULL;
+  dec->alpha_data = headers->alpha_data;
+  dec->alpha_data_size = headers->alpha_data_size;
+  return dec;
+}
+
+// One row of macroblock modes (the first partition), as ParseFrame reads it.
+static int ReadModeRow(VP8Decoder* const dec) {
+  if (VP8ParseIntraModeRow(&dec->br, dec)) return 1;
+  return VP8SetError(dec, VP8_STATUS_NOT_ENOUGH_DATA, "Premature end-of-partition0 encountered.");
+}
+
 // libwebp's frame loop (vp8_dec.c ParseFrame) for the rows the output needs, except that a token
-// partition that runs out does not end the decode: past its end libwebp's bit reader reads zeros
-// (VP8LoadFinalBytes), so the rest decodes to damaged pixels, as a JPEG's scans do past their end
-// in libjpeg and in our decoder. Its other failures are libwebp's: a first partition (the modes)
+// partition that runs out does not end the decode: past its end libwebp's bit reader feeds zeros
+// and then holds (VP8LoadFinalBytes), so the rest reads as ends of blocks: damaged pixels, the same
+// every time, as a JPEG's scans past their end in libjpeg and in our decoder. Its other failures are libwebp's: a first partition (the modes)
 // that runs out, and an aborted row (an alpha plane that does not decode).
 static int ParseFrameOnward(VP8Decoder* const dec, VP8Io* const io) {
   for (dec->mb_y = 0; dec->mb_y < dec->br_mb_y; ++dec->mb_y) {
     VP8BitReader* const token_br = &dec->parts[dec->mb_y & dec->num_parts_minus_one];
-    if (!VP8ParseIntraModeRow(&dec->br, dec)) {
-      return VP8SetError(dec, VP8_STATUS_NOT_ENOUGH_DATA, "Premature end-of-partition0 encountered.");
-    }
+    if (!ReadModeRow(dec)) return 0;
     for (; dec->mb_x < dec->mb_w; ++dec->mb_x) (void)VP8DecodeMB(dec, token_br);
     VP8InitScanline(dec);
     if (!VP8ProcessRow(dec, io)) return VP8SetError(dec, VP8_STATUS_USER_ABORT, "Output aborted.");
@@ -44,13 +75,8 @@ static int ParseFrameOnward(VP8Decoder* const dec, VP8Io* const io) {
 // WebPDecode (webp_dec.c, DecodeInto and VP8Decode) with ParseFrameOnward for a lossy picture;
 // a lossless one is libwebp's WebPDecode. No threads in this build, so no worker to sync.
 static VP8StatusCode DecodeOnward(const uint8_t* data, size_t size, WebPDecoderConfig* const config) {
-  VP8StatusCode status = WebPGetFeatures(data, size, &config->input);
-  if (status != VP8_STATUS_OK) return status == VP8_STATUS_NOT_ENOUGH_DATA ? VP8_STATUS_BITSTREAM_ERROR : status;
   WebPHeaderStructure headers;
-  headers.data = data;
-  headers.data_size = size;
-  headers.have_all_data = 1;
-  status = WebPParseHeaders(&headers);
+  VP8StatusCode status = ReadHeaders(data, size, &config->input, &headers);
   if (status != VP8_STATUS_OK) return status;
   if (headers.is_lossless) return WebPDecode(data, size, config);
   WebPDecParams params;
@@ -58,14 +84,8 @@ static VP8StatusCode DecodeOnward(const uint8_t* data, size_t size, WebPDecoderC
   params.options = &config->options;
   params.output = &config->output;
   VP8Io io;
-  if (!VP8InitIo(&io)) return VP8_STATUS_INVALID_PARAM;
-  io.data = headers.data + headers.offset;
-  io.data_size = headers.data_size - headers.offset;
-  WebPInitCustomIo(&params, &io);
-  VP8Decoder* const dec = VP8New();
+  VP8Decoder* const dec = NewLossyDecoder(&headers, &io, &params);
   if (dec == NULL) return VP8_STATUS_OUT_OF_MEMORY;
-  dec->alpha_data = headers.alpha_data;
-  dec->alpha_data_size = headers.alpha_data_size;
   if (!VP8GetHeaders(dec, &io)) {
     status = dec->status;
   } else {
@@ -120,32 +140,20 @@ int webp_decode(const uint8_t* data, size_t size, int left, int top, int width, 
 // lossless picture).
 int webp_verify(const uint8_t* data, size_t size) {
   WebPBitstreamFeatures features;
-  VP8StatusCode status = WebPGetFeatures(data, size, &features);
-  if (status != VP8_STATUS_OK) return status == VP8_STATUS_NOT_ENOUGH_DATA ? VP8_STATUS_BITSTREAM_ERROR : status;
   WebPHeaderStructure headers;
-  headers.data = data;
-  headers.data_size = size;
-  headers.have_all_data = 1;
-  status = WebPParseHeaders(&headers);
+  VP8StatusCode status = ReadHeaders(data, size, &features, &headers);
   if (status != VP8_STATUS_OK) return status;
   if (headers.is_lossless) return -2;
   VP8Io io;
-  if (!VP8InitIo(&io)) return VP8_STATUS_INVALID_PARAM;
-  io.data = headers.data + headers.offset;
-  io.data_size = headers.data_size - headers.offset;
-  VP8Decoder* const dec = VP8New();
+  VP8Decoder* const dec = NewLossyDecoder(&headers, &io, NULL);
   if (dec == NULL) return VP8_STATUS_OUT_OF_MEMORY;
-  dec->alpha_data = headers.alpha_data;
-  dec->alpha_data_size = headers.alpha_data_size;
   int ok = VP8GetHeaders(dec, &io);
   if (ok) {
     ok = VP8EnterCritical(dec, &io) == VP8_STATUS_OK;  // as VP8Decode; with no setup hook it cannot fail
     if (ok) {
       ok = VP8InitFrame(dec, &io);
       for (dec->mb_y = 0; ok && dec->mb_y < dec->br_mb_y; ++dec->mb_y) {
-        if (!VP8ParseIntraModeRow(&dec->br, dec)) {
-          ok = VP8SetError(dec, VP8_STATUS_NOT_ENOUGH_DATA, "Premature end-of-partition0 encountered.");
-        }
+        ok = ReadModeRow(dec);
         if (ok) VP8InitScanline(dec);
       }
       if (ok && dec->alpha_data != NULL && VP8DecompressAlphaRows(dec, &io, 0, io.crop_bottom) == NULL) {
