@@ -13,17 +13,30 @@ type Violation = { id: string; impact: string | null; help: string; nodes: Array
  * protocol, so the site's Content-Security-Policy stays as it is.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
+  // The toasts on screen stay as they are while axe measures: Radix pauses their timers while the
+  // window is out of focus, so none starts to fade out mid-run (one shown at the upload, 3 s, can
+  // end just as a quick flow reaches its next step's check).
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  try {
+    await animationsSettled(page);
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+        }
+      ).axe;
+      const result = await axe.run(document, { resultTypes: ['violations'] });
+      return result.violations;
+    });
+    return listed(violations);
+  } finally {
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  }
+}
+
+/** One line for each serious or critical violation, with up to five of the elements it found. */
+function listed(violations: Violation[]): string[] {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
