@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { admitImage, codecs, inspectImage, verifyDecodes } from '../../worker/imaging';
+import { admitImage, codecs, inspectImage, verifyDecodes, type ImageInfo } from '../../worker/imaging';
 import { decodeJpeg, verifyJpeg } from '../../worker/imaging/jpeg/decode';
 import { decodeWebp } from '../../worker/imaging/webp/decode';
 import { decodePng } from '../../worker/imaging/png/decode';
@@ -36,6 +36,39 @@ const admitted = (bytes: Uint8Array) => {
   }
 };
 
+type Case = { name: string; bytes: Uint8Array };
+
+/**
+ * The upload's check against the decoder over each case the upload admits as `type`: the cases
+ * whose outcomes differ, and how many the decoder accepted and refused. `renders` names more
+ * decodes that a file the check accepted must pass.
+ */
+async function compareWithDecoder(
+  cases: Case[],
+  type: ImageInfo['type'],
+  check: (bytes: Uint8Array, info: ImageInfo) => unknown,
+  decode: (bytes: Uint8Array, info: ImageInfo) => unknown,
+  renders: (bytes: Uint8Array, info: ImageInfo) => Array<[string, () => unknown]> = () => [],
+) {
+  const differ: string[] = [];
+  let accepted = 0;
+  let refused = 0;
+  for (const { name, bytes } of cases) {
+    const info = admitted(bytes);
+    if (info?.type !== type) continue;
+    const full = await outcome(() => decode(bytes, info));
+    const verified = await outcome(() => check(bytes, info));
+    if (full !== verified) differ.push(`${name}: decode ${full}, verify ${verified}`);
+    for (const [part, render] of verified === 'ok' ? renders(bytes, info) : []) {
+      const rendered = await outcome(render);
+      if (rendered !== 'ok') differ.push(`${name}: verify ok, ${part} ${rendered}`);
+    }
+    if (full === 'ok') accepted++;
+    else refused++;
+  }
+  return { differ, accepted, refused };
+}
+
 describe('verifying a JPEG without rendering it', () => {
   // The small JPEGs (the large ones take seconds to decode 25 times over and add no new structure).
   const files = readdirSync(CORPUS).filter((name) => name.endsWith('.jpg') && read(name).length < 200_000);
@@ -45,50 +78,30 @@ describe('verifying a JPEG without rendering it', () => {
   ];
 
   it(`accepts and refuses exactly as the decoder does (${cases.length} files and mutants)`, async () => {
-    const differ: string[] = [];
-    let accepted = 0;
-    for (const { name, bytes } of cases) {
-      const info = admitted(bytes);
-      if (info?.type !== 'jpeg') continue;
-      const full = await outcome(() => decodeJpeg(bytes, info));
-      const verified = await outcome(() => verifyJpeg(bytes, info));
-      if (full !== verified) differ.push(`${name}: decode ${full}, verify ${verified}`);
-      if (full === 'ok') accepted++;
-    }
+    const { differ, accepted } = await compareWithDecoder(cases, 'jpeg', verifyJpeg, decodeJpeg);
     expect(differ).toEqual([]);
     expect(accepted).toBeGreaterThan(files.length);
   });
 });
 
 describe('verifying a WebP without rendering it', () => {
-  /** The check's outcome against the whole decode's at an eighth (what the upload did before). */
-  const compare = async (cases: Array<{ name: string; bytes: Uint8Array }>) => {
-    const differ: string[] = [];
-    let accepted = 0;
-    let refused = 0;
-    for (const { name, bytes } of cases) {
-      const info = admitted(bytes);
-      if (info?.type !== 'webp') continue;
-      const full = await outcome(() => decodeWebp(bytes, info, codecs.webpDecoder, { scale: 8 }));
-      const verified = await outcome(() => verifyDecodes(bytes, info, codecs));
-      if (full !== verified) differ.push(`${name}: decode ${full}, verify ${verified}`);
-      // What the upload accepts, every render can decode: full size, and the lower half.
-      const H = info.height;
-      const renders = [
-        { scale: 1 },
-        { scale: 1, region: { x0: 0, y0: H >> 1, x1: info.width, y1: H } },
-        { scale: 2, region: { x0: 0, y0: H >> 2, x1: info.width >> 1, y1: H >> 1 } },
-      ];
-      for (const part of renders) {
-        const rendered = await outcome(() => decodeWebp(bytes, info, codecs.webpDecoder, part));
-        if (verified === 'ok' && rendered !== 'ok')
-          differ.push(`${name}: verify ok, ${JSON.stringify(part)} ${rendered}`);
-      }
-      if (full === 'ok') accepted++;
-      else refused++;
-    }
-    return { differ, accepted, refused };
-  };
+  /**
+   * The check's outcome against the whole decode's at an eighth (what the upload did before); what
+   * it accepts, every render can decode: full size, the lower half, a part at half size.
+   */
+  const compare = (cases: Case[]) =>
+    compareWithDecoder(
+      cases,
+      'webp',
+      (bytes, info) => verifyDecodes(bytes, info, codecs),
+      (bytes, info) => decodeWebp(bytes, info, codecs.webpDecoder, { scale: 8 }),
+      (bytes, info) =>
+        [
+          { scale: 1 },
+          { scale: 1, region: { x0: 0, y0: info.height >> 1, x1: info.width, y1: info.height } },
+          { scale: 2, region: { x0: 0, y0: info.height >> 2, x1: info.width >> 1, y1: info.height >> 1 } },
+        ].map((part) => [JSON.stringify(part), () => decodeWebp(bytes, info, codecs.webpDecoder, part)]),
+    );
 
   it('accepts and refuses exactly as the decoder does: damaged photos and structural mutants', async () => {
     // A photo's lossy WebP (its bitstream in one and in several token partitions is libwebp's
@@ -222,18 +235,12 @@ describe('verifying a PNG without rendering it', () => {
       ...damaged,
       ...corpusMutants(read, 25).filter((m) => files.some((f) => m.name.startsWith(f))),
     ];
-    const differ: string[] = [];
-    let accepted = 0;
-    let refused = 0;
-    for (const { name, bytes } of cases) {
-      const info = admitted(bytes);
-      if (info?.type !== 'png') continue;
-      const full = await outcome(() => decodePng(bytes, info));
-      const verified = await outcome(() => verifyDecodes(bytes, info, codecs));
-      if (full !== verified) differ.push(`${name}: decode ${full}, verify ${verified}`);
-      if (full === 'ok') accepted++;
-      else refused++;
-    }
+    const { differ, accepted, refused } = await compareWithDecoder(
+      cases,
+      'png',
+      (bytes, info) => verifyDecodes(bytes, info, codecs),
+      (bytes, info) => decodePng(bytes, info),
+    );
     expect(differ).toEqual([]);
     expect(accepted).toBeGreaterThan(files.length);
     expect(refused).toBeGreaterThan(60);

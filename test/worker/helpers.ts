@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import type { ConversionResponse } from '../../shared/schemas';
+import type { ConversionResponse, ImageRequestResponse } from '../../shared/schemas';
 import { codecs, decodeImage, inspectImage, type Raster } from '../../worker/imaging';
 import worker from '../../worker/index';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
@@ -172,6 +172,15 @@ export async function bannerRequest(
   cropDetails?: { x: number; y: number; width: number; height: number; zoom: number },
   name = 'rgb.png',
 ): Promise<string> {
+  return (await bannerRequestAnswer(browser, cropDetails, name)).id;
+}
+
+/** bannerRequest's whole answer to making the request, as the upload page reads it. */
+export async function bannerRequestAnswer(
+  browser: Browser,
+  cropDetails?: { x: number; y: number; width: number; height: number; zoom: number },
+  name = 'rgb.png',
+): Promise<ImageRequestResponse> {
   const upload = await browser.upload(name, fixture('rgb.png'));
   if (upload.status !== 201) throw new Error(`upload failed: ${upload.status}`);
   const { path, originalFilename, width } = (await upload.json()) as {
@@ -192,7 +201,7 @@ export async function bannerRequest(
     },
   });
   if (created.status !== 201) throw new Error(`request failed: ${created.status} ${await created.text()}`);
-  return ((await created.json()) as { id: string }).id;
+  return (await created.json()) as ImageRequestResponse;
 }
 
 /** Uploads a small picture and has its LinkedIn banner rendered: a request ready to download. */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageRequestResponse, Receipt, SessionAnswer } from '../../shared/schemas';
 import { judgeTestCard } from '../../worker/services/access/payments/local-provider';
-import { body, Browser, fixture, insertSession, insertUser, processedRequest } from './helpers';
+import { bannerRequestAnswer, body, Browser, insertSession, insertUser, processedRequest } from './helpers';
 
 type IntentAnswer = { clientSecret: string; paymentIntentId: string };
 
@@ -72,27 +72,6 @@ describe('an image its owner got', () => {
 });
 
 describe('the answers to making and processing a request', () => {
-  /** Uploads rgb.png and makes its LinkedIn banner request: the answer, as the upload page reads it. */
-  async function make(browser: Browser): Promise<ImageRequestResponse> {
-    const uploaded = await body<{ path: string; originalFilename: string; width: number }>(
-      await browser.upload('rgb.png', fixture('rgb.png')),
-    );
-    const created = await browser.call('/api/image-requests', {
-      method: 'POST',
-      json: {
-        originalFilename: uploaded.originalFilename,
-        originalPath: uploaded.path,
-        platform: 'linkedin',
-        format: 'banner',
-        width: 1584,
-        height: 396,
-        cropDetails: { x: 0, y: 0, width: uploaded.width, height: uploaded.width / 4, zoom: 1 },
-      },
-    });
-    expect(created.status).toBe(201);
-    return body<ImageRequestResponse>(created);
-  }
-
   async function processed(browser: Browser, id: string): Promise<ImageRequestResponse> {
     const res = await browser.call(`/api/process-image/${id}`, { method: 'POST' });
     expect(res.status).toBe(200);
@@ -105,7 +84,7 @@ describe('the answers to making and processing a request', () => {
       await insertSession(await insertUser('answers-unlimited', { unlimited: true })),
     );
     for (const browser of [visitor, unlimited]) {
-      const made = await make(browser);
+      const made = await bannerRequestAnswer(browser);
       expect(made).toEqual(await imageRequest(browser, made.id));
       expect(made.acquired).toBe(browser === unlimited);
       const done = await processed(browser, made.id);
@@ -113,7 +92,7 @@ describe('the answers to making and processing a request', () => {
       expect(done).toEqual(await imageRequest(browser, made.id));
     }
     // Paid for, then processed again as another type: the answer says so at once.
-    const paid = await make(visitor);
+    const paid = await bannerRequestAnswer(visitor);
     await processed(visitor, paid.id);
     await startAndPay(visitor, '/api/create-payment-intent', { imageRequestId: paid.id, planId: 'single' });
     const again = await visitor.call(`/api/process-image/${paid.id}`, {
@@ -127,7 +106,7 @@ describe('the answers to making and processing a request', () => {
   });
 
   it("answer 404 for a request that is not the caller's, as before", async () => {
-    const made = await make(new Browser());
+    const made = await bannerRequestAnswer(new Browser());
     expect((await new Browser().call(`/api/process-image/${made.id}`, { method: 'POST' })).status).toBe(404);
   });
 });
