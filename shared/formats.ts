@@ -16,7 +16,7 @@
  * Descriptions are worded so that the banner rule (description contains cover, banner or header)
  * picks exactly the covers, banners and headers, e.g. "Reel thumbnail", not "Reel cover".
  */
-import { customFormat } from './custom-format';
+import { customFormat, customSizeOf } from './custom-format';
 import { safeName } from './filenames';
 import { OUTPUT_EXTENSIONS, type OutputType } from './output';
 import type { Platform } from './platforms';
@@ -471,13 +471,22 @@ export function parseAspectRatio(ratio: string): number {
   return Number(match[1]) / Number(match[2]);
 }
 
-/** "beach.jpg" + LinkedIn banner as JPEG -> "beach-linkedin-banner-1584x396.jpg"; the name is made safe by safeName. */
+/**
+ * "beach.jpg" + LinkedIn banner as JPEG -> "beach-linkedin-banner-1584x396.jpg"; the name is made
+ * safe by safeName. Each format id has a name of its own, so no two files of one ZIP share one: a
+ * custom size adds the file type and cap it was asked with ("beach-custom-size-1200x600-jpeg-max-200kb.jpg"),
+ * since several can share a pixel size and the type a file ends up as (Auto's JPEG, say).
+ */
 export function outputFilename(
   originalFilename: string,
-  format: Pick<PlatformFormat, 'platform' | 'format' | 'width' | 'height'>,
+  format: Pick<PlatformFormat, 'id' | 'platform' | 'format' | 'width' | 'height'>,
   type: OutputType,
 ): string {
-  return `${safeName(originalFilename)}-${slug(format.platform)}-${slug(format.format)}-${format.width}x${format.height}.${OUTPUT_EXTENSIONS[type]}`;
+  const custom = customSizeOf(format.id);
+  const asked = custom
+    ? `${custom.type === 'auto' ? '' : `-${custom.type}`}${custom.capKb === null ? '' : `-max-${custom.capKb}kb`}`
+    : '';
+  return `${safeName(originalFilename)}-${slug(format.platform)}-${slug(format.format)}-${format.width}x${format.height}${asked}.${OUTPUT_EXTENSIONS[type]}`;
 }
 
 /** 'beach-formats.zip': the ZIP of several formats of one upload. */

@@ -36,7 +36,7 @@ describe('custom sizes', () => {
       platform: 'custom',
       description: 'Custom 1234 × 567 JPEG, at most 150 KB',
     });
-    expect(outputFilename('beach.jpg', findFormat(id)!, 'jpeg')).toBe('beach-custom-size-1234x567.jpg');
+    expect(outputFilename('beach.jpg', findFormat(id)!, 'jpeg')).toBe('beach-custom-size-1234x567-jpeg-max-150kb.jpg');
   });
 
   it('refuses what the engine cannot make, saying why', () => {

@@ -9,6 +9,8 @@ import {
   PROFILE_FORMATS,
 } from '../../shared/formats';
 import { platformName, PLATFORMS } from '../../shared/platforms';
+import { customFormatId, customSizeProblem } from '../../shared/custom-format';
+import { OUTPUT_CHOICES, type OutputChoice } from '../../shared/output';
 
 describe('platform format catalogue', () => {
   it('has at least 110 formats over at least 22 platforms, each platform with its formats', () => {
@@ -160,6 +162,50 @@ describe('platform format catalogue', () => {
       (['jpeg', 'png', 'webp'] as const).map((type) => outputFilename('A.jpg', f, type).toLowerCase()),
     );
     expect(new Set(names).size).toBe(PLATFORM_FORMATS.length * 3);
+  });
+
+  it('names every format of a pixel size apart, catalogue and custom sizes of every type and cap alike', () => {
+    // Each pixel size the catalogue has (and one it has not), with every custom size of that size:
+    // Auto and each type, without a cap and with two caps. Whatever type each file ends up as
+    // (Auto's and a cap's choice), no two of them may share a name, case ignored, as files of one
+    // ZIP (or one photo's folder) and as downloads into one folder.
+    const sizes = new Map(PLATFORM_FORMATS.map((f) => [`${f.width}x${f.height}`, f]));
+    sizes.set('1200x600', { ...PLATFORM_FORMATS[0]!, width: 1200, height: 600 });
+    let compared = 0;
+    for (const { width, height } of sizes.values()) {
+      const catalogue = PLATFORM_FORMATS.filter((f) => f.width === width && f.height === height);
+      const customs = OUTPUT_CHOICES.flatMap((type) =>
+        [null, 200, 300].flatMap((capKb) => {
+          const size = { width, height, type, capKb };
+          return customSizeProblem(size) === null ? [findFormat(customFormatId(size))!] : [];
+        }),
+      );
+      const formats = [...catalogue, ...customs];
+      for (const type of ['jpeg', 'png', 'webp'] as const) {
+        const names = formats.map((f) => outputFilename('same.jpg', f, type).toLowerCase());
+        expect(new Set(names).size, names.join('\n')).toBe(formats.length);
+        compared += formats.length;
+      }
+      // Two formats never share a name whatever type each ends up as.
+      const all = formats.flatMap((f) =>
+        f.types.map((type) => [f.id, outputFilename('same.jpg', f, type).toLowerCase()] as const),
+      );
+      const owner = new Map<string, number>();
+      for (const [id, name] of all) {
+        expect(owner.get(name) ?? id, name).toBe(id);
+        owner.set(name, id);
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    const custom = (type: OutputChoice, capKb: number | null) =>
+      outputFilename('same.jpg', findFormat(customFormatId({ width: 1200, height: 600, type, capKb }))!, 'jpeg');
+    // What differs is in the name: the type asked, then the cap.
+    expect([custom('auto', null), custom('jpeg', null), custom('jpeg', 200), custom('auto', 300)]).toEqual([
+      'same-custom-size-1200x600.jpg',
+      'same-custom-size-1200x600-jpeg.jpg',
+      'same-custom-size-1200x600-jpeg-max-200kb.jpg',
+      'same-custom-size-1200x600-max-300kb.jpg',
+    ]);
   });
 });
 
