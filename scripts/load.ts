@@ -13,6 +13,8 @@
  * checks that every accepted upload is still retrievable, every conversion ended complete and the
  * download counters are exact. It exits 1 on any error or failed check.
  *
+ * Then it measures what held polls cost (scripts/held-polls.ts; LOAD_HELD_POLLS=0 leaves it out).
+ *
  * LOAD_CONCURRENCY (50), LOAD_SECONDS (60), LOAD_URL (an already running server), LOAD_THINK_MS (0: each visitor sends its next
  * request at once, the harshest case; 1000 pauses about a second between steps, as people do) and LOAD_PORT (8791) change the run.
  */
@@ -22,6 +24,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { PLATFORM_FORMATS } from '../shared/formats';
 import { inspectImage } from '../worker/imaging';
+import { measureHeldPolls } from './held-polls';
 import { startWranglerDev } from './local-server';
 
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 50);
@@ -272,6 +275,7 @@ async function batchVisit(baseUrl: string, photo: Uint8Array) {
         width: 1584,
         height: 396,
         cropDetails: { x: 0, y: 0, width: upload.width, height: upload.width / 4, zoom: 1 },
+        purpose: 'fan-out',
       },
     });
     if (!created) return;
@@ -328,8 +332,8 @@ async function main() {
   );
   const photo = new Uint8Array(await sharp(source).resize(1600, 1000).jpeg({ quality: 88 }).toBuffer());
 
-  const { baseUrl, stop } = process.env.LOAD_URL
-    ? { baseUrl: process.env.LOAD_URL, stop: () => undefined }
+  const { baseUrl, pid, stop } = process.env.LOAD_URL
+    ? { baseUrl: process.env.LOAD_URL, pid: undefined, stop: () => undefined }
     : await startWranglerDev(PORT, { logFile: LOG_FILE });
   console.log(
     `load: ${CONCURRENCY} concurrent visitors for ${SECONDS} s, pausing ${THINK_MS} ms on average between steps, against ${baseUrl} (photo 1600×1000, ${(photo.length / 1024).toFixed(0)} KB)`,
@@ -410,6 +414,9 @@ async function main() {
       `\nchecks: ${uploads.length} uploads retrievable byte for byte; ${conversions.length} conversions complete; ${visitors.length} visitors each used exactly 1 free download (${free} first downloads answered 200, ${paid} second images answered 402)`,
     );
     errors.push(...checks);
+    // The held polls' cost, on the server the load leaves behind (its CPU is read from its processes).
+    if (pid !== undefined && process.env.LOAD_HELD_POLLS !== '0')
+      errors.push(...(await measureHeldPolls(baseUrl, pid)));
     if (errors.length > 0) {
       exitCode = 1;
       console.log(`\n${errors.length} errors:`);

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 
-type Server = { baseUrl: string; stop: () => void };
+/** A local server: its address, its process (the wrangler that runs workerd), and how to stop it. */
+type Server = { baseUrl: string; pid: number | undefined; stop: () => void };
 
 /**
  * `wrangler dev` on the built worker (dist/social_resizer/wrangler.json, the bundle `wrangler
@@ -70,6 +71,7 @@ async function startServer(
   }
   return {
     baseUrl,
+    pid: server.pid,
     stop: () => {
       // Safe when the server has already exited (its process group is gone: ESRCH).
       if (!server.pid || server.exitCode !== null) return;

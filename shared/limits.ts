@@ -36,3 +36,12 @@ export const SINGLE_ACCESS_DAYS = 30;
 
 /** One wording of the refund rule, used by the terms, the help centre and the checkout. */
 export const REFUND_POLICY = 'Payments are one-time and non-refundable, except where the law requires a refund.';
+
+/**
+ * Polls held at once until news (worker/lib/watch.ts): per visitor (a results page holds one, a few
+ * tabs a few) and per address (people behind one network). A poll past them is answered at once and
+ * told when to ask again (`retryAfterSeconds`): past the address's limit, a page of someone
+ * crowded out by neighbours, in 2 s, so it still sees each change soon; past the visitor's own, one
+ * browser with more polls than pages, after the longest hold, as often as a held poll asks.
+ */
+export const HELD_POLLS = { visitor: 4, address: 16, retryAfterSeconds: { address: 2, visitor: 10 } } as const;

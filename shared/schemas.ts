@@ -299,6 +299,8 @@ export const createImageRequestSchema = z.lazy(() =>
     cropDetails: cropDetailsSchema,
     output: outputSettingsSchema.optional(),
     fill: fillSchema.optional(),
+    /** What the request is made for (REQUEST_PURPOSES); the single tool's when not said. */
+    purpose: z.enum(REQUEST_PURPOSES).optional(),
   }),
 );
 
@@ -352,6 +354,16 @@ export const formatOutputSchema = z.lazy(() =>
 );
 export type FormatOutput = z.infer<typeof formatOutputSchema>;
 
+/**
+ * What an image request is made for (docs/product.md, "Banner and profile adjusters"): 'single',
+ * the Single Image tool's own framing of its format (its crop and zoom, by the request rule), or
+ * 'fan-out', the request the adjusters and the batch hang their targets on, which has no file of
+ * its own: its format is a target like the others. A fan-out never makes a file the single tool
+ * made or makes, and the single tool never renders a fan-out's request.
+ */
+export const REQUEST_PURPOSES = ['single', 'fan-out'] as const;
+export type RequestPurpose = (typeof REQUEST_PURPOSES)[number];
+
 export const imageRequestResponseSchema = z.lazy(() =>
   z.object({
     id: z.string(),
@@ -364,6 +376,7 @@ export const imageRequestResponseSchema = z.lazy(() =>
     format: z.string(),
     width: z.number(),
     height: z.number(),
+    purpose: z.enum(REQUEST_PURPOSES),
     /** As it was accepted (cropDetailsSchema), so only its shape is checked here. */
     cropDetails: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number(), zoom: z.number() }),
     status: requestStatusSchema,

@@ -26,6 +26,7 @@ const envSchema = z
     DB: binding('DB (D1)', 'prepare'),
     BUCKET: binding('BUCKET (R2)', 'put'),
     DOWNLOAD_COUNTER: binding('DOWNLOAD_COUNTER (Durable Object)', 'idFromName'),
+    RENDER_NEWS: binding('RENDER_NEWS (Durable Object)', 'idFromName'),
     CONVERSIONS: binding('CONVERSIONS (queue)', 'sendBatch'),
     ENVIRONMENT: z.enum(['development', 'production'], 'ENVIRONMENT must be development or production'),
     PUBLIC_ORIGIN: publicOrigin,

@@ -10,9 +10,10 @@ import { log } from './lib/log';
 import { handleQueueBatch } from './queues/consumer';
 import { expireOldUploads } from './services/pictures/cleanup';
 import { forgetOldFailures } from './services/people/login-throttle';
-import { endInterruptedRenders } from './services/renders/in-request';
+import { endInterruptedRenders } from './services/renders/rows';
 
 export { DownloadCounter } from './durable-objects/download-counter';
+export { RenderNews } from './durable-objects/render-news';
 
 export default {
   fetch: app.fetch,
@@ -24,7 +25,7 @@ export default {
     checkEnv(env);
     const db = createDb(env.DB);
     const expired = await expireOldUploads(db, env.BUCKET, clock.now());
-    await endInterruptedRenders(db);
+    await endInterruptedRenders({ db, news: env.RENDER_NEWS });
     await forgetOldFailures(db, clock.now());
     log('info', 'daily cleanup', { expiredUploads: expired });
   },

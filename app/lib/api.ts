@@ -149,7 +149,18 @@ export async function apiWatch<S extends z.ZodType>(
     signal,
     headers: etag ? { 'If-None-Match': etag, Prefer: `wait=${WATCH_WAIT_S}` } : {},
   });
-  if (res.status === 304 && previous !== undefined) return previous;
+  const result = res.status === 304 && previous !== undefined ? previous : await parsedAnswer(url, res, answer);
+  // A call the server did not hold (this visitor holds its limit of held polls) is answered at
+  // once: the next asks when it says (Retry-After), as polls did before they were held.
+  const held = !etag || res.headers.has('Preference-Applied');
+  if (typeof result === 'object' && result !== null) {
+    if (held) pauses.delete(result);
+    else pauses.set(result, Number(res.headers.get('Retry-After') ?? 1) * 1000 || 1000);
+  }
+  return result;
+}
+
+async function parsedAnswer<S extends z.ZodType>(url: string, res: Response, answer: S): Promise<z.output<S>> {
   await throwIfNotOk(res);
   const parsed = await readAnswer(url, res, answer);
   const tag = res.headers.get('ETag');
@@ -157,13 +168,19 @@ export async function apiWatch<S extends z.ZodType>(
   return parsed;
 }
 
+/** How long to wait before the next watched call, by the answer it would name: one not held. */
+const pauses = new WeakMap<object, number>();
+
 /**
  * How soon a watched query asks again: at once (its call is held by the server until news) until
- * `ended`, and each second after a failed call, as the polls before were.
+ * `ended`, when the server says to wait (a call it did not hold), and each second after a failed
+ * call, as the polls before were.
  */
-export function watchInterval(query: { state: { status: string } }, ended: boolean): number | false {
+export function watchInterval(query: { state: { status: string; data?: unknown } }, ended: boolean): number | false {
   if (ended) return false;
-  return query.state.status === 'error' ? 1000 : 50;
+  if (query.state.status === 'error') return 1000;
+  const { data } = query.state;
+  return (typeof data === 'object' && data !== null && pauses.get(data)) || 50;
 }
 
 /** Every query names its own queryFn (a factory in its feature's queries.ts), so there is no default. */

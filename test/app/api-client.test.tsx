@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiAnswerError, apiRequest, ApiRequestError, apiWatch, errorMessage } from '../../app/lib/api';
+import { ApiAnswerError, apiRequest, ApiRequestError, apiWatch, errorMessage, watchInterval } from '../../app/lib/api';
 
 const anything = z.unknown();
 
@@ -98,6 +98,14 @@ describe('apiWatch', () => {
 
     stubFetch(new Response('{"results":{"1":"complete"}}', { headers: { ETag: '"b2"' } }));
     expect(await apiWatch('/api/conversions/r', schema, first)).toEqual({ results: { '1': 'complete' } });
+    const query = (data: unknown) => ({ state: { status: 'success', data } });
+    // Held by the server: the next call goes at once. Not held (the visitor holds their limit):
+    // the next waits as long as the server says.
+    stubFetch(new Response(null, { status: 304, headers: { ETag: '"a1"', 'Preference-Applied': 'wait=8' } }));
+    expect(watchInterval(query(await apiWatch('/api/conversions/r', schema, first)), false)).toBe(50);
+    stubFetch(new Response(null, { status: 304, headers: { ETag: '"a1"', 'Retry-After': '1' } }));
+    expect(watchInterval(query(await apiWatch('/api/conversions/r', schema, first)), false)).toBe(1000);
+    expect(watchInterval(query(first), true)).toBe(false);
     stubFetch(new Response('{"message":"Image request not found"}', { status: 404 }));
     await expect(apiWatch('/api/conversions/r', schema, first)).rejects.toThrow('404: {"message"');
   });

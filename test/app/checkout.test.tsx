@@ -41,6 +41,7 @@ const request: ImageRequestResponse = {
   format: 'banner',
   width: 1584,
   height: 396,
+  purpose: 'single',
   cropDetails: { x: 0, y: 0, width: 3000, height: 750, zoom: 1 },
   status: 'pending',
   error: null,

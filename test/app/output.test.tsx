@@ -78,6 +78,7 @@ describe('the download step', () => {
     format: 'banner',
     width: 1584,
     height: 396,
+    purpose: 'single',
     cropDetails: { x: 0, y: 0, width: 1584, height: 396, zoom: 1 },
     status: 'complete',
     error: null,

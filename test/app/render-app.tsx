@@ -60,6 +60,7 @@ export function recordedRequest(
     format: format.format,
     width: format.width,
     height: format.height,
+    purpose: 'single',
     cropDetails,
     status: 'pending',
     error: null,

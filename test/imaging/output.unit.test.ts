@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeJpeg, FULL_CHROMA_QUALITY } from '../../worker/imaging/jpeg/encode';
 import { autoType, looksFlat } from '../../worker/imaging/auto-type';
 import { encodeOutput } from '../../worker/imaging/encode';
-import { MIN_QUALITY } from '../../worker/imaging/size-cap';
+import { FileSizeError, MIN_QUALITY } from '../../worker/imaging/size-cap';
 import { codecs, renderFormat, type Raster } from '../../worker/imaging';
 import { pixel, rawOf, syntheticPhoto, toSharp } from './images';
 
@@ -180,6 +180,52 @@ describe('encodeOutput', () => {
     await expect(
       encodeOutput(noisyPhoto(800, 800), { type: 'webp', quality: 82, opaque: false, maxBytes: 2000 }, codecs),
     ).rejects.toThrow(/cannot be made smaller than the platform's limit/);
+  });
+
+  it('suggests, when a cap fails, only the accepted types that were made under it', async () => {
+    const failure = (raster: Raster, request: Parameters<typeof encodeOutput>[1]) =>
+      encodeOutput(raster, request, codecs).then(
+        () => {
+          throw new Error('the cap was met');
+        },
+        (error: unknown) => error as FileSizeError,
+      );
+    const photo = noisyPhoto(1000, 700);
+    const jpegSize = (await encodeJpeg(photo, MIN_QUALITY, codecs.jpegEncoder)).length;
+    // A photo as PNG under a cap JPEG meets: JPEG is suggested, and it does fit.
+    const png = await failure(photo, {
+      type: 'png',
+      quality: 82,
+      opaque: false,
+      maxBytes: jpegSize + 1000,
+      accepts: ['jpeg', 'png'],
+    });
+    expect(png.fits).toEqual(['jpeg']);
+    expect(png.message).toMatch(/choose JPEG, which fits\.$/);
+    // Under a cap nothing meets, nothing is suggested: not Auto, not a type that fails too.
+    for (const type of ['auto-png', 'jpeg', 'png', 'webp'] as const) {
+      const auto = type === 'auto-png';
+      const none = await failure(photo, {
+        type: auto ? 'png' : type,
+        quality: 82,
+        opaque: false,
+        maxBytes: 2000,
+        accepts: ['jpeg', 'png', 'webp'],
+        auto: auto ? { jpegAccepted: true } : undefined,
+      });
+      expect(none.fits, type).toEqual([]);
+      expect(none.message).not.toMatch(/Auto|choose/);
+      expect(none.message).toMatch(/in any type the platform accepts/);
+    }
+    // A picture that shows transparency is never sent to JPEG, which would lose it.
+    const transparent = await failure(logo(1000, 700), {
+      type: 'png',
+      quality: 82,
+      opaque: false,
+      maxBytes: 400,
+      accepts: ['jpeg', 'png'],
+    });
+    expect(transparent.fits).toEqual([]);
   });
 
   it('flattens transparency onto white for JPEG', async () => {

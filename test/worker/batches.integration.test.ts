@@ -42,11 +42,15 @@ async function photoRequest(browser: Browser, name: string, bytes: Uint8Array, f
       width: format.width,
       height: format.height,
       cropDetails: { x: (upload.width - width) / 2, y: (upload.height - height) / 2, width, height, zoom: 1 },
+      purpose: 'fan-out',
     },
   });
   expect(created.status).toBe(201);
   return { id: (await body<{ id: string }>(created)).id, picture: { width: upload.width, height: upload.height } };
 }
+
+/** A photo's request as the Batch page makes it: a LinkedIn banner with no file of its own (a fan-out's). */
+const batchPhoto = (browser: Browser) => bannerRequest(browser, undefined, 'rgb.png', 'fan-out');
 
 /** The share of a crop that lies outside the picture: the backdrop an output shows. */
 function backdropShare(
@@ -84,7 +88,7 @@ async function settleBatch(browser: Browser, id: string): Promise<BatchResponse>
 describe('batches', () => {
   it('converts every photo to every format, follows progress on the server and zips a folder per photo', async () => {
     const user = await signedIn('batch-owner', true);
-    const photos = [await bannerRequest(user), await bannerRequest(user), await bannerRequest(user)];
+    const photos = [await batchPhoto(user), await batchPhoto(user), await batchPhoto(user)];
     const created = await user.call('/api/batches', {
       method: 'POST',
       json: { requestIds: photos, formats: FORMATS, output: { type: 'png', quality: 82 } },
@@ -118,7 +122,7 @@ describe('batches', () => {
 
   it('keeps the box drawn for a photo in its formats, the others framed automatically', async () => {
     const user = await signedIn('batch-box', true);
-    const [boxed, plain] = [await bannerRequest(user), await bannerRequest(user)];
+    const [boxed, plain] = [await batchPhoto(user), await batchPhoto(user)];
     const box = { x: 20, y: 10, width: 60, height: 40 };
     const offPicture = await user.call('/api/batches', {
       method: 'POST',
@@ -196,12 +200,12 @@ describe('batches', () => {
 
   it('is for Unlimited Access, its own photos, and its owner only', async () => {
     const visitor = new Browser();
-    const own = await bannerRequest(visitor);
+    const own = await batchPhoto(visitor);
     const refused = await visitor.call('/api/batches', { method: 'POST', json: { requestIds: [own], formats: [12] } });
     expect(refused.status).toBe(402);
 
     const registered = await signedIn('batch-registered', false);
-    const mine = await bannerRequest(registered);
+    const mine = await batchPhoto(registered);
     expect(
       (await registered.call('/api/batches', { method: 'POST', json: { requestIds: [mine], formats: [12] } })).status,
     ).toBe(402);
@@ -213,7 +217,7 @@ describe('batches', () => {
     expect(foreign.status).toBe(404);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM batches').first<{ n: number }>()).toEqual(before);
 
-    const photo = await bannerRequest(user);
+    const photo = await batchPhoto(user);
     const created = await body<BatchResponse>(
       await user.call('/api/batches', { method: 'POST', json: { requestIds: [photo], formats: [12] } }),
     );
@@ -235,7 +239,7 @@ describe('batches', () => {
 
   it('refuses more than 50 photos, unknown formats and a whole batch over the hourly limit, recording nothing', async () => {
     const user = await signedIn('batch-limits', true);
-    const photo = await bannerRequest(user);
+    const photo = await batchPhoto(user);
     const tooMany = Array.from({ length: 51 }, () => crypto.randomUUID());
     const many = await user.call('/api/batches', { method: 'POST', json: { requestIds: tooMany, formats: [12] } });
     expect(many.status).toBe(400);
@@ -245,7 +249,7 @@ describe('batches', () => {
 
     // 1000 conversions an hour for Unlimited: 14 photos × the first 74 formats is over it.
     const photos = [photo];
-    for (let i = 0; i < 13; i++) photos.push(await bannerRequest(user));
+    for (let i = 0; i < 13; i++) photos.push(await batchPhoto(user));
     const before = await env.DB.prepare('SELECT count(*) AS n FROM conversions').first<{ n: number }>();
     const all = Array.from({ length: 74 }, (_, i) => i + 1);
     const over = await user.call('/api/batches', { method: 'POST', json: { requestIds: photos, formats: all } });

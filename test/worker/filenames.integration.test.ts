@@ -66,7 +66,7 @@ describe('names that leave the server', () => {
   it('turns hostile upload names into safe, distinct ZIP folders, entries and download names', async () => {
     const user = await unlimitedUser('hostile-names');
     const requestIds: string[] = [];
-    for (const [typed] of PHOTOS) requestIds.push(await bannerRequest(user, undefined, typed));
+    for (const [typed] of PHOTOS) requestIds.push(await bannerRequest(user, undefined, typed, 'fan-out'));
     const created = await user.call('/api/batches', {
       method: 'POST',
       json: { requestIds, formats: FORMATS, output: { type: 'png', quality: 82 } },

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import type { ConversionResponse, ImageRequestResponse } from '../../shared/schemas';
+import type { ConversionResponse, ImageRequestResponse, RequestPurpose } from '../../shared/schemas';
 import { codecs, decodeImage, inspectImage, type Raster } from '../../worker/imaging';
 import worker from '../../worker/index';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
@@ -171,8 +171,9 @@ export async function bannerRequest(
   browser: Browser,
   cropDetails?: { x: number; y: number; width: number; height: number; zoom: number },
   name = 'rgb.png',
+  purpose: RequestPurpose = 'single',
 ): Promise<string> {
-  return (await bannerRequestAnswer(browser, cropDetails, name)).id;
+  return (await bannerRequestAnswer(browser, cropDetails, name, purpose)).id;
 }
 
 /** bannerRequest's whole answer to making the request, as the upload page reads it. */
@@ -180,6 +181,7 @@ export async function bannerRequestAnswer(
   browser: Browser,
   cropDetails?: { x: number; y: number; width: number; height: number; zoom: number },
   name = 'rgb.png',
+  purpose: RequestPurpose = 'single',
 ): Promise<ImageRequestResponse> {
   const upload = await browser.upload(name, fixture('rgb.png'));
   if (upload.status !== 201) throw new Error(`upload failed: ${upload.status}`);
@@ -198,6 +200,7 @@ export async function bannerRequestAnswer(
       width: 1584,
       height: 396,
       cropDetails: cropDetails ?? { x: 0, y: 0, width, height: width / 4, zoom: 1 },
+      purpose,
     },
   });
   if (created.status !== 201) throw new Error(`request failed: ${created.status} ${await created.text()}`);

@@ -34,6 +34,8 @@ async function errorLogs(run: () => Promise<void>): Promise<string[]> {
 
 async function expectUnavailable(res: Response, message: RegExp) {
   expect(res.status).toBe(503);
+  // A retry works once the deployer has set the secret: said, as every 503 says when to try again.
+  expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
   expect((await body(res)).message).toMatch(message);
 }
 

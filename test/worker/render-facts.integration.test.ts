@@ -10,7 +10,7 @@ import worker from '../../worker/index';
 import { clock } from '../../worker/lib/clock';
 import { ALLOWANCE_WINDOW_MS, counter } from '../../worker/services/access/allowance';
 import { ipKey } from '../../worker/services/caller';
-import { IN_REQUEST_RENDER_LEASE_MS, INTERRUPTED } from '../../worker/services/renders/in-request';
+import { IN_REQUEST_RENDER_LEASE_MS, INTERRUPTED } from '../../worker/services/renders/rows';
 import { PROCESSING_FAILED } from '../../worker/services/renders/render';
 import { body, Browser, decodeFile, insertSession, insertUser, settle } from './helpers';
 
@@ -119,11 +119,17 @@ async function redCornerRequest(browser: Browser): Promise<string> {
   return (await body<{ id: string }>(created)).id;
 }
 
-/** A route that renders the target, and the status it answers a caller with or without Unlimited Access. */
+/**
+ * A route that renders the target, and the status it answers a caller with or without Unlimited
+ * Access, once the single tool has made the target for the request or before (a fan-out never
+ * makes it again then: 400).
+ */
 type Step = {
   name: string;
   run: (browser: Browser, id: string, turn: number) => Promise<Response>;
-  status: (unlimited: boolean) => number;
+  status: (unlimited: boolean, singleMade: boolean) => number;
+  /** The single tool makes the target. */
+  single?: true;
 };
 
 /** Every route that renders or re-renders the target (the queue renders the fan-outs). */
@@ -140,23 +146,24 @@ function stepsFor(target: PlatformFormat): Step[] {
           output: { type: types[turn % types.length], quality: 82 },
         })(b),
       status: () => 200,
+      single: true,
     },
     {
       name: 'batch-process',
       run: (b, id) => post(`/api/batch-process/${id}`, { formats: [target.id] })(b),
-      status: (unlimited) => (unlimited ? 202 : 402),
+      status: (unlimited, singleMade) => (!unlimited ? 402 : singleMade ? 400 : 202),
     },
     {
       name: 'batches',
       run: (b, id) => post('/api/batches', { requestIds: [id], formats: [target.id] })(b),
-      status: (unlimited) => (unlimited ? 202 : 402),
+      status: (unlimited, singleMade) => (!unlimited ? 402 : singleMade ? 400 : 202),
     },
   ];
   if (target.profile)
     steps.push({
       name: 'profile-convert',
       run: (b, id) => post(`/api/profile-convert/${id}`, { sourceFormatId: null, targetFormatIds: [target.id] })(b),
-      status: () => 202,
+      status: (_, singleMade) => (singleMade ? 400 : 202),
     });
   else
     for (const useAi of [false, true])
@@ -164,7 +171,7 @@ function stepsFor(target: PlatformFormat): Step[] {
         name: useAi ? 'banner-convert, intelligent' : 'banner-convert',
         run: (b, id) =>
           post(`/api/banner-convert/${id}`, { sourceFormatId: LINKEDIN_COVER, targetFormatIds: [target.id], useAi })(b),
-        status: () => 202,
+        status: (_, singleMade) => (singleMade ? 400 : 202),
       });
   return steps;
 }
@@ -231,11 +238,13 @@ describe('the door decides from how a file was made, whatever route made it and 
         const id = await redCornerRequest(caller.browser);
         if (caller.name === 'paid for this image') await pay(id);
         let previous = 'nothing';
+        let singleMade = false;
         for (const [turn, index] of walk.entries()) {
           const step = steps[index]!;
           const res = await step.run(caller.browser, id, turn);
           const context = `${caller.name}: ${step.name} after ${previous}`;
-          expect(res.status, `${context}: ${await res.text()}`).toBe(step.status(caller.unlimited));
+          expect(res.status, `${context}: ${await res.text()}`).toBe(step.status(caller.unlimited, singleMade));
+          singleMade ||= step.single === true;
           await settle(caller.browser, id);
           await checkDoor(caller, id, target, context);
           previous = step.name;

@@ -6,7 +6,9 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversionResponse } from '../../shared/schemas';
 import { clock } from '../../worker/lib/clock';
-import { IN_REQUEST_RENDER_LEASE_MS } from '../../worker/services/renders/in-request';
+import { createDb } from '../../worker/db/client';
+import { failUnrendered, IN_REQUEST_RENDER_LEASE_MS } from '../../worker/services/renders/rows';
+import { HELD_POLLS } from '../../shared/limits';
 import { bannerRequest, body, Browser, insertProcessing } from './helpers';
 
 /** A request with one target (the YouTube banner) marked processing, as a fan-out leaves it. */
@@ -51,9 +53,8 @@ describe('GET /api/conversions/:id, watched', () => {
     const started = Date.now();
     const held = browser.call(`/api/conversions/${id}`, watching(etag, 8));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await env.DB.prepare("UPDATE conversions SET status = 'failed', error = 'Gone' WHERE id = ?")
-      .bind(conversionId)
-      .run();
+    // As the queue ends a render: the row, then the news its held polls wait for.
+    await failUnrendered({ db: createDb(env.DB), news: env.RENDER_NEWS }, conversionId, 'Gone');
     const answer = await held;
     expect(answer.status).toBe(200);
     expect((await body<ConversionResponse>(answer)).results).toEqual({ '36': 'failed' });
@@ -82,5 +83,77 @@ describe('GET /api/conversions/:id, watched', () => {
     const { id } = await processingTarget(new Browser());
     const res = await new Browser().call(`/api/conversions/${id}`, watching('"x"', 5));
     expect(res.status).toBe(404);
+  });
+
+  it('reads the database once while held with no news, however long the wait', async () => {
+    const reads: string[] = [];
+    const db = new Proxy(env.DB, {
+      get(target, name) {
+        if (name === 'prepare')
+          return (query: string) => {
+            reads.push(query);
+            return target.prepare(query);
+          };
+        const value = Reflect.get(target, name, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const browser = new Browser(undefined, { DB: db });
+    const id = await bannerRequest(browser);
+    const etag = (await browser.call(`/api/conversions/${id}`)).headers.get('ETag')!;
+    reads.length = 0;
+    const held = await browser.call(`/api/conversions/${id}`, watching(etag, 3));
+    expect(held.status).toBe(304);
+    expect(held.headers.get('Preference-Applied')).toBe('wait=3');
+    // The visitor's session and the request's version when the hold starts, the version when it ends.
+    const versions = reads.filter((q) => /from "image_requests"/i.test(q) && /total\(/i.test(q));
+    expect(versions).toHaveLength(2);
+    expect(reads.length).toBeLessThanOrEqual(4);
+  });
+
+  it('holds a few polls per visitor and per address; the rest are answered at once, saying so', async () => {
+    const browser = new Browser();
+    const id = await bannerRequest(browser);
+    const etag = (await browser.call(`/api/conversions/${id}`)).headers.get('ETag')!;
+    const started = Date.now();
+    const held = Array.from({ length: HELD_POLLS.visitor }, () =>
+      browser.call(`/api/conversions/${id}`, watching(etag, 4)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const more = await browser.call(`/api/conversions/${id}`, watching(etag, 4));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(more.status).toBe(304);
+    expect(more.headers.get('Preference-Applied')).toBeNull();
+    expect(more.headers.get('Retry-After')).toBe(String(HELD_POLLS.retryAfterSeconds.visitor));
+    expect(more.headers.get('X-Held-Polls-Limit')).toBe(`visitor=${HELD_POLLS.visitor}, address=${HELD_POLLS.address}`);
+    for (const res of await Promise.all(held)) {
+      expect(res.status).toBe(304);
+      expect(res.headers.get('Preference-Applied')).toBe('wait=4');
+    }
+    // Given back: the next is held again.
+    const after = await browser.call(`/api/conversions/${id}`, watching(etag, 1));
+    expect(after.headers.get('Preference-Applied')).toBe('wait=1');
+
+    // Other visitors of the same address: together no more than the address's limit.
+    const neighbours = await Promise.all(
+      Array.from({ length: HELD_POLLS.address / HELD_POLLS.visitor + 1 }, async () => {
+        const neighbour = new Browser(browser.ip);
+        const theirs = await bannerRequest(neighbour);
+        return { neighbour, theirs, tag: (await neighbour.call(`/api/conversions/${theirs}`)).headers.get('ETag')! };
+      }),
+    );
+    const answers = await Promise.all(
+      neighbours.flatMap(({ neighbour, theirs, tag }) =>
+        Array.from({ length: HELD_POLLS.visitor }, () =>
+          neighbour.call(`/api/conversions/${theirs}`, watching(tag, 3)),
+        ),
+      ),
+    );
+    const heldCount = answers.filter((res) => res.headers.get('Preference-Applied') !== null).length;
+    expect(heldCount).toBe(HELD_POLLS.address);
+    // Crowded out by neighbours: asked again soon, a page of its own still follows its renders.
+    for (const res of answers.filter((a) => a.headers.get('Preference-Applied') === null))
+      expect(res.headers.get('Retry-After')).toBe(String(HELD_POLLS.retryAfterSeconds.address));
+    expect(answers.every((res) => res.status === 304)).toBe(true);
   });
 });

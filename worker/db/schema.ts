@@ -11,6 +11,7 @@ import type { Detection } from '../../shared/detection';
 import type { FileCheck } from '../../shared/file-check';
 import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
 import { PAYMENT_STATUSES, PLAN_IDS } from '../../shared/plans';
+import { REQUEST_PURPOSES } from '../../shared/schemas';
 import type { Analysis } from '../imaging';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -104,6 +105,8 @@ export const imageRequests = sqliteTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     cropDetails: text('crop_details', { mode: 'json' }).$type<CropDetails>().notNull(),
+    /** The single tool's, or a fan-out's base with no file of its own (shared/schemas.ts, REQUEST_PURPOSES). */
+    purpose: text('purpose', { enum: REQUEST_PURPOSES }).notNull().default('single'),
     /**
      * The single tool's current choice of file type ('auto' or a type), quality and fill (null: the
      * default), which the download step renders when told nothing else. Its rendered files, its

@@ -16,9 +16,15 @@ export type ConsumeResult = Allowance & {
   counted: string[];
 };
 
+/** How many held polls may wait at once: per visitor, and per address (its counter's key). */
+export type HoldLimits = { visitor: number; address: number };
+/** Whether a poll may wait, and how many the visitor and the address hold with it. */
+export type HoldResult = { held: boolean; byVisitor: number; byAddress: number };
+
 /**
  * Counts one key's uses over a rolling window: free downloads (an IP /64 or an account), and the
- * hourly limits on conversions, uploads and registrations (services/rate-limits.ts). Every method runs to completion before the next starts and uses the object's
+ * hourly limits on conversions, uploads and registrations (services/access/rate-limits.ts), and an
+ * address's held polls at once (hold). Every method runs to completion before the next starts and uses the object's
  * synchronous SQLite storage, so two simultaneous downloads with one left give exactly one grant.
  */
 export class DownloadCounter extends DurableObject<Env> {
@@ -28,6 +34,30 @@ export class DownloadCounter extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec('CREATE TABLE IF NOT EXISTS downloads (request_id TEXT PRIMARY KEY, at INTEGER NOT NULL)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS holds (id TEXT PRIMARY KEY, visitor TEXT NOT NULL, until INTEGER NOT NULL)',
+    );
+  }
+
+  /**
+   * Holds one more held poll from this key's address for `visitor` (services/access/held-polls.ts),
+   * unless the visitor or the address already holds its limit. A hold ends when given back, or at
+   * `until` if its isolate went away without giving it back.
+   */
+  hold(id: string, visitor: string, limits: HoldLimits, now: number, until: number): HoldResult {
+    this.sql.exec('DELETE FROM holds WHERE until <= ?', now);
+    const count = (where: string, ...args: string[]) =>
+      this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM holds ${where}`, ...args).one().n;
+    const byVisitor = count('WHERE visitor = ?', visitor);
+    const byAddress = count('');
+    if (byVisitor >= limits.visitor || byAddress >= limits.address) return { held: false, byVisitor, byAddress };
+    this.sql.exec('INSERT INTO holds (id, visitor, until) VALUES (?, ?, ?)', id, visitor, until);
+    return { held: true, byVisitor: byVisitor + 1, byAddress: byAddress + 1 };
+  }
+
+  /** Gives a hold back. */
+  unhold(id: string): void {
+    this.sql.exec('DELETE FROM holds WHERE id = ?', id);
   }
 
   /** The allowance without using any of it. */

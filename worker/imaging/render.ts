@@ -77,6 +77,7 @@ export async function renderFormat(
       opaque: target.opaque,
       maxBytes: target.maxBytes,
       auto: choice === 'auto' ? { jpegAccepted: target.types.includes('jpeg') } : undefined,
+      accepts: target.types,
     },
     options.encoders,
   );

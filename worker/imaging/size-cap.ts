@@ -3,13 +3,26 @@
  * damaging a photo's colours; PNG loses colour bits (dithered) only where PNG is what the user
  * chose or all the platform takes (docs/decisions/0009-output-types-and-encoders.md).
  */
-import { formatCap } from '../../shared/output';
+import { formatCap, type OutputType } from '../../shared/output';
 import { encodePng } from './png/encode';
 import type { Raster } from './raster';
 
+/**
+ * A file no quality brings under its cap. `fits`: the other types the platform accepts that were
+ * made under the cap when tried (encode.ts): the message suggests those and nothing else.
+ */
 export class FileSizeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`The file cannot be made smaller than the platform's limit of ${formatCap(maxBytes)}: try JPEG or Auto.`);
+  constructor(
+    readonly maxBytes: number,
+    readonly fits: readonly OutputType[] = [],
+  ) {
+    const cap = formatCap(maxBytes);
+    const names = fits.map((type) => type.toUpperCase());
+    super(
+      names.length > 0
+        ? `The file cannot be made smaller than the platform's limit of ${cap} as asked: choose ${names.join(' or ')}, which ${names.length === 1 ? 'fits' : 'fit'}.`
+        : `The file cannot be made smaller than the platform's limit of ${cap} in any type the platform accepts, even at the lowest quality.`,
+    );
     this.name = 'FileSizeError';
   }
 }

@@ -29,9 +29,23 @@ export function errorResponse(
   return c.json({ ...details, message }, status, headers);
 }
 
+/**
+ * When a 503 says to try again unless its thrower knows better: every 503 carries Retry-After and
+ * means a retry can work (a thing that is gone is a 410).
+ */
+export const RETRY_AFTER_S = 30;
+/** A 503 for what the deployer has not set up (a secret): a retry works once they have. */
+export const NOT_SET_UP_RETRY_AFTER = { 'Retry-After': '3600' };
+
 /** The app's onError: known errors keep their status; anything else is a logged 500 with no details. */
 export function handleError(err: Error, c: Context) {
-  if (err instanceof ApiError) return errorResponse(c, err.status, err.message, err.headers, err.details);
+  if (err instanceof ApiError) {
+    const headers =
+      err.status === 503 && !err.headers?.['Retry-After']
+        ? { ...err.headers, 'Retry-After': String(RETRY_AFTER_S) }
+        : err.headers;
+    return errorResponse(c, err.status, err.message, headers, err.details);
+  }
   if (err instanceof HTTPException) {
     // Hono's own 4xx (for example a malformed JSON body) keep their status with our shape.
     const status = err.status as ContentfulStatusCode;

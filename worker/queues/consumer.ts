@@ -1,8 +1,8 @@
 import { depsFrom } from '../services/deps';
 import { log } from '../lib/log';
-import { markConversionFailed } from '../services/renders/fan-out';
 import { readQueueBatch, renderQueued, type QueueBatchState } from '../services/renders/queued';
 import { conversionMessageSchema } from '../services/renders/message';
+import { failUnrendered } from '../services/renders/rows';
 
 export const DEAD_LETTER_SUFFIX = '-dlq';
 export const FAILED_AFTER_RETRIES = 'Processing failed after several attempts. Please try again.';
@@ -51,7 +51,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
     const { conversionId } = parsed.data;
     if (isDeadLetter) {
       // Only the render the message was for: a row asked again since is the newer render's.
-      if (await markConversionFailed(db, conversionId, FAILED_AFTER_RETRIES, parsed.data.renderId)) {
+      if (await failUnrendered(deps, conversionId, FAILED_AFTER_RETRIES, parsed.data.renderId)) {
         log('warn', 'conversion failed after retries', { conversionId });
       }
       message.ack();

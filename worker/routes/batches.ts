@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { createBatchSchema } from '../../shared/schemas';
 import { validate } from '../lib/validate';
 import { answerWatched } from '../lib/watch';
+import { holdPoll } from '../services/access/held-polls';
+import { batchesNews, newsFeed } from '../services/renders/news';
 import { batchStatus, batchVersion, batchZipEntries, createBatch, listBatches } from '../services/renders/batches';
 import { zipResponse } from '../services/pictures/zip';
 import type { AppEnv } from '../types';
@@ -20,6 +22,9 @@ export const batchRoutes = new Hono<AppEnv>()
     return answerWatched(c, {
       version: () => batchVersion(c.get('db'), id, userId),
       look: () => batchStatus(c.get('db'), id, userId),
+      // Not the caller's (no account): version() is null and nothing waits.
+      news: newsFeed(c.get('deps').news, batchesNews(userId ?? 'none')),
+      hold: (ms) => holdPoll(c.get('deps').counters, c.get('caller'), ms),
     });
   })
   /** The finished outputs, a folder per photo, streamed as the adjusters' ZIP is. */

@@ -7,7 +7,9 @@ import { validate } from '../lib/validate';
 import { authorizePixels, type PixelFile } from '../services/access/door';
 import { conversionAnswer, conversionsVersion, targetsOf } from '../services/renders/answers';
 import { answerWatched } from '../lib/watch';
-import { endInterruptedRenders } from '../services/renders/in-request';
+import { holdPoll } from '../services/access/held-polls';
+import { newsFeed, requestNews } from '../services/renders/news';
+import { endInterruptedRenders } from '../services/renders/rows';
 import { startFanOut, type FanOut } from '../services/renders/fan-out';
 import { reframeTarget } from '../services/renders/reframe';
 import { getLiveRequest } from '../services/pictures/image-requests';
@@ -79,17 +81,22 @@ export const conversionRoutes = new Hono<AppEnv>()
     const id = parseId(c.req.param()).id;
     const look = async () => {
       const { request, upload } = await getLiveRequest(db, id, c.get('caller'));
-      await endInterruptedRenders(db, request.id);
+      await endInterruptedRenders(c.get('deps'), request.id);
       return conversionAnswer(await targetsOf(db, request), upload);
     };
     const version = async () => {
       const seen = await conversionsVersion(db, id, c.get('caller'));
       // A render of the single tool cut off with its isolate ends here (its lease), as on any poll.
-      if (seen?.inRequest && (await endInterruptedRenders(db, id)) > 0)
+      if (seen?.inRequest && (await endInterruptedRenders(c.get('deps'), id)) > 0)
         return conversionsVersion(db, id, c.get('caller'));
       return seen;
     };
-    return answerWatched(c, { version, look });
+    return answerWatched(c, {
+      version,
+      look,
+      news: newsFeed(c.get('deps').news, requestNews(id)),
+      hold: (ms) => holdPoll(c.get('deps').counters, c.get('caller'), ms),
+    });
   })
   /** One target framed by hand (docs/product.md, "Intelligent resizing"): rendered again from the user's crop. */
   .post('/conversions/:id/reframe', validate('json', reframeSchema), async (c) => {

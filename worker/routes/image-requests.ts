@@ -16,7 +16,8 @@ import {
 import { authorizePixels } from '../services/access/door';
 import { takeConversions } from '../services/access/rate-limits';
 import { renderIdentity, renderLimitKey } from '../services/renders/identity';
-import { endInterruptedRenders, processRequest } from '../services/renders/in-request';
+import { processRequest } from '../services/renders/in-request';
+import { endInterruptedRenders } from '../services/renders/rows';
 import type { AppEnv } from '../types';
 import { parseFormatParam, parseId } from './params';
 
@@ -41,7 +42,7 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const { id } = parseId(c.req.param());
     const db = c.get('db');
     let { request, upload } = await getLiveRequest(db, id, c.get('caller'));
-    if (await endInterruptedRenders(db, request.id))
+    if (await endInterruptedRenders(c.get('deps'), request.id))
       ({ request, upload } = await getLiveRequest(db, id, c.get('caller')));
     return c.json(await toRequestResponse(db, request, upload, c.get('caller')));
   })

@@ -1,12 +1,13 @@
 import { createDb, type Db } from '../db/client';
 import { codecs, type Codecs } from '../imaging';
 import type { Counters } from './access/allowance';
+import type { News } from './renders/news';
 
 /**
  * What the services work with, assembled once per request (app.ts) or queue batch from the
  * bindings: each service takes the part it needs (`Pick<Deps, 'db' | 'bucket'>`, say).
  */
-export type Deps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters };
+export type Deps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters; news: News };
 
 export function depsFrom(env: Env): Deps {
   return {
@@ -15,5 +16,6 @@ export function depsFrom(env: Env): Deps {
     codecs,
     queue: env.CONVERSIONS,
     counters: env.DOWNLOAD_COUNTER,
+    news: env.RENDER_NEWS,
   };
 }

@@ -8,7 +8,7 @@ import type { ConversionResponse, ReframeInput, UploadResponse } from '../../../
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage, hourlyLimitOf } from '../../lib/api';
 import type { HourlyLimit } from '../../../shared/hourly-limit';
-import { createCentredRequest } from '../tool-kit/queries';
+import { createFanOutRequest } from '../tool-kit/queries';
 import { conversionsQuery, reframeTarget, settled, startConversions } from './queries';
 import type { AdjusterFlow } from './flows';
 import type { Framing } from '../tool-kit/framing-text';
@@ -58,7 +58,7 @@ export function useAdjusterRun(
       if (!base) throw new Error('Please select at least one target format to continue');
       let requestId = request && request.sourceId === base.id && request.uploadPath === upload.path ? request.id : null;
       if (!requestId) {
-        requestId = (await createCentredRequest(upload, base)).id;
+        requestId = (await createFanOutRequest(upload, base)).id;
         setRequest({ id: requestId, sourceId: base.id, uploadPath: upload.path });
       }
       const targetFormatIds = next.targets.map((t) => t.id);

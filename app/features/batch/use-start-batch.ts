@@ -8,7 +8,7 @@ import type { UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import type { HourlyLimit } from '../../../shared/hourly-limit';
 import { errorMessage, hourlyLimitOf } from '../../lib/api';
-import { createCentredRequest } from '../tool-kit/queries';
+import { createFanOutRequest } from '../tool-kit/queries';
 import { createBatch } from './queries';
 import type { Photo } from './use-batch-photos';
 
@@ -42,7 +42,7 @@ export function useStartBatch() {
       const requestIds: string[] = [];
       const focus: Record<string, CropRect> = {};
       for (const photo of ready) {
-        const request = await createCentredRequest(photo.upload as UploadResponse, first);
+        const request = await createFanOutRequest(photo.upload as UploadResponse, first);
         requestIds.push(request.id);
         if (photo.focus) focus[request.id] = photo.focus;
       }

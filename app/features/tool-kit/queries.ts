@@ -14,6 +14,7 @@ import {
   uploadResponseSchema,
   type CropDetailsInput,
   type ImageRequestResponse,
+  type RequestPurpose,
   type UploadResponse,
 } from '../../../shared/schemas';
 import { apiRequest, ApiRequestError, parseAnswer } from '../../lib/api';
@@ -91,10 +92,12 @@ export async function createImageRequest(
   cropDetails: CropDetailsInput,
   output?: OutputSettings,
   fill?: Fill,
+  purpose: RequestPurpose = 'single',
 ): Promise<ImageRequestResponse> {
   return apiRequest('POST', '/api/image-requests', imageRequestResponseSchema, {
     output,
     fill,
+    purpose,
     originalFilename: upload.originalFilename,
     originalPath: upload.path,
     platform: format.platform,
@@ -106,7 +109,10 @@ export async function createImageRequest(
   });
 }
 
-/** An image request for `format`, framed as the single tool opens a picture (centred, zoom 1). */
-export function createCentredRequest(upload: UploadResponse, format: PlatformFormat) {
-  return createImageRequest(upload, format, centredCrop(upload, format, 1));
+/**
+ * The image request a fan-out (the adjusters, the batch) hangs its targets on: made for `format`,
+ * with no file of its own (shared/schemas.ts, REQUEST_PURPOSES); its crop is the centred one.
+ */
+export function createFanOutRequest(upload: UploadResponse, format: PlatformFormat) {
+  return createImageRequest(upload, format, centredCrop(upload, format, 1), undefined, undefined, 'fan-out');
 }

@@ -9,8 +9,9 @@
  *   file's key by the render itself, services/renders/render.ts), never from a label a later route could
  *   change. Only a file framed by the adjuster's own plans (centred, planned, the user's box)
  *   qualifies; re-rendered with the request's crop and zoom by any route, or framed by hand for one
- *   target (the single tool's kind of framing), the same row is under the request rule. The adjusters' targets are
- *   on another platform than the request's own format, so they never hand out that format.
+ *   target (the single tool's kind of framing), the same row is under the request rule. A fan-out
+ *   never makes a single tool's request's own format (renders/fan-out.ts, refuseSingleToolFiles), and a
+ *   fan-out's request has no file of its own: its format is one of its targets.
  * - Everything else (the request's own format, the download step's other formats, batch outputs):
  *   by the request rule below, whatever the route (one file, the ZIP, or any later one).
  *
@@ -115,7 +116,8 @@ export async function authorizePixels(
     .where(eq(conversions.requestId, request.id));
   let needsRequestRule = false;
   const files = formatIds.map((formatId): PixelFile => {
-    const own = formatId === request.formatId;
+    // A fan-out's request has no file of its own: its format is one of the targets.
+    const own = request.purpose === 'single' && formatId === request.formatId;
     const row = rows.find((r) => r.formatId === formatId);
     const key = row?.status === 'complete' ? row.outputKey : null;
     if (!key) throw new ApiError(409, NOT_PROCESSED_MESSAGE);

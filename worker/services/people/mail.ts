@@ -8,7 +8,7 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
+import { ApiError, NOT_SET_UP_RETRY_AFTER } from '../../lib/errors';
 import { log } from '../../lib/log';
 
 export interface Mail {
@@ -43,7 +43,7 @@ export function assertMailAvailable(env: MailEnv): void {
     'error',
     'mail refused: RESEND_API_KEY and MAIL_FROM are not both set in production, and the local outbox never runs there',
   );
-  throw new ApiError(503, MAIL_UNAVAILABLE);
+  throw new ApiError(503, MAIL_UNAVAILABLE, NOT_SET_UP_RETRY_AFTER);
 }
 
 /** Sends one message; a provider failure is logged and thrown (the caller decides what the user sees). */

@@ -68,6 +68,7 @@ export async function createImageRequest(
       outputChoice: input.output?.type,
       quality: input.output?.quality,
       fill: input.fill ?? null,
+      purpose: input.purpose ?? 'single',
       ...ownerOf(caller),
     })
     .returning();
@@ -202,6 +203,7 @@ function describeRequest(
     format: request.format,
     width: request.width,
     height: request.height,
+    purpose: request.purpose,
     cropDetails: request.cropDetails,
     status: own?.status ?? 'pending',
     error: own?.error ?? null,

@@ -18,7 +18,14 @@ import { ApiError } from '../../lib/errors';
 import type { Version } from '../../lib/watch';
 import type { Counters } from '../access/allowance';
 import { authorizePixels, type PixelFile } from '../access/door';
-import { BATCH_NEEDS_UNLIMITED, checkTargets, focusOn, startConversions, type FanOutDeps } from './fan-out';
+import {
+  BATCH_NEEDS_UNLIMITED,
+  checkTargets,
+  focusOn,
+  refuseSingleToolFiles,
+  startConversions,
+  type FanOutDeps,
+} from './fan-out';
 import { conversionTally, toFiles, toFramings, toResults } from './answers';
 import { getLiveRequest } from '../pictures/image-requests';
 import { EXPIRED_MESSAGE } from '../pictures/uploads';
@@ -48,7 +55,11 @@ export async function createBatch(deps: FanOutDeps, caller: Caller, input: NewBa
   const targets = checkTargets('batch', null, input.formats);
   const ids = [...new Set(input.requestIds)];
   const photos = [];
-  for (const id of ids) photos.push(await getLiveRequest(deps.db, id, caller));
+  for (const id of ids) {
+    const photo = await getLiveRequest(deps.db, id, caller);
+    await refuseSingleToolFiles(deps.db, photo.request, targets);
+    photos.push(photo);
+  }
   for (const id of Object.keys(input.focus ?? {}))
     if (!ids.includes(id)) throw new ApiError(400, 'A box was given for a photo that is not in the batch.');
   const output = input.output ?? DEFAULT_OUTPUT;
@@ -80,7 +91,7 @@ export async function createBatch(deps: FanOutDeps, caller: Caller, input: NewBa
       // fifty photos would keep this request waiting for fifty decodes.
       const mode = focus ? 'standard' : 'content-aware';
       const ask = { output, fill: input.fill ?? null, focus };
-      await startConversions(deps.db, deps.queue, request, upload, targets, 'batch', mode, ask);
+      await startConversions(deps, request, upload, targets, 'batch', mode, ask);
     }
     return await batchStatus(deps.db, id, user.id);
   } catch (error) {

@@ -2,7 +2,6 @@
  * The fan-out of one request to many target formats (banner, profile and batch flows): one
  * conversion row and one queue message per target; the queue consumer renders them one by one.
  */
-import { and, eq } from 'drizzle-orm';
 import {
   BANNER_FORMATS,
   findFormat,
@@ -16,17 +15,18 @@ import type { Fill } from '../../../shared/fill';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
 import type { ConversionResponse, ConversionResults } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
-import { conversions, type ConversionFlow, type ConversionMode, type ImageRequest, type Upload } from '../../db/schema';
+import type { ConversionFlow, ConversionMode, ImageRequest, Upload } from '../../db/schema';
 import { decodeOrder, type Codecs } from '../../imaging';
-import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
+import { platformName } from '../../../shared/platforms';
 import type { Counters } from '../access/allowance';
 import type { Caller } from '../caller';
 import type { ConversionMessage } from './message';
 import { takeConversions } from '../access/rate-limits';
 import { renderIdentity, renderLimitKey, type RenderAsk } from './identity';
-import { markForRender } from './mark';
+import { failUnrendered, markForRender } from './rows';
+import type { News } from './news';
 import { conversionAnswer, conversionsOf, toResults } from './answers';
 import { detectionOf } from './picture';
 import { decodeNeed } from './render';
@@ -37,6 +37,8 @@ export const SAME_PLATFORM = "You can't select formats from the same platform as
 export const SOURCE_MISMATCH =
   'The source format must be the format this image request was made for. Please start the conversion again.';
 export const NOT_QUEUED = 'The conversions could not be started just now. Please try again in a moment.';
+export const SINGLE_TOOL_REFUSES_FAN_OUT =
+  'This image request was made for the banner or profile adjuster or a batch, which frame it themselves. To frame it yourself, open the picture in the Single Image tool.';
 export const BATCH_NEEDS_UNLIMITED =
   'Batch processing is part of Unlimited Access. Get Unlimited Access ($9.99, one-time) to convert to many formats at once.';
 
@@ -85,6 +87,28 @@ export function checkTargets(
   return targets;
 }
 
+/**
+ * A fan-out never makes a file of the single tool's (shared/schemas.ts, REQUEST_PURPOSES): on a
+ * request made for the single tool, its own format (the user's crop) and any format the single
+ * tool has made for it are refused (400, naming the first), so a fan-out cannot replace the file
+ * the user framed. markForRender holds the same rule in its statement against a render raced in.
+ */
+export async function refuseSingleToolFiles(db: Db, request: ImageRequest, targets: PlatformFormat[]): Promise<void> {
+  if (request.purpose !== 'single') return;
+  const made = new Set(
+    (await conversionsOf(db, request.id)).filter((row) => row.flow === 'single').map((row) => row.formatId),
+  );
+  const taken = targets.find((t) => t.id === request.formatId || made.has(t.id));
+  if (!taken) return;
+  const name = `${platformName(taken.platform)} ${taken.format}`;
+  throw new ApiError(
+    400,
+    taken.id === request.formatId
+      ? `${name} is this request's own format, framed by your crop in the Single Image tool: a fan-out does not make it again. Leave it out of the targets, or start from a new upload.`
+      : `${name} was made for this request in the Single Image tool: a fan-out does not make it again. Leave it out of the targets, or start from a new upload.`,
+  );
+}
+
 export type FanOut = {
   flow: ConversionFlow;
   sourceFormatId: number | null;
@@ -97,7 +121,7 @@ export type FanOut = {
   /** The user's box to keep in every target; none: the detection or a centred crop decides. */
   focus?: CropRect;
 };
-export type FanOutDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters };
+export type FanOutDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; queue: Queue; counters: Counters; news: News };
 
 /**
  * Starts a fan-out of the request to many targets after every rule: batch is Unlimited Access only
@@ -119,6 +143,7 @@ export async function startFanOut(
   // A named source must be the format the request was made for (a fresh profile photo names none).
   if (input.flow !== 'batch' && input.sourceFormatId !== null && input.sourceFormatId !== request.formatId)
     throw new ApiError(400, SOURCE_MISMATCH);
+  await refuseSingleToolFiles(deps.db, request, targets);
   const output = input.output ?? DEFAULT_OUTPUT;
   const focus = input.focus ? focusOn(input.focus, upload) : null;
   const fill = input.fill ?? null;
@@ -137,8 +162,7 @@ export async function startFanOut(
   try {
     const analysed = input.contentAware && (await detectionOf(deps, upload, { retry: true })) !== null;
     const results = await startConversions(
-      deps.db,
-      deps.queue,
+      deps,
       request,
       upload,
       targets,
@@ -175,8 +199,7 @@ export function focusOn(focus: CropRect, picture: { width: number; height: numbe
  * does no harm) and queues one message per target still processing. Answers the statuses at once.
  */
 export async function startConversions(
-  db: Db,
-  queue: Queue,
+  deps: Pick<FanOutDeps, 'db' | 'queue' | 'news'>,
   request: ImageRequest,
   upload: Upload,
   targets: PlatformFormat[],
@@ -185,7 +208,7 @@ export async function startConversions(
   { output, fill, focus, handCrop }: Pick<RenderAsk, 'output' | 'fill' | 'focus' | 'handCrop'>,
 ): Promise<ConversionResults> {
   // Only the rows this call marked are queued (a row another ask is rendering is its business).
-  const { marked, rows } = await markForRender(db, request.id, targets, { flow, mode, output, fill, focus, handCrop });
+  const { marked, rows } = await markForRender(deps, request, targets, { flow, mode, output, fill, focus, handCrop });
   // In decodeOrder (the finest scale first, then the largest): a queue batch then holds targets
   // that share one decode at one scale, the picture it keeps for the next batch is only ever shrunk,
   // never decoded again finer, and small targets are not held to a large one's. Each target's crop
@@ -211,39 +234,15 @@ export async function startConversions(
   }));
   try {
     // A queue takes at most 100 messages a send.
-    for (let i = 0; i < messages.length; i += 100) await queue.sendBatch(messages.slice(i, i + 100));
+    for (let i = 0; i < messages.length; i += 100) await deps.queue.sendBatch(messages.slice(i, i + 100));
   } catch (error) {
     // Nothing would ever render them: end them now rather than leave them processing for ever.
     log('error', 'conversions could not be queued', {
       requestId: request.id,
       error: error instanceof Error ? error.message : String(error),
     });
-    for (const r of pending) await markConversionFailed(db, r.id, NOT_QUEUED, r.renderId);
+    for (const r of pending) await failUnrendered(deps, r.id, NOT_QUEUED, r.renderId);
     throw new ApiError(503, NOT_QUEUED);
   }
   return toResults(await rows());
-}
-
-/**
- * Ends a conversion that is still processing as failed, with the reason the page shows; with a
- * render id, only while the row still waits for that render (a newer ask is left alone).
- */
-export async function markConversionFailed(
-  db: Db,
-  conversionId: string,
-  reason: string,
-  renderId?: string | null,
-): Promise<boolean> {
-  const updated = await db
-    .update(conversions)
-    .set({ status: 'failed', error: reason, updatedAt: clock.now() })
-    .where(
-      and(
-        eq(conversions.id, conversionId),
-        eq(conversions.status, 'processing'),
-        renderId ? eq(conversions.renderId, renderId) : undefined,
-      ),
-    )
-    .returning({ id: conversions.id });
-  return updated.length > 0;
 }

@@ -2,25 +2,26 @@
  * The single tool's renders, made inside the process-image request: the request's own format and
  * the download step's other formats, framed as the request is (framing.ts).
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import type { OutputSettings } from '../../../shared/output';
-import type { Db } from '../../db/client';
 import { conversions, imageRequests, type ImageRequest, type Upload } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
 import { requireFormat } from '../pictures/image-requests';
-import { markForRender } from './mark';
+import { SINGLE_TOOL_REFUSES_FAN_OUT } from './fan-out';
+import { failRender, markForRender } from './rows';
 import { takeKeptPicture } from '../../imaging';
 import { UploadPicture, type RenderDeps } from './picture';
-import { decodeNeed, failRender, failureMessage, PROCESSING_FAILED, renderConversion, type RenderJob } from './render';
+import { decodeNeed, failureMessage, PROCESSING_FAILED, renderConversion, type RenderJob } from './render';
 
 /**
  * Renders the request's own format and the other formats asked for, as the file type, quality and
  * fill asked (the request keeps them as its current choice). Asking again does no harm: a format
  * already rendered the same way is kept. Whatever ends the call (a file that cannot be read, any
  * error), every row it marked processing ends complete or failed with its reason before it returns
- * or throws. A failure of the request's own format answers 422 with its reason.
+ * or throws. A failure of the request's own format answers 422 with its reason, after the other
+ * formats have rendered (each fails, if it does, for its own reason).
  */
 export async function processRequest(
   deps: RenderDeps,
@@ -30,6 +31,7 @@ export async function processRequest(
   output: OutputSettings,
   fill: Fill,
 ): Promise<void> {
+  if (request.purpose !== 'single') throw new ApiError(409, SINGLE_TOOL_REFUSES_FAN_OUT);
   const formats = [...new Set([request.formatId, ...formatIds])].map(requireFormat);
   // A request without a fill of its own has the single tool's default (what the page shows).
   const choiceChanged =
@@ -41,7 +43,7 @@ export async function processRequest(
       .update(imageRequests)
       .set({ outputChoice: output.type, quality: output.quality, fill, updatedAt: clock.now() })
       .where(eq(imageRequests.id, request.id));
-  const { marked } = await markForRender(deps.db, request.id, formats, {
+  const { marked } = await markForRender(deps, request, formats, {
     flow: 'single',
     mode: 'standard',
     output,
@@ -57,6 +59,9 @@ export async function processRequest(
   if (jobs.length === 0) return;
   let failure = PROCESSING_FAILED;
   let ended = 0;
+  // The own format's failure is the answer, once the other formats have had their own renders:
+  // each ends for its own reason, never for the own format's.
+  let ownFailure: string | null = null;
   try {
     const needs = jobs.map(decodeNeed);
     // The upload's file or the last render's picture, when this isolate kept it (kept-picture.ts).
@@ -74,47 +79,17 @@ export async function processRequest(
           .from(conversions)
           .where(eq(conversions.id, job.conversion.id))
           .get();
-        throw new ApiError(422, own?.error ?? PROCESSING_FAILED);
+        ownFailure = own?.error ?? PROCESSING_FAILED;
       }
     }
     picture.keep(); // for the next render of this upload: another output type, another format
   } catch (error) {
+    // What stopped every render left: the picture itself (gone, too large, unreadable), or a fault.
     failure = failureMessage(error) ?? PROCESSING_FAILED;
     throw error;
   } finally {
     // The renders that did not end (an error, a lost connection) end here with the reason.
-    for (const job of jobs.slice(ended)) await failRender(deps.db, job, failure);
+    for (const job of jobs.slice(ended)) await failRender(deps, job, failure);
   }
-}
-
-/**
- * How long a render made inside a request may stay processing: the single tool's renders take
- * seconds (docs/operations.md), so a row still processing after this lost the isolate that
- * rendered it, and nothing else will end it.
- */
-export const IN_REQUEST_RENDER_LEASE_MS = 3 * 60_000;
-export const INTERRUPTED = 'Processing was interrupted. Please try again.';
-
-/**
- * Ends the single tool's renders that outlived their lease (of one request, or all): they were cut
- * off with their isolate. Answers how many it ended. Queued renders are not touched: the queue
- * retries them and its dead-letter queue ends them.
- */
-export async function endInterruptedRenders(db: Db, requestId?: string): Promise<number> {
-  const before = new Date(clock.now().getTime() - IN_REQUEST_RENDER_LEASE_MS);
-  const interrupted = and(
-    requestId ? eq(conversions.requestId, requestId) : undefined,
-    eq(conversions.flow, 'single'),
-    eq(conversions.status, 'processing'),
-    lt(conversions.updatedAt, before),
-  );
-  // Read first: the status polls call this, and a write on every poll would queue behind renders.
-  const found = await db.select({ id: conversions.id }).from(conversions).where(interrupted).limit(1);
-  if (found.length === 0) return 0;
-  const ended = await db
-    .update(conversions)
-    .set({ status: 'failed', error: INTERRUPTED, updatedAt: clock.now() })
-    .where(interrupted)
-    .returning({ id: conversions.id });
-  return ended.length;
+  if (ownFailure !== null) throw new ApiError(422, ownFailure);
 }

@@ -19,8 +19,9 @@ import {
 import type { Detection } from '../../../shared/detection';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
+import type { News } from './news';
 
-export type RenderDeps = { db: Db; bucket: R2Bucket; codecs: Codecs };
+export type RenderDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; news: News };
 
 /**
  * An upload's picture as renders read it: the file is read from R2 and admitted once, then each
@@ -83,7 +84,8 @@ async function imageCall<T>(run: () => T | Promise<T>): Promise<T> {
  * detection says so (`source: 'saliency'`) and plans use the analysis; `retry` (a new fan-out, the
  * adjusters' detection call) tries the models again then, so a passing failure is not kept for
  * good, while the renders of one fan-out all plan from what it stored. Null when the picture
- * cannot be read now: the fan-out then uses standard crops and says so.
+ * cannot be read now (the fan-out then uses standard crops and says so); a picture that can never
+ * be read throws its ApiError (410, 413, 422).
  */
 export async function detectionOf(
   deps: RenderDeps,
@@ -101,6 +103,9 @@ export async function detectionOf(
     upload.analysis = analysis;
     return detection;
   } catch (error) {
+    // A picture that can never be read (its file gone, too large, damaged) answers as every other
+    // route does (410, 413, 422); anything else may pass (a read that failed): null, try again.
+    if (error instanceof ApiError) throw error;
     log('warn', 'detection failed', {
       uploadId: upload.id,
       error: error instanceof Error ? error.message : String(error),

@@ -2,14 +2,15 @@
  * The queue's renders: the adjusters' and the batch's targets, one message each, rendered by the
  * one render function (render.ts) with a decode shared across a queue batch where it can be.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { findFormat } from '../../../shared/formats';
 import type { Db } from '../../db/client';
 import { conversions, imageRequests, uploads, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
 import { takeKeptPicture, type DecodeNeed } from '../../imaging';
 import type { ConversionMessage } from './message';
 import { UploadPicture, type RenderDeps } from './picture';
-import { decodeNeed, ended, failRender, renderConversion } from './render';
+import { decodeNeed, ended, renderConversion } from './render';
+import { claimRender, countAttempts, failRender } from './rows';
 
 /** A queued conversion's row, with its request and upload. */
 export type QueuedRow = { conversion: Conversion; request: ImageRequest; upload: Upload };
@@ -53,15 +54,13 @@ export async function readQueueBatch(db: Db, messages: ConversionMessage[]): Pro
       return [row.conversion.id, { ...row, upload }];
     }),
   );
-  const tried = messages.flatMap((m) => {
-    const row = rows.get(m.conversionId);
-    return row && waitsFor(row.conversion, m) ? [m.conversionId] : [];
-  });
-  if (tried.length > 0)
-    await db
-      .update(conversions)
-      .set({ attempts: sql`${conversions.attempts} + 1` })
-      .where(inArray(conversions.id, tried));
+  await countAttempts(
+    db,
+    messages.flatMap((m) => {
+      const row = rows.get(m.conversionId);
+      return row && waitsFor(row.conversion, m) ? [m.conversionId] : [];
+    }),
+  );
   return rows;
 }
 
@@ -96,11 +95,15 @@ export async function renderQueued(
   if (!renderId) return ended('skipped');
   const format = findFormat(conversion.formatId);
   if (!format) {
-    await failRender(deps.db, { conversion, renderId }, 'This format is no longer offered.');
+    await failRender(deps, { conversion, renderId, request }, 'This format is no longer offered.');
     return ended('failed');
   }
   if (upload.expiredAt) {
-    await failRender(deps.db, { conversion, renderId }, 'The image was deleted after 7 days. Please upload it again.');
+    await failRender(
+      deps,
+      { conversion, renderId, request },
+      'The image was deleted after 7 days. Please upload it again.',
+    );
     return ended('failed');
   }
   if (batch.picture?.upload.id !== upload.id) {
@@ -119,17 +122,6 @@ export async function renderQueued(
 }
 
 const storingKey = (requestId: string, formatId: number) => `${requestId} ${formatId}`;
-
-/** Gives a row marked before render ids existed one, unless another render claimed it first. */
-async function claimRender(db: Db, conversionId: string): Promise<string | null> {
-  const renderId = crypto.randomUUID();
-  const claimed = await db
-    .update(conversions)
-    .set({ renderId })
-    .where(and(eq(conversions.id, conversionId), isNull(conversions.renderId)))
-    .returning({ id: conversions.id });
-  return claimed.length > 0 ? renderId : null;
-}
 
 /** What the batch's upcoming conversions of the same upload will read, for the shared decode. */
 function upcomingNeeds(batch: QueueBatchState, upload: Upload): DecodeNeed[] {

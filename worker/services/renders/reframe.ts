@@ -75,7 +75,7 @@ export async function reframeTarget(
     renderLimitKey(request.id, format.id, renderIdentity(ask)),
   ]);
   try {
-    await startConversions(deps.db, deps.queue, request, upload, [format], ask.flow, ask.mode, ask);
+    await startConversions(deps, request, upload, [format], ask.flow, ask.mode, ask);
   } catch (error) {
     await grant.release();
     throw error;

@@ -8,7 +8,6 @@ import { findFormat, type PlatformFormat } from '../../../shared/formats';
 import type { FileCheck } from '../../../shared/file-check';
 import { OUTPUT_MIME_TYPES, type OutputType } from '../../../shared/output';
 import { platformName } from '../../../shared/platforms';
-import type { Db } from '../../db/client';
 import { conversions, type Conversion, type ConversionFlow, type ImageRequest, type Upload } from '../../db/schema';
 import type { Framing } from '../../../shared/crop';
 import {
@@ -21,13 +20,13 @@ import {
   type Encoded,
   type Preview,
 } from '../../imaging';
-import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { outputKey, previewKeyOf } from '../pictures/storage-keys';
 import { frame } from './framing';
 import { formatSignature, twinCandidates } from './identity';
 import { detectionOf, UploadPicture, type RenderDeps } from './picture';
+import { completeRender, failRender } from './rows';
 
 /** One render of one row: the row and its request and upload, and the render id the row was marked with. */
 export type RenderJob = {
@@ -110,7 +109,7 @@ export async function renderConversion(
         problems: fileCheck.problems,
       });
       await failRender(
-        deps.db,
+        deps,
         job,
         `The file is not one ${platformName(format.platform)} accepts: ${fileCheck.problems.join(' ')}`,
       );
@@ -120,7 +119,7 @@ export async function renderConversion(
   } catch (error) {
     const reason = failureMessage(error);
     if (!reason) throw error;
-    await failRender(deps.db, job, reason);
+    await failRender(deps, job, reason);
     return ended('failed');
   }
 }
@@ -159,34 +158,14 @@ async function store(
   return 'rendered';
 }
 
-/** This render's row: only the render the row was last marked with may end it. */
-function thisRender(job: Pick<RenderJob, 'conversion' | 'renderId'>) {
-  return and(eq(conversions.id, job.conversion.id), eq(conversions.renderId, job.renderId));
-}
-
 /**
- * Completes the row with the file its render made and what made it, while the row still waits for
- * that render: the key and the facts the pixel door reads are written together, by the render that
- * made the file and by nothing else. A render overtaken by a newer one (the row asked again another
- * way) removes its files and leaves the row to the newer one.
+ * Completes the row with the file its render made (rows.ts, completeRender). A render overtaken by a
+ * newer one (the row asked again another way) removes its files and leaves the row to the newer one.
  */
 async function complete(deps: RenderDeps, job: RenderJob, file: RenderedFile, madeBy: MadeBy): Promise<void> {
-  const updated = await deps.db
-    .update(conversions)
-    .set({ status: 'complete', ...file, ...madeBy, error: null, updatedAt: clock.now() })
-    .where(thisRender(job))
-    .returning({ id: conversions.id });
-  if (updated.length > 0) return;
+  if (await completeRender(deps, job, { ...file, ...madeBy })) return;
   await deps.bucket.delete([file.outputKey, previewKeyOf(file.outputKey)]);
   log('info', 'overtaken render dropped', { requestId: job.request.id, formatId: job.format.id });
-}
-
-/** Ends this render's row as failed with the reason the user sees (unless it already ended). */
-export async function failRender(db: Db, job: Pick<RenderJob, 'conversion' | 'renderId'>, reason: string) {
-  await db
-    .update(conversions)
-    .set({ status: 'failed', error: reason, updatedAt: clock.now() })
-    .where(and(thisRender(job), eq(conversions.status, 'processing')));
 }
 
 /**

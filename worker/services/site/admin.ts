@@ -14,7 +14,7 @@ import type { AdminContactMessage, AdminPayment, PublicUser } from '../../../sha
 import type { Db } from '../../db/client';
 import { adminSessions, contactMessages, payments, users } from '../../db/schema';
 import { clock } from '../../lib/clock';
-import { ApiError } from '../../lib/errors';
+import { ApiError, NOT_SET_UP_RETRY_AFTER } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { ipKey } from '../caller';
 import { assertNotThrottled, recordFailure } from '../people/login-throttle';
@@ -30,7 +30,7 @@ export const ADMIN_UNAVAILABLE = 'The admin area is not configured yet.';
 export function assertAdminAvailable(env: Env): void {
   if (env.ADMIN_PASSWORD || env.ENVIRONMENT !== 'production') return;
   log('error', 'admin area refused: ADMIN_PASSWORD is not set in production, and the local password never works there');
-  throw new ApiError(503, ADMIN_UNAVAILABLE);
+  throw new ApiError(503, ADMIN_UNAVAILABLE, NOT_SET_UP_RETRY_AFTER);
 }
 
 function adminPassword(env: Env): string {

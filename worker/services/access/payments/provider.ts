@@ -4,7 +4,7 @@
  * PaymentIntent fields, so everything above them (recording, checking, granting) is one code path.
  */
 import type { Db } from '../../../db/client';
-import { ApiError } from '../../../lib/errors';
+import { ApiError, NOT_SET_UP_RETRY_AFTER } from '../../../lib/errors';
 import { log } from '../../../lib/log';
 import { localProvider } from './local-provider';
 import { stripeProvider } from './stripe-provider';
@@ -27,7 +27,7 @@ export function paymentProvider(env: Env, db: Db): PaymentProvider {
       'payments refused: no STRIPE_SECRET_KEY in production, and the local test provider never runs there',
       {},
     );
-    throw new ApiError(503, PAYMENTS_UNAVAILABLE);
+    throw new ApiError(503, PAYMENTS_UNAVAILABLE, NOT_SET_UP_RETRY_AFTER);
   }
   return localProvider(db);
 }

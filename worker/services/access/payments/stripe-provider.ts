@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { ApiError } from '../../../lib/errors';
+import { ApiError, NOT_SET_UP_RETRY_AFTER } from '../../../lib/errors';
 import { log } from '../../../lib/log';
 import type { Intent, PaymentProvider } from './types';
 
@@ -72,7 +72,7 @@ export function stripeProvider(env: Env): PaymentProvider {
 export async function verifyWebhook(env: Env, rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
     log('error', 'Stripe webhook refused: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not both set');
-    throw new ApiError(503, 'Stripe webhooks are not configured');
+    throw new ApiError(503, 'Stripe webhooks are not configured', NOT_SET_UP_RETRY_AFTER);
   }
   if (!signature) throw new ApiError(400, 'Missing Stripe-Signature header');
   try {
