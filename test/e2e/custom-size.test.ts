@@ -58,7 +58,7 @@ describe('a custom size in Chromium', () => {
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download Now' }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe('baseline-custom-size-1234x567.jpg');
+      expect(download.suggestedFilename()).toBe('baseline-custom-size-1234x567-jpeg-max-150kb.jpg');
       const bytes = readFileSync(await download.path());
       expect(bytes.length).toBeLessThanOrEqual(150_000);
       expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1234, height: 567 });
