@@ -172,3 +172,19 @@ export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
   });
   return made;
 }
+
+/** A 12 MP group photo (4000×3000 JPEG at quality 90), made from bench/eval's pair of portraits; its path. */
+export async function groupPhoto(): Promise<string> {
+  const path = join(CACHE, 'group-12mp-4000x3000.jpg');
+  if (!existsSync(path)) {
+    mkdirSync(CACHE, { recursive: true });
+    writeFileSync(
+      path,
+      await sharp(join(import.meta.dirname, 'eval/photos/obama-biden-pair.jpg'))
+        .resize(4000, 3000, { fit: 'cover' })
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+    );
+  }
+  return path;
+}

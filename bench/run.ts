@@ -32,6 +32,8 @@ import { benchCaps, benchEncoders } from './encoders';
 import { benchDecoder } from './decoder';
 import { gc, PeakMemory } from './memory';
 import { benchApi } from './api';
+import { benchCosts } from './costs';
+import { benchIsolate } from './isolate';
 import { benchContentAware } from './content-aware';
 import { benchDetection } from './detection';
 import { benchBrowser } from './browser';
@@ -181,6 +183,10 @@ async function main() {
   if (process.argv.includes('lighthouse')) return benchLighthouse();
   // `npm run bench -- detection`: intelligent resizing on the evaluation set (bench/eval) only (also last in the full run).
   if (process.argv.includes('detection')) return benchDetection();
+  // `npm run bench -- isolate`: one isolate's memory under concurrent heavy visitors (needs `npm run build`).
+  if (process.argv.includes('isolate')) return benchIsolate();
+  // `npm run bench -- costs`: what each flow costs on Cloudflare, counted in the worker (needs `npm run build`).
+  if (process.argv.includes('costs')) return benchCosts();
   // BENCH_ONLY=name,name limits the run to photos whose names contain one of them.
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
   const chosen = (p: Photo) => !only || only.some((name) => p.name.includes(name));

@@ -34,7 +34,7 @@ class Client {
 }
 
 /** CPU seconds used so far by the workerd processes under `root` (the local server's wrangler). */
-function workerdCpuSeconds(root: number): number {
+export function workerdCpuSeconds(root: number): number {
   const stats = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .flatMap((pid) => {

@@ -11,7 +11,10 @@ type Server = { baseUrl: string; pid: number | undefined; stop: () => void };
  * the next request on a connection after the worker answers early without reading the body (a 403,
  * 401, 404 or 413), with a 500 page that shows a stack trace, and loses connections under load.
  */
-export function startWranglerDev(port: number, options: { logFile?: string } = {}): Promise<Server> {
+export function startWranglerDev(
+  port: number,
+  options: { logFile?: string; inspectorPort?: number; cwd?: string } = {},
+): Promise<Server> {
   // The same command as `npm start` (package.json): development, on the address the callers use.
   return startServer(
     'wrangler',
@@ -23,6 +26,7 @@ export function startWranglerDev(port: number, options: { logFile?: string } = {
       '.wrangler/state',
       '--port',
       String(port),
+      ...(options.inspectorPort ? ['--inspector-port', String(options.inspectorPort)] : []),
       '--var',
       'ENVIRONMENT:development',
       '--var',
@@ -30,6 +34,7 @@ export function startWranglerDev(port: number, options: { logFile?: string } = {
     ],
     port,
     options.logFile,
+    options.cwd,
   );
 }
 
@@ -40,9 +45,11 @@ async function startServer(
   args: string[],
   port: number,
   logFile: string | undefined,
+  cwd?: string,
 ): Promise<Server> {
   const baseUrl = localOrigin(port);
   const server: ChildProcess = spawn(command, args, {
+    cwd,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

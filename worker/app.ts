@@ -17,6 +17,7 @@ import { contactRoutes } from './routes/contact';
 import { conversionRoutes } from './routes/conversions';
 import { formatRoutes } from './routes/formats';
 import { imageRequestRoutes } from './routes/image-requests';
+import { devRoutes } from './routes/dev';
 import { pageRoutes } from './routes/pages';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './routes/payments';
 import { uploadFileRoutes, uploadRoutes } from './routes/uploads';
@@ -70,7 +71,8 @@ const api = new Hono<AppEnv>()
   .route('/', paymentRoutes)
   .route('/', conversionRoutes)
   .route('/', batchRoutes)
-  .route('/', adminRoutes);
+  .route('/', adminRoutes)
+  .route('/', devRoutes);
 
 app.route('/api', api);
 app.route('/', uploadFileRoutes);

@@ -7,6 +7,7 @@ import { createDb } from './db/client';
 import { checkEnv } from './environment';
 import { clock } from './lib/clock';
 import { log } from './lib/log';
+import { countUsage } from './lib/usage';
 import { handleQueueBatch } from './queues/consumer';
 import { expireOldUploads } from './services/pictures/cleanup';
 import { forgetOldFailures } from './services/people/login-throttle';
@@ -16,13 +17,16 @@ export { DownloadCounter } from './durable-objects/download-counter';
 export { RenderNews } from './durable-objects/render-news';
 
 export default {
-  fetch: app.fetch,
+  fetch(request: Request, env: Env, ctx: ExecutionContext) {
+    return app.fetch(request, countUsage(env), ctx);
+  },
   queue: (batch, env, _ctx) => {
     checkEnv(env);
-    return handleQueueBatch(batch, env);
+    return handleQueueBatch(batch, countUsage(env));
   },
   scheduled: async (_controller, env, _ctx) => {
     checkEnv(env);
+    env = countUsage(env);
     const db = createDb(env.DB);
     const expired = await expireOldUploads(db, env.BUCKET, clock.now());
     await endInterruptedRenders({ db, news: env.RENDER_NEWS });

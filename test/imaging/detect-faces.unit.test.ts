@@ -67,6 +67,8 @@ describe('detectFaces', () => {
     detectFaces(await rasterOf(people('grace_hopper.jpg')), stats);
     // 512×600 pads to 512×608: YuNet's live activations stay near 10 MB.
     expect(stats.peakActivationBytes).toBeLessThan(16e6);
+    // Dropped activations' buffers are taken again: 1.3 times the peak allocated in all, not 5.3.
+    expect(stats.allocatedBytes).toBeLessThan(2 * stats.peakActivationBytes);
     expect(stats.convMacs).toBeGreaterThan(2e8);
     expect(detectorMemoryBytes()).toBeLessThan(32e6);
   });

@@ -7,7 +7,7 @@ import {
   estimateDecodeBytes,
   ImageError,
   inspectImage,
-  PEAK_BUDGET_BYTES,
+  ISOLATE_BUDGET_BYTES,
 } from '../../worker/imaging';
 import { corpusMutants, jpegSegments, pngChunk, pngChunks, riffChunks, sofSegment } from '../support/mutations';
 import { kernelMemoryBytes } from '../../worker/imaging/simd/kernels';
@@ -84,7 +84,7 @@ describe('marker-level mutants against the engine', () => {
       }
       // Whatever happened, the decode allocated no more than the budget (JS typed arrays; the WebP
       // decoder's WebAssembly heap is bounded by the size check of the bitstream against the header).
-      expect(allocated, name).toBeLessThanOrEqual(PEAK_BUDGET_BYTES);
+      expect(allocated, name).toBeLessThanOrEqual(ISOLATE_BUDGET_BYTES);
     }
     expect(outcomes.refused).toBeGreaterThan(0);
     expect(outcomes.decoded).toBeGreaterThan(0);

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  JSON_BODY_LIMIT,
-  MULTIPART_OVERHEAD,
-  PLATFORM_MAX_BODY,
-  WEBHOOK_BODY_LIMIT,
-} from '../../worker/middleware/body-limits';
-import { MAX_UPLOAD_BYTES } from '../../shared/schemas';
+import { JSON_BODY_LIMIT, PLATFORM_MAX_BODY, WEBHOOK_BODY_LIMIT } from '../../worker/middleware/body-limits';
+import { MAX_UPLOAD_BODY } from '../../worker/services/pictures/upload-body';
 import { body, Browser, countStored } from './helpers';
 
 /**
@@ -17,7 +12,7 @@ import { body, Browser, countStored } from './helpers';
  */
 
 const MB = 1024 * 1024;
-const UPLOAD_CAP = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
+const UPLOAD_CAP = MAX_UPLOAD_BODY;
 const MULTIPART_HEAD = new TextEncoder().encode(
   '--b\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
 );

@@ -12,7 +12,7 @@ import type { FileCheck } from '../../shared/file-check';
 import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
 import { PAYMENT_STATUSES, PLAN_IDS } from '../../shared/plans';
 import { REQUEST_PURPOSES } from '../../shared/schemas';
-import type { Analysis } from '../imaging';
+import type { Analysis, StoredImageInfo } from '../imaging';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -82,6 +82,12 @@ export const uploads = sqliteTable(
     analysis: text('analysis', { mode: 'json' }).$type<Analysis>(),
     /** The faces, lines of text and marks found in the picture, made once on first need (shared/detection.ts). */
     detection: text('detection', { mode: 'json' }).$type<Detection>(),
+    /**
+     * What the upload's inspection read from the file's header (its ICC profile left out): the
+     * renders plan their memory from it before they read the file (imaging/step-bytes.ts). Null for
+     * uploads made before it was kept.
+     */
+    imageInfo: text('image_info', { mode: 'json' }).$type<StoredImageInfo>(),
   },
   (t) => [
     index('uploads_user_idx').on(t.userId),
@@ -175,6 +181,12 @@ export const conversions = sqliteTable(
     /** The rendered file's type, and the quality it was encoded at (lower where a size cap asked; null for PNG). */
     outputType: text('output_type', { enum: OUTPUT_TYPES }),
     outputQuality: integer('output_quality'),
+    /**
+     * The preview's type when it is stored in the file's own object, after the file's `outputSize`
+     * bytes (one R2 write a render: docs/operations.md, "What it costs"); null for renders stored
+     * before, whose preview is an object of its own (storage-keys.ts previewKeyOf).
+     */
+    previewType: text('preview_type', { enum: OUTPUT_TYPES }),
     /** The render under way or last finished (services/rendering.ts): only that render may complete the row. */
     renderId: text('render_id'),
     /**

@@ -29,7 +29,7 @@ export interface ImageInfo {
   interlaced: boolean;
   /** WebP: lossless (VP8L), whose decoder holds the whole picture as ARGB whatever part it gives. */
   lossless: boolean;
-  /** WebP: the file's size, which its decoder holds in its own memory while it decodes. */
+  /** The file's size: held beside a decode (which lets it go after), and a WebP's decoder holds a copy in its own memory. */
   fileBytes: number;
   /** The embedded ICC profile (PNG: still zlib-compressed), or null. */
   icc: EmbeddedProfile | null;
@@ -54,3 +54,6 @@ export const BASE_INFO = {
   lossless: false,
   fileBytes: 0,
 };
+
+/** The info as an upload keeps it (its ICC profile left out: only the decode reads it, from the file). */
+export type StoredImageInfo = Omit<ImageInfo, 'icc'>;

@@ -21,9 +21,21 @@ export { covers, decodeOrder, planDecode, planWhole, type DecodeNeed, type Decod
 export { cropInView, decodeView, detectView, PictureViews, type View } from './view';
 export { decodesSoFar, keepPicture, keepUploadedFile, releaseKeptPicture, takeKeptPicture } from './kept-picture';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
-export type { ImageInfo } from './image-info';
+export type { ImageInfo, StoredImageInfo } from './image-info';
 export { inspectImage } from './inspect';
-export { admitImage, estimateDecodeBytes, largestAdmitted, PEAK_BUDGET_BYTES } from './limits';
+export { admitImage, estimateDecodeBytes, largestAdmitted } from './limits';
+export {
+  heldBytes,
+  ISOLATE_BUDGET_BYTES,
+  keep,
+  makeRoom,
+  MemoryBusy,
+  memoryReport,
+  resetPeak,
+  type Kept,
+  type Room,
+} from './memory';
+export { detectionBytes, renderBytes, runBytes, verifyBytes, type OutputPlan } from './step-bytes';
 export { decodePng } from './png/decode';
 export { encodePng } from './png/encode';
 export type { CropRect, Picture, Raster } from './raster';

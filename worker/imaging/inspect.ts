@@ -22,5 +22,5 @@ export function inspectImage(bytes: Uint8Array): ImageInfo {
   else throw new ImageError('unsupported-type', UNSUPPORTED_TYPE_MESSAGE);
   if (info.width < 1 || info.height < 1) throw corrupt('it has no pixels');
   const upright = uprightSize(info.width, info.height, info.orientation);
-  return { ...info, uprightWidth: upright.width, uprightHeight: upright.height };
+  return { ...info, fileBytes: bytes.length, uprightWidth: upright.width, uprightHeight: upright.height };
 }

@@ -9,10 +9,30 @@
  * own, so a render of another request that decoded meanwhile does not run beside it. (A render that
  * decoded before it may still be running, beside it, as it ran beside the batch that kept it.)
  */
+import { keep } from './memory';
 import type { PictureViews } from './view';
 
-let kept: { key: string; views: PictureViews } | null = null;
+let kept: Slot | null = null;
 let decodes = 0;
+
+type Slot = { key: string; views: PictureViews; ledger?: { drop: () => void } };
+
+/** Fills the slot (or empties it), counting what it keeps in the isolate's ledger (memory.ts). */
+function hold(key: string | null, views?: PictureViews): void {
+  kept?.ledger?.drop();
+  kept = null;
+  if (key === null || !views) return;
+  const slot: Slot = { key, views };
+  kept = slot;
+  slot.ledger = keep({
+    what: 'a picture kept for the next renders',
+    bytes: () => views.heldBytes(),
+    // Let go for room a step needs (or at once, past what may be kept): the next renders read the file again.
+    letGo: () => {
+      if (kept === slot) kept = null;
+    },
+  });
+}
 
 /** How many decodes have started in this isolate: a run's views note it before decoding. */
 export function decodesSoFar(): number {
@@ -24,7 +44,7 @@ export function decodesSoFar(): number {
  * unless another decode started after theirs (`decodedAfter`: decodesSoFar() before their own).
  */
 export function keepPicture(key: string, views: PictureViews, decodedAfter: number): void {
-  kept = decodes === decodedAfter + 1 ? { key, views } : null;
+  hold(decodes === decodedAfter + 1 ? key : null, views);
 }
 
 /**
@@ -32,18 +52,18 @@ export function keepPicture(key: string, views: PictureViews, decodedAfter: numb
  * it, unless a decode started after the upload's own check (`checkedAt`: decodesSoFar() then).
  */
 export function keepUploadedFile(key: string, views: PictureViews, checkedAt: number): void {
-  kept = decodes === checkedAt ? { key, views } : null;
+  hold(decodes === checkedAt ? key : null, views);
 }
 
 /** The kept views of the file stored under `key`, taken out of the slot; null when another is kept. */
 export function takeKeptPicture(key: string): PictureViews | null {
   const views = kept?.key === key ? kept.views : null;
-  kept = null;
+  hold(null);
   return views;
 }
 
 /** Lets the kept picture go: a decode (counted) or another large allocation is about to start. */
 export function releaseKeptPicture({ decoding }: { decoding: boolean }): void {
-  kept = null;
+  hold(null);
   if (decoding) decodes++;
 }

@@ -1,34 +1,33 @@
 /**
  * What the engine admits, judged from the file's header before any decode, by the memory the
- * decode will take: a production isolate has 128 MB and the engine must stay under 100 MB at peak.
- * The figures behind each estimate are measured by `npm run bench` (see README, "Image limits").
+ * work on it will take: any run of renders of an admitted picture fits the isolate's budget alone
+ * (memory.ts ISOLATE_BUDGET_BYTES, which every step makes room in). The figures behind each
+ * estimate are measured by `npm run bench` (see README, "Image limits").
  */
 import { ImageError } from './errors';
 import type { ImageInfo } from './image-info';
 import { coefficientBytes } from './jpeg/frame';
+import { ISOLATE_BUDGET_BYTES } from './memory';
+import type { OutputType } from '../../shared/output';
+import { MAX_CUSTOM_PIXELS } from '../../shared/custom-format';
 
 const MiB = 1024 * 1024;
 
 /**
- * The budget admission plans for, a little under the 100 MB the engine must stay under: the
- * estimates below are fitted to the benchmark's measured peaks (which include garbage not yet
- * collected), with that margin on top.
+ * What one render holds above the decoded picture, a pixel of its output: the RGBA output, the
+ * encoder's working memory, the file, the preview and garbage between them. Measured: PNG up to
+ * 37 MB at 2752×2064 (streamed by strips), JPEG 38.8 MB at most (2064×2752, the encoder's
+ * coefficients included; 14.5 MB for 1080×1920), WebP 22.5 MB for the largest format that offers
+ * it, 1.5 MP (docs/decisions/0009-output-types-and-encoders.md).
  */
-export const PEAK_BUDGET_BYTES = 98 * MiB;
+export const WORKING_PER_PIXEL: Record<OutputType, number> = { jpeg: 7, png: 7, webp: 15 };
+/** The largest render: the largest output (a catalogue format or a custom size) as JPEG or PNG. */
+export const MAX_WORKING_BYTES = MAX_CUSTOM_PIXELS * WORKING_PER_PIXEL.jpeg + 2 * MiB;
 /**
- * What one render holds above the decoded picture: the RGBA output, the encoder's working memory,
- * the file, the preview and garbage between them. Measured: PNG up to 37 MB (2752×2064, streamed
- * by strips); JPEG 38.8 MB at most (2064×2752, the encoder's coefficients included; 14.5 MB for
- * 1080×1920); WebP 22.5 MB for the largest format
- * that offers it (docs/decisions/0009-output-types-and-encoders.md). The plan keeps 60 MB: the
- * difference is headroom for garbage an isolate has not collected yet.
+ * The most a decoded picture, or the part of one a render decodes, may take beside the largest
+ * render: decode-plan.ts coarsens the scale until the part fits (about 38 MiB: 13 MP of RGB).
  */
-export const WORKING_BYTES = 60 * MiB;
-/**
- * The most a decoded picture, or the part of one a render decodes, may take: decode-plan.ts coarsens
- * the scale until the part fits (38 MiB: 13.3 MP of RGB).
- */
-export const DECODED_BUDGET_BYTES = PEAK_BUDGET_BYTES - WORKING_BYTES;
+export const DECODED_BUDGET_BYTES = ISOLATE_BUDGET_BYTES - MAX_WORKING_BYTES;
 /**
  * A picture is admitted when the whole of it at half scale fits the budget, with what its decoder
  * holds beside it: every format is then made from at least half the picture's resolution (JPEG 53 MP,
@@ -74,10 +73,13 @@ export function decodeBytes(info: ImageInfo, part: number, scale: number): { pea
   return { peak: held, decoded: held };
 }
 
-/** Whether decoding `part` bytes at `scale` keeps the engine in its budget, a render included. */
+/**
+ * Whether decoding `part` bytes at `scale` keeps a run in the isolate's budget: the file beside the
+ * decode's peak (the file is let go once decoded: view.ts), and the decoded part beside the largest render.
+ */
 export function decodeFits(info: ImageInfo, part: number, scale: number): boolean {
   const { peak, decoded } = decodeBytes(info, part, scale);
-  return peak <= PEAK_BUDGET_BYTES && decoded + WORKING_BYTES <= PEAK_BUDGET_BYTES;
+  return info.fileBytes + peak <= ISOLATE_BUDGET_BYTES && decoded + MAX_WORKING_BYTES <= ISOLATE_BUDGET_BYTES;
 }
 
 /** The whole picture decoded at full scale, the part (but a buffered JPEG's) capped at the budget. */

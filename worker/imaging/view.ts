@@ -245,12 +245,29 @@ export class PictureViews {
   private view: View | null = null;
   /** decodesSoFar() before this picture's last decode (kept-picture.ts). */
   decodedAfter = -1;
+  private file: Uint8Array | null;
 
+  /**
+   * `reread`: how to read the file again. Given, the file is let go once a decode is made (its
+   * memory is the decoded part's then: step-bytes.ts runBytes) and read again for a later decode.
+   */
   constructor(
-    readonly bytes: Uint8Array,
+    bytes: Uint8Array,
     readonly info: ImageInfo,
     private readonly codecs: Codecs,
-  ) {}
+    private readonly reread?: () => Promise<Uint8Array>,
+  ) {
+    this.file = bytes;
+  }
+
+  /** What this picture holds now: its file, while held, and its decoded view (a WebP's, its decoder's memory). */
+  heldBytes(): number {
+    const picture = this.view?.picture.data;
+    return (
+      (this.file?.byteLength ?? 0) +
+      (picture ? (this.info.type === 'webp' ? picture.buffer.byteLength : picture.byteLength) : 0)
+    );
+  }
 
   async viewFor(
     need: DecodeNeed,
@@ -285,8 +302,11 @@ export class PictureViews {
 
   private async decode(plan: DecodePlan): Promise<View> {
     this.view = null; // let the last view go before decoding the next
+    const file = this.file ?? (await this.reread!());
     this.decodedAfter = decodesSoFar();
-    this.view = await decodeView(this.bytes, this.info, this.codecs, plan);
+    this.file = file;
+    this.view = await decodeView(file, this.info, this.codecs, plan);
+    if (this.reread) this.file = null;
     return this.view;
   }
 }

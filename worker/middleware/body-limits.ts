@@ -1,11 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
-import { MAX_UPLOAD_BYTES } from '../../shared/schemas';
+import { MAX_UPLOAD_BODY } from '../services/pictures/upload-body';
 import { TOO_LARGE_MESSAGE } from '../services/pictures/uploads';
 import type { AppEnv } from '../types';
 import { errorResponse } from '../lib/errors';
 
-/** Room for the multipart boundaries and headers around a 50 MB file. */
-export const MULTIPART_OVERHEAD = 64 * 1024;
 /** Every JSON body we accept is a few hundred bytes; 64 KB leaves room and stops memory abuse. */
 export const JSON_BODY_LIMIT = 64 * 1024;
 /** Stripe's events carry whole objects; 1 MB is far above any we receive. */
@@ -39,7 +37,7 @@ const CHUNK = 64 * 1024;
  */
 export function bodyLimits(paths: { upload: string; webhook: string }): MiddlewareHandler<AppEnv> {
   const capOf = (path: string) => {
-    if (path === paths.upload) return { limit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, message: TOO_LARGE_MESSAGE };
+    if (path === paths.upload) return { limit: MAX_UPLOAD_BODY, message: TOO_LARGE_MESSAGE };
     if (path === paths.webhook) return { limit: WEBHOOK_BODY_LIMIT, message: TOO_LARGE };
     return { limit: JSON_BODY_LIMIT, message: TOO_LARGE };
   };

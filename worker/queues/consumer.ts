@@ -70,6 +70,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
         ),
       );
     } catch (error) {
+      state.picture?.release();
       state.picture = null;
       retry(message, conversionId, error);
     }

@@ -114,7 +114,7 @@ export const conversionRoutes = new Hono<AppEnv>()
     const entries = formatIds.map((id, i) => {
       const file = files[i] as PixelFile;
       const format = findFormat(id)!;
-      return { name: outputFilename(upload.originalFilename, format, file.type), key: file.key, format, file };
+      return { name: outputFilename(upload.originalFilename, format, file.type), format, file };
     });
     const checks = checksEntry(
       entries.map((e) => ({ name: e.name, platform: e.format.platform, check: e.file.check })),

@@ -13,7 +13,7 @@ import {
   readRequestResponse,
   toRequestResponse,
 } from '../services/pictures/image-requests';
-import { authorizePixels } from '../services/access/door';
+import { authorizePixels, openPixels } from '../services/access/door';
 import { takeConversions } from '../services/access/rate-limits';
 import { renderIdentity, renderLimitKey } from '../services/renders/identity';
 import { processRequest } from '../services/renders/in-request';
@@ -95,10 +95,11 @@ export const imageRequestRoutes = new Hono<AppEnv>()
         throw error;
       },
     );
-    const object = file ? await c.env.BUCKET.get(file.key) : null;
-    if (!object) throw new ApiError(404, 'No preview yet: this format has not been processed');
-    const type = object.httpMetadata?.contentType === OUTPUT_MIME_TYPES.jpeg ? 'jpeg' : 'png';
-    return fileResponse(object.body, type, null, object.size);
+    const pixels = file ? await openPixels(c.env.BUCKET, file) : null;
+    if (!file || !pixels) throw new ApiError(404, 'No preview yet: this format has not been processed');
+    // A preview stored apart (before previews shared the file's object) says its type itself.
+    const type = file.range ? file.type : pixels.contentType === OUTPUT_MIME_TYPES.jpeg ? 'jpeg' : 'png';
+    return fileResponse(pixels.body, type, null, pixels.size);
   })
   .get('/download/:id', (c) => downloadOutput(c, parseId(c.req.param()).id, null))
   .get('/download/:id/:formatId', (c) => {
@@ -113,7 +114,7 @@ async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number |
   const format = findFormat(formatId ?? request.formatId);
   if (!format) throw new ApiError(404, 'Format not found');
   const [file] = await authorizePixels(c.get('deps'), c.get('caller'), request, [format.id], 'download');
-  const object = file ? await c.env.BUCKET.get(file.key) : null;
-  if (!object || !file) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
-  return fileResponse(object.body, file.type, outputFilename(upload.originalFilename, format, file.type), object.size);
+  const pixels = file ? await openPixels(c.env.BUCKET, file) : null;
+  if (!pixels || !file) throw new ApiError(404, 'The processed image is no longer stored. Please process it again.');
+  return fileResponse(pixels.body, file.type, outputFilename(upload.originalFilename, format, file.type), pixels.size);
 }

@@ -1,16 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES } from '../../shared/schemas';
 import { ApiError } from '../lib/errors';
 import { takeUpload } from '../services/access/rate-limits';
 import {
   assertNotExpired,
   findOwnedUpload,
   findUpload,
-  makeRoomForUpload,
-  storeUpload,
+  receiveUpload,
   toUploadResponse,
-  TOO_LARGE_MESSAGE,
 } from '../services/pictures/uploads';
 import { uploadIdFromPath } from '../services/pictures/storage-keys';
 import { detectionAnswer } from '../services/renders/detection';
@@ -22,23 +19,13 @@ export const uploadRoutes = new Hono<AppEnv>()
     // Every attempt counts, refused files too: each one costs an inspection and a decode. A refused
     // body is read to its end by bodyLimits, which must be its only reader then.
     await takeUpload(c.env.DOWNLOAD_COUNTER, c.get('caller'));
-    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-      throw new ApiError(400, 'image: Send the picture as multipart/form-data in the "image" field');
-    }
-    makeRoomForUpload();
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new ApiError(400, 'image: The upload could not be read. Please try again.');
-    }
-    const file = form.get('image');
-    if (file === null) throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
-    if (typeof file === 'string') throw new ApiError(400, 'image: The "image" field must be a file');
-    if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
-    const upload = await storeUpload(
+    const upload = await receiveUpload(
       c.get('deps'),
-      { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+      {
+        body: c.req.raw.body,
+        contentType: c.req.header('content-type'),
+        contentLength: c.req.header('content-length'),
+      },
       c.get('caller'),
     );
     return c.json(toUploadResponse(upload), 201);

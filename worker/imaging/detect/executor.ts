@@ -5,7 +5,9 @@
  * run in the WebAssembly SIMD kernels (assembly/detect.ts); the rest is plain TypeScript.
  * Each activation is dropped after its last use (computed once from the graph), and elementwise
  * operations write over an input that is not needed afterwards, so a run holds only the live
- * tensors.
+ * tensors. A dropped activation's buffer is taken again by a later result of the same length
+ * (`Floats`), so a run allocates about its peak of live tensors, not the sum of every layer's:
+ * garbage the isolate would otherwise carry until V8 collects it (docs/decisions/0019).
  */
 import { floatBuffers } from './kernels';
 import { readOnnx, type Attribute, type OnnxNode, type Tensor } from './onnx';
@@ -80,6 +82,40 @@ export interface RunStats {
   convMacs: number;
   convMs: number;
   peakActivationBytes: number;
+  /** Bytes of activations allocated new (the rest reused a dropped activation's buffer). */
+  allocatedBytes?: number;
+}
+
+/**
+ * Float buffers of one run: an activation's buffer is given back at its last use and taken again,
+ * the smallest that holds it, by a later result.
+ */
+class Floats {
+  private readonly free: Float32Array[] = [];
+  /** Bytes allocated new in this run (the rest were taken again). */
+  allocatedBytes = 0;
+
+  take(length: number): Float32Array {
+    let best = -1;
+    for (let i = 0; i < this.free.length; i++)
+      if (this.free[i]!.length >= length && (best < 0 || this.free[i]!.length < this.free[best]!.length)) best = i;
+    if (best >= 0) return this.free.splice(best, 1)[0]!.subarray(0, length);
+    this.allocatedBytes += length * 4;
+    return new Float32Array(length);
+  }
+
+  /** Gives back the whole buffer a result was taken from. */
+  give(data: Float32Array): void {
+    this.free.push(new Float32Array(data.buffer));
+  }
+}
+
+/** The run in progress (runs are synchronous, one at a time). */
+let floats: Floats | null = null;
+
+/** A buffer for a result; every caller writes all of it. */
+function fresh(length: number): Float32Array {
+  return floats ? floats.take(length) : new Float32Array(length);
 }
 
 export class Network {
@@ -174,6 +210,16 @@ export class Network {
   /** Runs the network on one input tensor; returns the graph's outputs by name. */
   run(input: FloatTensor, stats?: RunStats): Map<string, FloatTensor> {
     const values = new Map<string, Value>([[this.input, input]]);
+    floats = new Floats();
+    try {
+      return this.runSteps(values, stats);
+    } finally {
+      if (stats) stats.allocatedBytes = (stats.allocatedBytes ?? 0) + floats.allocatedBytes;
+      floats = null;
+    }
+  }
+
+  private runSteps(values: Map<string, Value>, stats?: RunStats): Map<string, FloatTensor> {
     let live = 0;
     let peak = 0;
     const get = (name: string): Value => {
@@ -196,8 +242,10 @@ export class Network {
       for (const name of step.release) {
         const value = values.get(name);
         values.delete(name);
-        if (value && isFloat(value) && !result.some((r) => isFloat(r) && r.data === value.data))
-          live -= value.data.byteLength;
+        if (!value || !isFloat(value) || result.some((r) => isFloat(r) && r.data === value.data)) continue;
+        live -= value.data.byteLength;
+        // Reshape shares its input's buffer: give it back only when no value still reads it.
+        if (![...values.values()].some((v) => isFloat(v) && v.data === value.data)) floats!.give(value.data);
       }
     }
     if (stats) stats.peakActivationBytes = Math.max(stats.peakActivationBytes, peak);
@@ -221,7 +269,7 @@ export class Network {
       case 'BatchNormalization': {
         const [scale, shift, mean, variance] = normParams(inputs.slice(1));
         const epsilon = num(node.attrs, 'epsilon', 1e-5);
-        const out = reusable(0) ? x.data : new Float32Array(x.data.length);
+        const out = reusable(0) ? x.data : fresh(x.data.length);
         const plane = size(x.shape.slice(2));
         for (let c = 0; c < x.shape[1]!; c++) {
           const f = scale[c]! / Math.sqrt(variance[c]! + epsilon);
@@ -240,7 +288,7 @@ export class Network {
         return [clamp(x, reusable(0), 1, 0, low, high)];
       }
       case 'Sigmoid': {
-        const out = reusable(0) ? x.data : new Float32Array(x.data.length);
+        const out = reusable(0) ? x.data : fresh(x.data.length);
         for (let i = 0; i < out.length; i++) out[i] = 1 / (1 + Math.exp(-x.data[i]!));
         return [{ shape: x.shape, data: out }];
       }
@@ -252,7 +300,7 @@ export class Network {
         return [maxPool(x, node)];
       case 'GlobalAveragePool': {
         const [, channels, h, w] = dims4(x.shape);
-        const out = new Float32Array(channels);
+        const out = fresh(channels);
         for (let c = 0; c < channels; c++) {
           let sum = 0;
           for (let i = c * h * w; i < (c + 1) * h * w; i++) sum += x.data[i]!;
@@ -307,7 +355,7 @@ function scalar(value: Value): number {
 
 /** min(high, max(low, a·x + b)): ReLU, Clip and HardSigmoid. */
 function clamp(x: FloatTensor, inPlace: boolean, a: number, b: number, low: number, high: number): FloatTensor {
-  const out = inPlace ? x.data : new Float32Array(x.data.length);
+  const out = inPlace ? x.data : fresh(x.data.length);
   const data = x.data;
   for (let i = 0; i < out.length; i++) {
     const v = a * data[i]! + b;
@@ -320,7 +368,7 @@ function clamp(x: FloatTensor, inPlace: boolean, a: number, b: number, low: numb
 function elementwise(op: string, a: FloatTensor, b: FloatTensor, reusable: (i: number) => boolean): FloatTensor {
   const [big, small, bigIndex] = a.data.length >= b.data.length ? [a, b, 0] : [b, a, 1];
   const swapped = bigIndex === 1;
-  const out = reusable(bigIndex) ? big.data : new Float32Array(big.data.length);
+  const out = reusable(bigIndex) ? big.data : fresh(big.data.length);
   const n = big.data.length;
   const x = big.data;
   const y = small.data;
@@ -349,6 +397,13 @@ function elementwise(op: string, a: FloatTensor, b: FloatTensor, reusable: (i: n
     } else for (let i = start; i < end; i++) out[i] = v / x[i]!;
   }
   return { shape: big.shape, data: out };
+}
+
+/** A result out of the kernels' memory, which the next convolution lays out again. */
+function copyOut(view: Float32Array): Float32Array {
+  const out = fresh(view.length);
+  out.set(view);
+  return out;
 }
 
 function convolve(x: FloatTensor, conv: ConvWeights, stats?: RunStats): FloatTensor {
@@ -389,7 +444,7 @@ function convolve(x: FloatTensor, conv: ConvWeights, stats?: RunStats): FloatTen
       at.scratch,
       conv.relu,
     );
-    return { shape: [1, outChannels, oh, ow], data: buffers.view('out', outChannels * n).slice() };
+    return { shape: [1, outChannels, oh, ow], data: copyOut(buffers.view('out', outChannels * n)) };
   }
   if (group !== 1) throw new Error(`Detector: unsupported grouped convolution (${group} groups)`);
   const direct = k === 1 && stride === 1 && pad === 0;
@@ -423,7 +478,7 @@ function convolve(x: FloatTensor, conv: ConvWeights, stats?: RunStats): FloatTen
         conv.relu,
       );
     }
-  return { shape: [1, outChannels, oh, ow], data: buffers.view('out', outChannels * n).slice() };
+  return { shape: [1, outChannels, oh, ow], data: copyOut(buffers.view('out', outChannels * n)) };
 }
 
 /** ConvTranspose with a 2×2 kernel and stride 2 (the text detector's upsampling head): one product per kernel tap. */
@@ -456,7 +511,7 @@ function transposedConv(x: FloatTensor, w: FloatTensor, node: OnnxNode): FloatTe
   buffers.kernels.gemm(at.weights, at.bias, rows, channels, at.input, n, at.out, n, false);
   const product = buffers.view('out', rows * n);
   const ow = wd * 2;
-  const out = new Float32Array(outChannels * 4 * n);
+  const out = fresh(outChannels * 4 * n);
   for (let t = 0; t < 4; t++) {
     const dy = t >> 1;
     const dx = t & 1;
@@ -480,7 +535,7 @@ function maxPool(x: FloatTensor, node: OnnxNode): FloatTensor {
     throw new Error('Detector: unsupported MaxPool');
   const oh = Math.floor((h - k) / s) + 1;
   const ow = Math.floor((w - k) / s) + 1;
-  const out = new Float32Array(channels * oh * ow);
+  const out = fresh(channels * oh * ow);
   const data = x.data;
   let o = 0;
   for (let c = 0; c < channels; c++)
@@ -509,7 +564,7 @@ function resizeNearest(x: FloatTensor, inputs: (Value | null)[], node: OnnxNode)
   const fx = scales[3]!;
   const oh = Math.floor(h * fy);
   const ow = Math.floor(w * fx);
-  const out = new Float32Array(channels * oh * ow);
+  const out = fresh(channels * oh * ow);
   const columns = Int32Array.from({ length: ow }, (_, i) => Math.min(w - 1, Math.floor(i / fx)));
   let o = 0;
   for (let c = 0; c < channels; c++)
@@ -529,7 +584,7 @@ function concat(inputs: Value[], axis: number): Value {
   if (axis !== 1) throw new Error('Detector: unsupported Concat axis');
   const shape = [...tensors[0]!.shape];
   shape[1] = tensors.reduce((a, t) => a + t.shape[1]!, 0);
-  const out = new Float32Array(size(shape));
+  const out = fresh(size(shape));
   let offset = 0;
   for (const t of tensors) {
     out.set(t.data, offset);
@@ -541,7 +596,7 @@ function concat(inputs: Value[], axis: number): Value {
 function transpose(x: FloatTensor, perm: number[]): FloatTensor {
   const shape = perm.map((p) => x.shape[p]!);
   const strides = x.shape.map((_, i) => size(x.shape.slice(i + 1)));
-  const out = new Float32Array(x.data.length);
+  const out = fresh(x.data.length);
   // Only the 4-D case the networks use ([N, C, H, W] → [N, H, W, C]).
   if (shape.length !== 4) throw new Error('Detector: unsupported Transpose');
   const [s0, s1, s2, s3] = dims4(perm.map((p) => strides[p]!));

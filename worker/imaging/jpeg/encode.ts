@@ -20,6 +20,7 @@
  * is at most KEEP_BYTES (docs/decisions/0009-output-types-and-encoders.md).
  */
 import { concatBytes } from '../bytes';
+import { keep } from '../memory';
 import type { Raster } from '../raster';
 
 interface Exports {
@@ -48,11 +49,26 @@ interface Encoder {
   file: Uint8Array[];
 }
 
-let kept: Encoder | null = null;
+type Slot = { encoder: Encoder; ledger?: { drop: () => void } };
+let kept: Slot | null = null;
 
 /** Lets the kept instance go: decoding and the other types' encoders call it, so its memory is never held beside theirs. */
 export function releaseJpegEncoder(): void {
+  kept?.ledger?.drop();
   kept = null;
+}
+
+/** Keeps an instance for the next encode, counted in the isolate's ledger (memory.ts) until let go. */
+function keepEncoder(encoder: Encoder): void {
+  const slot: Slot = { encoder };
+  kept = slot;
+  slot.ledger = keep({
+    what: 'the JPEG encoder kept for the next encode',
+    bytes: () => encoder.wasm.memory.buffer.byteLength,
+    letGo: () => {
+      if (kept === slot) kept = null;
+    },
+  });
 }
 
 function instantiate(module: WebAssembly.Module): Encoder {
@@ -91,8 +107,8 @@ export async function encodeJpeg(
   if (!Number.isFinite(quality)) throw new RangeError(`JPEG quality ${quality} is not a number`);
   const q = Math.min(100, Math.max(1, Math.round(quality)));
   // Taken out of `kept` while in use: an encode that throws leaves it dropped.
-  const encoder = kept?.module === module ? kept : instantiate(module);
-  kept = null;
+  const encoder = kept?.encoder.module === module ? kept.encoder : instantiate(module);
+  releaseJpegEncoder();
   const { wasm } = encoder;
   const { width, height, data } = raster;
   const stride = width * 4;
@@ -111,6 +127,6 @@ export async function encodeJpeg(
   wasm.jpeg_free(rows);
   const file = encoder.file;
   encoder.file = [];
-  if (wasm.memory.buffer.byteLength <= KEEP_BYTES) kept = encoder;
+  if (wasm.memory.buffer.byteLength <= KEEP_BYTES) keepEncoder(encoder);
   return concatBytes(file);
 }

@@ -8,6 +8,7 @@
  * megabytes).
  */
 import { kernels as kernelsModule } from '#imaging-wasm';
+import { keep, keptGrew } from '../memory';
 
 export interface Kernels {
   memory: WebAssembly.Memory;
@@ -50,21 +51,46 @@ export interface Kernels {
 }
 
 let instance: Kernels | null = null;
+let ledger: { drop: () => void } | null = null;
+
+/**
+ * The most the kernels' memory keeps between uses: a use that grew it past this (a large decode's
+ * rows) leaves it to the next use to start from a fresh instance, so it is given back.
+ */
+const KEEP_BYTES = 8 * 1024 * 1024;
+
+/** A fresh instance, counted in the isolate's ledger (memory.ts) while it lives. */
+function instantiate(): Kernels {
+  ledger?.drop();
+  const fresh = new WebAssembly.Instance(kernelsModule, {}).exports as unknown as Kernels;
+  instance = fresh;
+  ledger = keep({
+    what: "the SIMD kernels' memory",
+    bytes: () => fresh.memory.buffer.byteLength,
+    letGo: () => {
+      if (instance === fresh) instance = null;
+    },
+  });
+  return fresh;
+}
 
 /** Lays buffers of the given byte sizes out one after another (16-byte aligned), growing the memory as needed. */
 export function withBuffers<Name extends string>(
   sizes: Record<Name, number>,
 ): { kernels: Kernels; at: Record<Name, number>; buffer: ArrayBuffer } {
-  instance ??= new WebAssembly.Instance(kernelsModule, {}).exports as unknown as Kernels;
+  const kernels = instance && instance.memory.buffer.byteLength <= KEEP_BYTES ? instance : instantiate();
   const at = {} as Record<Name, number>;
-  let end = (instance.heapBase() + 15) & ~15;
+  let end = (kernels.heapBase() + 15) & ~15;
   for (const name of Object.keys(sizes) as Name[]) {
     at[name] = end;
     end = (end + sizes[name] + 15) & ~15;
   }
-  const have = instance.memory.buffer.byteLength;
-  if (end > have) instance.memory.grow(Math.ceil((end - have) / 65536));
-  return { kernels: instance, at, buffer: instance.memory.buffer };
+  const have = kernels.memory.buffer.byteLength;
+  if (end > have) {
+    kernels.memory.grow(Math.ceil((end - have) / 65536));
+    keptGrew(); // counted (and let go in the ledger, never in use, past what may be kept)
+  }
+  return { kernels, at, buffer: kernels.memory.buffer };
 }
 
 /** Bytes the kernels' memory has grown to (it never shrinks); the benchmark counts it. */

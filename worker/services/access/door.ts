@@ -86,7 +86,24 @@ async function grantRequest(
 }
 
 export type PixelUse = 'preview' | 'download';
-export type PixelFile = { key: string; type: OutputType; check: FileCheck | null };
+/** Where a file's or preview's bytes are: an object, or a range of one (a render's file and preview share one). */
+export type PixelFile = {
+  key: string;
+  range: { offset: number; length?: number } | null;
+  type: OutputType;
+  check: FileCheck | null;
+};
+
+/** The bytes the door handed out, as a stream and its length; null when the object is gone. */
+export async function openPixels(
+  bucket: R2Bucket,
+  file: PixelFile,
+): Promise<{ body: ReadableStream<Uint8Array>; size: number; contentType: string | undefined } | null> {
+  const object = await bucket.get(file.key, file.range ? { range: file.range } : undefined);
+  if (!object) return null;
+  const size = file.range ? (file.range.length ?? object.size - file.range.offset) : object.size;
+  return { body: object.body, size, contentType: object.httpMetadata?.contentType };
+}
 
 /**
  * The one door to the pixels of a request: every route that hands out an output or a preview
@@ -110,6 +127,8 @@ export async function authorizePixels(
       framing: conversions.framing,
       outputKey: conversions.outputKey,
       outputType: conversions.outputType,
+      outputSize: conversions.outputSize,
+      previewType: conversions.previewType,
       fileCheck: conversions.fileCheck,
     })
     .from(conversions)
@@ -119,18 +138,27 @@ export async function authorizePixels(
     // A fan-out's request has no file of its own: its format is one of the targets.
     const own = request.purpose === 'single' && formatId === request.formatId;
     const row = rows.find((r) => r.formatId === formatId);
-    const key = row?.status === 'complete' ? row.outputKey : null;
-    if (!key) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
+    if (row?.status !== 'complete' || !row.outputKey) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
+    const key = row.outputKey;
     const adjusterOutput =
       !own &&
-      (row?.renderedFlow === 'banner' || row?.renderedFlow === 'profile') &&
+      (row.renderedFlow === 'banner' || row.renderedFlow === 'profile') &&
       (row.framing === 'centred' || row.framing === 'planned' || row.framing === 'box');
     if (!adjusterOutput) needsRequestRule = true;
-    // A preview's type is read from its object when it is served (a JPEG output's is a JPEG, an
-    // older one's a PNG): 'png' here names none.
-    if (use === 'preview') return { key: previewKeyOf(key), type: 'png', check: null };
+    // Since previews share the file's object, a row knows both lengths; before, the preview was an
+    // object of its own, its type read from it when served (a JPEG output's is a JPEG, else a PNG).
+    const shared = row.previewType !== null && row.outputSize !== null;
+    if (use === 'preview')
+      return shared
+        ? { key, range: { offset: row.outputSize! }, type: row.previewType!, check: null }
+        : { key: previewKeyOf(key), range: null, type: 'png', check: null };
     // Files rendered before output types existed are PNGs.
-    return { key, type: row?.outputType ?? 'png', check: row?.fileCheck ?? null };
+    return {
+      key,
+      range: shared ? { offset: 0, length: row.outputSize! } : null,
+      type: row.outputType ?? 'png',
+      check: row.fileCheck ?? null,
+    };
   });
   if (use === 'download' && needsRequestRule) await grantRequest(deps, caller, request);
   return files;

@@ -10,12 +10,17 @@ import {
   ImageError,
   inspectImage,
   keepUploadedFile,
+  makeRoom,
   MIME_TYPES,
   PictureViews,
-  releaseKeptPicture,
+  verifyBytes,
   verifyDecodes,
   type Codecs,
+  type ImageInfo,
+  type Room,
+  type StoredImageInfo,
 } from '../../imaging';
+import { boundaryOf, filePart, MAX_UPLOAD_BODY, readBody } from './upload-body';
 import { ownedBy, ownerOf, type Caller } from '../caller';
 import { originalKey, uploadPath } from './storage-keys';
 
@@ -49,19 +54,49 @@ export function toUploadResponse(upload: Upload): UploadResponse {
   };
 }
 
-/** An upload is read whole into memory: a picture kept for the next queue batch goes first (kept-picture.ts). */
-export function makeRoomForUpload(): void {
-  releaseKeptPicture({ decoding: false });
+/** What an upload's request carries: its body, and the headers that say how to read it. */
+export type UploadBody = { body: ReadableStream<Uint8Array> | null; contentType?: string; contentLength?: string };
+
+/**
+ * Receives an upload (upload-body.ts): room is made for its body as declared (at most the cap),
+ * the body read once into it and its "image" part taken as a view of it, then checked and stored
+ * (storeUpload) within that room. What the upload keeps for the renders that follow is counted as
+ * kept from then on (kept-picture.ts).
+ */
+export async function receiveUpload(
+  deps: { db: Db; bucket: R2Bucket; codecs: Codecs },
+  request: UploadBody,
+  caller: Caller,
+): Promise<Upload> {
+  const boundary = boundaryOf(request.contentType);
+  if (!(request.contentType ?? '').toLowerCase().startsWith('multipart/form-data') || !boundary)
+    throw new ApiError(400, 'image: Send the picture as multipart/form-data in the "image" field');
+  if (!request.body) throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
+  const declared = Number(request.contentLength);
+  const capacity = declared > 0 ? Math.min(declared, MAX_UPLOAD_BODY) : MAX_UPLOAD_BODY;
+  const room = await makeRoom(capacity, 'an upload');
+  try {
+    const body = await readBody(request.body, capacity);
+    const file = body ? filePart(body, boundary, 'image') : 'unreadable';
+    if (file === 'unreadable') throw new ApiError(400, 'image: The upload could not be read. Please try again.');
+    if (file === 'missing') throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
+    if (file === 'not-a-file') throw new ApiError(400, 'image: The "image" field must be a file');
+    return await storeUpload(deps, file, caller, room);
+  } finally {
+    room.release();
+  }
 }
 
 /**
  * Checks an uploaded file by its bytes (type, structure, dimensions against the memory budget, and
- * a real decode), then stores it. Nothing is stored unless every check passes.
+ * a real decode), then stores it. Nothing is stored unless every check passes. `room`: the room its
+ * body was read into, which the check grows by what it holds beside the file (step-bytes.ts).
  */
 export async function storeUpload(
   deps: { db: Db; bucket: R2Bucket; codecs: Codecs },
   file: { name: string; bytes: Uint8Array },
   caller: Caller,
+  room?: Room,
 ): Promise<Upload> {
   if (file.bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
   let info;
@@ -69,6 +104,7 @@ export async function storeUpload(
   try {
     info = inspectImage(file.bytes);
     admitImage(info);
+    room?.grow(verifyBytes(info));
     await verifyDecodes(file.bytes, info, deps.codecs); // proves it decodes; pixels matter only to renders
     checkedAt = decodesSoFar();
   } catch (error) {
@@ -92,6 +128,7 @@ export async function storeUpload(
         size: file.bytes.length,
         width: info.uprightWidth,
         height: info.uprightHeight,
+        imageInfo: storedInfo(info),
         ...ownerOf(caller),
       })
       .returning(),
@@ -111,6 +148,11 @@ export async function storeUpload(
   if (put.status === 'rejected') throw put.reason;
   if (inserted.status === 'rejected') throw inserted.reason;
   throw new Error('upload row was not written');
+}
+
+/** The info an upload keeps: all of it but the ICC profile, which only a decode reads (from the file). */
+function storedInfo({ icc: _icc, ...info }: ImageInfo): StoredImageInfo {
+  return info;
 }
 
 export async function findUpload(db: Db, uploadId: string): Promise<Upload | undefined> {

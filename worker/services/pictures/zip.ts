@@ -2,6 +2,8 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { fileCheckLine, type FileCheck } from '../../../shared/file-check';
 import { contentDisposition } from '../../../shared/filenames';
 import { platformName } from '../../../shared/platforms';
+import { makeRoom, type Room } from '../../imaging';
+import { openPixels, type PixelFile } from '../access/door';
 
 const ignore = () => undefined;
 
@@ -10,10 +12,16 @@ const ignore = () => undefined;
  * are already compressed, so they are stored), waiting for the reader between chunks, so memory holds about
  * one chunk at a time whatever the number of files. A reader that goes away stops the reading.
  */
-/** A file of the ZIP: an R2 object, or a short text made here (the checks). */
-export type ZipEntry = { name: string; key: string } | { name: string; text: string };
+/** A file of the ZIP: a file the pixel door handed out, or a short text made here (the checks). */
+export type ZipEntry = { name: string; file: PixelFile } | { name: string; text: string };
 
-export function zipStream(bucket: R2Bucket, files: ZipEntry[]): ReadableStream<Uint8Array> {
+/**
+ * What a ZIP holds while it streams (memory.ts): a chunk of one file on its way through, fflate's
+ * headers and the stream's queue.
+ */
+const ZIP_STREAM_BYTES = 1024 * 1024;
+
+export function zipStream(bucket: R2Bucket, files: ZipEntry[], room?: Room): ReadableStream<Uint8Array> {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const zip = new Zip((error, chunk, final) => {
@@ -29,11 +37,11 @@ export function zipStream(bucket: R2Bucket, files: ZipEntry[]): ReadableStream<U
         entry.push(new TextEncoder().encode(file.text), true);
         continue;
       }
-      const object = await bucket.get(file.key);
-      if (!object) throw new Error(`missing ${file.key}`);
+      const pixels = await openPixels(bucket, file.file);
+      if (!pixels) throw new Error(`missing ${file.file.key}`);
       const entry = new ZipPassThrough(file.name);
       zip.add(entry);
-      const reader = object.body.getReader();
+      const reader = pixels.body.getReader();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
@@ -49,13 +57,16 @@ export function zipStream(bucket: R2Bucket, files: ZipEntry[]): ReadableStream<U
     }
     zip.end();
   };
-  pump().catch((error: unknown) => writer.abort(error).catch(ignore));
+  pump()
+    .catch((error: unknown) => writer.abort(error).catch(ignore))
+    .finally(() => room?.release());
   return readable;
 }
 
-/** The ZIP as a download: private, never cached, named for the visitor's disk. */
-export function zipResponse(bucket: R2Bucket, files: ZipEntry[], filename: string): Response {
-  return new Response(zipStream(bucket, files), {
+/** The ZIP as a download: private, never cached, named for the visitor's disk; room is made for its stream first. */
+export async function zipResponse(bucket: R2Bucket, files: ZipEntry[], filename: string): Promise<Response> {
+  const room = await makeRoom(ZIP_STREAM_BYTES, 'a ZIP being streamed');
+  return new Response(zipStream(bucket, files, room), {
     headers: {
       'Content-Type': 'application/zip',
       'Content-Disposition': contentDisposition(filename),

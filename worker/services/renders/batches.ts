@@ -235,7 +235,7 @@ export async function batchZipEntries(
 ): Promise<ZipEntry[]> {
   const status = await batchStatus(deps.db, id, caller.user?.id);
   const folders = new Set<string>();
-  const entries: Array<{ name: string; key: string }> = [];
+  const entries: ZipEntry[] = [];
   const checked: Array<{ name: string; platform: string; check: FileCheck | null }> = [];
   for (const photo of status.photos) {
     const done = Object.keys(photo.files).map(Number);
@@ -247,7 +247,7 @@ export async function batchZipEntries(
       const file = files[i] as PixelFile;
       const format = findFormat(formatId)!;
       const name = `${folder}/${outputFilename(photo.originalFilename, format, file.type)}`;
-      entries.push({ name, key: file.key });
+      entries.push({ name, file });
       checked.push({ name, platform: format.platform, check: file.check });
     });
   }

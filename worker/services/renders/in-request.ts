@@ -11,7 +11,7 @@ import { clock } from '../../lib/clock';
 import { requireFormat } from '../pictures/image-requests';
 import { SINGLE_TOOL_REFUSES_FAN_OUT } from './fan-out';
 import { failRender, markForRender } from './rows';
-import { takeKeptPicture } from '../../imaging';
+import { MemoryBusy } from '../../imaging';
 import { UploadPicture, type RenderDeps } from './picture';
 import { decodeNeed, failureMessage, PROCESSING_FAILED, renderConversion, type RenderJob } from './render';
 
@@ -62,10 +62,12 @@ export async function processRequest(
   // The own format's failure is the answer, once the other formats have had their own renders:
   // each ends for its own reason, never for the own format's.
   let ownFailure: string | null = null;
+  const picture = new UploadPicture(deps, upload);
   try {
     const needs = jobs.map(decodeNeed);
-    // The upload's file or the last render's picture, when this isolate kept it (kept-picture.ts).
-    const picture = new UploadPicture(deps, upload, takeKeptPicture(upload.r2Key));
+    // Room in the isolate's memory for the whole run first; then the upload's file or the last
+    // render's picture, when this isolate kept it (kept-picture.ts).
+    await picture.makeRoomFor({ needs, outputs: jobs.map((job) => job.format) });
     // The first decode serves as many of the renders as it can at no cost to any; a picture that
     // cannot be read at all answers with its own status (410 gone, 413, 422).
     await picture.viewFor(needs[0]!, needs.slice(1));
@@ -84,10 +86,12 @@ export async function processRequest(
     }
     picture.keep(); // for the next render of this upload: another output type, another format
   } catch (error) {
-    // What stopped every render left: the picture itself (gone, too large, unreadable), or a fault.
-    failure = failureMessage(error) ?? PROCESSING_FAILED;
+    // What stopped every render left: the picture itself (gone, too large, unreadable), no room in
+    // the isolate just now (a 503 to ask again), or a fault.
+    failure = error instanceof MemoryBusy ? error.message : (failureMessage(error) ?? PROCESSING_FAILED);
     throw error;
   } finally {
+    picture.release();
     // The renders that did not end (an error, a lost connection) end here with the reason.
     for (const job of jobs.slice(ended)) await failRender(deps, job, failure);
   }

@@ -4,16 +4,24 @@ import { uploads, type Upload } from '../../db/schema';
 import {
   admitImage,
   ANALYSIS_SIZE,
+  detectionBytes,
   detectSide,
   detectView,
   ImageError,
   inspectImage,
+  ISOLATE_BUDGET_BYTES,
   keepPicture,
+  makeRoom,
+  MemoryBusy,
   PictureViews,
+  runBytes,
   takeKeptPicture,
   type Analysis,
   type Codecs,
   type DecodeNeed,
+  type ImageInfo,
+  type OutputPlan,
+  type Room,
   type View,
 } from '../../imaging';
 import type { Detection } from '../../../shared/detection';
@@ -23,31 +31,77 @@ import type { News } from './news';
 
 export type RenderDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; news: News };
 
+/** What a run of renders of one picture will make: what each reads, and the outputs (step-bytes.ts). */
+export type RunPlan = { needs: readonly DecodeNeed[]; outputs: readonly OutputPlan[]; detect?: boolean };
+
 /**
- * An upload's picture as renders read it: the file is read from R2 and admitted once, then each
- * render gets a decoded view of the part and scale it needs (imaging/view.ts).
+ * An upload's picture as renders read it: room is made for the run first (`makeRoomFor`: the
+ * isolate's memory, imaging/memory.ts), then the file is read from R2 (or taken from what this
+ * isolate kept of it) and admitted once, and each render gets a decoded view of the part and scale
+ * it needs (imaging/view.ts); the file is let go once decoded and read again if a later decode
+ * needs it. The run gives its room back with `keep` (what it decoded, kept for the next run) or
+ * `release`.
  */
 export class UploadPicture {
+  private room: Room | null = null;
+  private views: PictureViews | null = null;
+
   constructor(
     private readonly deps: RenderDeps,
     readonly upload: Upload,
-    /** The views a run before kept of this upload (kept-picture.ts), if any. */
-    private views: PictureViews | null = null,
   ) {}
 
-  /** Keeps what this picture decoded for the next run of renders of its upload, until any decode. */
+  /**
+   * Makes room for the run (waiting its turn: MemoryBusy when none comes), then takes the file
+   * or picture this isolate kept of the upload, if any. A picture whose info was not kept when it
+   * was uploaded (before 2026-11-29) is planned at the whole budget: it runs alone.
+   */
+  async makeRoomFor(run: RunPlan, waitMs?: number): Promise<void> {
+    const info = this.plannedInfo();
+    const renders = info ? runBytes(info, this.upload.size, run.needs, run.outputs) : ISOLATE_BUDGET_BYTES;
+    const detect = info && run.detect ? detectionBytes(info, this.upload.size, this.detectionSide()) : 0;
+    const bytes = Math.max(renders, detect);
+    if (this.room && this.room.bytes >= bytes) return;
+    this.room?.release();
+    this.room = await makeRoom(bytes, `renders of upload ${this.upload.id}`, waitMs);
+    this.views ??= takeKeptPicture(this.upload.r2Key);
+  }
+
+  /** Keeps what this picture decoded for the next run of renders of its upload, until any decode; gives its room back. */
   keep(): void {
     if (this.views) keepPicture(this.upload.r2Key, this.views, this.views.decodedAfter);
+    this.release();
+  }
+
+  /** Gives the run's room back: its picture is garbage from here. */
+  release(): void {
+    this.room?.release();
+    this.room = null;
+    this.views = null;
+  }
+
+  private plannedInfo(): ImageInfo | null {
+    return this.upload.imageInfo ? { ...this.upload.imageInfo, icc: null } : null;
+  }
+
+  private detectionSide(): number {
+    const { width, height } = this.upload;
+    return Math.max(detectSide(width, height), 2 * ANALYSIS_SIZE);
+  }
+
+  private async readFile(): Promise<Uint8Array> {
+    const object = await this.deps.bucket.get(this.upload.r2Key);
+    if (!object) throw new ApiError(410, 'The original image is no longer stored. Please upload it again.');
+    return new Uint8Array(await object.arrayBuffer());
   }
 
   private async read(): Promise<PictureViews> {
+    if (!this.room) throw new Error('a picture is read only in the room made for its run');
     if (this.views) return this.views;
-    const object = await this.deps.bucket.get(this.upload.r2Key);
-    if (!object) throw new ApiError(410, 'The original image is no longer stored. Please upload it again.');
-    const bytes = new Uint8Array(await object.arrayBuffer());
+    const bytes = await this.readFile();
     const info = await imageCall(() => inspectImage(bytes));
     await imageCall(() => admitImage(info));
-    this.views = new PictureViews(bytes, info, this.deps.codecs);
+    this.views = new PictureViews(bytes, info, this.deps.codecs, () => this.readFile());
     return this.views;
   }
 
@@ -62,8 +116,7 @@ export class UploadPicture {
    */
   async detect(): Promise<{ detection: Detection; analysis: Analysis }> {
     const views = await this.read();
-    const { width, height } = this.upload;
-    const view = await imageCall(() => views.whole(Math.max(detectSide(width, height), 2 * ANALYSIS_SIZE)));
+    const view = await imageCall(() => views.whole(this.detectionSide()));
     return detectView(view, { width: this.upload.width, height: this.upload.height });
   }
 }
@@ -94,18 +147,26 @@ export async function detectionOf(
 ): Promise<Detection | null> {
   if (upload.detection && !(retry && upload.detection.source === 'saliency')) return upload.detection;
   try {
-    // Without a render's picture: the file this isolate kept, if any, kept again for the renders after.
-    const own = picture ?? new UploadPicture(deps, upload, takeKeptPicture(upload.r2Key));
-    const { detection, analysis } = await own.detect();
-    if (!picture) own.keep();
+    // Without a render's picture (whose room holds a detection: RunPlan.detect), one of its own:
+    // the file this isolate kept, if any, kept again for the renders after.
+    const own = picture ?? new UploadPicture(deps, upload);
+    if (!picture) await own.makeRoomFor({ needs: [], outputs: [], detect: true });
+    let found;
+    try {
+      found = await own.detect();
+    } finally {
+      if (!picture) own.keep();
+    }
+    const { detection, analysis } = found;
     await deps.db.update(uploads).set({ detection, analysis }).where(eq(uploads.id, upload.id));
     upload.detection = detection;
     upload.analysis = analysis;
     return detection;
   } catch (error) {
     // A picture that can never be read (its file gone, too large, damaged) answers as every other
-    // route does (410, 413, 422); anything else may pass (a read that failed): null, try again.
-    if (error instanceof ApiError) throw error;
+    // route does (410, 413, 422), and so does an isolate too busy to make room (503, Retry-After);
+    // anything else may pass (a read that failed): null, try again.
+    if (error instanceof ApiError || error instanceof MemoryBusy) throw error;
     log('warn', 'detection failed', {
       uploadId: upload.id,
       error: error instanceof Error ? error.message : String(error),

@@ -3,10 +3,10 @@
  * one render function (render.ts) with a decode shared across a queue batch where it can be.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { findFormat } from '../../../shared/formats';
+import { findFormat, type PlatformFormat } from '../../../shared/formats';
 import type { Db } from '../../db/client';
 import { conversions, imageRequests, uploads, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
-import { takeKeptPicture, type DecodeNeed } from '../../imaging';
+import type { DecodeNeed } from '../../imaging';
 import type { ConversionMessage } from './message';
 import { UploadPicture, type RenderDeps } from './picture';
 import { decodeNeed, ended, renderConversion } from './render';
@@ -107,8 +107,21 @@ export async function renderQueued(
     return ended('failed');
   }
   if (batch.picture?.upload.id !== upload.id) {
-    batch.picture = null; // free the last picture before reading the next
-    batch.picture = new UploadPicture(deps, upload, takeKeptPicture(upload.r2Key));
+    batch.picture?.release(); // the last picture's room goes before the next is made
+    batch.picture = new UploadPicture(deps, upload);
+    // Room for this upload's renders in the batch (a busy isolate: MemoryBusy, and the queue retries).
+    const upcoming = upcomingRows(batch, upload);
+    const job = { conversion, request, upload, format };
+    await batch.picture.makeRoomFor(
+      {
+        needs: [decodeNeed(job), ...upcoming.map((r) => decodeNeed(r))],
+        outputs: [format, ...upcoming.map((r) => r.format)],
+        detect: [job, ...upcoming].some(
+          (r) => r.conversion.mode === 'content-aware' && !r.conversion.handCrop && !upload.detection,
+        ),
+      },
+      QUEUE_ROOM_WAIT_MS,
+    );
   }
   const rendering = await renderConversion(
     deps,
@@ -123,12 +136,23 @@ export async function renderQueued(
 
 const storingKey = (requestId: string, formatId: number) => `${requestId} ${formatId}`;
 
-/** What the batch's upcoming conversions of the same upload will read, for the shared decode. */
-function upcomingNeeds(batch: QueueBatchState, upload: Upload): DecodeNeed[] {
+/** The batch's upcoming conversions of the same upload, still waiting for their renders. */
+function upcomingRows(batch: QueueBatchState, upload: Upload): Array<QueuedRow & { format: PlatformFormat }> {
   return batch.upcoming.flatMap((id) => {
     const row = batch.rows.get(id);
     const format = row && findFormat(row.conversion.formatId);
     if (!row || !format || row.upload.id !== upload.id || row.conversion.status !== 'processing') return [];
-    return [decodeNeed({ ...row, format })];
+    return [{ ...row, format }];
   });
 }
+
+/** What the batch's upcoming conversions of the same upload will read, for the shared decode. */
+function upcomingNeeds(batch: QueueBatchState, upload: Upload): DecodeNeed[] {
+  return upcomingRows(batch, upload).map((row) => decodeNeed(row));
+}
+
+/**
+ * How long a queued render waits for room: longer than a request (nobody waits on an answer), and
+ * a wait that ends without room is a retry of the message, which counts towards its last.
+ */
+const QUEUE_ROOM_WAIT_MS = 60_000;

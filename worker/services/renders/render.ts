@@ -42,6 +42,7 @@ type RenderedFile = {
   outputSize: number;
   outputType: OutputType;
   outputQuality: number | null;
+  previewType: OutputType | null;
   fileCheck: FileCheck | null;
 };
 /** What made a file, recorded with it: the pixel door reads these (services/allowance.ts). */
@@ -124,7 +125,10 @@ export async function renderConversion(
   }
 }
 
-/** Stores a render's file and preview, then completes its row with them and what made it. */
+/**
+ * Stores a render's file and its preview in one object (the preview after the file's bytes: one R2
+ * write, not two), then completes its row with them and what made it.
+ */
 async function store(
   deps: RenderDeps,
   job: RenderJob,
@@ -133,12 +137,9 @@ async function store(
 ): Promise<'rendered'> {
   const { conversion, upload, format } = job;
   const key = outputKey(upload.id, job.request.id, format.id, job.renderId);
-  await Promise.all([
-    deps.bucket.put(key, file.bytes, { httpMetadata: { contentType: OUTPUT_MIME_TYPES[file.type] } }),
-    deps.bucket.put(previewKeyOf(key), preview.bytes, {
-      httpMetadata: { contentType: OUTPUT_MIME_TYPES[preview.type] },
-    }),
-  ]);
+  await deps.bucket.put(key, new Blob([file.bytes, preview.bytes]), {
+    httpMetadata: { contentType: OUTPUT_MIME_TYPES[file.type] },
+  });
   if (file.reducedBits > 0 || (file.quality !== null && file.quality < asked))
     log('info', 'file-size cap met by quality', {
       requestId: job.request.id,
@@ -152,6 +153,7 @@ async function store(
     outputSize: file.bytes.length,
     outputType: file.type,
     outputQuality: file.quality,
+    previewType: preview.type,
     fileCheck,
   };
   await complete(deps, job, stored, { renderedFlow: conversion.flow, framing, renderedCrop: crop });
@@ -213,13 +215,13 @@ async function copyRenderedTwin(
     outputSize: twin.outputSize,
     outputType: twin.outputType ?? 'png',
     outputQuality: twin.outputQuality,
+    previewType: twin.previewType,
     // Same size, types, opacity and cap (formatSignature): the twin's check holds for this format.
     fileCheck: twin.fileCheck,
   };
-  const pairs: Array<[string, string]> = [
-    [twin.outputKey, copy.outputKey],
-    [previewKeyOf(twin.outputKey), previewKeyOf(copy.outputKey)],
-  ];
+  const pairs: Array<[string, string]> = [[twin.outputKey, copy.outputKey]];
+  // A twin stored before previews shared the file's object has its preview apart.
+  if (twin.previewType === null) pairs.push([previewKeyOf(twin.outputKey), previewKeyOf(copy.outputKey)]);
   const objects = await Promise.all(pairs.map(([from]) => deps.bucket.get(from)));
   if (objects.some((object) => object === null)) return false;
   await Promise.all(

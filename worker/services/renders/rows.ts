@@ -106,6 +106,7 @@ export async function completeRender(
     | 'outputSize'
     | 'outputType'
     | 'outputQuality'
+    | 'previewType'
     | 'fileCheck'
     | 'renderedFlow'
     | 'framing'

@@ -1,0 +1,76 @@
+/**
+ * The isolate's memory as V8 reports it, read through wrangler dev's inspector proxy
+ * (`--inspector-port`; it refuses a WebSocket without an Origin header). `Runtime.getHeapUsage`
+ * answers only between tasks, so a peak inside one synchronous stretch is not seen: what it
+ * misses, the engine's own ledger (worker/imaging/memory.ts) counts.
+ */
+
+/** V8's figures, in bytes: the heap used and committed, and the backing stores (ArrayBuffers, WebAssembly memories). */
+export type HeapUsage = { usedSize: number; totalSize: number; backingStorageSize: number };
+
+export class Inspector {
+  private next = 0;
+  private readonly waiting = new Map<number, (result: unknown) => void>();
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.onmessage = (event) => {
+      const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+      if (message.id === undefined) return;
+      this.waiting.get(message.id)?.(message.result);
+      this.waiting.delete(message.id);
+    };
+  }
+
+  /** Connects to the worker's isolate behind the inspector at `port`. */
+  static async connect(port: number): Promise<Inspector> {
+    const origin = `http://127.0.0.1:${port}`;
+    const targets = (await (await fetch(`${origin}/json`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+    const url = targets[0]?.webSocketDebuggerUrl;
+    if (!url) throw new Error(`no isolate behind the inspector on port ${port}`);
+    // Node's WebSocket (undici) takes headers the browser's does not: the proxy wants an Origin.
+    const socket = new WebSocket(url, { headers: { Origin: origin } } as unknown as string[]);
+    await new Promise<void>((resolve, reject) => {
+      socket.onopen = () => resolve();
+      socket.onerror = () => reject(new Error(`the inspector on port ${port} refused the connection`));
+    });
+    return new Inspector(socket);
+  }
+
+  private send<T>(method: string): Promise<T> {
+    const id = ++this.next;
+    return new Promise<T>((resolve) => {
+      this.waiting.set(id, resolve as (result: unknown) => void);
+      this.socket.send(JSON.stringify({ id, method, params: {} }));
+    });
+  }
+
+  heapUsage(): Promise<HeapUsage> {
+    return this.send<HeapUsage>('Runtime.getHeapUsage');
+  }
+
+  /** Samples the heap usage every `everyMs` until stopped; answers the peaks of live and committed memory. */
+  sample(everyMs = 25): { stop: () => Promise<{ live: number; committed: number; backing: number }> } {
+    const peak = { live: 0, committed: 0, backing: 0 };
+    let running = true;
+    const loop = (async () => {
+      while (running) {
+        const usage = await this.heapUsage();
+        peak.live = Math.max(peak.live, usage.usedSize + usage.backingStorageSize);
+        peak.committed = Math.max(peak.committed, usage.totalSize + usage.backingStorageSize);
+        peak.backing = Math.max(peak.backing, usage.backingStorageSize);
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+      }
+    })();
+    return {
+      stop: async () => {
+        running = false;
+        await loop;
+        return peak;
+      },
+    };
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

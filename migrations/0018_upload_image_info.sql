@@ -1,0 +1,2 @@
+-- What the upload's inspection read from the file's header: renders plan their memory from it before reading the file (docs/decisions/0019-isolate-memory-budget.md).
+ALTER TABLE `uploads` ADD `image_info` text;

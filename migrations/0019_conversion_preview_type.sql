@@ -1,0 +1,2 @@
+-- A render's preview is stored in its file's object, after the file's bytes (one R2 write a render); null for renders stored before, whose preview is an object of its own (docs/operations.md, "What it costs").
+ALTER TABLE `conversions` ADD `preview_type` text;
