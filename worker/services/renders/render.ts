@@ -11,8 +11,10 @@ import { platformName } from '../../../shared/platforms';
 import type { Db } from '../../db/client';
 import { conversions, type Conversion, type ConversionFlow, type ImageRequest, type Upload } from '../../db/schema';
 import type { Framing } from '../../../shared/crop';
+import { keepOutBoxes } from '../../../shared/detection';
 import {
   checkFile,
+  cropExtends,
   cropInView,
   FileSizeError,
   renderFormat,
@@ -94,10 +96,15 @@ export async function renderConversion(
     if (conversion.mode === 'content-aware' && !conversion.handCrop && !upload.detection)
       await detectionOf(deps, upload, { picture });
     const { crop, fill, framing } = frame(conversion, job.request, upload, format);
+    // An extension copies the picture's own patches, never its faces and text: it needs the detection too.
+    const extending = fill.kind === 'blur' && cropExtends(crop, upload);
+    if (extending && !upload.detection) await detectionOf(deps, upload, { picture });
     const view = await picture.viewFor({ crop, fill, width: format.width, height: format.height }, upcoming);
     const output = { type: conversion.outputChoice, quality: conversion.quality };
+    const keepOut = extending && upload.detection ? keepOutBoxes(upload.detection).map((b) => cropInView(view, b)) : [];
     const { file, preview } = await renderFormat(view.picture, view.orientation, cropInView(view, crop), format, {
       fill,
+      keepOut,
       output,
       encoders: deps.codecs,
     });
