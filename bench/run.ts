@@ -34,6 +34,7 @@ import { gc, PeakMemory } from './memory';
 import { benchApi } from './api';
 import { benchContentAware } from './content-aware';
 import { benchDetection } from './detection';
+import { benchBand } from './band';
 import { benchBrowser } from './browser';
 import { benchLighthouse } from './lighthouse';
 import { benchQualityPreview } from './quality-preview';
@@ -181,6 +182,8 @@ async function main() {
   if (process.argv.includes('lighthouse')) return benchLighthouse();
   // `npm run bench -- detection`: intelligent resizing on the evaluation set (bench/eval) only (also last in the full run).
   if (process.argv.includes('detection')) return benchDetection();
+  // `npm run bench -- band`: the band test of extensions against the blurred backdrop (bench/band.ts; also last in the full run).
+  if (process.argv.includes('band')) return benchBand();
   // BENCH_ONLY=name,name limits the run to photos whose names contain one of them.
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
   const chosen = (p: Photo) => !only || only.some((name) => p.name.includes(name));
@@ -245,6 +248,8 @@ async function main() {
   await benchContentAware(real);
   console.log('');
   await benchDetection();
+  console.log('');
+  await benchBand();
 }
 
 await main();
