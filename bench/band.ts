@@ -218,8 +218,19 @@ export async function benchBand(): Promise<void> {
       console.log(line);
   const outside = cases.filter((c) => c.split === 'held-out' && c.layout === FIRST.name);
   for (const line of summary(outside, `held-out, the outside check's cut (${FIRST.name})`)) console.log(line);
+  const held = cases.filter((c) => c.split === 'held-out');
+  const meanTexture = mean(held.map((c) => c.extension.texture));
+  const colour = mean(held.map((c) => c.extension.colour));
+  const blurColour = mean(held.map((c) => c.blur.colour));
+  const seam = mean(held.map((c) => c.extension.seam));
+  const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   console.log(
-    '\nGoals (held-out): texture 0.6-1.5 of the truth; colour error no worse than the blurred backdrop; seam at most 1.5',
+    [
+      '\nGoals, on the held-out means:',
+      `  texture between 0.6 and 1.5 of the truth's: ${meanTexture.toFixed(3)}, ${verdict(meanTexture >= 0.6 && meanTexture <= 1.5)}`,
+      `  colour error no worse than the blurred backdrop's: ${colour.toFixed(2)} against ${blurColour.toFixed(2)}, ${verdict(colour <= blurColour)}`,
+      `  seam at most 1.5: ${seam.toFixed(3)} (the photos themselves ${mean(held.map((c) => c.truthSeam)).toFixed(3)}), ${verdict(seam <= 1.5)}`,
+    ].join('\n'),
   );
   const sheet = new URL('../docs/band-test.jpg', import.meta.url).pathname;
   await writeSheet(

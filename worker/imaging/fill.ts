@@ -49,12 +49,7 @@ export function applyFill(
       x1: (b.x + b.width - crop.x) * sx,
       y1: (b.y + b.height - crop.y) * sy,
     }));
-    let backdrop: Backdrop | null = null;
-    const lazyBackdrop: Backdrop = (x, y, out) => {
-      backdrop ??= blurBackdrop(output, source, orientation, placed);
-      backdrop(x, y, out);
-    };
-    if (extendPicture(output, placed, boxes, lazyBackdrop)) return;
+    if (extendPicture(output, placed, boxes, () => blurBackdrop(output, source, orientation, placed))) return;
   }
   blendFill(output, fill, source, orientation, crop);
 }

@@ -21,7 +21,7 @@ export interface Rect {
 const MIN_SOURCES = 24;
 /** Rounds of match-and-vote on the coarsest level and on every finer one; PatchMatch passes a round. */
 const COARSEST_ROUNDS = 6;
-const FINER_ROUNDS = 2;
+const FINER_ROUNDS = 1;
 const PASSES_A_ROUND = 2;
 /**
  * On a finer level the doubled matches are close already: the random search starts at a quarter of

@@ -17,6 +17,8 @@ const SEAM_SHARE = 0.025;
 
 /** The backdrop at an output pixel, red, green, blue, into `out`: where the extension gives way to it. */
 export type Backdrop = (x: number, y: number, out: Float32Array) => void;
+/** Makes the backdrop from the output as rendered (before anything outside is painted). */
+export type MakeBackdrop = () => Backdrop;
 
 const smoothstep = (u: number) => (u <= 0 ? 0 : u >= 1 ? 1 : u * u * (3 - 2 * u));
 
@@ -48,7 +50,7 @@ export function extendPicture(
   output: Raster,
   placed: Placement,
   keepOut: readonly Rect[],
-  backdrop: Backdrop,
+  makeBackdrop: MakeBackdrop,
 ): boolean {
   const { width, height } = output;
   const known = knownRect(output, placed);
@@ -68,15 +70,10 @@ export function extendPicture(
   const level = complete(output, known, plan, slab, allowed, (width * 73856093) ^ (height * 19349663));
   if (!level) return false;
 
-  paint(
-    output,
-    known,
-    level,
-    plan.factor,
-    slab,
-    fallbackZones(known, keepOut, { width, height }, plan.factor),
-    backdrop,
-  );
+  const zones = fallbackZones(known, keepOut, { width, height }, plan.factor);
+  // The backdrop only where a kept-out box reaches the seam, and made from the output as rendered.
+  const backdrop: Backdrop = zones.length > 0 ? makeBackdrop() : () => undefined;
+  paint(output, known, level, plan.factor, slab, zones, backdrop);
   return true;
 }
 
