@@ -36,6 +36,7 @@ import { benchCosts } from './costs';
 import { benchIsolate } from './isolate';
 import { benchContentAware } from './content-aware';
 import { benchDetection } from './detection';
+import { benchBand } from './band';
 import { benchBrowser } from './browser';
 import { benchLighthouse } from './lighthouse';
 import { benchQualityPreview } from './quality-preview';
@@ -187,6 +188,8 @@ async function main() {
   if (process.argv.includes('isolate')) return benchIsolate();
   // `npm run bench -- costs`: what each flow costs on Cloudflare, counted in the worker (needs `npm run build`).
   if (process.argv.includes('costs')) return benchCosts();
+  // `npm run bench -- band`: the band test of extensions against the blurred backdrop (bench/band.ts; also last in the full run).
+  if (process.argv.includes('band')) return benchBand();
   // BENCH_ONLY=name,name limits the run to photos whose names contain one of them.
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
   const chosen = (p: Photo) => !only || only.some((name) => p.name.includes(name));
@@ -251,6 +254,8 @@ async function main() {
   await benchContentAware(real);
   console.log('');
   await benchDetection();
+  console.log('');
+  await benchBand();
 }
 
 await main();

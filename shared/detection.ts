@@ -89,6 +89,14 @@ export function mustKeep(detection: Detection): CropRect[] {
 }
 
 /**
+ * What an extended canvas never repeats (worker/imaging/fill.ts): every head, line of text and
+ * mark, with their margins; a copy of any of them beside the picture would read as a second one.
+ */
+export function keepOutBoxes(detection: Detection): CropRect[] {
+  return [...mustKeep(detection), ...detection.marks.map(({ x, y, width, height }) => ({ x, y, width, height }))];
+}
+
+/**
  * What planFraming keeps for this picture: the heads and the lines whole, the marks where there is
  * room. The engine, the app and the benchmark all frame from this one rule. (A user's box replaces
  * it: the user chose what to keep, and the app previews that box alone.)

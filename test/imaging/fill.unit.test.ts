@@ -3,7 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { edgeColour, type Fill } from '../../shared/fill';
-import { codecs, renderFormat, type CropRect, type Picture, type Raster } from '../../worker/imaging';
+import { codecs, renderFormat, resampleCrop, type CropRect, type Picture, type Raster } from '../../worker/imaging';
+import { blendFill } from '../../worker/imaging/fill';
 import { pixel, rawOf, syntheticPhoto } from './images';
 
 const photo = { ...syntheticPhoto(600, 400), channels: 4 as const };
@@ -62,7 +63,7 @@ describe('fills', () => {
     for (const x of [0, 150, 195, 605, 799]) expect(pixel(out, x, 20)).toEqual([0x12, 0x34, 0x56, 255]);
   });
 
-  it('extends with a blurred copy of the picture: opaque, varied, and close to the picture at the seam', async () => {
+  it('extends the picture: opaque, varied, and close to the picture at the seam', async () => {
     const blurred = await render({ kind: 'blur' });
     const outside = [0, 60, 120, 180].map((x) => pixel(blurred, x, 130));
     for (const p of outside) expect(p[3]).toBe(255);
@@ -89,11 +90,21 @@ describe('fills', () => {
       const [red, green, blue] = pixel(r, x, y);
       return 0.299 * red + 0.587 * green + 0.114 * blue;
     };
-    /** Wider: the picture at columns 300..899 of 1200. Taller: at rows 200..599 of 800. */
+    /**
+     * Wider: the picture at columns 300..899 of 1200. Taller: at rows 200..599 of 800. The blurred
+     * backdrop is what 'blur' paints where the picture cannot be extended (blendFill); the
+     * extension continues what the picture shows, as the picture would (extension.unit.test.ts).
+     */
+    const filled = async (fill: Fill, crop: CropRect, size: { width: number; height: number }) => {
+      if (fill.kind !== 'blur') return render(fill, false, lined, crop, { ...target, ...size });
+      const output = resampleCrop({ source: lined, orientation: 1, crop, ...size });
+      blendFill(output, fill, lined, 1, crop);
+      return output;
+    };
     const wider = (fill: Fill) =>
-      render(fill, false, lined, { x: -300, y: 0, width: 1200, height: 400 }, { ...target, width: 1200, height: 400 });
+      filled(fill, { x: -300, y: 0, width: 1200, height: 400 }, { width: 1200, height: 400 });
     const taller = (fill: Fill) =>
-      render(fill, false, lined, { x: 0, y: -200, width: 600, height: 800 }, { ...target, width: 600, height: 800 });
+      filled(fill, { x: 0, y: -200, width: 600, height: 800 }, { width: 600, height: 800 });
     /**
      * Streakiness of a band of backdrop: the mean luminance step across the direction a streak
      * would run, over the mean step along it. Edge pixels repeated outward made it 1.5 to 2.5.
@@ -112,7 +123,7 @@ describe('fills', () => {
     };
 
     it.each([{ kind: 'blur' }, { kind: 'color', color: '#808080' }] as Fill[])(
-      'does not run them on into the $kind backdrop',
+      'does not run them on into the $kind backdrop (blur: the blurred backdrop)',
       async (fill) => {
         const wide = await wider(fill);
         for (let x = 0; x < 300; x += 10)
@@ -132,7 +143,7 @@ describe('fills', () => {
     );
 
     it.each([{ kind: 'blur' }, { kind: 'color', color: '#808080' }] as Fill[])(
-      'shows no streaks in the $kind backdrop next to the picture',
+      'shows no streaks in the $kind backdrop next to the picture (blur: the blurred backdrop)',
       async (fill) => {
         const wide = await wider(fill);
         expect(streakiness(wide, { x0: 240, x1: 298, y0: 0, y1: 399 }, 'x')).toBeLessThan(0.8);

@@ -1,6 +1,7 @@
 import { hexToRgb, type Fill } from '../../shared/fill';
 import { blurredCopy } from './content-aware/backdrop';
 import { continuation, overlap, type Placement } from './content-aware/continuation';
+import { extendPicture, type Backdrop } from './content-aware/extension';
 import { uprightSize } from './exif';
 import type { CropRect, Picture, Raster } from './raster';
 
@@ -23,26 +24,88 @@ const smoothstep = (u: number) => (u <= 0 ? 0 : u >= 1 ? 1 : u * u * (3 - 2 * u)
 
 /**
  * Fills, in place, the part of the output the picture does not reach (docs/product.md, "Fill").
- * The fill meets the picture through the picture's continuation (content-aware/continuation.ts:
- * a wide average of the picture near each point, never its edge pixels repeated, so a line at the
- * edge does not run on into the backdrop), fading into the fill with distance; inside, a narrow
- * feather takes the picture from that continuation to its own pixels, so the seam shows no step.
- * A colour goes under the uncovered share of each pixel only (the picture's own transparency
- * stays); the blurred copy goes under any transparency; transparent leaves the outside as it is,
- * a hard edge, which is what a cut-out on a transparent canvas is for.
+ * 'blur' extends the picture with its own texture (content-aware/extension.ts), never copying from
+ * `keepOut` (faces, lines of text and marks, in the crop's coordinates), and falls back to the
+ * blurred backdrop where it cannot (see blendFill) or next to a kept-out box at the seam.
+ * A colour is met as blendFill describes.
  */
-export function applyFill(output: Raster, fill: Fill, source: Picture, orientation: number, crop: CropRect): void {
+export function applyFill(
+  output: Raster,
+  fill: Fill,
+  source: Picture,
+  orientation: number,
+  crop: CropRect,
+  keepOut: readonly CropRect[] = [],
+): void {
   const upright = uprightSize(source.width, source.height, orientation);
   if (fill.kind === 'transparent' || !cropExtends(crop, upright)) return;
-  const { width, height, data } = output;
-  const sx = width / crop.width;
-  const sy = height / crop.height;
-  const placed: Placement = {
+  if (fill.kind === 'blur') {
+    const placed = placement(output, crop, upright);
+    const sx = output.width / crop.width;
+    const sy = output.height / crop.height;
+    const boxes = keepOut.map((b) => ({
+      x0: (b.x - crop.x) * sx,
+      y0: (b.y - crop.y) * sy,
+      x1: (b.x + b.width - crop.x) * sx,
+      y1: (b.y + b.height - crop.y) * sy,
+    }));
+    if (extendPicture(output, placed, boxes, () => blurBackdrop(output, source, orientation, placed))) return;
+  }
+  blendFill(output, fill, source, orientation, crop);
+}
+
+/** Where the picture's rectangle lies in the output, in output pixels. */
+function placement(output: Raster, crop: CropRect, upright: { width: number; height: number }): Placement {
+  const sx = output.width / crop.width;
+  const sy = output.height / crop.height;
+  return {
     x0: -crop.x * sx,
     y0: -crop.y * sy,
     x1: (upright.width - crop.x) * sx,
     y1: (upright.height - crop.y) * sy,
   };
+}
+
+/**
+ * The blurred backdrop outside the picture, pixel by pixel: the picture's continuation fading into
+ * the blurred copy with distance, as blendFill paints it (made only where the extension needs it).
+ */
+function blurBackdrop(output: Raster, source: Picture, orientation: number, placed: Placement): Backdrop {
+  const near = continuation(output, placed);
+  const far = blurredCopy(source, orientation, output);
+  const fade = FADE_SHARE * Math.min(output.width, output.height);
+  const n = new Float32Array(4);
+  const f = new Float32Array(4);
+  return (x, y, out) => {
+    const px = x + 0.5;
+    const py = y + 0.5;
+    const dx = px < placed.x0 ? placed.x0 - px : px > placed.x1 ? px - placed.x1 : 0;
+    const dy = py < placed.y0 ? placed.y0 - py : py > placed.y1 ? py - placed.y1 : 0;
+    const distance = Math.sqrt(dx * dx + dy * dy);
+    far.read(x, y, f);
+    if (distance < fade) near.read(x, y, n);
+    else n[3] = 0;
+    const t = (n[3] as number) * (1 - smoothstep(distance / fade));
+    for (let c = 0; c < 3; c++) out[c] = t * (n[c] as number) + (1 - t) * (f[c] as number);
+  };
+}
+
+/**
+ * The colour fill, and the blurred backdrop where the picture cannot be extended (it has
+ * transparency of its own, or too little of it is clear of faces and text): the fill meets the
+ * picture through the picture's continuation (content-aware/continuation.ts: a wide average of the
+ * picture near each point, never its edge pixels repeated, so a line at the edge does not run on
+ * into the backdrop), fading into the fill with distance; inside, a narrow feather takes the
+ * picture from that continuation to its own pixels, so the seam shows no step. A colour goes under
+ * the uncovered share of each pixel only (the picture's own transparency stays); the blurred copy
+ * goes under any transparency; transparent leaves the outside as it is, a hard edge, which is what
+ * a cut-out on a transparent canvas is for.
+ */
+export function blendFill(output: Raster, fill: Fill, source: Picture, orientation: number, crop: CropRect): void {
+  const upright = uprightSize(source.width, source.height, orientation);
+  if (fill.kind === 'transparent' || !cropExtends(crop, upright)) return;
+  const { width, height, data } = output;
+  const placed = placement(output, crop, upright);
   const near = continuation(output, placed);
   const far = fill.kind === 'blur' ? blurredCopy(source, orientation, output) : null;
   const [fr, fg, fb] = fill.kind === 'color' ? hexToRgb(fill.color) : [0, 0, 0];

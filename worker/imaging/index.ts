@@ -45,5 +45,7 @@ export type { Encoded } from './encode';
 export { FileSizeError } from './size-cap';
 export { checkFile } from './acceptance';
 export { flatten, resampleCrop } from './resample';
+export { cropExtends } from './fill';
+export { EXTENSION_WORKING_BYTES } from './content-aware/extension-plan';
 export { EXTENSIONS, MIME_TYPES, sniffType, type SupportedType } from './sniff';
 export { codecs, type Codecs } from './wasm/codecs';

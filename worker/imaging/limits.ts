@@ -8,6 +8,7 @@ import { ImageError } from './errors';
 import type { ImageInfo } from './image-info';
 import { coefficientBytes } from './jpeg/frame';
 import { ISOLATE_BUDGET_BYTES } from './memory';
+import { EXTENSION_WORKING_BYTES } from './content-aware/extension-plan';
 import type { OutputType } from '../../shared/output';
 import { MAX_CUSTOM_PIXELS } from '../../shared/custom-format';
 
@@ -21,8 +22,13 @@ const MiB = 1024 * 1024;
  * it, 1.5 MP (docs/decisions/0009-output-types-and-encoders.md).
  */
 export const WORKING_PER_PIXEL: Record<OutputType, number> = { jpeg: 7, png: 7, webp: 15 };
+/**
+ * Above the output's pixels, a render holds 2 MiB of small buffers and, when it extends a canvas,
+ * the extension's slab (content-aware/extension-plan.ts, at most 3.2 MiB).
+ */
+export const RENDER_FIXED_BYTES = 2 * MiB + EXTENSION_WORKING_BYTES;
 /** The largest render: the largest output (a catalogue format or a custom size) as JPEG or PNG. */
-export const MAX_WORKING_BYTES = MAX_CUSTOM_PIXELS * WORKING_PER_PIXEL.jpeg + 2 * MiB;
+export const MAX_WORKING_BYTES = MAX_CUSTOM_PIXELS * WORKING_PER_PIXEL.jpeg + RENDER_FIXED_BYTES;
 /**
  * The most a decoded picture, or the part of one a render decodes, may take beside the largest
  * render: decode-plan.ts coarsens the scale until the part fits (about 38 MiB: 13 MP of RGB).

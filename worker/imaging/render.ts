@@ -55,17 +55,18 @@ export function previewSize(target: { width: number; height: number }): { width:
 
 /**
  * `fill`: what goes where the crop reaches outside the picture (transparent by default; a platform
- * that refuses transparency then gets white, as does a JPEG).
+ * that refuses transparency then gets white, as does a JPEG). `keepOut`: boxes (faces, lines of
+ * text, marks; in the crop's coordinates) an extension never copies from (fill.ts).
  */
 export async function renderFormat(
   source: Picture,
   orientation: number,
   crop: CropRect,
   target: TargetFormat,
-  options: { fill?: Fill; output: OutputSettings; encoders: Codecs },
+  options: { fill?: Fill; keepOut?: readonly CropRect[]; output: OutputSettings; encoders: Codecs },
 ): Promise<Rendered> {
   const output = resampleCrop({ source, orientation, crop, width: target.width, height: target.height });
-  if (options.fill) applyFill(output, options.fill, source, orientation, crop);
+  if (options.fill) applyFill(output, options.fill, source, orientation, crop, options.keepOut);
   if (target.opaque) flatten(output);
   const choice = choiceFor(options.output.type, target.types);
   const type = choice === 'auto' ? autoType(output, target.types, target.opaque) : choice;

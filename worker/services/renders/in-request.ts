@@ -13,7 +13,14 @@ import { SINGLE_TOOL_REFUSES_FAN_OUT } from './fan-out';
 import { failRender, markForRender } from './rows';
 import { MemoryBusy } from '../../imaging';
 import { UploadPicture, type RenderDeps } from './picture';
-import { decodeNeed, failureMessage, PROCESSING_FAILED, renderConversion, type RenderJob } from './render';
+import {
+  decodeNeed,
+  failureMessage,
+  PROCESSING_FAILED,
+  needsDetection,
+  renderConversion,
+  type RenderJob,
+} from './render';
 
 /**
  * Renders the request's own format and the other formats asked for, as the file type, quality and
@@ -67,7 +74,7 @@ export async function processRequest(
     const needs = jobs.map(decodeNeed);
     // Room in the isolate's memory for the whole run first; then the upload's file or the last
     // render's picture, when this isolate kept it (kept-picture.ts).
-    await picture.makeRoomFor({ needs, outputs: jobs.map((job) => job.format) });
+    await picture.makeRoomFor({ needs, outputs: jobs.map((job) => job.format), detect: jobs.some(needsDetection) });
     // The first decode serves as many of the renders as it can at no cost to any; a picture that
     // cannot be read at all answers with its own status (410 gone, 413, 422).
     await picture.viewFor(needs[0]!, needs.slice(1));

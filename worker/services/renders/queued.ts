@@ -9,7 +9,7 @@ import { conversions, imageRequests, uploads, type Conversion, type ImageRequest
 import type { DecodeNeed } from '../../imaging';
 import type { ConversionMessage } from './message';
 import { UploadPicture, type RenderDeps } from './picture';
-import { decodeNeed, ended, renderConversion } from './render';
+import { decodeNeed, ended, needsDetection, renderConversion } from './render';
 import { claimRender, countAttempts, failRender } from './rows';
 
 /** A queued conversion's row, with its request and upload. */
@@ -116,9 +116,7 @@ export async function renderQueued(
       {
         needs: [decodeNeed(job), ...upcoming.map((r) => decodeNeed(r))],
         outputs: [format, ...upcoming.map((r) => r.format)],
-        detect: [job, ...upcoming].some(
-          (r) => r.conversion.mode === 'content-aware' && !r.conversion.handCrop && !upload.detection,
-        ),
+        detect: [job, ...upcoming].some(needsDetection),
       },
       QUEUE_ROOM_WAIT_MS,
     );

@@ -10,8 +10,10 @@ import { OUTPUT_MIME_TYPES, type OutputType } from '../../../shared/output';
 import { platformName } from '../../../shared/platforms';
 import { conversions, type Conversion, type ConversionFlow, type ImageRequest, type Upload } from '../../db/schema';
 import type { Framing } from '../../../shared/crop';
+import { keepOutBoxes } from '../../../shared/detection';
 import {
   checkFile,
+  cropExtends,
   cropInView,
   FileSizeError,
   renderFormat,
@@ -79,6 +81,18 @@ export const ended = <T>(outcome: T): { stored: Promise<T> } => ({ stored: Promi
  * one decode can serve them; `before(formatIds)` settles once the request's renders of those formats
  * made before this one are stored (a twin among them is then complete, to be copied).
  */
+/**
+ * Whether a render needs its upload's detection first: a content-aware frame is planned from it, and
+ * an extension copies the picture's own patches, never its faces and text. A run of renders makes
+ * room for a detection when one of its renders needs it (picture.ts, RunPlan.detect).
+ */
+export function needsDetection({ conversion, request, upload, format }: Omit<RenderJob, 'renderId'>): boolean {
+  if (upload.detection) return false;
+  if (conversion.mode === 'content-aware' && !conversion.handCrop) return true;
+  const { crop, fill } = frame(conversion, request, upload, format);
+  return fill.kind === 'blur' && cropExtends(crop, upload);
+}
+
 export async function renderConversion(
   deps: RenderDeps,
   picture: UploadPicture,
@@ -90,14 +104,16 @@ export async function renderConversion(
   try {
     // A format that renders to the same file as one already done for this request is a copy.
     if (await copyRenderedTwin(deps, job, before)) return ended('rendered');
-    // Content-aware targets detect what their upload shows on the first render that needs it (then kept).
-    if (conversion.mode === 'content-aware' && !conversion.handCrop && !upload.detection)
-      await detectionOf(deps, upload, { picture });
+    // The first render that needs what its upload shows detects it (then kept on the upload).
+    if (needsDetection(job)) await detectionOf(deps, upload, { picture });
     const { crop, fill, framing } = frame(conversion, job.request, upload, format);
+    const extending = fill.kind === 'blur' && cropExtends(crop, upload);
     const view = await picture.viewFor({ crop, fill, width: format.width, height: format.height }, upcoming);
     const output = { type: conversion.outputChoice, quality: conversion.quality };
+    const keepOut = extending && upload.detection ? keepOutBoxes(upload.detection).map((b) => cropInView(view, b)) : [];
     const { file, preview } = await renderFormat(view.picture, view.orientation, cropInView(view, crop), format, {
       fill,
+      keepOut,
       output,
       encoders: deps.codecs,
     });
