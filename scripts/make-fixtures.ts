@@ -93,8 +93,11 @@ async function main() {
     'phone-8064x6048-orientation-6.jpg',
     await picture(8064, 6048).jpeg({ quality: 50 }).withMetadata({ orientation: 6 }).toBuffer(),
   );
-  // A 48 MP progressive JPEG: decoded reduced, it keeps only the coefficients its scale reads.
+  // A 48 MP progressive JPEG, past the largest the isolate's budget admits (its decode holds every
+  // coefficient: docs/decisions/0019-isolate-memory-budget.md), and a 42 MP one within it: decoded
+  // reduced, it keeps only the coefficients its scale reads.
   write('progressive-8064x6048.jpg', await picture(8064, 6048).jpeg({ quality: 50, progressive: true }).toBuffer());
+  write('progressive-7500x5625.jpg', await picture(7500, 5625).jpeg({ quality: 50, progressive: true }).toBuffer());
   // A 24 MP PNG (docs/engine.md, "Image limits"): decoded in part and reduced as its rows stream in.
   // Its gradient in steps of 64 levels, so that the file stays small.
   const { data: steps, info: raw } = await picture(6000, 4000).raw().toBuffer({ resolveWithObject: true });
@@ -108,6 +111,14 @@ async function main() {
   write(
     'large-6000x4000-interlaced.png',
     await sharp(adam7, { raw: adam7Raw }).png({ compressionLevel: 9, progressive: true }).toBuffer(),
+  );
+  // The same at 19.4 MP, within the largest Adam7 PNG of its shape the budget admits (24 MP is past it).
+  write(
+    'large-5400x3600-interlaced.png',
+    await sharp(adam7, { raw: adam7Raw })
+      .resize(5400, 3600, { kernel: 'nearest' })
+      .png({ compressionLevel: 9, progressive: true })
+      .toBuffer(),
   );
   // A 24 MP WebP (docs/engine.md, "Image limits"): libwebp crops and scales it as it decodes.
   write('large-6000x4000.webp', await picture(6000, 4000).removeAlpha().webp({ quality: 30 }).toBuffer());

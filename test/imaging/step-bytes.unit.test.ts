@@ -12,8 +12,10 @@ import {
   admitImage,
   detectionBytes,
   detectSide,
+  EXTENSION_WORKING_BYTES,
   inspectImage,
   ISOLATE_BUDGET_BYTES,
+  renderBytes,
   runBytes,
   verifyBytes,
   type ImageInfo,
@@ -38,6 +40,24 @@ const largest = customFormat(customFormatId({ width: 2752, height: 2064, type: '
 
 describe('the rooms heavy steps make', () => {
   const pictures = admitted();
+
+  it('refuse an interlaced PNG whose file cannot be held beside its decode, naming the file', () => {
+    const bytes = new Uint8Array(readFileSync(new URL('large-5400x3600-interlaced.png', CORPUS)));
+    const info = inspectImage(bytes);
+    expect(() => admitImage(info)).not.toThrow();
+    // The same picture as a 47 MB file (noise compresses little): no smaller size of it would fit.
+    expect(() => admitImage({ ...info, fileBytes: 47e6 })).toThrow(
+      /This interlaced PNG file \(47\.0 MB\) is too large to process\. Please save it as a JPEG or a PNG without interlacing/,
+    );
+  });
+
+  it('hold an extension beside a small output, and the encoder beside a large one', () => {
+    const icon = { width: 400, height: 400, types: ['jpeg' as const] };
+    expect(renderBytes(icon)).toBeGreaterThanOrEqual(400 * 400 * 4 + EXTENSION_WORKING_BYTES);
+    // The largest output's encoder holds more than an extension ever does: the slab adds nothing.
+    const wide = { width: 2752, height: 2064, types: ['jpeg' as const] };
+    expect(renderBytes(wide)).toBe(2752 * 2064 * 7 + 2 * 1024 * 1024);
+  });
 
   it('fit every run of an admitted picture in the budget, for every format and the largest custom size', () => {
     expect(pictures.length).toBeGreaterThan(20);

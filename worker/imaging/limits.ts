@@ -23,12 +23,16 @@ const MiB = 1024 * 1024;
  */
 export const WORKING_PER_PIXEL: Record<OutputType, number> = { jpeg: 7, png: 7, webp: 15 };
 /**
- * Above the output's pixels, a render holds 2 MiB of small buffers and, when it extends a canvas,
- * the extension's slab (content-aware/extension-plan.ts, at most 3.2 MiB).
+ * What one render holds above its decoded picture: its output's working bytes and 2 MiB of small
+ * buffers. An extension (content-aware/extension-plan.ts, a slab of at most 3.2 MiB) runs on the
+ * RGBA output and lets its slab go before the encoder starts, so it counts beside the output alone:
+ * it decides only for small outputs (under about 1 MP).
  */
-export const RENDER_FIXED_BYTES = 2 * MiB + EXTENSION_WORKING_BYTES;
+export function renderWorkingBytes(pixels: number, type: OutputType): number {
+  return Math.max(pixels * WORKING_PER_PIXEL[type], pixels * 4 + EXTENSION_WORKING_BYTES) + 2 * MiB;
+}
 /** The largest render: the largest output (a catalogue format or a custom size) as JPEG or PNG. */
-export const MAX_WORKING_BYTES = MAX_CUSTOM_PIXELS * WORKING_PER_PIXEL.jpeg + RENDER_FIXED_BYTES;
+export const MAX_WORKING_BYTES = renderWorkingBytes(MAX_CUSTOM_PIXELS, 'jpeg');
 /**
  * The most a decoded picture, or the part of one a render decodes, may take beside the largest
  * render: decode-plan.ts coarsens the scale until the part fits (about 38 MiB: 13 MP of RGB).
@@ -36,9 +40,9 @@ export const MAX_WORKING_BYTES = MAX_CUSTOM_PIXELS * WORKING_PER_PIXEL.jpeg + RE
 export const DECODED_BUDGET_BYTES = ISOLATE_BUDGET_BYTES - MAX_WORKING_BYTES;
 /**
  * A picture is admitted when the whole of it at half scale fits the budget, with what its decoder
- * holds beside it: every format is then made from at least half the picture's resolution (JPEG 53 MP,
- * a 48 MP phone photo being 8064×6048; PNG 39.8 MP, Adam7 29.3 MP; an opaque lossy WebP 43 MP with
- * a 5 MB file).
+ * holds beside it: every format is then made from at least half the picture's resolution (baseline
+ * JPEG 56 MP, a 48 MP phone photo being 8064×6048; progressive 43 MP; PNG 42 MP, Adam7 19.8 MP; an
+ * opaque lossy WebP 46 MP with a 5 MB file: docs/engine.md, "Image limits").
  */
 const LEAST_SCALE = 2;
 /** A buffered JPEG decode measured up to 12 % above its coefficients plus its result (spent bands, rows). */
@@ -135,6 +139,13 @@ export function admitImage(info: ImageInfo): void {
   if (fits(info)) return;
   const limit = largestAdmitted(info);
   const mp = (n: number) => (n / 1e6).toFixed(1);
+  // The file itself is what does not fit beside its decode (an Adam7 PNG of tens of MB): no
+  // smaller picture of the same file would, so the message names the file, not a size.
+  if (limit.width * limit.height < 1e6)
+    throw new ImageError(
+      'too-large',
+      `This ${info.interlaced ? 'interlaced PNG' : info.type.toUpperCase()} file (${mp(info.fileBytes)} MB) is too large to process. Please save it as a JPEG${info.interlaced ? ' or a PNG without interlacing' : ''}, or smaller, and upload it again.`,
+    );
   throw new ImageError(
     'too-large',
     `The image is ${info.uprightWidth}×${info.uprightHeight} pixels (${mp(info.uprightWidth * info.uprightHeight)} MP); the largest ${info.progressive ? 'progressive JPEG' : info.type.toUpperCase()} of this shape we can process is ${limit.width}×${limit.height} (${mp(limit.width * limit.height)} MP). Please resize it and upload it again.`,

@@ -4,7 +4,7 @@
  * before it reads the file. The figures are measured peaks (garbage between allocations included:
  * `npm run bench` in Node, and `npm run bench -- isolate` beside V8's own figures in workerd).
  */
-import { decodeBytes, decodedChannels, RENDER_FIXED_BYTES, WORKING_PER_PIXEL } from './limits';
+import { decodeBytes, decodedChannels, renderWorkingBytes } from './limits';
 import { planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
 import type { ImageInfo } from './image-info';
 import type { OutputType } from '../../shared/output';
@@ -21,10 +21,9 @@ export function planBytes(info: ImageInfo, plan: DecodePlan): { peak: number; de
   return decodeBytes(info, width * height * decodedChannels(info), plan.scale);
 }
 
-/** What one render holds above its decoded picture: the output, its encoder, file and preview, an extension's slab. */
+/** What one render holds above its decoded picture: the output, its encoder, file and preview, or an extension. */
 export function renderBytes(output: OutputPlan): number {
-  const perPixel = Math.max(...output.types.map((type) => WORKING_PER_PIXEL[type]));
-  return output.width * output.height * perPixel + RENDER_FIXED_BYTES;
+  return Math.max(...output.types.map((type) => renderWorkingBytes(output.width * output.height, type)));
 }
 
 /**
