@@ -388,11 +388,16 @@ function place(
       hi: b.y + b.height,
       weight: (b.score ?? 1) * softShare(x + px.safe[0], x + px.safe[1], x, x + px.extent, b.x, b.x + b.width),
     }));
-  // At the widest holding crop at most one axis has room; otherwise two rounds settle both.
-  let x = placeOnAxis(px, sx, [], massX);
-  let y = placeOnAxis(py, sy, spansY(x), massY);
-  x = placeOnAxis(px, sx, spansX(y), massX);
-  y = placeOnAxis(py, sy, spansY(x), massY);
+  // Along an axis the canvas extends, the picture sits in the middle of the frame as far as the
+  // boxes allow (even bands of backdrop); along the others, at the widest holding crop at most one
+  // axis has room, and two rounds settle both.
+  const middle = (a: Placed, slack: Span) => (a.extent > a.length ? clamp((a.length - a.extent) / 2, slack) : null);
+  const mx = middle(px, sx);
+  const my = middle(py, sy);
+  let x = mx ?? placeOnAxis(px, sx, [], massX);
+  let y = my ?? placeOnAxis(py, sy, spansY(x), massY);
+  x = mx ?? placeOnAxis(px, sx, spansX(y), massX);
+  y = my ?? placeOnAxis(py, sy, spansY(x), massY);
   const crop = { x, y, width: px.extent, height: py.extent };
   return { crop, extended: reachesOutside(picture, crop) };
 }

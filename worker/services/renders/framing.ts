@@ -1,4 +1,4 @@
-import { autoFraming } from '../../../shared/auto-framing';
+import { autoFraming, framingWithin } from '../../../shared/auto-framing';
 import type { Framing } from '../../../shared/crop';
 import { planRegionCrop } from '../../../shared/framing';
 import { ADJUSTER_DEFAULT_FILL, SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
@@ -11,8 +11,9 @@ export type Framed = { crop: CropRect; fill: Fill; framing: Framing };
 /**
  * How a conversion's flow frames its format (docs/product.md, "Keep this", "Intelligent resizing"
  * and "Banner and profile adjusters"):
- * - the single tool: the request's own crop for its own format, the same centre and zoom fitted to
- *   every other format (the framing it sells);
+ * - the single tool: the request's own crop for its own format (the framing it sells); every other
+ *   format planned from what that crop shows (shared/auto-framing.ts framingWithin), else its centre
+ *   and zoom fitted to the format;
  * - the user's own crop of one target, re-framed by hand on the results: that crop;
  * - the user's box, in any other flow: kept whole inside the target's safe zone (as the app previews it);
  * - content-aware, from the upload's detection (shared/auto-framing.ts): the primary subject whole
@@ -30,12 +31,13 @@ export function frame(conversion: Conversion, request: ImageRequest, upload: Upl
   const fill =
     conversion.fill ?? (conversion.flow === 'single' ? (request.fill ?? SINGLE_DEFAULT_FILL) : ADJUSTER_DEFAULT_FILL);
   if (conversion.flow === 'single') {
-    const own = format.id === request.formatId;
-    return {
-      crop: own ? request.cropDetails : fitCrop(request.cropDetails, picture, format),
-      fill,
-      framing: 'request',
-    };
+    if (format.id === request.formatId) return { crop: request.cropDetails, fill, framing: 'request' };
+    // Other formats keep what the request's framing shows, planned for their shape.
+    const planned =
+      upload.detection?.source === 'models'
+        ? framingWithin(picture, upload.detection, request.cropDetails, format)
+        : null;
+    return { crop: planned?.crop ?? fitCrop(request.cropDetails, picture, format), fill, framing: 'request' };
   }
   if (conversion.handCrop) return { crop: conversion.handCrop, fill, framing: 'hand' };
   const detection = upload.detection;

@@ -12,7 +12,7 @@ import { clock } from '../../lib/clock';
 import { requireFormat } from '../pictures/image-requests';
 import { markForRender } from './mark';
 import { takeKeptPicture } from '../../imaging';
-import { UploadPicture, type RenderDeps } from './picture';
+import { detectionOf, UploadPicture, type RenderDeps } from './picture';
 import { decodeNeed, failRender, failureMessage, PROCESSING_FAILED, renderConversion, type RenderJob } from './render';
 
 /**
@@ -50,6 +50,9 @@ export async function processRequest(
   });
   // The rows this call marked are rendered here, the request's own format first (its failure is
   // the answer); a row kept as it was is already rendered this way.
+  // Other formats are planned from what the picture shows (framing.ts): detected once, if the
+  // page did not ask for it already.
+  if (marked.some((m) => m.formatId !== request.formatId) && !upload.detection) await detectionOf(deps, upload);
   const jobs: RenderJob[] = formats.flatMap((format) => {
     const conversion = marked.find((m) => m.formatId === format.id);
     return conversion ? [{ conversion, request, upload, format, renderId: conversion.renderId }] : [];
