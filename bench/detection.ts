@@ -1,21 +1,30 @@
 /**
  * `npm run bench -- detection`: intelligent resizing measured on real photos of people and real
- * typeset text (bench/eval/README.md), beside the centred crop and smartcrop.js.
+ * typeset text (bench/eval/README.md), beside the centred crop, smartcrop.js, the saliency analysis
+ * and the planner before the fill-first order, all in the same run:
  *   banners: every banner made from the set (bench/eval/banners.ts) converted to every banner
- *     format of the other platforms; faces and text lines kept whole in the crop and in the
- *     target's safe zone, outputs extended, backdrop share of the output area;
+ *     format of the other platforms; faces and the headline whole in the crop and in the target's
+ *     safe zone, every line, cards and side panels kept, outputs extended, backdrop share of the
+ *     output area; the floor (no crop can keep the primary subject in the safe zone and the rest in
+ *     the frame) and the least backdrop any framing that keeps them can have;
+ *   the Single Image tool's first framing of every format: centred at the default zoom before,
+ *     planned now; every face and the headline whole;
  *   profile pictures: every portrait converted to every profile format; the face centre's distance
  *     from the output's centre in circle radii, and the face inside the circle;
- *   detection: time and peak memory per photo, faces found against the ground truth, text lines
- *     found on the banners.
- * Printed for the tuning photos, the held-out ones and all, with the targets of docs/product.md.
+ *   detection: time and peak memory per photo, faces found against the ground truth, designed
+ *     lines and panels found on the banners.
+ * Printed for the tuning photos, the held-out ones and all, with the goals of docs/product.md.
  */
 import sharp from 'sharp';
-import { BANNER_FORMATS, PROFILE_FORMATS, type PlatformFormat } from '../shared/formats';
-import { holdingRange, unionOf } from '../shared/crop';
+import { BANNER_FORMATS, PLATFORM_FORMATS, PROFILE_FORMATS, type PlatformFormat } from '../shared/formats';
+import { firstFraming } from '../shared/auto-framing';
+import { centredCrop, unionOf } from '../shared/crop';
+import { CROWD_FACE, panelKept, PRIMARY_FACE } from '../shared/detection';
+import { cropHolds } from '../shared/framing';
+import { DEFAULT_ZOOM } from '../app/features/single-image/rules';
 import { safeRect, type CropRect, type Picture } from '../worker/imaging';
 import { makeBanners, type Banner } from './eval/banners';
-import { METHODS, ours } from './eval/methods';
+import { detectionOf, METHODS } from './eval/methods';
 import { evalPhotos, type Box, type EvalPhoto, type Split } from './eval/set';
 import { PeakMemory } from './memory';
 
@@ -115,8 +124,13 @@ interface BannerTally {
   facesCrop: number;
   facesSafe: number;
   withText: number;
+  headlineCrop: number;
+  headlineSafe: number;
   textCrop: number;
-  textSafe: number;
+  withCard: number;
+  cardKept: number;
+  withBorderPanel: number;
+  borderPanelKept: number;
   extended: number;
   backdrop: number;
 }
@@ -132,8 +146,13 @@ const bannerTally = (): BannerTally => ({
   facesCrop: 0,
   facesSafe: 0,
   withText: 0,
+  headlineCrop: 0,
+  headlineSafe: 0,
   textCrop: 0,
-  textSafe: 0,
+  withCard: 0,
+  cardKept: 0,
+  withBorderPanel: 0,
+  borderPanelKept: 0,
   extended: 0,
   backdrop: 0,
 });
@@ -143,38 +162,139 @@ type Groups<T> = Record<Split | 'all', T>;
 const groups = <T>(make: () => T): Groups<T> => ({ tuning: make(), 'held-out': make(), all: make() });
 
 /**
- * The set's floor: outputs for which no crop of the target's shape inside the picture holds every
- * ground-truth face and line whole in the safe zone, which any planner that never cuts them must extend.
+ * The set's floor: outputs for which no crop of the target's shape inside the picture keeps the
+ * primary subject (the faces at least PRIMARY_FACE of the largest, the headline) whole in the safe
+ * zone and the rest (the other faces, the other line, the panel) whole in the frame: a planner that
+ * never cuts them must extend at least these. And the least backdrop any framing can have that
+ * keeps every face and the headline whole in the frame (no safe zone, no margins, the picture
+ * fitted whole at most): what a planner that keeps them cannot go below.
  */
-const floor = groups(() => ({ outputs: 0, mustExtend: 0 }));
+const floor = groups(() => ({ outputs: 0, mustExtend: 0, leastBackdrop: 0 }));
 
-async function benchBanner(banner: Banner, banners: Map<string, Groups<BannerTally>>, textFound: TextTally) {
+/** The ground truth ranked as the planner ranks what it finds (shared/detection.ts). */
+function primaryOf(banner: Banner) {
+  const tallest = Math.max(0, ...banner.faces.map((f) => f.height));
+  const [headline, ...others] = banner.lines;
+  return {
+    must: [...banner.faces.filter((f) => f.height >= PRIMARY_FACE * tallest), ...(headline ? [headline] : [])],
+    whole: [
+      ...banner.faces.filter((f) => f.height < PRIMARY_FACE * tallest && f.height >= CROWD_FACE * tallest),
+      ...others,
+      ...banner.panels.map((p) => panelKept(p, banner.lines, banner)),
+    ],
+    soft: [],
+  };
+}
+
+/** A card lies inside the picture; the other panels run off it (the plain side of a split banner). */
+const isCard = (panel: Box, banner: Banner) =>
+  panel.x > 0.5 &&
+  panel.y > 0.5 &&
+  panel.x + panel.width < banner.width - 0.5 &&
+  panel.y + panel.height < banner.height - 0.5;
+
+function leastBackdrop(banner: Banner, target: PlatformFormat): number {
+  const boxes = [...banner.faces, ...banner.lines.slice(0, 1)];
+  if (boxes.length === 0) return 0;
+  const all = unionOf(boxes);
+  const u = Math.max(
+    Math.min(banner.width / target.width, banner.height / target.height),
+    all.width / target.width,
+    all.height / target.height,
+  );
+  const visible = Math.min(banner.width, target.width * u) * Math.min(banner.height, target.height * u);
+  return 1 - visible / (target.width * target.height * u * u);
+}
+
+/**
+ * The Single Image tool's first framing of every format of the catalogue but the profile circles
+ * (framed on one face, measured apart): before, the centred crop at the default zoom; now, the
+ * planned one (shared/auto-framing.ts firstFraming, as the app opens its cropper).
+ */
+interface SingleTally {
+  outputs: number;
+  withFaces: number;
+  facesWhole: number;
+  withHeadline: number;
+  headlineWhole: number;
+  extended: number;
+  backdrop: number;
+}
+const singleTally = (): SingleTally => ({
+  outputs: 0,
+  withFaces: 0,
+  facesWhole: 0,
+  withHeadline: 0,
+  headlineWhole: 0,
+  extended: 0,
+  backdrop: 0,
+});
+const single = { before: groups(singleTally), ours: groups(singleTally) };
+const SINGLE_FORMATS = PLATFORM_FORMATS.filter((f) => !f.profile);
+
+function benchSingle(picture: Picture, split: Split, faces: Box[], headline: Box | undefined) {
+  const detection = detectionOf(picture);
+  for (const format of SINGLE_FORMATS) {
+    const framings = {
+      before: centredCrop(picture, format, DEFAULT_ZOOM),
+      ours: firstFraming(picture, detection, format),
+    };
+    for (const name of ['before', 'ours'] as const) {
+      const crop = framings[name];
+      const { extended, backdrop } = extendedBy(crop, picture);
+      for (const t of [single[name][split], single[name].all]) {
+        t.outputs += 1;
+        if (faces.length > 0) {
+          t.withFaces += 1;
+          if (faces.every((f) => contains(crop, f))) t.facesWhole += 1;
+        }
+        if (headline) {
+          t.withHeadline += 1;
+          if (contains(crop, headline)) t.headlineWhole += 1;
+        }
+        if (extended) t.extended += 1;
+        t.backdrop += backdrop;
+      }
+    }
+  }
+}
+
+async function benchBanner(banner: Banner, banners: Map<string, Groups<BannerTally>>, found: FoundTally) {
   const picture = await pictureOf(banner.png);
   const targets = BANNER_FORMATS.filter((f) => f.platform !== banner.source.platform);
-  const truth = [...banner.faces, ...banner.lines];
+  const ranked = primaryOf(banner);
   for (const target of targets) {
     const zone = safeIn({ x: 0, y: 0, width: target.width, height: target.height }, target);
-    const held = truth.length === 0 || holdingRange(banner, unionOf(truth), target, zone) !== null;
+    const held = cropHolds(banner, ranked, target, zone);
+    const least = leastBackdrop(banner, target);
     for (const t of [floor[banner.photo.split], floor.all]) {
       t.outputs += 1;
       if (!held) t.mustExtend += 1;
+      t.leastBackdrop += least;
     }
   }
+  // Detected once, as an upload is; every method that reads it reads this one (methods.ts).
+  const started = performance.now();
+  const detection = detectionOf(picture);
+  found.ms.push(performance.now() - started);
+  const designed = detection.text.filter((l) => l.designed !== false);
+  const lines = matches(banner.lines, designed, 0.5);
+  found.truth += banner.lines.length;
+  found.hit += lines.hit;
+  found.falsePositives += lines.falsePositives;
+  found.sceneText += detection.text.length - designed.length;
+  const panels = matches(banner.panels, detection.panels ?? [], 0.8);
+  found.panels += banner.panels.length;
+  found.panelsHit += panels.hit;
+  found.panelsFalse += panels.falsePositives;
   for (const { name, method } of METHODS) {
-    const started = performance.now();
     const planned = await method(picture);
-    if (planned.detection) {
-      textFound.ms.push(performance.now() - started);
-      const m = matches(banner.lines, planned.detection.text, 0.5);
-      textFound.truth += banner.lines.length;
-      textFound.hit += m.hit;
-      textFound.falsePositives += m.falsePositives;
-    }
     const tally = banners.get(name) as Groups<BannerTally>;
     for (const target of targets) {
       const { crop } = await planned.banner(target);
       const safe = safeIn(crop, target);
       const { extended, backdrop } = extendedBy(crop, banner);
+      const headline = banner.lines[0];
       for (const t of [tally[banner.photo.split], tally.all]) {
         t.outputs += 1;
         if (banner.faces.length > 0) {
@@ -182,16 +302,26 @@ async function benchBanner(banner: Banner, banners: Map<string, Groups<BannerTal
           if (banner.faces.every((f) => contains(crop, f))) t.facesCrop += 1;
           if (banner.faces.every((f) => contains(safe, f))) t.facesSafe += 1;
         }
-        if (banner.lines.length > 0) {
+        if (headline) {
           t.withText += 1;
+          if (contains(crop, headline)) t.headlineCrop += 1;
+          if (contains(safe, headline)) t.headlineSafe += 1;
           if (banner.lines.every((l) => contains(crop, l))) t.textCrop += 1;
-          if (banner.lines.every((l) => contains(safe, l))) t.textSafe += 1;
         }
+        for (const panel of banner.panels)
+          if (isCard(panel, banner)) {
+            t.withCard += 1;
+            if (contains(crop, panel)) t.cardKept += 1;
+          } else {
+            t.withBorderPanel += 1;
+            if (contains(crop, panelKept(panel, banner.lines, banner))) t.borderPanelKept += 1;
+          }
         if (extended) t.extended += 1;
         t.backdrop += backdrop;
       }
     }
   }
+  benchSingle(picture, banner.photo.split, banner.faces, banner.lines[0]);
 }
 
 async function benchProfile(photo: EvalPhoto, picture: Picture, profiles: Map<string, Groups<ProfileTally>>) {
@@ -218,7 +348,16 @@ async function benchProfile(photo: EvalPhoto, picture: Picture, profiles: Map<st
   }
 }
 
-type TextTally = { truth: number; hit: number; falsePositives: number; ms: number[] };
+type FoundTally = {
+  truth: number;
+  hit: number;
+  falsePositives: number;
+  sceneText: number;
+  panels: number;
+  panelsHit: number;
+  panelsFalse: number;
+  ms: number[];
+};
 
 const pct = (n: number, d: number) => (d === 0 ? '   -   ' : `${((n / d) * 100).toFixed(1).padStart(5)} %`);
 const p95 = (values: number[]) =>
@@ -246,7 +385,7 @@ export async function benchDetection(): Promise<void> {
     const memory = new PeakMemory();
     await memory.start();
     const started = performance.now();
-    const { detection } = await ours(picture);
+    const detection = detectionOf(picture);
     const ms = performance.now() - started;
     const peak = memory.stop();
     const m = matches(photo.faces, detection?.faces ?? [], 0.3);
@@ -259,36 +398,61 @@ export async function benchDetection(): Promise<void> {
       `  ${photo.name.padEnd(26)} ${photo.split.padEnd(8)} ${`${picture.width}×${picture.height}`.padEnd(10)} ${ms.toFixed(0).padStart(5)} ms ${peak.toFixed(1).padStart(6)} MB  faces ${m.hit}/${photo.faces.length}, false ${m.falsePositives}`,
     );
     if (photo.kind === 'portrait') await benchProfile(photo, picture, profiles);
+    benchSingle(picture, photo.split, photo.faces, undefined);
   }
 
   const banners = new Map(METHODS.map((m) => [m.name, groups(bannerTally)]));
-  const textFound: TextTally = { truth: 0, hit: 0, falsePositives: 0, ms: [] };
+  const found: FoundTally = {
+    truth: 0,
+    hit: 0,
+    falsePositives: 0,
+    sceneText: 0,
+    panels: 0,
+    panelsHit: 0,
+    panelsFalse: 0,
+    ms: [],
+  };
   let made = 0;
   for (const [index, photo] of photos.entries()) {
     for (const banner of await makeBanners(photo, index)) {
       made += 1;
-      await benchBanner(banner, banners, textFound);
+      await benchBanner(banner, banners, found);
     }
   }
 
   const outputs = (banners.get('ours') as Groups<BannerTally>).all.outputs;
+  const splits = ['tuning', 'held-out', 'all'] as const;
   console.log(
-    `\nBanners: ${made} banners (4 source shapes, text in DejaVu Sans) × the banner formats of the other platforms = ${outputs} outputs per method`,
+    `\nBanners: ${made} banners (4 source shapes; tuning photos' text in DejaVu Sans, held-out photos' in DejaVu Serif, never tuned on) × the banner formats of the other platforms = ${outputs} outputs per method. Whole: in the crop / in the safe zone; card: all four corners of the card behind the text in the crop; side panel: the text with the panel's edge inside the picture`,
   );
   console.log(
-    `  ${'method'.padEnd(13)} ${'group'.padEnd(8)} ${'outputs'.padStart(7)}  faces whole: crop / safe zone   text whole: crop / safe zone   extended   backdrop`,
+    `  ${'method'.padEnd(13)} ${'group'.padEnd(8)} ${'outputs'.padStart(7)}  faces whole       headline whole    all text   card kept  side panel  extended   backdrop`,
   );
   for (const [name, tally] of banners)
-    for (const split of ['tuning', 'held-out', 'all'] as const) {
+    for (const split of splits) {
       const t = tally[split];
       console.log(
-        `  ${name.padEnd(13)} ${split.padEnd(8)} ${String(t.outputs).padStart(7)}  ${pct(t.facesCrop, t.withFaces)} / ${pct(t.facesSafe, t.withFaces)}          ${pct(t.textCrop, t.withText)} / ${pct(t.textSafe, t.withText)}        ${pct(t.extended, t.outputs)}  ${pct(t.backdrop, t.outputs)}`,
+        `  ${name.padEnd(13)} ${split.padEnd(8)} ${String(t.outputs).padStart(7)}  ${pct(t.facesCrop, t.withFaces)} / ${pct(t.facesSafe, t.withFaces)}  ${pct(t.headlineCrop, t.withText)} / ${pct(t.headlineSafe, t.withText)}  ${pct(t.textCrop, t.withText)}  ${pct(t.cardKept, t.withCard)}   ${pct(t.borderPanelKept, t.withBorderPanel)}   ${pct(t.extended, t.outputs)}  ${pct(t.backdrop, t.outputs)}`,
       );
     }
+  for (const split of splits)
+    console.log(
+      `  floor ${split.padEnd(8)}: no crop keeps the primary subject (faces, headline) in the safe zone and the rest in the frame: ${pct(floor[split].mustExtend, floor[split].outputs)} of outputs; least backdrop keeping every face and the headline whole in the frame: ${pct(floor[split].leastBackdrop, floor[split].outputs)}`,
+    );
 
   console.log(
-    `  floor: no crop inside the picture holds every face and line whole in the safe zone, so a planner that never cuts them extends at least: tuning ${pct(floor.tuning.mustExtend, floor.tuning.outputs)}, held-out ${pct(floor['held-out'].mustExtend, floor['held-out'].outputs)}, all ${pct(floor.all.mustExtend, floor.all.outputs)}`,
+    `\nSingle Image tool, first framing: every photo and banner × the ${SINGLE_FORMATS.length} formats that are not profile pictures; before: centred at zoom ${DEFAULT_ZOOM}, ours: planned (firstFraming)`,
   );
+  console.log(
+    `  ${'framing'.padEnd(13)} ${'group'.padEnd(8)} ${'outputs'.padStart(7)}  faces whole  headline whole  extended   backdrop`,
+  );
+  for (const name of ['before', 'ours'] as const)
+    for (const split of splits) {
+      const t = single[name][split];
+      console.log(
+        `  ${name.padEnd(13)} ${split.padEnd(8)} ${String(t.outputs).padStart(7)}  ${pct(t.facesWhole, t.withFaces)}      ${pct(t.headlineWhole, t.withHeadline)}        ${pct(t.extended, t.outputs)}  ${pct(t.backdrop, t.outputs)}`,
+      );
+    }
 
   const circles = PROFILE_FORMATS.filter((f) => f.safeZone?.shape === 'circle').length;
   console.log(
@@ -310,10 +474,10 @@ export async function benchDetection(): Promise<void> {
     );
   }
   console.log(
-    `  text lines on banners: recall ${pct(textFound.hit, textFound.truth)} (${textFound.hit}/${textFound.truth}), false positives ${textFound.falsePositives}; time per banner mean ${mean(textFound.ms).toFixed(0)} ms, slowest ${Math.max(0, ...textFound.ms).toFixed(0)} ms`,
+    `  designed text lines on banners: recall ${pct(found.hit, found.truth)} (${found.hit}/${found.truth}), false positives ${found.falsePositives}, lines judged scene text ${found.sceneText}; panels found at IoU >= 0.8: ${found.panelsHit}/${found.panels}, false ${found.panelsFalse}; time per banner mean ${mean(found.ms).toFixed(0)} ms, slowest ${Math.max(0, ...found.ms).toFixed(0)} ms`,
   );
   console.log(
-    '\nTargets (docs/product.md): faces whole >= 98 %, text whole >= 99 %, extended <= 15 % of outputs, backdrop <= 5 % of all output area, profile error <= 0.20 r, inside >= 95 %',
+    '\nGoals (docs/product.md, "Intelligent resizing"): faces whole >= 98 % and headline whole >= 99 % (single tool and banners); banners extended at most 5 points above the floor, backdrop <= 8 %; cards kept >= 87 %; profile error 0.08 r, inside 100 %',
   );
   console.log(`Bench time: ${((performance.now() - began) / 1000).toFixed(0)} s`);
 }

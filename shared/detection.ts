@@ -4,7 +4,8 @@
  * from the saliency map, which only place a crop within the room the faces and text leave.
  * Boxes are in upright pixels of the whole picture, the coordinates of `CropRect` (shared/crop.ts).
  */
-import type { CropRect, Keep } from './crop';
+import { unionOf, type CropRect } from './crop';
+import type { Keep, KeptRect } from './framing';
 
 export interface Point {
   x: number;
@@ -21,13 +22,27 @@ export interface DetectedFace extends DetectedBox {
   landmarks: Point[];
 }
 
+export interface DetectedLine extends DetectedBox {
+  /**
+   * Designed text (large for the picture, in high contrast, set on it: a headline, a caption) as
+   * against text in the scene (signs, print, labels), which may be cropped like anything else.
+   * Absent in detections made before text was told apart: taken as designed, as it was then.
+   */
+  designed?: boolean;
+}
+
 export interface Detection {
   /** Upright size of the picture the boxes are in. */
   width: number;
   height: number;
   faces: DetectedFace[];
   /** One box per line of text. */
-  text: DetectedBox[];
+  text: DetectedLine[];
+  /**
+   * Plain panels behind designed text (a card, a band, the plain side of a banner), each kept
+   * whole with its text. Absent in detections made before panels were looked for.
+   */
+  panels?: CropRect[];
   /** Compact high-contrast marks (logos, badges) from the saliency map: kept only where there is room. */
   marks: DetectedBox[];
   /**
@@ -73,34 +88,119 @@ export function lineBox(line: CropRect, picture: Size): CropRect {
   return grow(line, picture, m, m, m, m);
 }
 
-export type KeptBox = CropRect & { kind: 'face' | 'text' };
+/**
+ * A face counts as the primary subject when its height is at least this share of the largest
+ * face's: the people of a group photo (their faces 0.64 to 1 of the largest in the evaluation set's
+ * groups), not the smaller faces behind them.
+ */
+export const PRIMARY_FACE = 0.6;
+/** Faces smaller than this share of the largest are the crowd behind: they may be cropped. */
+export const CROWD_FACE = 0.3;
+/** Lines of designed text at least this share of the tallest one's height are the headline. */
+export const HEADLINE = 0.8;
+/** A face box reaching this share of its size past the picture's edge is a half face the picture already cuts. */
+const CUT_FACE = 0.15;
 
-/** What every target keeps whole: each face's head and each line of text, with their margins, and which each is. */
-export function keptBoxes(detection: Detection): KeptBox[] {
+/** Whether the picture's own edge cuts through the face (a bystander's half face at the edge). */
+function cutByEdge(face: CropRect, picture: Size): boolean {
+  const outX = Math.max(0, -face.x) + Math.max(0, face.x + face.width - picture.width);
+  const outY = Math.max(0, -face.y) + Math.max(0, face.y + face.height - picture.height);
+  return outX > CUT_FACE * face.width || outY > CUT_FACE * face.height;
+}
+
+/** A panel's edge within this share of the picture's long side of the border lies on it. */
+const ON_BORDER = 0.01;
+
+/**
+ * What of a panel is kept whole with its text (docs/product.md, "Intelligent resizing"): a card
+ * (inside the picture) whole, its four corners; a panel that runs off the picture (a band across
+ * it, the plain side of a banner) only up to its edges inside the picture: an edge on the border
+ * is no edge to keep, so on that side it is kept as far as its text.
+ */
+export function panelKept(panel: CropRect, lines: readonly CropRect[], picture: Size): CropRect {
+  const on = lines.filter(
+    (l) =>
+      l.x >= panel.x &&
+      l.y >= panel.y &&
+      l.x + l.width <= panel.x + panel.width &&
+      l.y + l.height <= panel.y + panel.height,
+  );
+  const text = on.length > 0 ? unionOf(on) : panel;
+  const near = ON_BORDER * Math.max(picture.width, picture.height);
+  const x0 = panel.x <= near ? text.x : panel.x;
+  const y0 = panel.y <= near ? text.y : panel.y;
+  const x1 = panel.x + panel.width >= picture.width - near ? text.x + text.width : panel.x + panel.width;
+  const y1 = panel.y + panel.height >= picture.height - near ? text.y + text.height : panel.y + panel.height;
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * What an extended canvas never repeats (worker/imaging/fill.ts): every head (the crowd's too), every
+ * line of text (in the scene too) and every mark, with their margins; a copy of any of them beside
+ * the picture would read as a second one.
+ */
+export function keepOutBoxes(detection: Detection): CropRect[] {
   return [
-    ...detection.faces.map((face) => ({ ...headBox(face, detection), kind: 'face' as const })),
-    ...detection.text.map((line) => ({ ...lineBox(line, detection), kind: 'text' as const })),
+    ...detection.faces.map((face) => headBox(face, detection)),
+    ...detection.text.map((line) => lineBox(line, detection)),
+    ...detection.marks.map(({ x, y, width, height }) => ({ x, y, width, height })),
   ];
 }
 
-/** The kept boxes as plain rectangles. */
-export function mustKeep(detection: Detection): CropRect[] {
-  return keptBoxes(detection).map(({ x, y, width, height }) => ({ x, y, width, height }));
-}
-
 /**
- * What an extended canvas never repeats (worker/imaging/fill.ts): every head, line of text and
- * mark, with their margins; a copy of any of them beside the picture would read as a second one.
+ * What matters in the picture, by rank (docs/product.md, "Intelligent resizing"): the primary
+ * subject (the most prominent faces, the headline) and the rest (the other faces and designed
+ * lines, the panels behind them). Faces of the crowd behind, half faces the picture's edge cuts,
+ * and text in the scene are not kept.
  */
-export function keepOutBoxes(detection: Detection): CropRect[] {
-  return [...mustKeep(detection), ...detection.marks.map(({ x, y, width, height }) => ({ x, y, width, height }))];
+function ranked(detection: Detection) {
+  const faces = detection.faces.filter((face) => !cutByEdge(face, detection));
+  const tallest = Math.max(0, ...faces.map((f) => f.height));
+  const lines = detection.text.filter((line) => line.designed !== false);
+  const headline = Math.max(0, ...lines.map((l) => l.height));
+  return {
+    primaryFaces: faces.filter((f) => f.height >= PRIMARY_FACE * tallest),
+    otherFaces: faces.filter((f) => f.height < PRIMARY_FACE * tallest && f.height >= CROWD_FACE * tallest),
+    headlines: lines.filter((l) => l.height >= HEADLINE * headline),
+    otherLines: lines.filter((l) => l.height < HEADLINE * headline),
+    panels: detection.panels ?? [],
+  };
+}
+
+export type KeptBox = CropRect & { kind: 'face' | 'text' };
+
+/** What the planner keeps whole, each face's head and each line of designed text with its margins, and which each is. */
+export function keptBoxes(detection: Detection): KeptBox[] {
+  const r = ranked(detection);
+  return [
+    ...[...r.primaryFaces, ...r.otherFaces].map((face) => ({ ...headBox(face, detection), kind: 'face' as const })),
+    ...[...r.headlines, ...r.otherLines].map((line) => ({ ...lineBox(line, detection), kind: 'text' as const })),
+  ];
 }
 
 /**
- * What planFraming keeps for this picture: the heads and the lines whole, the marks where there is
- * room. The engine, the app and the benchmark all frame from this one rule. (A user's box replaces
- * it: the user chose what to keep, and the app previews that box alone.)
+ * What planFraming keeps for this picture: the primary subject whole inside the safe zone, the
+ * rest whole inside the frame, the marks where there is room; a head may lose its margin (to the
+ * face box) and a line its own before the canvas is extended for them. The engine, the app and the
+ * benchmark all frame from this one rule. (A user's box replaces it: the user chose what to keep,
+ * and the app previews that box alone.)
  */
 export function keepBoxes(detection: Detection): Keep {
-  return { must: mustKeep(detection), soft: detection.marks };
+  const r = ranked(detection);
+  const head = (face: DetectedFace): KeptRect => ({ ...headBox(face, detection), core: clip(face, detection) });
+  const line = (l: DetectedLine): KeptRect => ({ ...lineBox(l, detection), core: clip(l, detection) });
+  return {
+    must: [...r.primaryFaces.map(head), ...r.headlines.map(line)],
+    whole: [
+      ...r.otherFaces.map(head),
+      ...r.otherLines.map(line),
+      ...r.panels.map((p) => panelKept(p, [...r.headlines, ...r.otherLines], detection)),
+    ],
+    soft: detection.marks,
+  };
+}
+
+/** A box clipped to the picture. */
+function clip(box: CropRect, picture: Size): CropRect {
+  return grow(box, picture, 0, 0, 0, 0);
 }

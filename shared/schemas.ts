@@ -237,6 +237,12 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 3;
+/**
+ * The least zoom a request records: the Single Image tool's slider goes down to ZOOM_MIN, but a
+ * first framing planned from the picture may open wider (a banner's faces kept whole in a story:
+ * docs/product.md, "Single Image tool"), and the slider then starts there.
+ */
+export const ZOOM_FLOOR = 0.05;
 /** A target framed by hand on the results may zoom further in (a small face filling a profile circle). */
 export const HAND_ZOOM_MAX = 10;
 
@@ -252,7 +258,7 @@ export const cropDetailsSchema = z.lazy(() =>
     height: finite('height').refine((v) => v > 0, 'height must be greater than 0'),
     zoom: z
       .number('zoom must be a number')
-      .min(ZOOM_MIN, `zoom must be at least ${ZOOM_MIN}`)
+      .min(ZOOM_FLOOR, `zoom must be at least ${ZOOM_FLOOR}`)
       .max(ZOOM_MAX, `zoom must be at most ${ZOOM_MAX}`),
   }),
 );
@@ -568,8 +574,9 @@ export const detectionResponseSchema = z.lazy(() =>
       width: z.number(),
       height: z.number(),
       faces: z.array(detectedBox().extend({ landmarks: z.array(z.object({ x: z.number(), y: z.number() })) })),
-      text: z.array(detectedBox()),
+      text: z.array(detectedBox().extend({ designed: z.boolean().optional() })),
       marks: z.array(detectedBox()),
+      panels: z.array(rect()).optional(),
       source: z.enum(['models', 'saliency']),
       failure: z.string().optional(),
     }),

@@ -22,13 +22,48 @@ export const SOURCE_FORMATS: PlatformFormat[] = [
 export const LAYOUTS = ['left', 'right', 'centre', 'top', 'bottom'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
-const TEXTS: Array<[string, string]> = [
-  ['Spring Workshop 2026', 'Design, photography and community'],
-  ['Meet the Team', 'Product people who ship every week'],
-  ['Open Studio Night', 'Friday 7 pm, everyone welcome'],
-  ['Hello, I am Alex', 'Engineer and weekend photographer'],
-  ['Annual Summit', 'Talks, panels and late-night demos'],
-];
+/**
+ * How a banner's text is set. The held-out photos' banners are set in a look never used while
+ * tuning (another typeface, other words, dark text on light cards and panels), so the text and
+ * panel judgement is measured on typography it was not tuned on (README.md beside this file).
+ */
+interface Look {
+  font: string;
+  texts: Array<[string, string]>;
+  fill: string;
+  stroke: string;
+  /** The card's and the panel's colour from the photo's dominant colour. */
+  panel: (dominant: { r: number; g: number; b: number }) => { r: number; g: number; b: number };
+}
+
+const LOOKS: Record<EvalPhoto['split'], Look> = {
+  tuning: {
+    font: 'DejaVu Sans',
+    texts: [
+      ['Spring Workshop 2026', 'Design, photography and community'],
+      ['Meet the Team', 'Product people who ship every week'],
+      ['Open Studio Night', 'Friday 7 pm, everyone welcome'],
+      ['Hello, I am Alex', 'Engineer and weekend photographer'],
+      ['Annual Summit', 'Talks, panels and late-night demos'],
+    ],
+    fill: '#ffffff',
+    stroke: '#1a1a1a',
+    panel: (d) => ({ r: d.r * 0.35, g: d.g * 0.35, b: d.b * 0.35 }),
+  },
+  'held-out': {
+    font: 'DejaVu Serif',
+    texts: [
+      ['Harbour Lights Festival', 'Music on the quay, June 12 to 15'],
+      ['Our New Studio', 'Portraits, headshots and family sessions'],
+      ['Weekend Market', 'Local makers, food and live music'],
+      ['Join Our Team', 'We are hiring designers and engineers'],
+      ['Book Club Evenings', 'Every second Thursday at the library'],
+    ],
+    fill: '#14213d',
+    stroke: '#f5f1e8',
+    panel: (d) => ({ r: 235 + d.r * 0.06, g: 230 + d.g * 0.06, b: 220 + d.b * 0.06 }),
+  },
+};
 
 export interface Banner {
   photo: EvalPhoto;
@@ -40,8 +75,10 @@ export interface Banner {
   height: number;
   /** The photo's ground-truth faces, in banner pixels. */
   faces: Box[];
-  /** One box per typeset line, measured from its pixels. */
+  /** One box per typeset line, measured from its pixels; the headline first. */
   lines: Box[];
+  /** The plain panel the text is set on, where the layout has one. */
+  panels: Box[];
 }
 
 const grow = (b: Box, by: number): Box => ({
@@ -81,6 +118,7 @@ function sourceCrop(photo: EvalPhoto, size: { width: number; height: number }, f
 
 /** The SVG of one line of text on a transparent canvas of the banner's size. */
 function lineSvg(
+  look: Look,
   width: number,
   height: number,
   text: string,
@@ -92,7 +130,7 @@ function lineSvg(
   const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      `<text x="${at.x}" y="${at.y}" text-anchor="${anchor}" font-family="DejaVu Sans" font-weight="${bold ? 'bold' : 'normal'}" font-size="${size}" fill="#ffffff" stroke="#1a1a1a" stroke-width="${Math.max(1, size / 16)}" paint-order="stroke">${escaped}</text></svg>`,
+      `<text x="${at.x}" y="${at.y}" text-anchor="${anchor}" font-family="${look.font}" font-weight="${bold ? 'bold' : 'normal'}" font-size="${size}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${Math.max(1, size / 16)}" paint-order="stroke">${escaped}</text></svg>`,
   );
 }
 
@@ -147,6 +185,7 @@ async function photoPart(
 
 /** The two lines typeset, measured; null when they leave the banner or cover a face (grown by a quarter). */
 async function typeset(
+  look: Look,
   texts: [string, string],
   layout: Layout,
   width: number,
@@ -160,8 +199,8 @@ async function typeset(
   const x = at.x + span.x;
   const pngs = await Promise.all(
     [
-      lineSvg(width, height, texts[0], { x, y: at.headY }, at.anchor, head, true),
-      lineSvg(width, height, texts[1], { x, y: at.subY }, at.anchor, sub, false),
+      lineSvg(look, width, height, texts[0], { x, y: at.headY }, at.anchor, head, true),
+      lineSvg(look, width, height, texts[1], { x, y: at.subY }, at.anchor, sub, false),
     ].map((svg) => sharp(svg).png().toBuffer()),
   );
   const lines = (await Promise.all(pngs.map(measure))).filter((b): b is Box => b !== null);
@@ -170,6 +209,28 @@ async function typeset(
   );
   if (lines.length !== 2 || !inside || lines.some((l) => faces.some((f) => overlaps(l, grow(f, 0.25))))) return null;
   return { pngs, lines };
+}
+
+/** A card around the lines (half the headline's height of padding), inside the banner and clear of every face; else null. */
+function cardFor(lines: Box[], width: number, height: number, faces: Box[]): Box | null {
+  const text = union(lines);
+  const pad = 0.5 * (lines[0]?.height ?? 0);
+  const card = {
+    x: Math.round(text.x - pad),
+    y: Math.round(text.y - pad),
+    width: Math.round(text.width + 2 * pad),
+    height: Math.round(text.height + 2 * pad),
+  };
+  const inside = card.x >= 0 && card.y >= 0 && card.x + card.width <= width && card.y + card.height <= height;
+  return inside && !faces.some((f) => overlaps(card, grow(f, 0.25))) ? card : null;
+}
+
+function cardSvg(width: number, height: number, card: Box, colour: { r: number; g: number; b: number }) {
+  const fill = `rgb(${Math.round(colour.r)},${Math.round(colour.g)},${Math.round(colour.b)})`;
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<rect x="${card.x}" y="${card.y}" width="${card.width}" height="${card.height}" rx="${Math.round(card.height / 12)}" fill="${fill}"/></svg>`,
+  );
 }
 
 /**
@@ -181,9 +242,10 @@ async function typeset(
 export async function makeBanners(photo: EvalPhoto, index: number): Promise<Banner[]> {
   const meta = await sharp(photo.path).metadata();
   const size = { width: meta.width as number, height: meta.height as number };
-  const texts = TEXTS[index % TEXTS.length] as [string, string];
+  const look = LOOKS[photo.split];
+  const texts = look.texts[index % look.texts.length] as [string, string];
   const { dominant } = await sharp(photo.path).stats();
-  const panel = { r: dominant.r * 0.35, g: dominant.g * 0.35, b: dominant.b * 0.35 };
+  const panel = look.panel(dominant);
   const banners: Banner[] = [];
   const toBanner = (crop: Box, at: { x: number; width: number }) => (f: Box) => {
     const k = at.width / crop.width;
@@ -196,17 +258,33 @@ export async function makeBanners(photo: EvalPhoto, index: number): Promise<Bann
     if (crop) {
       const faces = photo.faces.map(toBanner(crop, { x: 0, width }));
       const base = await photoPart(photo, crop, size, width, height);
-      // At most two layouts a shape, the first tried turning with the photo, so the set stays varied but small.
+      // At most two layouts a shape, the first tried turning with the photo, so the set stays varied
+      // but small; the second sets its text on a card, as banner templates do, where the card
+      // covers no face.
       for (const [i] of LAYOUTS.entries()) {
         if (made === 2) break;
         const layout = LAYOUTS[(i + index) % LAYOUTS.length] as Layout;
-        const text = await typeset(texts, layout, width, height, faces);
+        const text = await typeset(look, texts, layout, width, height, faces);
         if (!text) continue;
+        const card = made === 1 ? cardFor(text.lines, width, height, faces) : null;
         const png = await sharp(base)
-          .composite(text.pngs.map((input) => ({ input })))
+          .composite([
+            ...(card ? [{ input: cardSvg(width, height, card, panel) }] : []),
+            ...text.pngs.map((input) => ({ input })),
+          ])
           .png()
           .toBuffer();
-        banners.push({ photo, source, layout, png, width, height, faces, lines: text.lines });
+        banners.push({
+          photo,
+          source,
+          layout,
+          png,
+          width,
+          height,
+          faces,
+          lines: text.lines,
+          panels: card ? [card] : [],
+        });
         made += 1;
       }
     }
@@ -220,13 +298,14 @@ export async function makeBanners(photo: EvalPhoto, index: number): Promise<Bann
       const photoX = layout === 'left' ? width - part : 0;
       const faces = photo.faces.map(toBanner(partCrop, { x: photoX, width: part }));
       const span = layout === 'left' ? { x: 0, width: width - part } : { x: part, width: width - part };
-      const text = await typeset(texts, 'centre', width, height, faces, span);
+      const text = await typeset(look, texts, 'centre', width, height, faces, span);
       if (!text) continue;
       const png = await sharp({ create: { width, height, channels: 3, background: panel } })
         .composite([{ input: picture, left: photoX, top: 0 }, ...text.pngs.map((input) => ({ input }))])
         .png()
         .toBuffer();
-      banners.push({ photo, source, layout, png, width, height, faces, lines: text.lines });
+      const panels = [{ x: span.x, y: 0, width: span.width, height }];
+      banners.push({ photo, source, layout, png, width, height, faces, lines: text.lines, panels });
     }
   }
   return banners;

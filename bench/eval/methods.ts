@@ -1,16 +1,17 @@
 /**
- * The resizing methods the detection bench compares: the centred cover crop, smartcrop.js, and
- * the product's intelligent resizing (`ours`, the one function to change when its path changes).
+ * The resizing methods the detection bench compares: the centred cover crop, smartcrop.js, the
+ * saliency analysis that came before the detectors, the detectors with the planner before the
+ * fill-first order (`previous`, bench/eval/plan-before.ts), and the product's intelligent resizing
+ * (`ours`, the one function to change when its path changes).
  */
 import sharp from 'sharp';
 import smartcrop from 'smartcrop';
-import type { Detection } from '../../shared/detection';
-import { keepBoxes } from '../../shared/detection';
+import { autoFraming } from '../../shared/auto-framing';
+import { headBox, lineBox, type Detection } from '../../shared/detection';
 import {
   analysePicture,
   centredCrop,
   detectView,
-  planFraming,
   planKeeping,
   planProfile,
   planSubjectCrop,
@@ -18,6 +19,7 @@ import {
   type CropTarget,
 } from '../../worker/imaging';
 import type { Picture } from '../../worker/imaging';
+import { planFramingBefore } from './plan-before';
 
 export interface Planned {
   /** What the method found in the picture (only ours finds anything). */
@@ -94,15 +96,26 @@ export const saliency: Method = async (picture) => {
   };
 };
 
-/**
- * Intelligent resizing as the product does it (worker/services/renders/framing.ts): the face and
- * text detectors and the saliency marks (detectView, as on an upload), then planFraming for banners
- * and planProfile for profile pictures (planFraming where it finds no face).
- */
-export const ours: Method = async (picture) => {
+/** The detection of a picture, made once for the methods that read it (as an upload detects once). */
+const detections = new WeakMap<Picture, Detection>();
+export function detectionOf(picture: Picture): Detection {
+  const known = detections.get(picture);
+  if (known) return known;
   const view = { picture, orientation: 1, kx: 1, ky: 1, x: 0, y: 0 };
   const { detection } = detectView(view, size(picture));
-  const banner = async (target: CropTarget) => planFraming(size(picture), keepBoxes(detection), target);
+  detections.set(picture, detection);
+  return detection;
+}
+
+/**
+ * The detectors with the planner before the fill-first order (kept for the before/after): every
+ * face's head and every line of text whole inside the safe zone, the marks where there is room.
+ */
+export const previous: Method = async (picture) => {
+  const detection = detectionOf(picture);
+  const must = [...detection.faces.map((f) => headBox(f, picture)), ...detection.text.map((l) => lineBox(l, picture))];
+  const banner = async (target: CropTarget) =>
+    planFramingBefore(size(picture), { must, soft: detection.marks }, target);
   return {
     detection,
     banner,
@@ -110,9 +123,24 @@ export const ours: Method = async (picture) => {
   };
 };
 
+/**
+ * Intelligent resizing as the product does it (worker/services/renders/framing.ts): the face and
+ * text detectors and the saliency marks (detectView, as on an upload), then autoFraming: planFraming
+ * for banners, planProfile for profile pictures (planFraming where it finds no face).
+ */
+export const ours: Method = async (picture) => {
+  const detection = detectionOf(picture);
+  return {
+    detection,
+    banner: async (target) => autoFraming(size(picture), detection, target),
+    profile: async (target) => autoFraming(size(picture), detection, { ...target, profile: true }),
+  };
+};
+
 export const METHODS: Array<{ name: string; method: Method }> = [
   { name: 'centred', method: centred },
   { name: 'smartcrop.js', method: smartcropJs },
-  { name: 'before', method: saliency },
+  { name: 'saliency', method: saliency },
+  { name: 'before', method: previous },
   { name: 'ours', method: ours },
 ];

@@ -5,7 +5,9 @@ import { getInitialCropFromCroppedAreaPercentages } from 'react-easy-crop';
 import { describe, expect, it } from 'vitest';
 import { findFormat, findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../../shared/formats';
 import type { Fill } from '../../shared/fill';
-import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
+import type { DetectionResponse, ImageRequestResponse, UploadResponse } from '../../shared/schemas';
+import { firstFraming } from '../../shared/auto-framing';
+import { detectionQuery } from '../../app/features/tool-kit/detection';
 import { AdjustStep } from '../../app/features/single-image/adjust-step';
 import type { Adjustment } from '../../app/features/single-image/adjustment';
 import { platformFormatsQuery } from '../../app/features/tool-kit/queries';
@@ -217,15 +219,34 @@ function Harness({ initial }: { initial: Adjustment | null }) {
         onFill={setFill}
       />
       <output data-testid="state">
-        {JSON.stringify({ id: adjustment?.format.id, zoom: adjustment?.zoom, crop: adjustment?.crop })}
+        {JSON.stringify({
+          id: adjustment?.format.id,
+          zoom: adjustment?.zoom,
+          crop: adjustment?.crop,
+          area: adjustment?.area,
+        })}
       </output>
     </>
   );
 }
 
-function renderAdjust(initial: Adjustment | null = null) {
+/** One face on the right of the picture, as the server's detection answers it. */
+const detected: DetectionResponse = {
+  detection: {
+    width: 1200,
+    height: 800,
+    faces: [{ x: 960, y: 120, width: 140, height: 180, score: 0.95, landmarks: [] }],
+    text: [],
+    marks: [],
+    source: 'models',
+  },
+  keep: [],
+};
+
+function renderAdjust(initial: Adjustment | null = null, detection: DetectionResponse | null = detected) {
   const client = createQueryClient();
   client.setQueryData(platformFormatsQuery.queryKey, [...PLATFORM_FORMATS]);
+  if (detection) client.setQueryData(detectionQuery(upload).queryKey, detection);
   render(
     <QueryClientProvider client={client}>
       <Harness initial={initial} />
@@ -236,15 +257,26 @@ function renderAdjust(initial: Adjustment | null = null) {
       id: number;
       zoom: number;
       crop: { x: number; y: number };
+      area: { x: number; y: number; width: number; height: number } | null;
     };
 }
 
+const face = detected.detection.faces[0]!;
+const holdsFace = (area: { x: number; y: number; width: number; height: number } | null) =>
+  !!area &&
+  area.x <= face.x &&
+  area.y <= face.y &&
+  area.x + area.width >= face.x + face.width &&
+  area.y + area.height >= face.y + face.height;
+
 describe('the adjust step', () => {
-  it('opens a landscape photo on the popular format nearest its shape, and a format change resets zoom and position', async () => {
+  it('opens a landscape photo on the popular format nearest its shape, framed on what it shows, and a format change opens the new format on its own planned framing', async () => {
     const state = renderAdjust();
-    const thumbnail = findFormatByName('youtube', 'thumbnail');
-    await screen.findByText(thumbnail?.description ?? '', { selector: 'p' });
-    expect(state()).toMatchObject({ id: thumbnail?.id, zoom: 1.25, crop: { x: 0, y: 0 } });
+    const thumbnail = findFormatByName('youtube', 'thumbnail')!;
+    await screen.findByText(thumbnail.description, { selector: 'p' });
+    const { zoom, ...area } = firstFraming(upload, detected.detection, thumbnail);
+    expect(state()).toMatchObject({ id: thumbnail.id, zoom, area });
+    expect(holdsFace(state().area)).toBe(true);
     expect((screen.getByLabelText('Platform') as HTMLSelectElement).value).toBe('youtube');
     const picks = within(screen.getByRole('group', { name: 'Suits this picture' })).getAllByRole('button');
     expect(picks[0]).toHaveAttribute('aria-pressed', 'true');
@@ -258,16 +290,18 @@ describe('the adjust step', () => {
     expect(screen.getByRole('button', { name: 'Reset zoom' })).toBeDisabled();
     fireEvent.change(screen.getByLabelText(/^Zoom/), { target: { value: '2.4' } });
     expect(state().zoom).toBe(2.4);
-    // Reset zoom brings back the centred default framing.
+    // Reset zoom brings back the framing the format opened on.
     fireEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
-    expect(state()).toMatchObject({ zoom: 1.25, crop: { x: 0, y: 0 } });
+    expect(state()).toMatchObject({ zoom, area });
     fireEvent.change(screen.getByLabelText(/^Zoom/), { target: { value: '2.4' } });
     fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'linkedin' } });
     // Showing another platform changes nothing until a card is chosen.
-    expect(state().id).toBe(thumbnail?.id);
-    const banner = findFormatByName('linkedin', 'banner');
+    expect(state().id).toBe(thumbnail.id);
+    const banner = findFormatByName('linkedin', 'banner')!;
     fireEvent.click(screen.getByRole('radio', { name: /^LinkedIn: Personal profile background/ }));
-    expect(state()).toMatchObject({ id: banner?.id, zoom: 1.25, crop: { x: 0, y: 0 } });
+    const { zoom: bannerZoom, ...bannerArea } = firstFraming(upload, detected.detection, banner);
+    expect(state()).toMatchObject({ id: banner.id, zoom: bannerZoom, area: bannerArea });
+    expect(holdsFace(state().area)).toBe(true);
     expect(screen.getByRole('radio', { name: /^LinkedIn: Personal profile background/ })).toBeChecked();
     expect(screen.getByText('Wide Format')).toBeInTheDocument();
     // A 4:1 frame over a 3:2 photo: the photo fills the cropper's width, the frame spans it.
@@ -276,6 +310,7 @@ describe('the adjust step', () => {
 
   it('undoes the last crop changes, one at a time, with the button or Ctrl+Z', () => {
     const state = renderAdjust();
+    const opened = state().zoom;
     const undo = screen.getByRole('button', { name: 'Undo' });
     expect(undo).toBeDisabled();
     const slider = screen.getByLabelText(/^Zoom/);
@@ -284,19 +319,42 @@ describe('the adjust step', () => {
     fireEvent.pointerDown(slider);
     fireEvent.change(slider, { target: { value: '2.6' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
-    expect(state().zoom).toBe(1.25);
+    expect(state().zoom).toBe(opened);
     fireEvent.click(undo);
     expect(state().zoom).toBe(2.6);
     fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
     expect(state().zoom).toBe(2);
     fireEvent.click(undo);
-    expect(state().zoom).toBe(1.25);
+    expect(state().zoom).toBe(opened);
     expect(undo).toBeDisabled();
     // Typing in the search keeps its own Ctrl+Z.
     fireEvent.pointerDown(slider);
     fireEvent.change(slider, { target: { value: '3' } });
     fireEvent.keyDown(screen.getByLabelText('Search formats'), { key: 'z', ctrlKey: true });
     expect(state().zoom).toBe(3);
+  });
+
+  it('waits for what the picture shows before it opens the cropper, then opens on the planned framing', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockApi({ 'GET /api/upload/u/detection': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const state = renderAdjust(null, null);
+    const thumbnail = findFormatByName('youtube', 'thumbnail')!;
+    await screen.findByText('Finding faces and text…');
+    expect(screen.queryByTestId('crop-preview')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Next: Download' })).toBeDisabled();
+    expect(state()).toMatchObject({ id: thumbnail.id, area: null });
+    await act(async () => answer(json(detected)()));
+    await waitFor(() => expect(state().area).not.toBeNull());
+    const { zoom, ...area } = firstFraming(upload, detected.detection, thumbnail);
+    expect(state()).toMatchObject({ zoom, area });
+    expect(screen.getByTestId('crop-preview')).toBeInTheDocument();
+  });
+
+  it('opens on the centred framing at the default zoom where the picture could not be read for faces and text', async () => {
+    mockApi({ 'GET /api/upload/u/detection': json({ message: 'The picture could not be read just now.' }, 503) });
+    const state = renderAdjust(null, null);
+    await waitFor(() => expect(state().area).not.toBeNull(), { timeout: 5000 });
+    expect(state().zoom).toBe(1.25);
   });
 
   it('draws every format of a platform as a card of its shape, grouped by kind, circles for profile pictures', () => {

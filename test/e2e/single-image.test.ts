@@ -200,8 +200,12 @@ describe('the Single Image tool in Chromium', () => {
     await page.getByText('shown as a circle on YouTube').waitFor();
     await page.getByRole('button', { name: 'Next: Download' }).click();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
-    // Beside the JPEG quality's before and after, once that view has loaded.
-    await page.getByRole('group', { name: /^Before and after/ }).waitFor();
+    // The icon opens framed on the whole height, with the picture's flat blocks: Auto makes a PNG
+    // of it, so the step shows the file's own preview (no JPEG before and after).
+    await page
+      .getByRole('img', { name: /preview$/ })
+      .first()
+      .waitFor();
     expect(
       await page
         .getByRole('img', { name: /preview$/ })

@@ -45,6 +45,18 @@ describe('fills', () => {
     for (const x of [205, 400, 594]) expect(pixel(filled, x, 130)).toEqual(pixel(clear, x, 130));
   });
 
+  it.each([{ kind: 'blur' }, { kind: 'color', color: '#123456' }] as Fill[])(
+    'never fades the picture’s own pixels into the $kind backdrop: every pixel it covers, up to its edge, is its own',
+    async (fill) => {
+      const filled = await render(fill);
+      const clear = await render({ kind: 'transparent' });
+      // The picture covers columns 200..599 exactly.
+      for (let y = 0; y < 266; y += 5)
+        for (const x of [200, 201, 202, 203, 210, 400, 590, 596, 597, 598, 599])
+          expect(pixel(filled, x, y), `${x},${y}`).toEqual(pixel(clear, x, y));
+    },
+  );
+
   it('keeps a cut-out’s own transparency under a colour, and gives its clear edges no smudge', async () => {
     // A red disc (radius 100) on a clear 400 × 400 canvas, in the middle of an 800 × 400 output.
     const cutOut: Picture = { width: 400, height: 400, channels: 4, data: new Uint8ClampedArray(400 * 400 * 4) };

@@ -5,13 +5,18 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { findFormat, findFormatByName } from '../../shared/formats';
+import { firstFraming } from '../../shared/auto-framing';
+import { fitCrop, type CropRect } from '../../shared/crop';
+import { findFormat, findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
 import type { ConversionResponse, DetectionResponse } from '../../shared/schemas';
 import portraitUrl from '../fixtures/people/grace_hopper.jpg?inline';
+import pairUrl from '../fixtures/people/obama-biden-pair.jpg?inline';
 import { body, Browser, settle } from './helpers';
 
 /** A real photograph of one person (test/fixtures/people/README.md). */
 const PORTRAIT = Uint8Array.from(atob(portraitUrl.slice(portraitUrl.indexOf(',') + 1)), (ch) => ch.charCodeAt(0));
+/** A real photograph of two people side by side (test/fixtures/people/README.md). */
+const PAIR = Uint8Array.from(atob(pairUrl.slice(pairUrl.indexOf(',') + 1)), (ch) => ch.charCodeAt(0));
 const FACEBOOK_PROFILE = 1;
 const INSTAGRAM_PROFILE = 12;
 const LINKEDIN_PROFILE = 19;
@@ -204,5 +209,81 @@ describe('a target framed by hand', () => {
     const after = (await settle(browser, id)).framings[banner.id]!;
     expect(after).toMatchObject({ framing: 'hand' });
     expect(Math.abs(after.crop!.width - crop.width)).toBeLessThan(2); // the cropper's whole pixels
+  });
+});
+
+describe('the Single Image tool’s other formats', () => {
+  const inside = (box: CropRect, crop: CropRect) =>
+    box.x >= crop.x - 0.5 &&
+    box.y >= crop.y - 0.5 &&
+    box.x + box.width <= crop.x + crop.width + 0.5 &&
+    box.y + box.height <= crop.y + crop.height + 0.5;
+
+  it('frames each from what the request’s crop shows: both faces of a pair whole in a story, and only the face the user zoomed in on', async () => {
+    const browser = new Browser();
+    const upload = await browser.upload('pair.jpg', PAIR);
+    const {
+      id: uploadId,
+      path,
+      originalFilename,
+      width,
+      height,
+    } = await body<{
+      id: string;
+      path: string;
+      originalFilename: string;
+      width: number;
+      height: number;
+    }>(upload);
+    const { detection } = await body<DetectionResponse>(await browser.call(`/api/upload/${uploadId}/detection`));
+    expect(detection.faces).toHaveLength(2);
+    const picture = { width, height };
+    const own = PLATFORM_FORMATS.find((f) => f.key === 'linkedin_post_landscape')!;
+    const story = PLATFORM_FORMATS.find((f) => f.key === 'instagram_story')!;
+    const request = async (cropDetails: CropRect & { zoom: number }) => {
+      const created = await browser.call('/api/image-requests', {
+        method: 'POST',
+        json: {
+          originalFilename,
+          originalPath: path,
+          platform: own.platform,
+          format: own.format,
+          width: own.width,
+          height: own.height,
+          formatId: own.id,
+          cropDetails,
+        },
+      });
+      expect(created.status).toBe(201);
+      const { id } = await body<{ id: string }>(created);
+      expect(
+        (await browser.call(`/api/process-image/${id}`, { method: 'POST', json: { formats: [story.id] } })).status,
+      ).toBe(200);
+      const done = await settle(browser, id);
+      expect(done.results[story.id]).toBe('complete');
+      return done.framings[story.id]!.crop!;
+    };
+
+    // The framing the page opens on, left as it is: the story holds both faces whole.
+    const opened = firstFraming(picture, detection, own);
+    expect(detection.faces.every((face) => inside(face, opened))).toBe(true);
+    const both = await request(opened);
+    expect(detection.faces.every((face) => inside(face, both))).toBe(true);
+    // Its centre and zoom alone, as other formats were framed before, cut them.
+    expect(detection.faces.every((face) => inside(face, fitCrop(opened, picture, story)))).toBe(false);
+
+    // The user zoomed in on the left face: the story keeps that face, not the other.
+    const [left, right] = [...detection.faces].sort((a, b) => a.x - b.x);
+    const side = left!.height * 2;
+    const zoomed = {
+      x: Math.max(0, left!.x + left!.width / 2 - (side * own.width) / own.height / 2),
+      y: Math.max(0, left!.y - left!.height / 2),
+      width: (side * own.width) / own.height,
+      height: side,
+      zoom: height / side,
+    };
+    const one = await request(zoomed);
+    expect(inside(left!, one)).toBe(true);
+    expect(inside(right!, one)).toBe(false);
   });
 });

@@ -17,8 +17,6 @@ export function cropExtends(crop: CropRect, picture: { width: number; height: nu
 
 /** Over this share of the output's short side, outward, the picture's continuation gives way to the fill. */
 const FADE_SHARE = 0.1;
-/** Over this share of the short side, inward, the picture's own pixels take over from its continuation. */
-const FEATHER_SHARE = 0.015;
 
 const smoothstep = (u: number) => (u <= 0 ? 0 : u >= 1 ? 1 : u * u * (3 - 2 * u));
 
@@ -95,8 +93,8 @@ function blurBackdrop(output: Raster, source: Picture, orientation: number, plac
  * transparency of its own, or too little of it is clear of faces and text): the fill meets the
  * picture through the picture's continuation (content-aware/continuation.ts: a wide average of the
  * picture near each point, never its edge pixels repeated, so a line at the edge does not run on
- * into the backdrop), fading into the fill with distance; inside, a narrow feather takes the
- * picture from that continuation to its own pixels, so the seam shows no step. A colour goes under
+ * into the backdrop), fading into the fill with distance. The picture's own pixels are never
+ * touched: nothing of the photo is faded into its backdrop. A colour goes under
  * the uncovered share of each pixel only (the picture's own transparency stays); the blurred copy
  * goes under any transparency; transparent leaves the outside as it is, a hard edge, which is what
  * a cut-out on a transparent canvas is for.
@@ -111,14 +109,6 @@ export function blendFill(output: Raster, fill: Fill, source: Picture, orientati
   const [fr, fg, fb] = fill.kind === 'color' ? hexToRgb(fill.color) : [0, 0, 0];
   const short = Math.min(width, height);
   const fade = FADE_SHARE * short;
-  const feather = Math.max(2, FEATHER_SHARE * short);
-  // Only the picture's edges inside the output are seams; an edge the crop cuts is not.
-  const seam = {
-    left: placed.x0 > 0.01,
-    top: placed.y0 > 0.01,
-    right: placed.x1 < width - 0.01,
-    bottom: placed.y1 < height - 0.01,
-  };
   const cover = Float32Array.from({ length: width }, (_, x) => overlap(x, placed.x0, placed.x1));
   const n = new Float32Array(4); // the continuation at a pixel: red, green, blue, opacity
   const f = new Float32Array(4); // the blurred copy at a pixel: red, green, blue, alpha
@@ -127,17 +117,13 @@ export function blendFill(output: Raster, fill: Fill, source: Picture, orientati
     const py = y + 0.5;
     const coverY = overlap(y, placed.y0, placed.y1);
     const dy = py < placed.y0 ? placed.y0 - py : py > placed.y1 ? py - placed.y1 : 0;
-    const inY = Math.min(seam.top ? py - placed.y0 : Infinity, seam.bottom ? placed.y1 - py : Infinity);
     for (let x = 0; x < width; x++) {
       const px = x + 0.5;
       const o = (y * width + x) * 4;
       const a = (data[o + 3] as number) / 255;
       const dx = px < placed.x0 ? placed.x0 - px : px > placed.x1 ? px - placed.x1 : 0;
       const distance = dx > 0 || dy > 0 ? Math.sqrt(dx * dx + dy * dy) : 0;
-      // How deep inside the picture, from the nearest seam (0 outside).
-      const depth =
-        distance > 0 ? 0 : Math.min(inY, seam.left ? px - placed.x0 : Infinity, seam.right ? placed.x1 - px : Infinity);
-      if (a === 1 && depth >= feather) continue;
+      if (a === 1) continue; // the picture's own pixel, as it is
       if (far) far.read(x, y, f);
       if (distance >= fade && a === 0) {
         // Beyond the continuation's reach: the fill alone.
@@ -150,8 +136,6 @@ export function blendFill(output: Raster, fill: Fill, source: Picture, orientati
       if (distance < fade) near.read(x, y, n);
       else n[3] = 0;
       const opacity = n[3] as number;
-      // The feather: the picture's pixels, from its continuation at the seam to themselves.
-      const own = opacity > 0 ? smoothstep(depth / feather) : 1;
       // The share of the pixel the picture's rectangle leaves uncovered, and the share it covers
       // but its own transparency leaves open.
       const uncovered = Math.min(1 - (cover[x] as number) * coverY, 1 - a);
@@ -167,10 +151,9 @@ export function blendFill(output: Raster, fill: Fill, source: Picture, orientati
       const frontWeight = a / outAlpha;
       const nearWeight = (uncovered * t) / outAlpha;
       const farWeight = (uncovered * (1 - t) * farAlpha + openAlpha) / outAlpha;
-      for (let c = 0; c < 3; c++) {
-        const front = own * (data[o + c] as number) + (1 - own) * (n[c] as number);
-        data[o + c] = front * frontWeight + (n[c] as number) * nearWeight + (f[c] as number) * farWeight;
-      }
+      for (let c = 0; c < 3; c++)
+        data[o + c] =
+          (data[o + c] as number) * frontWeight + (n[c] as number) * nearWeight + (f[c] as number) * farWeight;
       data[o + 3] = outAlpha * 255;
     }
   }

@@ -4,16 +4,8 @@
  * `#imaging-wasm` (wasm/, docs/engine.md); callers hand `codecs` to the decode and render functions.
  */
 export { analysePicture, ANALYSIS_SIZE, type Analysis } from './content-aware/analyse';
-export {
-  planFraming,
-  planKeeping,
-  planRegionCrop,
-  planSubjectCrop,
-  safeRect,
-  type CropPlan,
-  type CropTarget,
-  type Keep,
-} from '../../shared/crop';
+export { planSubjectCrop, safeRect, type CropPlan, type CropTarget } from '../../shared/crop';
+export { planFraming, planKeeping, planRegionCrop, type Keep } from '../../shared/framing';
 export { planProfile } from '../../shared/profile';
 export { decodeImage, verifyDecodes } from './decode';
 export { detectFaces, detectorMemoryBytes, detectSide, detectText, type RunStats } from './detect';

@@ -8,6 +8,7 @@ import { decodeImage } from './decode';
 import { decodesSoFar } from './kept-picture';
 import { detectFaces, detectSide, detectText, releaseDetectors } from './detect';
 import { mostlyInside } from './detect/boxes';
+import { judgeText } from './detect/text-roles';
 import { uprightSize } from './exif';
 import {
   covers,
@@ -212,21 +213,22 @@ export function detectView(
     });
     const sx = small.width / upright.width;
     const sy = small.height / upright.height;
-    const box = <B extends DetectedBox>(b: B): B => ({
-      ...b,
-      ...rectFromView(view, { x: b.x / sx, y: b.y / sy, width: b.width / sx, height: b.height / sy }),
-    });
+    const rect = (b: CropRect) =>
+      rectFromView(view, { x: b.x / sx, y: b.y / sy, width: b.width / sx, height: b.height / sy });
+    const box = <B extends DetectedBox>(b: B): B => ({ ...b, ...rect(b) });
     const point = (p: Point): Point => ({ x: (p.x / sx + view.x) / view.kx, y: (p.y / sy + view.y) / view.ky });
     const faces = detectFaces(small).map((f) => ({ ...box(f), landmarks: f.landmarks.map(point) }));
     // The text model, run without a recogniser, reads eyes and mouths as short words: a "line"
     // mostly inside a face is one of those.
-    const text = detectText(small)
-      .map(box)
-      .filter((line) => !faces.some((face) => mostlyInside(line, face)));
+    const lines = detectText(small).filter((line) => !faces.some((face) => mostlyInside(box(line), face)));
+    // Designed text and the panels it is set on, told apart on the copy the detectors read.
+    const { designed, panels } = judgeText(small, lines);
+    const text = lines.map((line, i) => ({ ...box(line), designed: designed[i] ?? true }));
     // A mark on a face or a line (the saliency map sees both) adds nothing to what is kept whole.
     const found = [...faces.map((face) => headBox(face, picture)), ...text];
     const ownMarks = marks.filter((mark) => !found.some((box) => mostlyInside(mark, box)));
-    return { detection: { ...base, marks: ownMarks, faces, text, source: 'models' }, analysis };
+    const detection: Detection = { ...base, marks: ownMarks, faces, text, panels: panels.map(rect), source: 'models' };
+    return { detection, analysis };
   } catch (error) {
     const failure = error instanceof Error ? error.message : String(error);
     log('warn', 'face and text detection failed: the saliency analysis stands in', { failure });

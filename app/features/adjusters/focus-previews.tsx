@@ -1,4 +1,5 @@
-import { planRegionCrop, type CropRect } from '../../../shared/crop';
+import type { CropRect } from '../../../shared/crop';
+import { planRegionCrop } from '../../../shared/framing';
 import type { Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import { OutputPreview } from '../tool-kit/output-preview';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { Fill } from '../../../shared/fill';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
@@ -12,7 +12,7 @@ import { useFormatCatalogue } from '../tool-kit/use-format-catalogue';
 import type { Adjustment } from './adjustment';
 import { FormatSummary } from './format-summary';
 import { FramingPanel } from './framing-panel';
-import { DEFAULT_ZOOM } from './rules';
+import { useFirstFraming } from './use-first-framing';
 import { useFramingHistory } from './use-framing-history';
 
 type Props = {
@@ -57,17 +57,25 @@ export function AdjustStep({
   const formats = useMemo(() => [...custom, ...(formatsQuery.data ?? [])], [custom, formatsQuery.data]);
   const history = useFramingHistory(adjustment, onAdjust);
 
+  // Every format opens on the framing planned from what the picture shows; the user's own moves win after that.
+  const first = useFirstFraming(upload);
   // A fresh picture opens on the format asked for, else the popular format nearest its shape, with
   // that format's platform shown.
   const suggested =
     formats.length > 0 && !adjustment
       ? (formats.find((f) => f.id === preferredFormatId) ?? suggestFormats(formats, upload.width / upload.height)[0])
       : undefined;
+  const frameFirst = useEffectEvent(first.frame);
   useEffect(() => {
     if (!suggested) return;
     onPlatform(suggested.platform);
-    onAdjust({ format: suggested, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM, area: null });
+    onAdjust(frameFirst(suggested));
   }, [suggested, onPlatform, onAdjust]);
+  // A format chosen while the detection was on its way gets its first framing when it arrives.
+  const waiting = adjustment !== null && adjustment.area === null;
+  useEffect(() => {
+    if (waiting && first.ready) onAdjust((a) => (a && a.area === null ? frameFirst(a.format) : a));
+  }, [waiting, first.ready, onAdjust]);
 
   const format = adjustment?.format ?? null;
   const picker = useRef<HTMLDivElement>(null);
@@ -85,10 +93,10 @@ export function AdjustStep({
               platform={platform}
               onPlatform={onPlatform}
               aspect={upload.width / upload.height}
-              // A new format starts from the middle at the default zoom.
+              // A new format starts from its own planned framing.
               onChange={(next) => {
                 history.forget();
-                onAdjust({ format: next, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM, area: null });
+                onAdjust(first.frame(next));
                 // On a phone the framing is above the formats: a format chosen is a format to frame.
                 if (window.matchMedia?.(`(max-width: ${LG - 1}px)`).matches)
                   framing.current?.scrollIntoView({ block: 'start' });
@@ -111,8 +119,10 @@ export function AdjustStep({
               }}
             />
           ) : null}
-          {adjustment ? (
+          {adjustment?.area ? (
             <FramingPanel
+              // Each format's cropper opens on its own first framing.
+              key={adjustment.format.id}
               upload={upload}
               imageUrl={shownPictureUrl(upload)}
               adjustment={adjustment}
@@ -122,8 +132,11 @@ export function AdjustStep({
               onFill={onFill}
             />
           ) : (
-            <div className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600">
-              Select a format to preview and adjust your image
+            <div
+              className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600"
+              role={adjustment ? 'status' : undefined}
+            >
+              {adjustment ? 'Finding faces and text…' : 'Select a format to preview and adjust your image'}
             </div>
           )}
         </div>
@@ -135,7 +148,7 @@ export function AdjustStep({
         <Button variant="outline" onClick={onBack} className="mr-auto">
           Back
         </Button>
-        <Button disabled={!format || busy} onClick={onNext}>
+        <Button disabled={!adjustment?.area || busy} onClick={onNext}>
           {busy ? 'Processing...' : 'Next: Download'}
         </Button>
       </StepActions>

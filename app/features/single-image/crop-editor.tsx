@@ -1,7 +1,7 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import type { Fill } from '../../../shared/fill';
-import { ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
+import { ZOOM_MAX } from '../../../shared/schemas';
 import { cn } from '../../lib/cn';
 import type { Adjustment } from './adjustment';
 import { areaPercentages, cropBox, pictureArea } from './rules';
@@ -20,6 +20,7 @@ export function CropEditor({
   onAdjust,
   fill,
   initialArea,
+  minZoom,
   onInteractionStart,
 }: {
   /** Where the picture is shown from (shown-picture.ts). */
@@ -31,6 +32,8 @@ export function CropEditor({
   fill: Fill;
   /** The framing the cropper opens on (it reads it once, when the picture loads). */
   initialArea: Area | undefined;
+  /** ZOOM_MIN, or the first framing's zoom where it opened wider. */
+  minZoom: number;
   onInteractionStart: () => void;
 }) {
   const [cropSize, setCropSize] = useState<{ width: number; height: number } | null>(null);
@@ -67,7 +70,7 @@ export function CropEditor({
         image={imageUrl}
         crop={adjustment.crop}
         zoom={adjustment.zoom}
-        minZoom={ZOOM_MIN}
+        minZoom={minZoom}
         maxZoom={ZOOM_MAX}
         aspect={aspect}
         cropShape={format.profile ? 'round' : 'rect'}

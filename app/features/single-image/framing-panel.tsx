@@ -1,6 +1,6 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { transparencyRefusal, type Fill } from '../../../shared/fill';
-import type { UploadResponse } from '../../../shared/schemas';
+import { ZOOM_MIN, type UploadResponse } from '../../../shared/schemas';
 import { cn } from '../../lib/cn';
 import { FillPicker } from '../tool-kit/fill-picker';
 import { OutputPreview } from '../tool-kit/output-preview';
@@ -35,8 +35,15 @@ export function FramingPanel({
   onFill: (fill: Fill) => void;
 }) {
   const { format, area } = adjustment;
-  // The framing the step opens on (the cropper reads it once, when the picture loads).
-  const [initialArea] = useState(() => area ?? undefined);
+  // The framing the format opens on (the cropper reads it once, when the picture loads), and
+  // Reset's: a new cropper on it (`opened` counts them).
+  const [start] = useState(() => ({ area: area ?? undefined, zoom: adjustment.zoom }));
+  const [opened, setOpened] = useState(0);
+  const minZoom = Math.min(ZOOM_MIN, start.zoom);
+  const from = start.area;
+  const atStart =
+    Math.abs(adjustment.zoom - start.zoom) < 0.005 &&
+    (!area || !from || (['x', 'y', 'width', 'height'] as const).every((k) => Math.abs(area[k] - from[k]) <= 1));
   const edge = useEdgeColour(imageUrl, upload);
   const refused = transparencyRefusal([format], readOutputSettings().type);
   // Where transparency is refused, the file gets white; the editor shows what the file will hold.
@@ -55,12 +62,14 @@ export function FramingPanel({
     <div className={cn('grid gap-4', beside && 'lg:grid-cols-[minmax(0,1fr)_auto] lg:items-start')}>
       <div className="@container">
         <CropEditor
+          key={opened}
           imageUrl={imageUrl}
           picture={upload}
           adjustment={adjustment}
           onAdjust={onAdjust}
           fill={shownFill}
-          initialArea={initialArea}
+          initialArea={start.area}
+          minZoom={minZoom}
           onInteractionStart={history.remember}
         />
         <ZoomControls
@@ -69,6 +78,13 @@ export function FramingPanel({
           canUndo={history.canUndo}
           remember={history.remember}
           undo={history.undo}
+          atStart={atStart}
+          minZoom={minZoom}
+          reset={() => {
+            history.remember();
+            onAdjust((a) => a && { ...a, zoom: start.zoom, area: start.area ?? a.area });
+            setOpened((n) => n + 1);
+          }}
         />
         {reachesOut ? (
           <div className="mt-4">

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import { findFormat } from '../../../shared/formats';
 import type { ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
+import { detectionQuery } from '../tool-kit/detection';
 import { platformFormatsQuery } from '../tool-kit/queries';
 import { ToolCard } from '../tool-kit/tool-card';
 import { UploadStep } from '../tool-kit/upload-step';
@@ -121,8 +122,10 @@ export function SingleImageTool({
           upload={upload}
           file={file}
           onUploaded={(uploaded, chosen) => {
-            // The next step's formats, asked for while the visitor looks at the upload.
+            // The next step's formats and what the picture shows (its first framing is planned
+            // from it), asked for while the visitor looks at the upload.
             void queryClient.prefetchQuery(platformFormatsQuery);
+            void queryClient.prefetchQuery(detectionQuery(uploaded));
             setUpload(uploaded);
             setFile(chosen);
             setAdjustment(null);

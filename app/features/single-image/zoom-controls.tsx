@@ -1,22 +1,33 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
+import { ZOOM_MAX } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import type { Adjustment } from './adjustment';
-import { DEFAULT_ZOOM, ZOOM_STEP, ZOOM_TICKS } from './rules';
+import { ZOOM_STEP, ZOOM_TICKS } from './rules';
 
-/** The zoom slider with its ticks, Undo and Reset zoom; each change is remembered for Undo first. */
+/**
+ * The zoom slider with its ticks, Undo, and Reset zoom (back to the framing the format opened on);
+ * each change is remembered for Undo first.
+ */
 export function ZoomControls({
   adjustment,
   onAdjust,
   canUndo,
   remember,
   undo,
+  atStart,
+  reset,
+  minZoom,
 }: {
   adjustment: Adjustment;
   onAdjust: Dispatch<SetStateAction<Adjustment | null>>;
   canUndo: boolean;
   remember: () => void;
   undo: () => void;
+  /** The framing is the one the format opened on: nothing to reset. */
+  atStart: boolean;
+  reset: () => void;
+  /** ZOOM_MIN, or the first framing's zoom where it opened wider. */
+  minZoom: number;
 }) {
   return (
     <>
@@ -28,15 +39,7 @@ export function ZoomControls({
           <Button size="sm" variant="ghost" disabled={!canUndo} onClick={undo}>
             Undo
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={adjustment.zoom === DEFAULT_ZOOM && adjustment.crop.x === 0 && adjustment.crop.y === 0}
-            onClick={() => {
-              remember();
-              onAdjust((a) => a && { ...a, crop: { x: 0, y: 0 }, zoom: DEFAULT_ZOOM });
-            }}
-          >
+          <Button size="sm" variant="ghost" disabled={atStart} onClick={reset}>
             Reset zoom
           </Button>
         </div>
@@ -44,7 +47,7 @@ export function ZoomControls({
       <input
         id="zoom"
         type="range"
-        min={ZOOM_MIN}
+        min={minZoom}
         max={ZOOM_MAX}
         step={ZOOM_STEP}
         value={adjustment.zoom}
@@ -61,9 +64,9 @@ export function ZoomControls({
       />
       <div className="relative h-4 text-xs text-slate-500" aria-hidden="true">
         {ZOOM_TICKS.map((tick) => {
-          const at = (tick - ZOOM_MIN) / (ZOOM_MAX - ZOOM_MIN);
-          // Centred on its point, except at the ends, where it would be cut off.
-          const align = at === 0 ? '' : at === 1 ? '-translate-x-full' : '-translate-x-1/2';
+          const at = (tick - minZoom) / (ZOOM_MAX - minZoom);
+          // Centred on its point, except near the ends, where it would be cut off.
+          const align = at < 0.05 ? '' : at > 0.95 ? '-translate-x-full' : '-translate-x-1/2';
           return (
             <span key={tick} className={`absolute whitespace-nowrap ${align}`} style={{ left: `${at * 100}%` }}>
               {tick}x

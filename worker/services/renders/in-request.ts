@@ -59,6 +59,8 @@ export async function processRequest(
   });
   // The rows this call marked are rendered here, the request's own format first (its failure is
   // the answer); a row kept as it was is already rendered this way.
+  // Other formats are planned from what the picture shows (framing.ts): detected once in the run,
+  // in its room, if the page did not ask for it already (render.ts, needsDetection).
   const jobs: RenderJob[] = formats.flatMap((format) => {
     const conversion = marked.find((m) => m.formatId === format.id);
     return conversion ? [{ conversion, request, upload, format, renderId: conversion.renderId }] : [];

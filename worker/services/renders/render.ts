@@ -82,13 +82,15 @@ export const ended = <T>(outcome: T): { stored: Promise<T> } => ({ stored: Promi
  * made before this one are stored (a twin among them is then complete, to be copied).
  */
 /**
- * Whether a render needs its upload's detection first: a content-aware frame is planned from it, and
- * an extension copies the picture's own patches, never its faces and text. A run of renders makes
+ * Whether a render needs its upload's detection first: a content-aware frame and the single tool's
+ * other formats are planned from it, and an extension copies the picture's own patches, never its faces and text. A run of renders makes
  * room for a detection when one of its renders needs it (picture.ts, RunPlan.detect).
  */
 export function needsDetection({ conversion, request, upload, format }: Omit<RenderJob, 'renderId'>): boolean {
   if (upload.detection) return false;
   if (conversion.mode === 'content-aware' && !conversion.handCrop) return true;
+  // The single tool's other formats keep what the request's framing shows, planned (framing.ts).
+  if (conversion.flow === 'single' && format.id !== request.formatId) return true;
   const { crop, fill } = frame(conversion, request, upload, format);
   return fill.kind === 'blur' && cropExtends(crop, upload);
 }
