@@ -602,7 +602,13 @@ const formatIds = z.lazy(() =>
 
 export const bannerConvertSchema = z.lazy(() =>
   z.object({
-    sourceFormatId: z.number('Source format required').int().positive('Source format required'),
+    /** Where the banner is used now; null for a fresh picture (no platform's rules then apply). */
+    sourceFormatId: z
+      .number('Source format required')
+      .int()
+      .positive('Source format required')
+      .nullable()
+      .default(null),
     targetFormatIds: formatIds,
     useAi: z.boolean().default(true),
     output: outputSettingsSchema.optional(),
