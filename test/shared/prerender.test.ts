@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { pageHtml, splitHead } from '../../scripts/prerender';
 import { platformSlug } from '../../shared/platform-slugs';
 import { PLATFORMS } from '../../shared/platforms';
-import { APP_PAGES, isAppPage, PRERENDERED_PAGES, prerenderedAsset } from '../../shared/pages';
+import {
+  APP_PAGES,
+  drawnPageOf,
+  isAppPage,
+  NOT_FOUND_ASSET,
+  NOT_FOUND_DRAWN_FROM,
+  PRERENDERED_PAGES,
+  prerenderedAsset,
+} from '../../shared/pages';
 
 const TEMPLATE =
   '<html><head><title>Default</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
@@ -30,5 +38,13 @@ describe('pages drawn ahead of time', () => {
     for (const path of ['/account', '/checkout', '/checkout/x', '/admin', '/outbox', '/nope', '/formats/nope'])
       expect(prerenderedAsset(path), path).toBeNull();
     expect(APP_PAGES.length).toBeGreaterThan(PRERENDERED_PAGES.filter((p) => !/^\/(blog|formats)\//.test(p)).length);
+  });
+
+  it('answers "Page not found" drawn for an address the app has no page for, and nothing drawn for a personal page', () => {
+    expect(isAppPage(NOT_FOUND_DRAWN_FROM)).toBe(false);
+    for (const path of ['/nope', '/formats/nope', '/blog/nope', '/a/b/c'])
+      expect(drawnPageOf(path), path).toBe(NOT_FOUND_ASSET);
+    expect(drawnPageOf('/help')).toBe('/pages/help');
+    for (const path of ['/account', '/checkout/x', '/admin']) expect(drawnPageOf(path), path).toBeNull();
   });
 });

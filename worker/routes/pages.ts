@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import {
   APP_SCRIPTS_META,
+  drawnPageOf,
   EVERY_PAGE,
   isAppPage,
-  prerenderedAsset,
   ROUTE_PRELOADS_PATH,
   routeFileOf,
 } from '../../shared/pages';
@@ -14,7 +14,7 @@ import type { AppEnv } from '../types';
  * Every path that is neither a built file nor the API reaches the worker (wrangler.toml
  * `run_worker_first`): the app's page (index.html from the assets binding) answers it, with 200
  * for a page the app has and 404 for any other path, whose page then shows "Page not found".
- * A page the build drew ahead of time (PRERENDERED_PAGES) is answered drawn. Every page names its
+ * A page the build drew ahead of time (PRERENDERED_PAGES), and "Page not found", are answered drawn. Every page names its
  * route's scripts (routePreloads): a page the app has to draw as `modulepreload` links, fetched beside
  * the entry; a drawn page in `<meta name="app-scripts">`, which app/boot.ts preloads once the page
  * has painted, so on a slow line they do not hold up the text (docs/decisions/0015-first-paint.md).
@@ -22,7 +22,7 @@ import type { AppEnv } from '../types';
 export const pageRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (c) => {
   const { pathname } = new URL(c.req.url);
   if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) return handleNotFound(c);
-  const drawn = prerenderedAsset(pathname);
+  const drawn = drawnPageOf(pathname);
   const asset = await c.env.ASSETS.fetch(drawn ? new Request(new URL(drawn, c.req.url), c.req.raw) : c.req.raw);
   const isPage = asset.headers.get('Content-Type')?.startsWith('text/html') ?? false;
   if (isPage) c.set('page', true);
