@@ -53,7 +53,7 @@ describe('a custom size in Chromium', () => {
       await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
       await expect
         .poll(() => page.getByTestId('file-check').first().textContent(), { timeout: 30_000 })
-        .toMatch(/Ready for Custom size: 1234×567 JPEG, [\d,]+ bytes of 150,000 bytes/);
+        .toMatch(/Ready for Custom size: 1234×567 JPEG, \d+ KB of 150 KB/);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download Now' }).click(),

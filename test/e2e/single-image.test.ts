@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
+import { formatSize } from '../../shared/output';
 import { baseUrl, chooseFormat, CORPUS, cspViolations, launchBrowser, uploadAndAdjust, visitor } from './browser';
 
 let browser: Browser;
@@ -65,7 +66,7 @@ describe('the Single Image tool in Chromium', () => {
     const file = readFileSync(await download.path());
     const meta = await sharp(file).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396 });
-    expect(`${Math.round(file.length / 1024)} KB`).toBe(await page.getByTestId('file-size').textContent());
+    expect(formatSize(file.length)).toBe(await page.getByTestId('file-size').textContent());
     // The cropper, previews and download all work inside the site's Content-Security-Policy.
     expect(await cspViolations(page)).toEqual([]);
 

@@ -3,13 +3,15 @@
  * damaging a photo's colours; PNG loses colour bits (dithered) only where PNG is what the user
  * chose or all the platform takes (docs/decisions/0009-output-types-and-encoders.md).
  */
-import { formatCap } from '../../shared/output';
+import { formatSize } from '../../shared/output';
 import { encodePng } from './png/encode';
 import type { Raster } from './raster';
 
 export class FileSizeError extends Error {
   constructor(readonly maxBytes: number) {
-    super(`The file cannot be made smaller than the platform's limit of ${formatCap(maxBytes)}: try JPEG or Auto.`);
+    super(
+      `The file cannot be made smaller than the platform's limit of ${formatSize(maxBytes, maxBytes)}: try JPEG or Auto.`,
+    );
     this.name = 'FileSizeError';
   }
 }

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import {
-  formatBytes,
+  formatSize,
   MIN_USER_QUALITY,
   OUTPUT_CHOICES,
   OUTPUT_LABELS,
@@ -48,7 +48,7 @@ export interface QualityEstimate {
 function estimateText(estimate: QualityEstimate, quality: number): string {
   if (estimate.size === null || estimate.quality !== quality) return 'Working out the size...';
   const over = estimate.maxBytes !== null && estimate.size > estimate.maxBytes;
-  return `About ${formatBytes(estimate.size)}${over ? `: over the ${formatBytes(estimate.maxBytes ?? 0)} limit, so the file gets a lower quality` : ''}`;
+  return `About ${formatSize(estimate.size, estimate.maxBytes)}${over ? `: over the ${formatSize(estimate.maxBytes ?? 0, estimate.maxBytes)} limit, so the file gets a lower quality` : ''}`;
 }
 
 function refusedBy(accepted: readonly OutputType[], choice: OutputChoice): boolean {
