@@ -5,6 +5,7 @@ import type { ImageRequestResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { ChoosePlan } from '../plans/choose-plan';
 import { LazyQualityPanel } from '../tool-kit/quality-preview/lazy';
+import { useCalibratedSize } from '../tool-kit/quality-preview/use-calibrated-size';
 import { previewType, useQualityPreview } from '../tool-kit/quality-preview/use-quality-preview';
 import { shownPictureUrl } from '../tool-kit/shown-picture';
 import { useKeepsTransparency } from '../tool-kit/use-keeps-transparency';
@@ -41,6 +42,7 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
     type: lossy,
     quality: draft.quality,
   });
+  const size = useCalibratedSize(preview, request.file);
   const transparent = useKeepsTransparency(request.previewPath, request.file?.type);
   const result = <ResultPreview previewPath={request.previewPath} format={format} transparent={transparent} />;
   // A download the server let through made the image the owner's (door.ts marks it acquired): the
@@ -94,9 +96,7 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
             onBusy={setRendering}
             draft={draft}
             onDraft={setDraft}
-            estimate={
-              lossy ? { size: preview.size, quality: preview.quality, maxBytes: format.maxBytes ?? null } : undefined
-            }
+            estimate={lossy ? { size, quality: preview.quality, maxBytes: format.maxBytes ?? null } : undefined}
           />
           <FileDetails request={request} format={format} />
         </div>
