@@ -174,6 +174,21 @@ describe('single-image rules', () => {
     expect(ids('nothing like this')).toEqual([]);
   });
 
+  it('puts the platform the query names first: "x header" is X’s header, not LinkedIn’s', () => {
+    const ids = (query: string) => searchFormats(PLATFORM_FORMATS, query).map((f) => f.key);
+    expect(ids('x header')[0]).toBe('twitter_header');
+    expect(ids('x header').every((key) => key.startsWith('twitter_'))).toBe(true);
+    expect(ids('twitter header')[0]).toBe('twitter_header');
+    // A platform named by the query outranks another whose text only mentions the word.
+    for (const platform of ['linkedin', 'facebook', 'youtube'] as const) {
+      const found = searchFormats(PLATFORM_FORMATS, `${platform} banner`);
+      expect(found.length, platform).toBeGreaterThan(0);
+      expect(found[0]?.platform, platform).toBe(platform);
+    }
+    // A size still finds its format, whatever the letters around it.
+    expect(ids('1500x500')[0]).toBe('twitter_header');
+  });
+
   it('sends phone photos as they are and redraws only what the server cannot take, keeping its shape', () => {
     expect(normalisedSize(8064, 6048)).toBeNull(); // a 48 MP phone photo
     expect(normalisedSize(9000, 6000)).toEqual({ width: 8660, height: 5773 });
