@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MAX_BATCH_PHOTOS } from '../../../shared/schemas';
+import { MAX_BATCH_PHOTOS } from '../../../shared/limits';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { PhotoFileInput } from '../tool-kit/photo-file-input';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CropRect } from '../../../shared/crop';
-import { MAX_BATCH_PHOTOS, type UploadResponse } from '../../../shared/schemas';
+import { MAX_BATCH_PHOTOS } from '../../../shared/limits';
+import type { UploadResponse } from '../../../shared/schemas';
 import { errorMessage } from '../../lib/api';
 import { fileProblem, uploadPhoto } from '../tool-kit/upload-photo';
 
