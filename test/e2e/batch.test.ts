@@ -222,7 +222,7 @@ describe('the Batch page in Chromium', () => {
   it('offers Unlimited Access to a visitor without it, and no batch', async () => {
     const page = await visitor(browser);
     await page.goto(new URL('/batch', baseUrl()).href);
-    await page.getByText('Batch processing is part of Unlimited Access', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Batch is part of Unlimited Access' }).waitFor();
     expect(await page.locator('#batch-files').count()).toBe(0);
   });
 

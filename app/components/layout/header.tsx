@@ -15,7 +15,15 @@ export function Header() {
           <img src="/favicon.svg" alt="" className="h-7 w-7" />
           <span>Social Resizer</span>
         </Link>
-        <div className="flex items-center gap-2 sm:gap-4">
+        <div className="flex items-center gap-3 sm:gap-4">
+          {/* Batch is what Unlimited Access buys: one click from every page (docs/product.md, "Batches"). */}
+          <Link
+            to="/batch"
+            className="text-sm font-medium text-slate-700 hover:text-slate-900"
+            activeProps={{ className: 'text-brand-700' }}
+          >
+            Batch
+          </Link>
           <Link
             to="/pricing"
             className="text-sm font-medium text-slate-700 hover:text-slate-900"

@@ -5,6 +5,7 @@ import { PLATFORMS } from '../../../shared/platforms';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import type { AddressChange } from '../single-image/single-image-tool';
 import { BANNER_FLOW, PROFILE_FLOW } from '../adjusters/flows';
+import { BatchPitch } from '../batch/batch-pitch';
 import type { ToolTab } from './tool-tabs';
 import { parseTargets, writeTargets, type AdjusterAddressChange } from '../adjusters/steps';
 
@@ -51,26 +52,6 @@ const howItWorks = [
   {
     title: 'Pay once and download',
     text: 'A JPEG, WebP or PNG at the exact size the platform asks for. No subscription.',
-  },
-];
-
-/** Three sample testimonials (docs/product.md, "Site pages"), captioned as samples: no customer wrote them. */
-const testimonials = [
-  {
-    quote:
-      'I made my LinkedIn banner, X header and YouTube channel art from one picture in five minutes, and my logo is in frame on all of them.',
-    name: 'Alex Morgan',
-    role: 'Freelance designer',
-  },
-  {
-    quote: 'The App Store screenshots came out at exactly the sizes Apple checks. No more rejected uploads.',
-    name: 'Sam Lee',
-    role: 'Indie app developer',
-  },
-  {
-    quote: 'Paid once, and the whole team’s profile pictures are now sharp and centred in every circle.',
-    name: 'Jordan Patel',
-    role: 'Social media manager',
   },
 ];
 
@@ -187,25 +168,7 @@ export function HomePage() {
         </ol>
       </section>
 
-      <section className="mt-16" aria-labelledby="testimonials">
-        <h2 id="testimonials" className="text-center text-2xl font-bold text-slate-900">
-          What people say
-        </h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-3">
-          {testimonials.map((t) => (
-            <li key={t.name}>
-              <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6">
-                <blockquote className="flex-1 text-slate-700">“{t.quote}”</blockquote>
-                <figcaption className="mt-4 text-sm">
-                  <span className="font-semibold text-slate-900">{t.name}</span>
-                  <span className="text-slate-500"> · {t.role}</span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 text-center text-xs text-slate-600">Sample testimonials.</p>
-      </section>
+      <BatchPitch className="mt-16" />
     </main>
   );
 }
