@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { Fill } from '../../../shared/fill';
+import { enlargement, leastEnlargement } from '../../../shared/sharpness';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
+import { SoftnessNote } from '../tool-kit/softness-note';
 import { StepActions } from '../tool-kit/step-actions';
 import { suggestFormats } from '../tool-kit/format-choice';
 import { FormatPicker } from '../tool-kit/format-picker';
@@ -112,15 +114,25 @@ export function AdjustStep({
             />
           ) : null}
           {adjustment ? (
-            <FramingPanel
-              upload={upload}
-              imageUrl={shownPictureUrl(upload)}
-              adjustment={adjustment}
-              onAdjust={onAdjust}
-              history={history}
-              fill={fill}
-              onFill={onFill}
-            />
+            <>
+              <FramingPanel
+                upload={upload}
+                imageUrl={shownPictureUrl(upload)}
+                adjustment={adjustment}
+                onAdjust={onAdjust}
+                history={history}
+                fill={fill}
+                onFill={onFill}
+              />
+              {/* Before the download: a frame that stretches the picture past sharp says so as it moves. */}
+              <SoftnessNote
+                factor={
+                  adjustment.area
+                    ? enlargement(adjustment.area, adjustment.format)
+                    : leastEnlargement(upload, adjustment.format) * adjustment.zoom
+                }
+              />
+            </>
           ) : (
             <div className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600">
               Select a format to preview and adjust your image
