@@ -60,12 +60,19 @@ export async function chooseFormat(page: Page, name: RegExp): Promise<void> {
   await expect.poll(() => page.getByRole('radio', { name }).isChecked()).toBe(true);
 }
 
+/**
+ * Waits until the step shows the picture as uploaded: its thumbnail and "Uploaded" (the step says
+ * it where the picture is; no notification covers the step indicator).
+ */
+export async function uploaded(page: Page): Promise<void> {
+  await page.getByRole('img', { name: 'Your picture' }).waitFor({ timeout: 30_000 });
+  await page.getByText('Uploaded', { exact: true }).waitFor();
+}
+
 /** In the Single Image tool: uploads the file and frames the LinkedIn banner. */
 export async function uploadAndAdjust(page: Page, path: string): Promise<void> {
   await page.locator('#single-image-file').setInputFiles(path);
-  await expect
-    .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
-    .toBe(true);
+  await uploaded(page);
   await page.getByRole('button', { name: 'Next: Choose Format' }).click();
   await page.getByRole('heading', { name: 'Adjust Image & Choose Format' }).first().waitFor();
   await page.getByLabel('Platform').selectOption('linkedin');

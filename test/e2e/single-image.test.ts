@@ -6,7 +6,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
 import { formatSize } from '../../shared/output';
-import { baseUrl, chooseFormat, CORPUS, cspViolations, launchBrowser, uploadAndAdjust, visitor } from './browser';
+import {
+  baseUrl,
+  chooseFormat,
+  CORPUS,
+  cspViolations,
+  launchBrowser,
+  uploadAndAdjust,
+  uploaded,
+  visitor,
+} from './browser';
 
 let browser: Browser;
 
@@ -136,19 +145,19 @@ describe('the Single Image tool in Chromium', () => {
     const thumbnail = page.getByRole('img', { name: 'Your picture' });
     await thumbnail.waitFor({ timeout: 30_000 });
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    // The upload's toast stays clear of the step's buttons, on a desktop and on a phone.
+    // The upload is said in the step, beside the picture: no notification over the step indicator
+    // or the step's buttons, on a desktop and on a phone.
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-      const toast = await page.getByText('Upload Successful', { exact: true }).boundingBox();
-      const next = await page.getByRole('button', { name: 'Next: Choose Format' }).boundingBox();
-      const apart =
-        !toast ||
-        !next ||
-        toast.x + toast.width <= next.x ||
-        next.x + next.width <= toast.x ||
-        toast.y + toast.height <= next.y ||
-        next.y + next.height <= toast.y;
-      expect(apart, `toast over Next at ${width} px`).toBe(true);
+      await page.getByText('Uploaded', { exact: true }).waitFor();
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /upload/i })
+          .count(),
+        `a toast at ${width} px`,
+      ).toBe(0);
+      expect(await page.locator('[data-variant]').count(), `a notification at ${width} px`).toBe(0);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Next: Choose Format' }).click();
@@ -314,9 +323,7 @@ describe('the Single Image tool in Chromium', () => {
         },
         { b64: jpeg, how },
       );
-      await expect
-        .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
-        .toBe(true);
+      await uploaded(page);
       await page.getByText(`from-${how}.jpg`).first().waitFor();
     }
   });

@@ -83,7 +83,7 @@ export function OutputPicker({ value, onChange, accepted, single, platformName, 
               key={choice}
               title={note}
               className={cn(
-                'flex cursor-pointer flex-col rounded-lg border px-2 py-2 text-sm sm:px-3',
+                'flex min-w-0 cursor-pointer flex-col rounded-lg border px-2 py-2 text-sm sm:px-3',
                 value.type === choice ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600' : 'border-slate-200',
                 blocked && 'cursor-not-allowed opacity-50',
               )}
@@ -103,7 +103,11 @@ export function OutputPicker({ value, onChange, accepted, single, platformName, 
                 {OUTPUT_LABELS[choice]}
               </span>
               {/* On a phone the four types sit in one row and only the chosen one's note shows, under it. */}
-              <span id={`${id}-${choice}-note`} className="mt-0.5 hidden text-xs text-slate-600 sm:block">
+              {/* Long words ("transparency") break inside a narrow card rather than run over its border. */}
+              <span
+                id={`${id}-${choice}-note`}
+                className="mt-0.5 hidden text-xs hyphens-auto wrap-break-word text-slate-600 sm:block"
+              >
                 {note}
               </span>
             </label>

@@ -35,6 +35,12 @@ export function UploadStatus({
               {formatSize(shown.size)}
               {upload && !uploading ? ` · ${upload.width} × ${upload.height} px` : ''}
             </p>
+            {upload && !uploading ? (
+              <p className="text-sm font-medium text-emerald-800 dark:text-emerald-300">
+                <span aria-hidden="true">✓ </span>
+                <span>Uploaded</span>
+              </p>
+            ) : null}
           </div>
         </div>
         <Button variant="ghost" onClick={onCancel}>
