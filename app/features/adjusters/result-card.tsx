@@ -3,24 +3,42 @@ import { fileSummary } from '../../../shared/output';
 import type { ConversionFiles, ConversionResults, TargetFraming } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { findPlan } from '../../../shared/plans';
+import { enlargement } from '../../../shared/sharpness';
+import { PayToDownload } from '../plans/pay-to-download';
+import { SoftnessNote } from '../tool-kit/softness-note';
+import type { Charge } from './use-charges';
 import { cn } from '../../lib/cn';
 import { framingText, type Framing } from '../tool-kit/framing-text';
 import { FileCheckLine } from '../tool-kit/file-check-line';
 import { useKeepsTransparency } from '../tool-kit/use-keeps-transparency';
 
 const BADGES: Record<
-  'complete' | 'processing' | 'failed' | 'waiting',
+  'complete' | 'payment' | 'processing' | 'failed' | 'waiting',
   { label: string; text: string; className: string }
 > = {
   complete: { label: 'Ready', text: 'Ready to download', className: 'bg-emerald-100 text-emerald-800' },
+  // Made, and not free: the card says what the file is and what getting it costs, never "Ready to download".
+  payment: { label: 'Needs payment', text: '', className: 'bg-amber-50 text-amber-900' },
   processing: { label: 'Processing', text: 'Processing...', className: 'bg-sky-100 text-sky-800' },
   failed: { label: 'Failed', text: 'Processing failed', className: 'bg-red-100 text-red-800' },
   waiting: { label: 'Waiting', text: 'Waiting to process', className: 'bg-slate-100 text-slate-700' },
 };
 
+const single = findPlan('single')!;
+
+/** The status line of a finished target, by what downloading it costs. */
+function chargeText(charge: Charge, reason: string): string {
+  if (charge === 'payment') return `$${single.price.toFixed(2)} to download: ${reason}`;
+  if (charge === 'allowance') return `Ready to download: uses one of your free downloads (${reason})`;
+  if (charge === 'checking') return 'Checking your downloads...';
+  return 'Ready to download';
+}
+
 /**
  * One target: its size, what its framing kept and its file, its status badge, its preview once
- * ready, its download, and "Adjust framing" to frame it by hand.
+ * ready, its download (or, where it needs payment, its price and the buttons that pay), and
+ * "Adjust framing" to frame it by hand.
  */
 export function ResultCard({
   format,
@@ -30,6 +48,8 @@ export function ResultCard({
   targetFraming,
   version,
   requestId,
+  charge,
+  reason,
   onDownload,
   onAdjust,
 }: {
@@ -42,10 +62,15 @@ export function ResultCard({
   /** How often this target was framed by hand: the preview's address changes with it. */
   version: number;
   requestId: string | null;
+  /** What downloading it costs (use-charges.ts), and why when it is not free. */
+  charge: Charge;
+  reason: string;
   onDownload: (url: string) => void;
   onAdjust: () => void;
 }) {
-  const badge = BADGES[status ?? 'waiting'];
+  const paying = status === 'complete' && charge === 'payment';
+  const badge = BADGES[paying ? 'payment' : (status ?? 'waiting')];
+  const statusText = status === 'complete' ? chargeText(charge, reason) : badge.text;
   const preview =
     status === 'complete' && requestId
       ? `/api/preview/${requestId}/${format.id}${version ? `?v=${version}` : ''}`
@@ -72,6 +97,9 @@ export function ResultCard({
             </p>
           ) : null}
           <FileCheckLine file={file} platform={format.platform} />
+          {status === 'complete' && targetFraming?.crop ? (
+            <SoftnessNote factor={enlargement(targetFraming.crop, format)} className="mt-1 text-xs" />
+          ) : null}
         </div>
         <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>
           {badge.label}
@@ -98,7 +126,9 @@ export function ResultCard({
         ) : null}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm text-slate-600">{badge.text}</span>
+        <span className="text-sm text-slate-600" data-testid={`charge-${format.id}`}>
+          {statusText}
+        </span>
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
@@ -109,16 +139,19 @@ export function ResultCard({
           >
             Adjust framing
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={status !== 'complete' || !requestId}
-            onClick={() => onDownload(`/api/download/${requestId}/${format.id}`)}
-          >
-            Download
-          </Button>
+          {paying ? null : (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={status !== 'complete' || !requestId}
+              onClick={() => onDownload(`/api/download/${requestId}/${format.id}`)}
+            >
+              Download
+            </Button>
+          )}
         </div>
       </div>
+      {paying && requestId ? <PayToDownload requestId={requestId} compact /> : null}
     </li>
   );
 }

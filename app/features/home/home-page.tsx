@@ -7,7 +7,12 @@ import type { AddressChange } from '../single-image/single-image-tool';
 import { BANNER_FLOW, PROFILE_FLOW } from '../adjusters/flows';
 import { BatchPitch } from '../batch/batch-pitch';
 import type { ToolTab } from './tool-tabs';
-import { parseTargets, writeTargets, type AdjusterAddressChange } from '../adjusters/steps';
+import {
+  NO_ADJUSTER_ADDRESS,
+  readAdjusterAddress,
+  writeAdjusterAddress,
+  type AdjusterAddressChange,
+} from '../adjusters/address';
 
 const route = getRouteApi('/');
 
@@ -56,14 +61,16 @@ const howItWorks = [
 ];
 
 export function HomePage() {
-  const { tab = 'singleImage', request, step, format, astep, run, targets } = route.useSearch();
+  const search = route.useSearch();
+  const { tab = 'singleImage', upload, request, step, format } = search;
   const navigate = useNavigate({ from: '/' });
   // One function for the page's life, so the tool's effects that call it run only when they must.
   const onSingleAddress = useCallback(
-    ({ request, step }: AddressChange, replace: boolean) =>
+    ({ upload, request, step }: AddressChange, replace: boolean) =>
       void navigate({
         search: (prev) => ({
           ...prev,
+          ...(upload !== undefined ? { upload: upload ?? undefined } : {}),
           ...(request !== undefined ? { request: request ?? undefined } : {}),
           ...(step ? { step } : {}),
         }),
@@ -76,20 +83,13 @@ export function HomePage() {
   const onAdjusterAddress = useCallback(
     (change: AdjusterAddressChange, replace: boolean) =>
       void navigate({
-        search: (prev) => ({
-          ...prev,
-          ...(change.step ? { astep: change.step } : {}),
-          ...(change.run !== undefined ? { run: change.run ?? undefined } : {}),
-          ...(change.targets !== undefined
-            ? { targets: change.targets ? writeTargets(change.targets) : undefined }
-            : {}),
-        }),
+        search: (prev) => ({ ...prev, ...writeAdjusterAddress(change) }),
         replace,
         resetScroll: false,
       }),
     [navigate],
   );
-  const adjusterAddress = { step: astep ?? null, run: run ?? null, targets: parseTargets(targets) };
+  const adjusterAddress = readAdjusterAddress(search);
   return (
     // Once a tool is past its first step (its card carries data-in-use), the hero steps aside so the
     // tool starts at the top of the page; its heading stays for screen readers.
@@ -107,13 +107,7 @@ export function HomePage() {
         onValueChange={(value) =>
           void navigate({
             // The adjusters' step and run belong to the tab they were made in.
-            search: (prev) => ({
-              ...prev,
-              tab: value as ToolTab,
-              astep: undefined,
-              run: undefined,
-              targets: undefined,
-            }),
+            search: (prev) => ({ ...prev, ...NO_ADJUSTER_ADDRESS, tab: value as ToolTab }),
             replace: true,
           })
         }
@@ -134,6 +128,7 @@ export function HomePage() {
         <TabsContent value="singleImage">
           <ToolLoading>
             <SingleImageTool
+              uploadId={upload ?? null}
               requestId={request ?? null}
               step={step ?? null}
               formatId={format}

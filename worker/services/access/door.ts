@@ -8,7 +8,7 @@
  *   decided from what made the file (the flow that rendered it and its framing, written with the
  *   file's key by the render itself, services/renders/render.ts), never from a label a later route could
  *   change. Only a file framed by the adjuster's own plans (centred, planned, the user's box)
- *   qualifies; re-rendered with the request's crop and zoom by any route, or framed by hand for one
+ *   qualifies (`isFreeAdjusterFile`, shared/crop.ts, by which the results pages show the price); re-rendered with the request's crop and zoom by any route, or framed by hand for one
  *   target (the single tool's kind of framing), the same row is under the request rule. The adjusters' targets are
  *   on another platform than the request's own format, so they never hand out that format.
  * - Everything else (the request's own format, the download step's other formats, batch outputs):
@@ -19,6 +19,7 @@
  * download (allowance.ts). Decision notes 0002 and 0012 give the reasons.
  */
 import { and, eq, gt } from 'drizzle-orm';
+import { isFreeAdjusterFile } from '../../../shared/crop';
 import type { FileCheck } from '../../../shared/file-check';
 import type { OutputType } from '../../../shared/output';
 import type { Db } from '../../db/client';
@@ -115,20 +116,15 @@ export async function authorizePixels(
     .where(eq(conversions.requestId, request.id));
   let needsRequestRule = false;
   const files = formatIds.map((formatId): PixelFile => {
-    const own = formatId === request.formatId;
     const row = rows.find((r) => r.formatId === formatId);
     const key = row?.status === 'complete' ? row.outputKey : null;
-    if (!key) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
-    const adjusterOutput =
-      !own &&
-      (row?.renderedFlow === 'banner' || row?.renderedFlow === 'profile') &&
-      (row.framing === 'centred' || row.framing === 'planned' || row.framing === 'box');
-    if (!adjusterOutput) needsRequestRule = true;
+    if (!row || !key) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
+    if (!isFreeAdjusterFile(row, request.formatId)) needsRequestRule = true;
     // A preview's type is read from its object when it is served (a JPEG output's is a JPEG, an
     // older one's a PNG): 'png' here names none.
     if (use === 'preview') return { key: previewKeyOf(key), type: 'png', check: null };
     // Files rendered before output types existed are PNGs.
-    return { key, type: row?.outputType ?? 'png', check: row?.fileCheck ?? null };
+    return { key, type: row.outputType ?? 'png', check: row.fileCheck ?? null };
   });
   if (use === 'download' && needsRequestRule) await grantRequest(deps, caller, request);
   return files;
