@@ -97,11 +97,6 @@ export function prerenderedAsset(pathname: string): string | null {
 export const NOT_FOUND_ASSET = '/pages/not-found';
 export const NOT_FOUND_DRAWN_FROM = '/this-page-does-not-exist';
 
-/** The drawn page the worker answers at this path: the page's own, "Page not found" where the app has none, or null. */
-export function drawnPageOf(pathname: string): string | null {
-  return prerenderedAsset(pathname) ?? (isAppPage(pathname) ? null : NOT_FOUND_ASSET);
-}
-
 /** The key, in that file, of the scripts every page needs: the app that app/boot.ts starts. */
 export const EVERY_PAGE = '*';
 

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import {
   APP_SCRIPTS_META,
-  drawnPageOf,
   EVERY_PAGE,
   isAppPage,
+  NOT_FOUND_ASSET,
+  prerenderedAsset,
   ROUTE_PRELOADS_PATH,
   routeFileOf,
 } from '../../shared/pages';
@@ -22,9 +23,17 @@ import type { AppEnv } from '../types';
 export const pageRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (c) => {
   const { pathname } = new URL(c.req.url);
   if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) return handleNotFound(c);
-  const drawn = drawnPageOf(pathname);
-  const asset = await c.env.ASSETS.fetch(drawn ? new Request(new URL(drawn, c.req.url), c.req.raw) : c.req.raw);
-  const isPage = asset.headers.get('Content-Type')?.startsWith('text/html') ?? false;
+  const fetchAsset = (path: string | null) =>
+    c.env.ASSETS.fetch(path ? new Request(new URL(path, c.req.url), c.req.raw) : c.req.raw);
+  const html = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
+  let drawn = prerenderedAsset(pathname);
+  let asset = await fetchAsset(drawn);
+  // An address that is neither a file nor a page of the app: "Page not found", drawn by the build.
+  if (!drawn && html(asset) && !isAppPage(pathname)) {
+    drawn = NOT_FOUND_ASSET;
+    asset = await fetchAsset(drawn);
+  }
+  const isPage = html(asset);
   if (isPage) c.set('page', true);
   const status = isPage && !isAppPage(pathname) ? 404 : asset.status;
   // A fresh response: the binding's headers may be immutable, and the security middleware sets its own.
