@@ -21,9 +21,13 @@ export function leastEnlargement(picture: Size, target: Size): number {
 
 const times = (factor: number) => `${(Math.floor(factor * 10) / 10).toFixed(1)}×`;
 
-/** "Enlarged 2.3× from your picture: it may look soft.", or null where the output looks sharp. */
-export function softnessText(factor: number): string | null {
+/**
+ * "Enlarged 2.3× from your picture: it may look soft.", or null where the output looks sharp;
+ * `brief` for a result's small card ("Enlarged 2.3×: may look soft").
+ */
+export function softnessText(factor: number, brief = false): string | null {
   if (!(factor > SHARP_ENLARGEMENT)) return null;
+  if (brief) return `Enlarged ${times(factor)}: may look soft`;
   return `Enlarged ${times(factor)} from your picture: it may look soft. A larger original gives a sharper file.`;
 }
 

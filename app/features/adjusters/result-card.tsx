@@ -98,7 +98,7 @@ export function ResultCard({
           ) : null}
           <FileCheckLine file={file} platform={format.platform} />
           {status === 'complete' && targetFraming?.crop ? (
-            <SoftnessNote factor={enlargement(targetFraming.crop, format)} className="mt-1 text-xs" />
+            <SoftnessNote factor={enlargement(targetFraming.crop, format)} brief className="mt-1 px-2 py-1 text-xs" />
           ) : null}
         </div>
         <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>

@@ -9,13 +9,16 @@ import { cn } from '../../lib/cn';
 export function SoftnessNote({
   factor,
   text: given,
+  brief = false,
   className,
 }: {
   factor?: number;
   text?: string | null;
+  /** A result's small card: the short form. */
+  brief?: boolean;
   className?: string;
 }) {
-  const text = given ?? (factor === undefined ? null : softnessText(factor));
+  const text = given ?? (factor === undefined ? null : softnessText(factor, brief));
   if (!text) return null;
   return (
     <p className={cn('rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900', className)} data-testid="softness">
