@@ -4,6 +4,7 @@ import { pageHead } from '../components/layout/page';
 import { HomePage } from '../features/home/home-page';
 import { TOOL_TABS } from '../features/home/tool-tabs';
 import { adjusterSearch } from '../features/adjusters/address';
+import { FRAME_PATTERN } from '../features/single-image/frame-address';
 import { SINGLE_STEPS } from '../features/single-image/steps';
 
 export const Route = createFileRoute('/')({
@@ -19,6 +20,8 @@ export const Route = createFileRoute('/')({
       upload: z.uuid().optional().catch(undefined),
       /** The Single Image tool's job: its upload, format, crop and zoom come back from the server. */
       request: z.uuid().optional().catch(undefined),
+      /** The adjust step's framing before Next records it: a reload finds it as it was. */
+      frame: z.coerce.string().regex(FRAME_PATTERN).optional().catch(undefined),
       /** The Single Image tool's step, a history entry each (an unknown one opens the first). */
       step: z.enum(SINGLE_STEPS).optional().catch(undefined),
       /** The open adjuster's step, picture, choices and run: a reload, Back or a link shows them again. */

@@ -8,7 +8,7 @@
  */
 import { z } from '../../../shared/zod';
 import type { CropRect } from '../../../shared/crop';
-import type { Fill } from '../../../shared/fill';
+import { FILL_TOKEN, fillOfToken, fillToken, type Fill } from '../../../shared/fill';
 import { ADJUSTER_STEPS, type AdjusterStep } from './steps';
 
 export type AdjusterAddress = {
@@ -28,7 +28,6 @@ export type AdjusterAddressChange = Partial<Omit<AdjusterAddress, 'targets'>> & 
 
 /** Every target the catalogue and the user's own sizes may have (custom ids run to 16 digits). */
 const TARGETS_PATTERN = /^\d{1,16}(,\d{1,16}){0,199}$/;
-const FILL_PATTERN = /^(blur|transparent|[0-9a-f]{6})$/;
 const FOCUS_PATTERN = /^\d{1,5}(,\d{1,5}){3}$/;
 
 /** The home page's search params of the adjusters (app/routes/index.tsx). */
@@ -38,7 +37,7 @@ export const adjusterSearch = {
   source: z.coerce.number().int().positive().optional().catch(undefined),
   targets: z.coerce.string().regex(TARGETS_PATTERN).optional().catch(undefined),
   ai: z.literal('off').optional().catch(undefined),
-  fill: z.coerce.string().regex(FILL_PATTERN).optional().catch(undefined),
+  fill: z.coerce.string().regex(FILL_TOKEN).optional().catch(undefined),
   focus: z.coerce.string().regex(FOCUS_PATTERN).optional().catch(undefined),
   run: z.uuid().optional().catch(undefined),
 };
@@ -53,11 +52,7 @@ export function readAdjusterAddress(search: AdjusterSearch): AdjusterAddress {
     source: search.source ?? null,
     targets: search.targets ? search.targets.split(',').map(Number) : [],
     useAi: search.ai !== 'off',
-    fill: !search.fill
-      ? null
-      : search.fill === 'blur' || search.fill === 'transparent'
-        ? { kind: search.fill }
-        : { kind: 'color', color: `#${search.fill}` },
+    fill: search.fill ? fillOfToken(search.fill) : null,
     focus: focus ? { x: focus[0]!, y: focus[1]!, width: focus[2]!, height: focus[3]! } : null,
     run: search.run ?? null,
   };
@@ -74,14 +69,10 @@ export function writeAdjusterAddress(change: AdjusterAddressChange): AdjusterSea
   set('source', change.source !== undefined, change.source ?? undefined);
   set('targets', change.targets !== undefined, change.targets?.length ? change.targets.join(',') : undefined);
   set('ai', change.useAi !== undefined, change.useAi === false ? 'off' : undefined);
-  set('fill', change.fill !== undefined, change.fill ? writeFill(change.fill) : undefined);
+  set('fill', change.fill !== undefined, change.fill ? fillToken(change.fill) : undefined);
   set('focus', change.focus !== undefined, change.focus ? writeFocus(change.focus) : undefined);
   set('run', change.run !== undefined, change.run ?? undefined);
   return search;
-}
-
-function writeFill(fill: Fill): string {
-  return fill.kind === 'color' ? fill.color.slice(1).toLowerCase() : fill.kind;
 }
 
 /** Whole picture pixels: the box is drawn by hand, a pixel is finer than the hand. */

@@ -62,14 +62,15 @@ const howItWorks = [
 
 export function HomePage() {
   const search = route.useSearch();
-  const { tab = 'singleImage', upload, request, step, format } = search;
+  const { tab = 'singleImage', upload, request, step, format, frame } = search;
   const navigate = useNavigate({ from: '/' });
   // One function for the page's life, so the tool's effects that call it run only when they must.
   const onSingleAddress = useCallback(
-    ({ upload, request, step }: AddressChange, replace: boolean) =>
+    ({ upload, request, step, frame }: AddressChange, replace: boolean) =>
       void navigate({
         search: (prev) => ({
           ...prev,
+          ...(frame !== undefined ? { frame: frame ?? undefined } : {}),
           ...(upload !== undefined ? { upload: upload ?? undefined } : {}),
           ...(request !== undefined ? { request: request ?? undefined } : {}),
           ...(step ? { step } : {}),
@@ -131,6 +132,7 @@ export function HomePage() {
               uploadId={upload ?? null}
               requestId={request ?? null}
               step={step ?? null}
+              frame={frame}
               formatId={format}
               onAddress={onSingleAddress}
             />

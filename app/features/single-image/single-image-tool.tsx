@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import { findFormat } from '../../../shared/formats';
 import type { ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
@@ -14,13 +14,19 @@ import { DEFAULT_PLATFORM } from './rules';
 import { shownStep, SINGLE_STEPS, type SingleStep } from './steps';
 import { LimitNotice } from '../tool-kit/limit-notice';
 import { useImageRequest } from './use-image-request';
+import { readFrame, useFrameInAddress } from './frame-address';
 import { useSavedWork } from './use-saved-work';
 
 const STEPS = ['Upload Image', 'Format & Adjust', 'Download'] as const;
 const TITLES = ['Upload Image', 'Adjust Image & Choose Format', 'Download'] as const;
 
 /** A change of the tool's address: its picture, its job, its step. `replace` keeps it out of the history. */
-export type AddressChange = { upload?: string | null; request?: string | null; step?: SingleStep };
+export type AddressChange = {
+  upload?: string | null;
+  request?: string | null;
+  step?: SingleStep;
+  frame?: string | null;
+};
 
 /**
  * The Single Image tool: upload, format and adjust, download. Its picture, its job and its step live
@@ -33,12 +39,15 @@ export function SingleImageTool({
   uploadId,
   requestId,
   step: askedStep,
+  frame,
   onAddress,
   formatId,
 }: {
   uploadId: string | null;
   requestId: string | null;
   step: SingleStep | null;
+  /** The adjust step's framing not yet recorded with a request (frame-address.ts). */
+  frame?: string;
   onAddress: (change: AddressChange, replace: boolean) => void;
   /** The format asked for in the address (`/?format=`), opened after the upload. */
   formatId?: number;
@@ -65,9 +74,11 @@ export function SingleImageTool({
       setUpload(data.upload);
       setFile({ name: data.originalFilename, size: data.upload.size });
       setPlatform(format.platform);
+      // The framing moved since the request was recorded, if the address says so; else the request's.
       const { zoom, ...area } = data.cropDetails;
-      setAdjustment({ format, crop: { x: 0, y: 0 }, zoom, area });
-      setFill(data.fill);
+      const moved = readFrame(frame, format);
+      setAdjustment({ format, crop: { x: 0, y: 0 }, zoom: moved?.zoom ?? zoom, area: moved?.area ?? area });
+      setFill(moved?.fill ?? data.fill);
       setRequest(data);
     },
   });
@@ -81,6 +92,13 @@ export function SingleImageTool({
     onAddress({ step }, true);
   }, [restoring, askedStep, step, bare, onAddress]);
   const go = (next: SingleStep) => onAddress({ step: next }, false);
+  useFrameInAddress({
+    adjusting: step === 'adjust' && !restoring,
+    adjustment,
+    fill,
+    written: frame,
+    onFrame: useCallback((text: string) => onAddress({ frame: text }, true), [onAddress]),
+  });
 
   const { next, processing, limit } = useImageRequest({
     adjusting: step === 'adjust',
@@ -98,7 +116,7 @@ export function SingleImageTool({
     setFile(null);
     setAdjustment(null);
     setRequest(null);
-    onAddress({ upload: null, request: null, step: 'upload' }, false);
+    onAddress({ upload: null, request: null, frame: null, step: 'upload' }, false);
   };
   // A new picture is new work: the address stops naming the old request.
   const forgetRequest = () => {
@@ -135,7 +153,7 @@ export function SingleImageTool({
             setFile(null);
             setAdjustment(null);
             setRequest(null);
-            onAddress({ upload: null, request: null }, true);
+            onAddress({ upload: null, request: null, frame: null }, true);
           }}
           onNext={() => go('adjust')}
         />
