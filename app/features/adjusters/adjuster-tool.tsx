@@ -1,13 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { UploadResponse } from '../../../shared/schemas';
+import { useEffect } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useOutputSettings } from '../tool-kit/output-settings';
 import { LimitNotice } from '../tool-kit/limit-notice';
 import { ToolCard } from '../tool-kit/tool-card';
 import { UploadStep } from '../tool-kit/upload-step';
 import { useFormatCatalogue } from '../tool-kit/use-format-catalogue';
-import type { ChosenFile } from '../tool-kit/use-photo-upload';
-import { useSavedUpload } from '../tool-kit/use-saved-upload';
 import type { AdjusterAddress, AdjusterAddressChange } from './address';
 import { ConfigureStep } from './configure-step';
 import type { AdjusterFlow } from './flows';
@@ -18,6 +15,7 @@ import { ResultsStep } from './results-step';
 import { NO_SELECTION, selectionAddress } from './selection';
 import { ADJUSTER_STEPS, shownAdjusterStep, type AdjusterStep } from './steps';
 import { useAddressSelection } from './use-address-selection';
+import { useAdjusterPicture } from './use-adjuster-picture';
 import { useAdjusterRun } from './use-adjuster-run';
 import { useRestoredRun } from './use-restored-run';
 
@@ -34,8 +32,8 @@ export function AdjusterTool({
   address: AdjusterAddress;
   onAddress: (change: AdjusterAddressChange, replace: boolean) => void;
 }) {
-  const [upload, setUpload] = useState<UploadResponse | null>(null);
-  const [file, setFile] = useState<ChosenFile | null>(null);
+  const picture = useAdjusterPicture(address, onAddress);
+  const { upload, file } = picture;
   const [output, setOutput] = useOutputSettings();
   const formatsQuery = useFormatCatalogue(flow.formatsQuery);
   // The user's own sizes of this adjuster's shape first (docs/product.md, "Custom sizes").
@@ -46,27 +44,11 @@ export function AdjusterTool({
   const fanOut = useAdjusterRun(flow, upload, address.step === 'results', () =>
     onAddress({ step: 'configure', run: null }, true),
   );
-  const show = (picture: UploadResponse) => {
-    setUpload(picture);
-    setFile({ name: picture.originalFilename, size: picture.size });
-  };
   const restoringRun = useRestoredRun(address, fanOut.run?.requestId ?? null, formats, (restored) => {
-    show(restored.upload);
+    picture.show(restored.upload);
     fanOut.restore({ ...restored, uploadPath: restored.upload.path });
   });
-  // The picture the page let go (Start Over) until the address stops naming it.
-  const [released, setReleased] = useState<string | null>(null);
-  if (released !== null && address.upload !== released) setReleased(null);
-  const restoringUpload = useSavedUpload({
-    uploadId: address.step === 'results' || address.upload === released ? null : address.upload,
-    held: upload,
-    restore: show,
-    onGone: useCallback(() => onAddress({ upload: null }, true), [onAddress]),
-  });
-  const restoring = restoringRun || restoringUpload;
-  useEffect(() => {
-    if (upload && upload.id !== address.upload) onAddress({ upload: upload.id }, true);
-  }, [upload, address.upload, onAddress]);
+  const restoring = restoringRun || picture.restoring;
 
   const shown = shownAdjusterStep(address.step, { upload: upload !== null, run: fanOut.run !== null });
   const step = ADJUSTER_STEPS.indexOf(restoring ? (address.step ?? 'upload') : shown) + 1;
@@ -83,9 +65,7 @@ export function AdjusterTool({
   }, [address.step, runId, address.run, onAddress]);
 
   function forget() {
-    setReleased(address.upload);
-    setUpload(null);
-    setFile(null);
+    picture.forget();
     reset();
     fanOut.reset();
   }
@@ -111,8 +91,7 @@ export function AdjusterTool({
         upload={upload}
         file={file}
         onUploaded={(uploaded, chosen) => {
-          setUpload(uploaded);
-          setFile(chosen);
+          picture.show(uploaded, chosen);
           fanOut.forgetRequest();
         }}
         onCleared={() => {

@@ -1,13 +1,13 @@
+import { useEffect, useRef } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import { fileSummary } from '../../../shared/output';
 import type { ConversionFiles, ConversionResults, TargetFraming } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { findPlan } from '../../../shared/plans';
 import { enlargement } from '../../../shared/sharpness';
 import { PayToDownload } from '../plans/pay-to-download';
 import { SoftnessNote } from '../tool-kit/softness-note';
-import type { Charge } from './use-charges';
+import { chargeText, type Charge } from './use-charges';
 import { cn } from '../../lib/cn';
 import { framingText, type Framing } from '../tool-kit/framing-text';
 import { FileCheckLine } from '../tool-kit/file-check-line';
@@ -24,16 +24,6 @@ const BADGES: Record<
   failed: { label: 'Failed', text: 'Processing failed', className: 'bg-red-100 text-red-800' },
   waiting: { label: 'Waiting', text: 'Waiting to process', className: 'bg-slate-100 text-slate-700' },
 };
-
-const single = findPlan('single')!;
-
-/** The status line of a finished target, by what downloading it costs. */
-function chargeText(charge: Charge, reason: string): string {
-  if (charge === 'payment') return `$${single.price.toFixed(2)} to download: ${reason}`;
-  if (charge === 'allowance') return `Ready to download: uses one of your free downloads (${reason})`;
-  if (charge === 'checking') return 'Checking your downloads...';
-  return 'Ready to download';
-}
 
 /**
  * One target: its size, what its framing kept and its file, its status badge, its preview once
@@ -77,6 +67,12 @@ export function ResultCard({
       : null;
   // A checkerboard only behind a file that keeps transparency (docs/product.md, "Quality preview").
   const transparent = useKeepsTransparency(preview, file?.type);
+  // Framed by hand here and now needing payment: its price and the buttons that pay come into view.
+  const footer = useRef<HTMLDivElement>(null);
+  const framedHere = version > 0;
+  useEffect(() => {
+    if (paying && framedHere) footer.current?.scrollIntoView({ block: 'nearest' });
+  }, [paying, framedHere]);
   return (
     <li
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
@@ -125,7 +121,7 @@ export function ResultCard({
           <Spinner className="scale-75" label="Processing" />
         ) : null}
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      <div ref={footer} className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm text-slate-600" data-testid={`charge-${format.id}`}>
           {statusText}
         </span>
@@ -139,7 +135,10 @@ export function ResultCard({
           >
             Adjust framing
           </Button>
-          {paying ? null : (
+          {/* Where Download would be, beside Adjust framing: in view when a framing saved makes it paid. */}
+          {paying && requestId ? (
+            <PayToDownload requestId={requestId} compact />
+          ) : (
             <Button
               size="sm"
               variant="outline"
@@ -151,7 +150,6 @@ export function ResultCard({
           )}
         </div>
       </div>
-      {paying && requestId ? <PayToDownload requestId={requestId} compact /> : null}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isFreeAdjusterFile } from '../../../shared/crop';
+import { findPlan } from '../../../shared/plans';
 import type { ConversionResults, TargetFraming } from '../../../shared/schemas';
 import { imageRequestQuery } from '../tool-kit/queries';
 import { useAccess } from '../tool-kit/use-access';
@@ -54,4 +55,14 @@ export function useCharges({
     reasonOf: (formatId: number) =>
       framings[formatId]?.framing === 'hand' ? 'framed by hand' : 'made in this image’s own format',
   };
+}
+
+const single = findPlan('single')!;
+
+/** The status line of a finished target, by what downloading it costs. */
+export function chargeText(charge: Charge, reason: string): string {
+  if (charge === 'payment') return `$${single.price.toFixed(2)} to download: ${reason}`;
+  if (charge === 'allowance') return `Ready to download: uses one of your free downloads (${reason})`;
+  if (charge === 'checking') return 'Checking your downloads...';
+  return 'Ready to download';
 }
