@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResponse } from '../../shared/schemas';
 import { inspectImage } from '../../worker/imaging';
 import { expectAccessibleInBothSchemes } from './axe';
-import { baseUrl, launchBrowser, visitor } from './browser';
+import { baseUrl, becomeUnlimited, launchBrowser, visitor } from './browser';
 import { layoutProblems, onScreen } from './layout';
 
 const PEOPLE = join(import.meta.dirname, '../fixtures/people');
@@ -46,25 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Registers and buys Unlimited Access in the local payment mode, as this page's browser. */
-async function becomeUnlimited(page: Page): Promise<void> {
-  const name = `batch${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const post = async (path: string, data?: unknown) => {
-    const res = await page.request.post(`${baseUrl()}${path}`, { data, headers: { Origin: baseUrl() } });
-    expect(res.ok(), `${path} ${res.status()}`).toBe(true);
-    return res.json() as Promise<Record<string, string>>;
-  };
-  await post('/api/register', { username: name, email: `${name}@example.com`, password: `${name}-password` });
-  const intent = await post('/api/create-unlimited-access');
-  await post('/api/local-payments/confirm', {
-    clientSecret: intent.clientSecret,
-    number: '4242 4242 4242 4242',
-    expiry: '12/34',
-    cvc: '123',
-  });
-  await post('/api/payment-success', { paymentIntentId: intent.paymentIntentId });
-}
 
 /**
  * What a new Unlimited Access user does, at one screen size: three photos in, one out, formats

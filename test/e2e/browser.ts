@@ -94,3 +94,22 @@ export async function appReady(page: Page): Promise<void> {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
+
+/** Registers and buys Unlimited Access in the local payment mode, as this page's browser. */
+export async function becomeUnlimited(page: Page): Promise<void> {
+  const name = `user${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const post = async (path: string, data?: unknown) => {
+    const res = await page.request.post(`${baseUrl()}${path}`, { data, headers: { Origin: baseUrl() } });
+    expect(res.ok(), `${path} ${res.status()}`).toBe(true);
+    return res.json() as Promise<Record<string, string>>;
+  };
+  await post('/api/register', { username: name, email: `${name}@example.com`, password: `${name}-password` });
+  const intent = await post('/api/create-unlimited-access');
+  await post('/api/local-payments/confirm', {
+    clientSecret: intent.clientSecret,
+    number: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+  });
+  await post('/api/payment-success', { paymentIntentId: intent.paymentIntentId });
+}
