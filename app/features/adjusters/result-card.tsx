@@ -93,9 +93,6 @@ export function ResultCard({
             </p>
           ) : null}
           <FileCheckLine file={file} platform={format.platform} />
-          {status === 'complete' && targetFraming?.crop ? (
-            <SoftnessNote factor={enlargement(targetFraming.crop, format)} brief className="mt-1 px-2 py-1 text-xs" />
-          ) : null}
         </div>
         <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>
           {badge.label}
@@ -121,6 +118,10 @@ export function ResultCard({
           <Spinner className="scale-75" label="Processing" />
         ) : null}
       </div>
+      {/* Under the preview, so every card's picture stands at the same height. */}
+      {status === 'complete' && targetFraming?.crop ? (
+        <SoftnessNote factor={enlargement(targetFraming.crop, format)} brief className="px-2 py-1 text-xs" />
+      ) : null}
       <div ref={footer} className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm text-slate-600" data-testid={`charge-${format.id}`}>
           {statusText}
