@@ -83,12 +83,12 @@ export function OutputPicker({ value, onChange, accepted, single, platformName, 
               key={choice}
               title={note}
               className={cn(
-                'flex min-w-0 cursor-pointer flex-col rounded-lg border px-2 py-2 text-sm sm:px-3',
+                'flex min-w-0 cursor-pointer flex-col rounded-lg border px-1.5 py-2 text-sm sm:px-3',
                 value.type === choice ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600' : 'border-slate-200',
                 blocked && 'cursor-not-allowed opacity-50',
               )}
             >
-              <span className="flex items-center gap-2 font-medium text-slate-900">
+              <span className="flex items-center gap-1 font-medium text-slate-900 sm:gap-2">
                 <input
                   type="radio"
                   name={`${id}-type`}
@@ -96,7 +96,7 @@ export function OutputPicker({ value, onChange, accepted, single, platformName, 
                   checked={value.type === choice}
                   disabled={blocked}
                   onChange={() => onChange({ ...value, type: choice })}
-                  className="accent-brand-600"
+                  className="m-0 shrink-0 accent-brand-600"
                   aria-label={OUTPUT_LABELS[choice]}
                   aria-describedby={`${id}-${choice}-note`}
                 />

@@ -16,10 +16,11 @@ import { cn } from '../../../lib/cn';
 
 /**
  * The view's height at most (CSS pixels), and as a share of the screen's height: the step's
- * buttons and the quality slider stay on screen with it, on a phone too.
+ * buttons and the quality slider stay on screen with it, on a phone too (a quarter, with the row
+ * naming Before and After above it).
  */
 const MAX_HEIGHT = 320;
-const MAX_SCREEN_SHARE = 0.28;
+const MAX_SCREEN_SHARE = 0.25;
 /** Zoom levels in file pixels per CSS pixel, beyond the fit. */
 const LEVELS = [0.5, 1, 2, 4, 8];
 
