@@ -83,17 +83,16 @@ describe('the Single Image tool in Chromium', () => {
     await page.getByRole('button', { name: 'Start Over' }).click();
     await uploadAndAdjust(page, join(CORPUS, 'baseline.jpg'));
     await page.getByRole('button', { name: 'Next: Download' }).click();
-    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Get this image' }).waitFor({ timeout: 30_000 });
     // The choice is remembered for the visitor: this image is a PNG too.
     expect(await page.getByRole('radio', { name: 'PNG' }).isChecked()).toBe(true);
     await expect.poll(() => page.getByTestId('file-format').textContent()).toBe('PNG (lossless, keeps transparency)');
     await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('Download requires payment');
     expect(await page.getByRole('button', { name: 'Download Now' }).count()).toBe(0);
-    const plans = page.getByRole('region', { name: 'Choose Your Plan' });
-    // The plans arrive from /api/plans after the section appears: wait for them rather than race them.
-    for (const text of ['Single Download', '$1.99', 'Unlimited Access', '$9.99', 'BEST VALUE'])
-      await plans.getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
-    await plans.getByRole('link', { name: 'Choose Single Download' }).click();
+    // The price and the buttons that pay stand where Download Now would be (test/e2e/money-path.test.ts).
+    const plans = page.getByRole('group', { name: 'Pay to download' });
+    await plans.getByRole('link', { name: 'Unlimited Access: $9.99' }).waitFor();
+    await plans.getByRole('link', { name: 'Buy this image: $1.99' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
     expect(new URL(page.url()).searchParams.get('plan')).toBe('single');
     expect(await cspViolations(page)).toEqual([]);
