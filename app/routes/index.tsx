@@ -3,8 +3,8 @@ import { z } from '../../shared/zod';
 import { pageHead } from '../components/layout/page';
 import { HomePage } from '../features/home/home-page';
 import { TOOL_TABS } from '../features/home/tool-tabs';
-import { adjusterSearch } from '../features/adjusters/address';
-import { FRAME_PATTERN } from '../features/single-image/frame-address';
+import { adjusterSearch } from '../features/adjusters/search';
+import { FRAME_PATTERN } from '../features/single-image/steps';
 import { SINGLE_STEPS } from '../features/single-image/steps';
 
 export const Route = createFileRoute('/')({

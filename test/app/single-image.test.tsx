@@ -20,7 +20,8 @@ import {
 } from '../../app/features/single-image/rules';
 import { shownStep } from '../../app/features/single-image/steps';
 import { useImageRequest } from '../../app/features/single-image/use-image-request';
-import { FRAME_PATTERN, readFrame, writeFrame } from '../../app/features/single-image/frame-address';
+import { readFrame, writeFrame } from '../../app/features/single-image/frame-address';
+import { FRAME_PATTERN } from '../../app/features/single-image/steps';
 import { createQueryClient } from '../../app/lib/api';
 import { json, mockApi, recordedRequest } from './render-app';
 

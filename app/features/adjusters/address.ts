@@ -6,10 +6,10 @@
  * (`blur`, `transparent` or a colour's hex digits), `focus` (`x,y,width,height` in picture pixels)
  * and `run`.
  */
-import { z } from '../../../shared/zod';
 import type { CropRect } from '../../../shared/crop';
-import { FILL_TOKEN, fillOfToken, fillToken, type Fill } from '../../../shared/fill';
-import { ADJUSTER_STEPS, type AdjusterStep } from './steps';
+import { fillOfToken, fillToken, type Fill } from '../../../shared/fill';
+import type { AdjusterSearch } from './search';
+import type { AdjusterStep } from './steps';
 
 export type AdjusterAddress = {
   step: AdjusterStep | null;
@@ -25,23 +25,6 @@ export type AdjusterAddress = {
 
 /** A change to it: only the keys given change (null removes one). */
 export type AdjusterAddressChange = Partial<Omit<AdjusterAddress, 'targets'>> & { targets?: number[] | null };
-
-/** Every target the catalogue and the user's own sizes may have (custom ids run to 16 digits). */
-const TARGETS_PATTERN = /^\d{1,16}(,\d{1,16}){0,199}$/;
-const FOCUS_PATTERN = /^\d{1,5}(,\d{1,5}){3}$/;
-
-/** The home page's search params of the adjusters (app/routes/index.tsx). */
-export const adjusterSearch = {
-  astep: z.enum(ADJUSTER_STEPS).optional().catch(undefined),
-  aupload: z.uuid().optional().catch(undefined),
-  source: z.coerce.number().int().positive().optional().catch(undefined),
-  targets: z.coerce.string().regex(TARGETS_PATTERN).optional().catch(undefined),
-  ai: z.literal('off').optional().catch(undefined),
-  fill: z.coerce.string().regex(FILL_TOKEN).optional().catch(undefined),
-  focus: z.coerce.string().regex(FOCUS_PATTERN).optional().catch(undefined),
-  run: z.uuid().optional().catch(undefined),
-};
-export type AdjusterSearch = { [K in keyof typeof adjusterSearch]?: z.infer<(typeof adjusterSearch)[K]> };
 
 /** The address of an adjuster, read from the search params. */
 export function readAdjusterAddress(search: AdjusterSearch): AdjusterAddress {

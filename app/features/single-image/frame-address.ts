@@ -9,9 +9,7 @@ import { useEffect } from 'react';
 import { fillOfToken, fillToken, type Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { Adjustment } from './adjustment';
-
-/** Its shape (the fill's token is read by fillOfToken). */
-export const FRAME_PATTERN = /^-?\d{1,5},-?\d{1,5},\d{1,5},\d{1,5},\d(\.\d{1,2})?,[0-9a-z]{4,11}$/;
+import { FRAME_PATTERN } from './steps';
 
 export type Frame = { area: Area; zoom: number; fill: Fill };
 
