@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
-import { PRERENDERED_PAGES, prerenderedAsset } from '../shared/pages';
+import { NOT_FOUND_ASSET, NOT_FOUND_DRAWN_FROM, PRERENDERED_PAGES, prerenderedAsset } from '../shared/pages';
 
 const CLIENT = join(import.meta.dirname, '../dist/client');
 
@@ -51,12 +51,17 @@ async function main() {
     const { renderPage } = (await server.ssrLoadModule('/app/prerender.tsx')) as {
       renderPage: (path: string) => Promise<string>;
     };
-    for (const path of PRERENDERED_PAGES) {
-      const file = join(CLIENT, `${prerenderedAsset(path)}.html`);
+    // Every page the same for everyone, and "Page not found" (which the worker answers with a 404).
+    const drawn = [
+      ...PRERENDERED_PAGES.map((path) => [path, prerenderedAsset(path)] as const),
+      [NOT_FOUND_DRAWN_FROM, NOT_FOUND_ASSET] as const,
+    ];
+    for (const [path, asset] of drawn) {
+      const file = join(CLIENT, `${asset}.html`);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, pageHtml(template, await renderPage(path)));
     }
-    console.log(`prerendered ${PRERENDERED_PAGES.length} pages into dist/client/pages`);
+    console.log(`prerendered ${drawn.length} pages into dist/client/pages`);
   } finally {
     await server.close();
   }

@@ -5,7 +5,7 @@
  * route can relabel what it is (docs/decisions/0017-custom-sizes.md).
  */
 import type { PlatformFormat } from './formats';
-import { OUTPUT_CHOICES, type OutputChoice } from './output';
+import { formatSize, OUTPUT_CHOICES, type OutputChoice } from './output';
 
 export const CUSTOM_PLATFORM = 'custom';
 export const MIN_CUSTOM_SIDE = 16;
@@ -86,7 +86,7 @@ export function customFormat(id: number): PlatformFormat | undefined {
     key: `custom_${width}x${height}`,
     platform: CUSTOM_PLATFORM,
     format: 'size',
-    description: `Custom ${width} × ${height}${size.type === 'auto' ? '' : ` ${size.type.toUpperCase()}`}${size.capKb ? `, at most ${size.capKb.toLocaleString('en-US')} KB` : ''}`,
+    description: `Custom ${width} × ${height}${size.type === 'auto' ? '' : ` ${size.type.toUpperCase()}`}${size.capKb ? `, at most ${formatSize(size.capKb * 1000, size.capKb * 1000)}` : ''}`,
     width,
     height,
     aspectRatio: `${width / g}:${height / g}`,

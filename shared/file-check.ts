@@ -3,7 +3,7 @@
  * each platform accepts"): the facts read back from the file's own bytes, and each rule it breaks
  * as a sentence. The worker makes it (worker/imaging/acceptance.ts); the app shows it.
  */
-import { formatBytes, formatCap, OUTPUT_LABELS, type OutputType } from './output';
+import { formatSize, OUTPUT_LABELS, type OutputType } from './output';
 import { z } from './zod';
 
 export const fileCheckSchema = z.lazy(() =>
@@ -23,15 +23,12 @@ export const fileCheckSchema = z.lazy(() =>
 );
 export type FileCheck = z.infer<typeof fileCheckSchema>;
 
-/** 'Ready for Bluesky: 1500×500 JPEG, 912 KB of 1,000,000 bytes' (or what it breaks). */
+/** 'Ready for Bluesky: 1500×500 JPEG, 912 KB of 1 MB' (or what it breaks). */
 export function fileCheckLine(check: FileCheck, platform: string): string {
   if (!check.ready) return `Not ready for ${platform}: ${check.problems.join('; ')}`;
-  const size = check.maxBytes === null ? formatBytes(check.bytes) : `${sizeIn(check)} of ${formatCap(check.maxBytes)}`;
+  const size =
+    check.maxBytes === null
+      ? formatSize(check.bytes)
+      : `${formatSize(check.bytes, check.maxBytes)} of ${formatSize(check.maxBytes, check.maxBytes)}`;
   return `Ready for ${platform}: ${check.width}×${check.height} ${OUTPUT_LABELS[check.type as OutputType]}, ${size}`;
-}
-
-/** The file's size in the cap's own unit: bytes beside a cap in bytes, else KB or MB. */
-function sizeIn(check: FileCheck): string {
-  const cap = check.maxBytes ?? 0;
-  return cap % 1024 === 0 ? formatBytes(check.bytes) : `${check.bytes.toLocaleString('en-US')} bytes`;
 }

@@ -47,6 +47,19 @@ export function fillKey(fill: Fill | null | undefined): string {
   return !fill ? 'default' : fill.kind === 'color' ? fill.color : fill.kind;
 }
 
+/** A fill as an address writes it: 'blur', 'transparent' or a colour's six hex digits. */
+export const FILL_TOKEN = /^(blur|transparent|[0-9a-f]{6})$/;
+
+export function fillToken(fill: Fill): string {
+  return fill.kind === 'color' ? fill.color.slice(1).toLowerCase() : fill.kind;
+}
+
+/** The fill an address's token names, or null for one it cannot read. */
+export function fillOfToken(token: string): Fill | null {
+  if (!FILL_TOKEN.test(token)) return null;
+  return token === 'blur' || token === 'transparent' ? { kind: token } : { kind: 'color', color: `#${token}` };
+}
+
 export function sameFill(a: Fill, b: Fill): boolean {
   return a.kind === b.kind && (a.kind !== 'color' || (b.kind === 'color' && a.color === b.color));
 }

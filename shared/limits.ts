@@ -28,6 +28,9 @@ export const REGISTRATIONS_PER_HOUR = 5;
 /** Password reset e-mails asked for an hour from one address, and sent an hour to one account. */
 export const PASSWORD_RESETS_PER_HOUR = { address: 5, account: 3 } as const;
 
+/** The most photos one batch takes (each photo × each format is one conversion). */
+export const MAX_BATCH_PHOTOS = 50;
+
 /** Originals, outputs and previews are deleted this many days after upload. */
 export const RETENTION_DAYS = 7;
 

@@ -35,22 +35,21 @@ export function choiceFor(choice: OutputChoice, accepted: readonly OutputType[])
 
 /** 'JPEG · 207 KB': a rendered file as lists show it. */
 export function fileSummary(file: { type: OutputType; size: number }): string {
-  return `${OUTPUT_LABELS[file.type]} · ${formatBytes(file.size)}`;
-}
-
-/** "412 KB" style sizes. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${OUTPUT_LABELS[file.type]} · ${formatSize(file.size)}`;
 }
 
 /**
- * A platform's file-size cap as it publishes it: binary caps as '8 MB' or '256 KB' (1024s), decimal
- * ones to the byte ('1,000,000 bytes', Bluesky's), so a reader never sees a rounded cap.
+ * Every size the product shows, of a file, an estimate or a platform's cap, one way ("186 KB",
+ * "1.5 MB", "8 MB"), in the units of the cap it is compared with: kilobytes of 1,024 bytes, or of
+ * 1,000 where the cap was published in those (Bluesky's 1,000,000 bytes, a custom size's 60 KB),
+ * so a cap always reads as published and a file beside it in the same units. Kilobytes and tenths
+ * of a megabyte are rounded down: a file under its cap never reads as over it. Every cap of the
+ * catalogue and every custom cap is a whole number of its kilobytes, so reads exactly.
  */
-export function formatCap(bytes: number): string {
-  if (bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MB`;
-  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
-  return `${bytes.toLocaleString('en-US')} bytes`;
+export function formatSize(bytes: number, cap: number | null = null): string {
+  const k = cap !== null && cap % 1024 !== 0 ? 1000 : 1024;
+  if (bytes < k) return `${bytes.toLocaleString('en-US')} bytes`;
+  if (bytes < k * k) return `${Math.floor(bytes / k).toLocaleString('en-US')} KB`;
+  const tenths = Math.floor((bytes / k / k) * 10);
+  return `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)} MB`;
 }

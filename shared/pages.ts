@@ -90,6 +90,13 @@ export function prerenderedAsset(pathname: string): string | null {
   return `/pages${path === '/' ? '/home' : path}`;
 }
 
+/**
+ * The app's "Page not found", drawn by the build as any drawn page is, so an unknown address shows
+ * it before (or without) the app's script; `NOT_FOUND_DRAWN_FROM` is a path no page has.
+ */
+export const NOT_FOUND_ASSET = '/pages/not-found';
+export const NOT_FOUND_DRAWN_FROM = '/this-page-does-not-exist';
+
 /** The key, in that file, of the scripts every page needs: the app that app/boot.ts starts. */
 export const EVERY_PAGE = '*';
 

@@ -16,7 +16,7 @@ import { CONFIDENCES, FORMAT_KINDS, type PlatformFormat } from './formats';
 import { DEFAULT_QUALITY, MIN_USER_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from './output';
 import { PAYMENT_STATUSES, PLAN_IDS, type Plan } from './plans';
 import { PLATFORMS } from './platforms';
-import { MAX_TARGET_FORMATS } from './limits';
+import { MAX_BATCH_PHOTOS, MAX_TARGET_FORMATS } from './limits';
 
 /** An ISO 8601 instant as the worker writes it (`Date.toISOString()`). */
 const instant = z.string();
@@ -622,7 +622,13 @@ const formatIds = z.lazy(() =>
 
 export const bannerConvertSchema = z.lazy(() =>
   z.object({
-    sourceFormatId: z.number('Source format required').int().positive('Source format required'),
+    /** Where the banner is used now; null for a fresh picture (no platform's rules then apply). */
+    sourceFormatId: z
+      .number('Source format required')
+      .int()
+      .positive('Source format required')
+      .nullable()
+      .default(null),
     targetFormatIds: formatIds,
     useAi: z.boolean().default(true),
     output: outputSettingsSchema.optional(),
@@ -655,9 +661,6 @@ export const batchProcessSchema = z.lazy(() =>
     focus: focusSchema.optional(),
   }),
 );
-
-/** The most photos one batch takes (each photo × each format is one conversion). */
-export const MAX_BATCH_PHOTOS = 50;
 
 /**
  * A batch of photos already uploaded, each with its image request: every photo to every format,

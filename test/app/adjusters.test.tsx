@@ -9,20 +9,37 @@ import type { Selection } from '../../app/features/adjusters/selection';
 import { BANNER_FLOW, PROFILE_FLOW, type AdjusterFlow } from '../../app/features/adjusters/flows';
 import { centredCrop } from '../../shared/crop';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
-import { ResultsStep } from '../../app/features/adjusters/results-step';
+import { ResultsStep, type ShownRun } from '../../app/features/adjusters/results-step';
 import { Toaster } from '../../app/components/ui/toaster';
 import { dismissToast } from '../../app/components/ui/use-toast';
 import { createQueryClient } from '../../app/lib/api';
 import { mockApi } from './render-app';
 
-/** What the results step needs besides its own props: the server said nothing of framings, none framed by hand. */
-const noReframes = {
-  detection: null,
-  framings: {},
-  versions: {},
-  reframing: false,
-  onReframe: async () => false,
-};
+type RunProps = Partial<Omit<ShownRun, 'run'>> & Partial<NonNullable<ShownRun['run']>>;
+
+/** A run as the results step shows it: by default three banners from the X header, nothing said of framings. */
+function shownRun(props: RunProps = {}): ShownRun {
+  const { source = findFormat(29)!, targets = [findFormat(2)!, findFormat(20)!, findFormat(36)!], ...rest } = props;
+  return {
+    run: {
+      source,
+      targets,
+      requestId: props.requestId ?? 'r1',
+      requestFormatId: props.requestFormatId ?? source?.id ?? 1,
+    },
+    results: {},
+    files: {},
+    starting: false,
+    analysisPerformed: null,
+    detection: null,
+    framing: 'centre',
+    framings: {},
+    versions: {},
+    reframing: false,
+    reframe: async () => false,
+    ...rest,
+  };
+}
 
 const upload: UploadResponse = {
   id: 'u',
@@ -96,26 +113,27 @@ beforeEach(() => void mockApi({}));
 afterEach(() => dismissToast());
 
 describe('banner adjuster, configure step', () => {
-  it('blocks Continue with the spec’s toasts until a source and a target are chosen', () => {
+  it('takes a fresh picture with no current format, and says beside Continue what it waits for', () => {
     let continued = 0;
     render(<Configure flow={BANNER_FLOW} formats={BANNER_FORMATS} onContinue={() => (continued += 1)} />);
+    expect(screen.getByLabelText('Source platform')).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'None: a new photo' })).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Continue' });
     expect(next).toHaveAttribute('aria-disabled', 'true');
-    fireEvent.click(next);
-    expect(screen.getByText('Source format required')).toBeInTheDocument();
-    expect(screen.getByText('Please select the current format of your banner')).toBeInTheDocument();
-
-    fireEvent.change(screen.getByLabelText('Source format'), {
-      target: { value: String(BANNER_FORMATS.find((f) => f.platform === 'facebook')?.id) },
-    });
+    // Not only a notification: the step says it where the button is.
+    expect(screen.getByText('Choose at least one format to convert to')).toBeInTheDocument();
     fireEvent.click(next);
     expect(screen.getByText('No target formats selected')).toBeInTheDocument();
+    expect(screen.queryByText('Source format required')).toBeNull();
     expect(continued).toBe(0);
 
+    // With no source, every platform's banners can be targets.
     fireEvent.click(screen.getAllByRole('checkbox')[0]!);
     expect(next).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByText('Choose at least one format to convert to')).toBeNull();
     fireEvent.click(next);
     expect(continued).toBe(1);
+    expect(selected().source).toBeNull();
   });
 
   it('marks the source platform’s tab "(source)", opens the first other platform, and refuses same-platform targets', () => {
@@ -156,6 +174,12 @@ describe('banner adjuster, configure step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Select All' }));
     fireEvent.change(screen.getByLabelText('Source platform'), { target: { value: 'facebook' } });
     expect(selected().targets).toEqual([]);
+    // Never silently: the step says what choosing the source took out.
+    expect(
+      screen.getByText(
+        `${facebook.length} Facebook formats were taken out of the targets: a banner is not converted to the platform it is on. 0 still selected.`,
+      ),
+    ).toHaveAttribute('role', 'status');
   });
 
   it('has intelligent resizing on by default, with its explanation, and lets it be switched off', () => {
@@ -233,30 +257,19 @@ describe('profile adjuster, configure step', () => {
 });
 
 describe('results step', () => {
-  const source = findFormat(29)!;
-  const targets = [findFormat(2)!, findFormat(20)!, findFormat(36)!];
   const queryClient = createQueryClient();
-  const results = (props: Partial<Parameters<typeof ResultsStep>[0]>) => (
+  const results = (props: RunProps) => (
     <QueryClientProvider client={queryClient}>
       <ResultsStep
         flow={BANNER_FLOW}
         upload={upload}
-        source={source}
-        targets={targets}
-        requestId="r1"
-        results={{}}
-        files={{}}
-        starting={false}
-        analysisPerformed={null}
-        framing="centre"
-        {...noReframes}
+        fanOut={shownRun(props)}
         onBack={() => undefined}
         onStartOver={() => undefined}
-        {...props}
       />
     </QueryClientProvider>
   );
-  const renderResults = (props: Partial<Parameters<typeof ResultsStep>[0]>) => render(results(props));
+  const renderResults = (props: RunProps) => render(results(props));
 
   it('while starting: the pending header, the spinner text, every target waiting, the ZIP disabled', () => {
     renderResults({ starting: true });
@@ -268,7 +281,9 @@ describe('results step', () => {
   });
 
   it('shows each status with its badge and text, and enables the ZIP only when every target is ready', () => {
-    const { rerender } = renderResults({ results: { 2: 'complete', 20: 'processing', 36: 'failed' } });
+    const planned = { framing: 'planned', crop: null, extended: false, kept: { faces: 0, text: 0 } } as const;
+    const framings = { 2: planned, 20: planned, 36: planned };
+    const { rerender } = renderResults({ results: { 2: 'complete', 20: 'processing', 36: 'failed' }, framings });
     expect(screen.getByText('Some conversions are still being processed...')).toBeInTheDocument();
     expect(within(screen.getByTestId('result-2')).getByText('Ready to download')).toBeInTheDocument();
     expect(within(screen.getByTestId('result-2')).getByRole('button', { name: 'Download' })).toBeEnabled();
@@ -277,7 +292,9 @@ describe('results step', () => {
     expect(within(screen.getByTestId('result-20')).getByRole('button', { name: 'Download' })).toBeDisabled();
     expect(within(screen.getByTestId('result-36')).getByText('Processing failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeDisabled();
-    rerender(results({ results: { 2: 'complete', 20: 'complete', 36: 'complete' }, analysisPerformed: true }));
+    rerender(
+      results({ results: { 2: 'complete', 20: 'complete', 36: 'complete' }, framings, analysisPerformed: true }),
+    );
     expect(screen.getByText('All conversions have been completed successfully!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeEnabled();
     expect(screen.getByText('AI Analysis Successful')).toBeInTheDocument();
@@ -358,15 +375,12 @@ describe('file type in the adjusters', () => {
         <ResultsStep
           flow={BANNER_FLOW}
           upload={upload}
-          source={findFormat(29)!}
-          targets={[findFormat(20)!, findFormat(2)!]}
-          framing="focus"
-          {...noReframes}
-          requestId="r1"
-          results={{ 20: 'complete', 2: 'processing' }}
-          files={{ 20: { type: 'jpeg', quality: 82, size: 212_345, check: null } }}
-          starting={false}
-          analysisPerformed={null}
+          fanOut={shownRun({
+            targets: [findFormat(20)!, findFormat(2)!],
+            framing: 'focus',
+            results: { 20: 'complete', 2: 'processing' },
+            files: { 20: { type: 'jpeg', quality: 82, size: 212_345, check: null } },
+          })}
           onBack={() => undefined}
           onStartOver={() => undefined}
         />

@@ -10,7 +10,6 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BANNER_FORMATS, findFormat, PROFILE_FORMATS, type PlatformFormat } from '../../shared/formats';
 import { DEFAULT_OUTPUT } from '../../shared/output';
-import { PLANS } from '../../shared/plans';
 import type { ConversionResponse, DetectionResponse, TargetFraming, UploadResponse } from '../../shared/schemas';
 import { ConfigureStep } from '../../app/features/adjusters/configure-step';
 import { BANNER_FLOW, PROFILE_FLOW, type AdjusterFlow } from '../../app/features/adjusters/flows';
@@ -91,25 +90,7 @@ function Adjuster({ flow, formats }: { flow: AdjusterFlow; formats: readonly Pla
   const run = useAdjusterRun(flow, upload, step === 3, () => setStep(2));
   if (step === 3 && run.run)
     return (
-      <ResultsStep
-        flow={flow}
-        upload={upload}
-        source={run.run.source}
-        targets={run.run.targets}
-        requestId={run.run.requestId}
-        results={run.results}
-        files={run.files}
-        starting={run.starting}
-        analysisPerformed={run.analysisPerformed}
-        detection={run.detection}
-        framing={run.framing}
-        framings={run.framings}
-        versions={run.versions}
-        reframing={run.reframing}
-        onReframe={run.reframe}
-        onBack={() => setStep(2)}
-        onStartOver={() => setStep(2)}
-      />
+      <ResultsStep flow={flow} upload={upload} fanOut={run} onBack={() => setStep(2)} onStartOver={() => setStep(2)} />
     );
   return (
     <ConfigureStep
@@ -298,7 +279,13 @@ describe('results: what each format kept, framing by hand, and a refused downloa
         202,
       ),
       [`GET /api/download/${REQUEST_ID}/${first.id}`]: json({ message: 'Download requires payment' }, 402),
-      'GET /api/plans': json(PLANS),
+      [`GET /api/image-requests/${REQUEST_ID}`]: json(imageRequest),
+      'GET /api/session': json({ user: null }),
+      // The visitor's free download is used.
+      'GET /api/check-rate-limits': () =>
+        new Response(JSON.stringify({ unlimited: false, limit: 1, remaining: 0, resetAt: null }), {
+          headers: { 'X-RateLimit-Remaining': '0' },
+        }),
     });
     renderWithRouter(() => <Adjuster flow={PROFILE_FLOW} formats={[first, second]} />);
     await screen.findByRole('list', { name: 'Found on the picture' });
@@ -343,11 +330,25 @@ describe('results: what each format kept, framing by hand, and a refused downloa
     });
     expect(within(card).getByRole('img')).toHaveAttribute('src', `/api/preview/${REQUEST_ID}/${first.id}?v=1`);
 
-    // Its download now needs a free download or a payment: none left, so the plans show.
-    fireEvent.click(within(card).getByRole('button', { name: 'Download' }));
-    expect(await screen.findByText('Download requires payment')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument();
-    const choose = await screen.findByRole('link', { name: `Choose ${PLANS[0]!.name}` });
-    expect(choose).toHaveAttribute('href', `/checkout/${REQUEST_ID}?plan=${PLANS[0]!.id}`);
+    // Its download now needs a free download or a payment: none left, so the card says what it costs,
+    // with the buttons that pay in place of Download, before any click; the ZIP card says it too.
+    await waitFor(() =>
+      expect(within(card).getByTestId(`charge-${first.id}`)).toHaveTextContent('$1.99 to download: framed by hand'),
+    );
+    expect(within(card).queryByRole('button', { name: 'Download' })).toBeNull();
+    expect(within(card).queryByText('Ready to download')).toBeNull();
+    const pay = within(card).getByRole('group', { name: 'Pay to download' });
+    expect(within(pay).getByRole('link', { name: 'Buy this image: $1.99' })).toHaveAttribute(
+      'href',
+      `/checkout/${REQUEST_ID}?plan=single`,
+    );
+    expect(within(pay).getByRole('link', { name: 'Unlimited Access: $9.99' })).toHaveAttribute(
+      'href',
+      `/checkout/${REQUEST_ID}?plan=unlimited`,
+    );
+    // The other target is the adjuster's own: free, as before.
+    expect(screen.getByTestId(`charge-${second.id}`)).toHaveTextContent('Ready to download');
+    expect(screen.getByText(/^1 file framed by hand: \$1\.99 as a Single Download/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download the 1 free file (ZIP)' })).toBeEnabled();
   });
 });

@@ -119,9 +119,10 @@ function escape(text: string): string {
 }
 
 describe('file-size caps as the platforms publish them', () => {
-  it('keeps a decimal cap to the byte and a binary one in its own unit', () => {
-    expect(byteCapText({ maxBytes: 1_000_000 })).toBe('At most 1,000,000 bytes');
-    expect(byteCapText({ maxBytes: 100_000 })).toBe('At most 100,000 bytes');
+  it('reads a cap as it was published: in kilobytes of 1,000 where decimal, of 1,024 where binary', () => {
+    expect(byteCapText({ maxBytes: 1_000_000 })).toBe('At most 1 MB');
+    expect(byteCapText({ maxBytes: 100_000 })).toBe('At most 100 KB');
+    expect(byteCapText({ maxBytes: 60_000 })).toBe('At most 60 KB');
     expect(byteCapText({ maxBytes: 8 * 1024 * 1024 })).toBe('At most 8 MB');
     expect(byteCapText({ maxBytes: 256 * 1024 })).toBe('At most 256 KB');
     expect(byteCapText({ maxBytes: null })).toBe('No published limit');

@@ -43,6 +43,11 @@ describe('help search', () => {
     expect(titles('instagram story size')).not.toContain('Facebook Story: 1080 × 1920');
   });
 
+  it('lists the format of the platform the query names first: "x header" is X’s header', () => {
+    expect(titles('x header')[0]).toBe('X (Twitter) Header: 1500 × 500');
+    expect(titles('x header').some((title) => title.startsWith('LinkedIn'))).toBe(false);
+  });
+
   it('ranks a question that names the words above an answer that only mentions them', () => {
     const results = titles('delete account');
     expect(results[0]).toBe('How do I delete my account?');

@@ -168,7 +168,7 @@ describe('the download step', () => {
       </QueryClientProvider>,
     );
     expect(screen.getByTestId('file-size')).toHaveTextContent(
-      "Quality 61 instead of 82 to stay under the platform's 8.0 MB limit",
+      "Quality 61 instead of 82 to stay under the platform's 8 MB limit",
     );
   });
 });

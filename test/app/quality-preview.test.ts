@@ -1,4 +1,6 @@
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useCalibratedSize } from '../../app/features/tool-kit/quality-preview/use-calibrated-size';
 import { bandCount, jpegDataStart, joinedSize } from '../../app/features/tool-kit/quality-preview/encoder-pool';
 import { previewType } from '../../app/features/tool-kit/quality-preview/use-quality-preview';
 import { hasTransparentPixel } from '../../app/features/tool-kit/use-keeps-transparency';
@@ -58,5 +60,29 @@ describe('the quality preview', () => {
   it('puts a checkerboard only behind pixels that are not all opaque', () => {
     expect(hasTransparentPixel(Uint8ClampedArray.from([1, 2, 3, 255, 4, 5, 6, 255]))).toBe(false);
     expect(hasTransparentPixel(Uint8ClampedArray.from([1, 2, 3, 255, 4, 5, 6, 254]))).toBe(true);
+  });
+});
+
+describe('the estimated size beside the made file', () => {
+  const made = { type: 'jpeg' as const, quality: 82, size: 186_000, check: null };
+
+  it('reads the made file’s own size at its settings, and scales the estimate by the same ratio at others', () => {
+    const { result, rerender } = renderHook(
+      ({ size, quality }: { size: number | null; quality: number }) =>
+        useCalibratedSize({ size, type: 'jpeg', quality }, made),
+      { initialProps: { size: null, quality: 82 } as { size: number | null; quality: number } },
+    );
+    expect(result.current).toBeNull();
+    // The browser's encoding at the file's own settings: 169 KB against the server's 186.
+    rerender({ size: 169_000, quality: 82 });
+    expect(result.current).toBe(186_000);
+    // Quality 40 before the server made it: the estimate, corrected by what 82 taught.
+    rerender({ size: 80_000, quality: 40 });
+    expect(result.current).toBe(Math.round((80_000 * 186_000) / 169_000));
+  });
+
+  it('shows the estimate as it is until a file of the same type and quality is known', () => {
+    const { result } = renderHook(() => useCalibratedSize({ size: 120_000, type: 'webp', quality: 82 }, made));
+    expect(result.current).toBe(120_000);
   });
 });

@@ -22,6 +22,8 @@ import {
 } from '../../app/features/single-image/rules';
 import { shownStep } from '../../app/features/single-image/steps';
 import { useImageRequest } from '../../app/features/single-image/use-image-request';
+import { readFrame, writeFrame } from '../../app/features/single-image/frame-address';
+import { FRAME_PATTERN } from '../../app/features/single-image/steps';
 import { createQueryClient } from '../../app/lib/api';
 import { json, mockApi, recordedRequest } from './render-app';
 
@@ -174,6 +176,43 @@ describe('single-image rules', () => {
     expect(ids('STORY')).toEqual(expect.arrayContaining(['instagram_story', 'facebook_story', 'snapchat_story']));
     expect(ids('x (twitter) header')).toEqual(['twitter_header']);
     expect(ids('nothing like this')).toEqual([]);
+  });
+
+  it('keeps the framing being made in the address, and reads it back only for its own format’s shape', () => {
+    const banner = { width: 1584, height: 396 };
+    const frame = {
+      area: { x: 10.4, y: -3.6, width: 800.2, height: 200.05 },
+      zoom: 1.6,
+      fill: { kind: 'blur' } as const,
+    };
+    const text = writeFrame(frame);
+    expect(text).toBe('10,-4,800,200,1.60,blur');
+    expect(FRAME_PATTERN.test(text)).toBe(true);
+    expect(readFrame(text, banner)).toEqual({
+      area: { x: 10, y: -4, width: 800, height: 200 },
+      zoom: 1.6,
+      fill: { kind: 'blur' },
+    });
+    expect(readFrame('0,0,800,200,1.25,ffffff', banner)?.fill).toEqual({ kind: 'color', color: '#ffffff' });
+    // A frame left from another format (a story's tall crop) is not this banner's.
+    expect(readFrame('0,0,450,800,1.25,blur', banner)).toBeNull();
+    expect(readFrame('0,0,800,200,1.25,purple', banner)).toBeNull();
+    expect(readFrame(undefined, banner)).toBeNull();
+  });
+
+  it('puts the platform the query names first: "x header" is X’s header, not LinkedIn’s', () => {
+    const ids = (query: string) => searchFormats(PLATFORM_FORMATS, query).map((f) => f.key);
+    expect(ids('x header')[0]).toBe('twitter_header');
+    expect(ids('x header').every((key) => key.startsWith('twitter_'))).toBe(true);
+    expect(ids('twitter header')[0]).toBe('twitter_header');
+    // A platform named by the query outranks another whose text only mentions the word.
+    for (const platform of ['linkedin', 'facebook', 'youtube'] as const) {
+      const found = searchFormats(PLATFORM_FORMATS, `${platform} banner`);
+      expect(found.length, platform).toBeGreaterThan(0);
+      expect(found[0]?.platform, platform).toBe(platform);
+    }
+    // A size still finds its format, whatever the letters around it.
+    expect(ids('1500x500')[0]).toBe('twitter_header');
   });
 
   it('sends phone photos as they are and redraws only what the server cannot take, keeping its shape', () => {

@@ -14,6 +14,14 @@ afterEach(() => {
   dismissToast();
 });
 const signedOut = { 'GET /api/session': json({ user: null }) };
+const ada = {
+  id: 'u1',
+  username: 'ada',
+  email: 'ada@example.com',
+  name: null,
+  hasUnlimitedAccess: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 async function openHelp() {
   mockApi(signedOut);
@@ -176,12 +184,25 @@ describe('careers', () => {
 });
 
 describe('home and legal pages', () => {
-  it('shows how it works and three testimonials', async () => {
+  it('shows how it works and what Batch is and costs, and no made-up testimonials', async () => {
     mockApi(signedOut);
     renderApp('/');
-    const section = (await screen.findByRole('heading', { name: 'What people say' })).closest('section')!;
-    expect(within(section).getAllByRole('figure')).toHaveLength(3);
+    const batch = (await screen.findByRole('heading', { name: /^Many photos\? Batch/ })).closest('section')!;
+    expect(batch).toHaveTextContent('Unlimited Access: $9.99, paid once');
+    expect(within(batch).getByRole('link', { name: 'Open Batch' })).toHaveAttribute('href', '/batch');
     expect(screen.getByRole('heading', { name: 'Pay once and download' })).toBeInTheDocument();
+    expect(screen.queryByText(/testimonial/i)).toBeNull();
+    expect(screen.queryAllByRole('figure')).toHaveLength(0);
+  });
+
+  it('puts Batch one click away in the header, and in the account menu', async () => {
+    mockApi({ 'GET /api/session': json({ user: ada }) });
+    renderApp('/help');
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Batch' })).toHaveAttribute('href', '/batch');
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'Account menu of ada' }), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Batch' })).toHaveAttribute('href', '/batch');
   });
 
   it.each([

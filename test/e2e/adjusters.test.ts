@@ -9,7 +9,7 @@ import { fetchPhoto } from '../../bench/photos';
 import { LAYOUTS_1500x500, makeMarkedBanner } from '../support/marked-banner';
 import { expectAccessibleInBothSchemes } from './axe';
 import { onScreen } from './layout';
-import { baseUrl, CORPUS, launchBrowser, visitor } from './browser';
+import { baseUrl, CORPUS, launchBrowser, uploaded, visitor } from './browser';
 
 let browser: Browser;
 let bannerPath: string;
@@ -39,9 +39,7 @@ async function uploadIn(
 ): Promise<void> {
   await page.goto(`${baseUrl()}/?tab=${tab}`);
   await page.locator('input[type=file]').setInputFiles(path);
-  await expect
-    .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
-    .toBe(true);
+  await uploaded(page);
   await page.getByRole('button', { name: 'Next: Choose Format' }).click();
   await page.getByRole('heading', { name: heading }).waitFor();
 }
@@ -154,11 +152,11 @@ describe('the banner and profile adjusters in Chromium', () => {
       await page.setViewportSize(size);
       await page.goto(`${baseUrl()}/?tab=profileAdjuster`);
       await page.locator('input[type=file]').setInputFiles(portraitPath);
-      await page.getByText('Upload Successful', { exact: true }).waitFor({ timeout: 30_000 });
+      await uploaded(page);
       const next = page.getByRole('button', { name: 'Next: Choose Format' });
       await expect.poll(() => onScreen(page, next), { message: 'Next: Choose Format' }).toBe(true);
       await expect
-        .poll(() => onScreen(page, page.getByText('Upload Successful', { exact: true })), { message: 'the upload' })
+        .poll(() => onScreen(page, page.getByText('Uploaded', { exact: true })), { message: 'the upload' })
         .toBe(true);
       await next.click();
       await page.getByRole('heading', { name: 'Configure Profile Picture Adjustment' }).waitFor();

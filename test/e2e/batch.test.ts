@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResponse } from '../../shared/schemas';
 import { inspectImage } from '../../worker/imaging';
 import { expectAccessibleInBothSchemes } from './axe';
-import { baseUrl, launchBrowser, visitor } from './browser';
+import { baseUrl, becomeUnlimited, launchBrowser, visitor } from './browser';
 import { layoutProblems, onScreen } from './layout';
 
 const PEOPLE = join(import.meta.dirname, '../fixtures/people');
@@ -46,25 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Registers and buys Unlimited Access in the local payment mode, as this page's browser. */
-async function becomeUnlimited(page: Page): Promise<void> {
-  const name = `batch${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const post = async (path: string, data?: unknown) => {
-    const res = await page.request.post(`${baseUrl()}${path}`, { data, headers: { Origin: baseUrl() } });
-    expect(res.ok(), `${path} ${res.status()}`).toBe(true);
-    return res.json() as Promise<Record<string, string>>;
-  };
-  await post('/api/register', { username: name, email: `${name}@example.com`, password: `${name}-password` });
-  const intent = await post('/api/create-unlimited-access');
-  await post('/api/local-payments/confirm', {
-    clientSecret: intent.clientSecret,
-    number: '4242 4242 4242 4242',
-    expiry: '12/34',
-    cvc: '123',
-  });
-  await post('/api/payment-success', { paymentIntentId: intent.paymentIntentId });
-}
 
 /**
  * What a new Unlimited Access user does, at one screen size: three photos in, one out, formats
@@ -222,7 +203,7 @@ describe('the Batch page in Chromium', () => {
   it('offers Unlimited Access to a visitor without it, and no batch', async () => {
     const page = await visitor(browser);
     await page.goto(new URL('/batch', baseUrl()).href);
-    await page.getByText('Batch processing is part of Unlimited Access', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Batch is part of Unlimited Access' }).waitFor();
     expect(await page.locator('#batch-files').count()).toBe(0);
   });
 
@@ -257,11 +238,12 @@ describe('the Batch page in Chromium', () => {
     const picked = Number(/\((\d+) selected\)/.exec((await label.textContent()) ?? '')?.[1]);
     expect(picked).toBeGreaterThan(5);
     await page.getByRole('button', { name: 'Save this set' }).click();
-    // A reload forgets the photos: the batch starts again at them.
+    // A reload keeps the photos and the formats (the form is kept for the tab: batch-draft.ts).
     await page.reload();
+    await page.getByText(`(${picked} selected)`).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('step')).toBe('formats');
+    await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('heading', { name: 'Choose your photos' }).waitFor();
-    expect(new URL(page.url()).searchParams.get('step')).toBeNull();
-    await page.locator('#batch-files').setInputFiles(files);
     await expect.poll(() => page.getByText(/^1200 × 800 px$/).count(), { timeout: 30_000 }).toBe(2);
 
     // A box on the first photo.
@@ -281,6 +263,8 @@ describe('the Batch page in Chromium', () => {
     expect(await page.getByText('Box kept', { exact: true }).count()).toBe(1);
 
     await next(page, 'Formats');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('0 formats selected').waitFor();
     await page.getByRole('button', { name: `Use my saved set (${picked} formats)` }).click();
     await page.getByText(`(${picked} selected)`).waitFor();
     await next(page, 'File type');

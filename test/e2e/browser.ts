@@ -60,12 +60,19 @@ export async function chooseFormat(page: Page, name: RegExp): Promise<void> {
   await expect.poll(() => page.getByRole('radio', { name }).isChecked()).toBe(true);
 }
 
+/**
+ * Waits until the step shows the picture as uploaded: its thumbnail and "Uploaded" (the step says
+ * it where the picture is; no notification covers the step indicator).
+ */
+export async function uploaded(page: Page): Promise<void> {
+  await page.getByRole('img', { name: 'Your picture' }).waitFor({ timeout: 30_000 });
+  await page.getByText('Uploaded', { exact: true }).waitFor();
+}
+
 /** In the Single Image tool: uploads the file and frames the LinkedIn banner. */
 export async function uploadAndAdjust(page: Page, path: string): Promise<void> {
   await page.locator('#single-image-file').setInputFiles(path);
-  await expect
-    .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
-    .toBe(true);
+  await uploaded(page);
   await page.getByRole('button', { name: 'Next: Choose Format' }).click();
   await page.getByRole('heading', { name: 'Adjust Image & Choose Format' }).first().waitFor();
   await page.getByLabel('Platform').selectOption('linkedin');
@@ -86,4 +93,23 @@ export async function appReady(page: Page): Promise<void> {
 /** `text` as a regular expression that matches it literally (a catalogue label in an accessible name). */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Registers and buys Unlimited Access in the local payment mode, as this page's browser. */
+export async function becomeUnlimited(page: Page): Promise<void> {
+  const name = `user${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const post = async (path: string, data?: unknown) => {
+    const res = await page.request.post(`${baseUrl()}${path}`, { data, headers: { Origin: baseUrl() } });
+    expect(res.ok(), `${path} ${res.status()}`).toBe(true);
+    return res.json() as Promise<Record<string, string>>;
+  };
+  await post('/api/register', { username: name, email: `${name}@example.com`, password: `${name}-password` });
+  const intent = await post('/api/create-unlimited-access');
+  await post('/api/local-payments/confirm', {
+    clientSecret: intent.clientSecret,
+    number: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+  });
+  await post('/api/payment-success', { paymentIntentId: intent.paymentIntentId });
 }

@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { PLATFORM_FORMATS } from '../../shared/formats';
 import { platformName } from '../../shared/platforms';
 import { expectAccessibleInBothSchemes } from './axe';
-import { appReady, baseUrl, CORPUS, cspViolations, escapeRegExp, launchBrowser, newPage, visitor } from './browser';
+import {
+  appReady,
+  baseUrl,
+  CORPUS,
+  cspViolations,
+  escapeRegExp,
+  launchBrowser,
+  newPage,
+  uploaded,
+  visitor,
+} from './browser';
 import { layoutProblems } from './layout';
 
 /** The formats guide (docs/product.md, "Formats guide"): readable before any script, one click to the tool. */
@@ -73,9 +83,7 @@ describe('the formats guide in Chromium', () => {
       await page.getByRole('link', { name: new RegExp(`^Resize to ${BANNER.width} × ${BANNER.height}`) }).click();
       await page.waitForURL(new RegExp(`/\\?tab=singleImage&format=${BANNER.id}$`));
       await page.locator('#single-image-file').setInputFiles(join(CORPUS, 'baseline.jpg'));
-      await expect
-        .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
-        .toBe(true);
+      await uploaded(page);
       await page.getByRole('button', { name: 'Next: Choose Format' }).click();
 
       await expect

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSIONS_PER_HOUR } from '../../shared/limits';
 import { expectAccessibleInBothSchemes } from './axe';
-import { baseUrl, CORPUS, launchBrowser, visitor } from './browser';
+import { baseUrl, CORPUS, launchBrowser, uploaded, visitor } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -67,9 +67,7 @@ describe('the hourly limit in Chromium', () => {
 
     await page.goto(`${baseUrl()}/?tab=bannerAdjuster`);
     await page.locator('input[type=file]').setInputFiles(join(CORPUS, 'baseline.jpg'));
-    await expect
-      .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
-      .toBe(true);
+    await uploaded(page);
     await page.getByRole('button', { name: 'Next: Choose Format' }).click();
     await page.getByRole('heading', { name: 'Configure Banner Adjustment' }).waitFor();
     await page.getByLabel('Source platform').selectOption('twitter');

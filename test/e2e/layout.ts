@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * What a phone user would see as broken, measured in the page: the page scrolling sideways, an
@@ -196,4 +197,39 @@ export async function onScreen(page: Page, locator: Locator): Promise<boolean> {
   const viewport = page.viewportSize();
   if (!box || !viewport) return false;
   return box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width;
+}
+
+/**
+ * Why `target` is not wholly on screen (null when it is): under the sticky header, under the step's
+ * sticky action bar (unless inside it), past an edge of the viewport, or under a notification.
+ */
+export async function offScreen(target: Locator): Promise<string | null> {
+  return target.first().evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const header = document.querySelector('header')!.getBoundingClientRect();
+    let bottom = window.innerHeight;
+    for (const bar of Array.from(document.querySelectorAll<HTMLElement>('.sticky.bottom-0'))) {
+      if (!bar.contains(el) && bar.getBoundingClientRect().height > 0)
+        bottom = Math.min(bottom, bar.getBoundingClientRect().top);
+    }
+    const where = `${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+    if (box.width < 1 || box.height < 1) return `not shown (${where})`;
+    if (box.top < header.bottom - 1) return `under the header (${where}, header ends at ${Math.round(header.bottom)})`;
+    if (box.bottom > bottom + 1) return `below ${Math.round(bottom)} (${where})`;
+    if (box.left < -1 || box.right > window.innerWidth + 1) return `off the side (${where})`;
+    for (const toast of Array.from(document.querySelectorAll('.toast'))) {
+      const t = toast.getBoundingClientRect();
+      if (t.left < box.right && box.left < t.right && t.top < box.bottom && box.top < t.bottom)
+        return `under a notification (${where}): "${(toast.textContent ?? '').trim().slice(0, 40)}"`;
+    }
+    return null;
+  });
+}
+
+/** Each of `targets` is on the first screen, once the step's scroll has settled. */
+export async function expectOnScreen(where: string, targets: Record<string, Locator>): Promise<void> {
+  for (const [name, target] of Object.entries(targets)) {
+    await target.first().waitFor();
+    await expect.poll(() => offScreen(target), { timeout: 5_000, message: `${where}: ${name}` }).toBeNull();
+  }
 }

@@ -76,7 +76,7 @@ describe('what a user got is theirs (Chromium)', () => {
     await page.reload();
     await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
     await expect.poll(() => allowance.textContent()).toBe('This image is yours: downloading it again is free');
-    expect(await page.getByRole('region', { name: 'Choose Your Plan' }).count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Pay to download' }).count()).toBe(0);
     const downloadNow = page.getByRole('button', { name: 'Download Now' });
     await downloadBy(page, downloadNow);
     // The allowance was spent once: the same image again cost nothing, and nothing is left for another.

@@ -15,11 +15,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Makes a LinkedIn banner and reaches the download step. */
+/** Makes a LinkedIn banner and reaches the download step ('Get this image' where it needs payment). */
 async function makeBanner(page: Page) {
   await uploadAndAdjust(page, join(CORPUS, 'baseline.jpg'));
   await page.getByRole('button', { name: 'Next: Download' }).click();
-  await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { name: /^(Ready to Download|Get this image)$/ }).waitFor({ timeout: 30_000 });
 }
 
 /** A visitor who has used the free download and is offered the plans for a second image. */
@@ -31,8 +31,8 @@ async function pastTheFreeDownload(): Promise<Page> {
   await makeBanner(page);
   await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('Download requires payment');
   await page
-    .getByRole('region', { name: 'Choose Your Plan' })
-    .getByRole('link', { name: 'Choose Single Download' })
+    .getByRole('group', { name: 'Pay to download' })
+    .getByRole('link', { name: 'Buy this image: $1.99' })
     .click();
   await page.getByRole('heading', { name: 'Secure Checkout' }).waitFor();
   return page;

@@ -99,8 +99,11 @@ describe('a 375 px phone', () => {
       await expectTidy(page, `${tab} configure with a box`);
       // Back to what was found (or to no box, when nothing was).
       await page.getByRole('button', { name: /^(Clear|Use detected)$/ }).click();
-      // A banner names its current format; a profile picture may be a fresh photo.
-      if (tab === 'bannerAdjuster') await page.getByLabel('Source format').selectOption({ index: 1 });
+      // Either may be a fresh photo ('None: a new photo'); the banner here names where it is used.
+      if (tab === 'bannerAdjuster') {
+        await page.getByLabel('Source platform').selectOption('twitter');
+        await page.getByLabel('Source format').selectOption({ index: 1 });
+      }
       await page.getByRole('tabpanel').getByRole('checkbox').first().check();
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('heading', { name: results }).waitFor();

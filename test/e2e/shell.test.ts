@@ -31,6 +31,16 @@ describe('the site in Chromium', () => {
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
   });
 
+  it('shows the 404 page without JavaScript too: the build draws it (scripts/prerender.ts)', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`${baseUrl()}/formats/no-such-platform`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the home page' }).waitFor();
+    await context.close();
+  });
+
   it('answers unknown API paths with JSON, not the app', async () => {
     const res = await fetch(`${baseUrl()}/api/nope`);
     expect(res.status).toBe(404);

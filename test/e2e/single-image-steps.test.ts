@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_FORMATS, type PlatformFormat } from '../../shared/formats';
 import { expectAccessibleInBothSchemes } from './axe';
 import { baseUrl, CORPUS, escapeRegExp, launchBrowser, uploadAndAdjust, visitor } from './browser';
+import { expectOnScreen } from './layout';
 
 /**
  * The Single Image tool as a new user meets it (docs/product.md, "Single Image tool"): its steps
@@ -31,36 +32,6 @@ async function visitorAt(size: { width: number; height: number }): Promise<Page>
 }
 
 const stepInAddress = (page: Page) => new URL(page.url()).searchParams.get('step');
-
-/**
- * Why `target` is not wholly on screen (null when it is): under the sticky header, under the step's
- * sticky action bar (unless inside it), or past an edge of the viewport.
- */
-async function offScreen(target: Locator): Promise<string | null> {
-  return target.first().evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const header = document.querySelector('header')!.getBoundingClientRect();
-    let bottom = window.innerHeight;
-    for (const bar of Array.from(document.querySelectorAll<HTMLElement>('.sticky.bottom-0'))) {
-      if (!bar.contains(el) && bar.getBoundingClientRect().height > 0)
-        bottom = Math.min(bottom, bar.getBoundingClientRect().top);
-    }
-    const where = `${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)}`;
-    if (box.width < 1 || box.height < 1) return `not shown (${where})`;
-    if (box.top < header.bottom - 1) return `under the header (${where}, header ends at ${Math.round(header.bottom)})`;
-    if (box.bottom > bottom + 1) return `below ${Math.round(bottom)} (${where})`;
-    if (box.left < -1 || box.right > window.innerWidth + 1) return `off the side (${where})`;
-    return null;
-  });
-}
-
-/** Each of `targets` is on the first screen, once the step's scroll has settled. */
-async function expectOnScreen(where: string, targets: Record<string, Locator>): Promise<void> {
-  for (const [name, target] of Object.entries(targets)) {
-    await target.first().waitFor();
-    await expect.poll(() => offScreen(target), { timeout: 5_000, message: `${where}: ${name}` }).toBeNull();
-  }
-}
 
 describe('the Single Image tool’s steps', () => {
   it('puts each step in the history: Back and Forward move between them, a reload stays on each', async () => {

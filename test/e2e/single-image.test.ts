@@ -5,7 +5,17 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
-import { baseUrl, chooseFormat, CORPUS, cspViolations, launchBrowser, uploadAndAdjust, visitor } from './browser';
+import { formatSize } from '../../shared/output';
+import {
+  baseUrl,
+  chooseFormat,
+  CORPUS,
+  cspViolations,
+  launchBrowser,
+  uploadAndAdjust,
+  uploaded,
+  visitor,
+} from './browser';
 
 let browser: Browser;
 
@@ -65,7 +75,7 @@ describe('the Single Image tool in Chromium', () => {
     const file = readFileSync(await download.path());
     const meta = await sharp(file).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1584, height: 396 });
-    expect(`${Math.round(file.length / 1024)} KB`).toBe(await page.getByTestId('file-size').textContent());
+    expect(formatSize(file.length)).toBe(await page.getByTestId('file-size').textContent());
     // The cropper, previews and download all work inside the site's Content-Security-Policy.
     expect(await cspViolations(page)).toEqual([]);
 
@@ -73,17 +83,16 @@ describe('the Single Image tool in Chromium', () => {
     await page.getByRole('button', { name: 'Start Over' }).click();
     await uploadAndAdjust(page, join(CORPUS, 'baseline.jpg'));
     await page.getByRole('button', { name: 'Next: Download' }).click();
-    await page.getByText('Ready to Download').waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Get this image' }).waitFor({ timeout: 30_000 });
     // The choice is remembered for the visitor: this image is a PNG too.
     expect(await page.getByRole('radio', { name: 'PNG' }).isChecked()).toBe(true);
     await expect.poll(() => page.getByTestId('file-format').textContent()).toBe('PNG (lossless, keeps transparency)');
     await expect.poll(() => page.getByTestId('allowance').textContent()).toBe('Download requires payment');
     expect(await page.getByRole('button', { name: 'Download Now' }).count()).toBe(0);
-    const plans = page.getByRole('region', { name: 'Choose Your Plan' });
-    // The plans arrive from /api/plans after the section appears: wait for them rather than race them.
-    for (const text of ['Single Download', '$1.99', 'Unlimited Access', '$9.99', 'BEST VALUE'])
-      await plans.getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
-    await plans.getByRole('link', { name: 'Choose Single Download' }).click();
+    // The price and the buttons that pay stand where Download Now would be (test/e2e/money-path.test.ts).
+    const plans = page.getByRole('group', { name: 'Pay to download' });
+    await plans.getByRole('link', { name: 'Unlimited Access: $9.99' }).waitFor();
+    await plans.getByRole('link', { name: 'Buy this image: $1.99' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
     expect(new URL(page.url()).searchParams.get('plan')).toBe('single');
     expect(await cspViolations(page)).toEqual([]);
@@ -135,19 +144,19 @@ describe('the Single Image tool in Chromium', () => {
     const thumbnail = page.getByRole('img', { name: 'Your picture' });
     await thumbnail.waitFor({ timeout: 30_000 });
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    // The upload's toast stays clear of the step's buttons, on a desktop and on a phone.
+    // The upload is said in the step, beside the picture: no notification over the step indicator
+    // or the step's buttons, on a desktop and on a phone.
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-      const toast = await page.getByText('Upload Successful', { exact: true }).boundingBox();
-      const next = await page.getByRole('button', { name: 'Next: Choose Format' }).boundingBox();
-      const apart =
-        !toast ||
-        !next ||
-        toast.x + toast.width <= next.x ||
-        next.x + next.width <= toast.x ||
-        toast.y + toast.height <= next.y ||
-        next.y + next.height <= toast.y;
-      expect(apart, `toast over Next at ${width} px`).toBe(true);
+      await page.getByText('Uploaded', { exact: true }).waitFor();
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /upload/i })
+          .count(),
+        `a toast at ${width} px`,
+      ).toBe(0);
+      expect(await page.locator('[data-variant]').count(), `a notification at ${width} px`).toBe(0);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Next: Choose Format' }).click();
@@ -317,9 +326,7 @@ describe('the Single Image tool in Chromium', () => {
         },
         { b64: jpeg, how },
       );
-      await expect
-        .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
-        .toBe(true);
+      await uploaded(page);
       await page.getByText(`from-${how}.jpg`).first().waitFor();
     }
   });

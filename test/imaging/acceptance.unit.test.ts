@@ -65,7 +65,7 @@ describe('the file check', () => {
     expect(checkFile(small, rules(301, 200, { types: ['png'], maxBytes: 1000 })).problems).toEqual([
       'It is 300×200, not 301×200.',
       'The platform does not take JPEG.',
-      `${Math.round(small.length / 1024)} KB is over the 1,000 bytes limit.`,
+      `${small.length.toLocaleString('en-US')} bytes is over the 1 KB limit.`,
     ]);
   });
 
@@ -86,7 +86,7 @@ describe('the file check', () => {
         },
         'Bluesky',
       ),
-    ).toBe('Ready for Bluesky: 1500×500 JPEG, 912,345 bytes of 1,000,000 bytes');
+    ).toBe('Ready for Bluesky: 1500×500 JPEG, 912 KB of 1 MB');
   });
 });
 

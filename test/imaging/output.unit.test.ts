@@ -288,6 +288,37 @@ describe('Auto', () => {
     expect(await sharp(b.file.bytes).metadata()).toMatchObject({ format: 'png', hasAlpha: true });
   });
 
+  /** `picture` with the alpha of each pixel set by `alpha(x, y)`. */
+  function withAlpha(picture: Raster, alpha: (x: number, y: number) => number): Raster {
+    const data = new Uint8ClampedArray(picture.data);
+    for (let y = 0; y < picture.height; y++)
+      for (let x = 0; x < picture.width; x++) data[(y * picture.width + x) * 4 + 3] = alpha(x, y);
+    return { width: picture.width, height: picture.height, data };
+  }
+
+  it('judges transparency by what a viewer sees: a part-covered edge line is a photo, a cut-out is not', () => {
+    const story = noisyPhoto(1080, 1920, 5);
+    const pick = (raster: Raster) => autoType(raster, ['jpeg', 'png'], false);
+    // The Facebook story that became a 2.5 MB PNG: its top row at half its alpha.
+    expect(pick(withAlpha(story, (_, y) => (y === 0 ? 128 : 255)))).toBe('jpeg');
+    // A part-covered pixel all round, and a nearly opaque band anywhere: still a photo.
+    expect(pick(withAlpha(story, (x, y) => (x === 0 || y === 0 || x === 1079 || y === 1919 ? 120 : 255)))).toBe('jpeg');
+    expect(pick(withAlpha(story, (_, y) => (y < 400 ? 250 : 255)))).toBe('jpeg');
+    // What a viewer sees through: a circle, rounded corners (a tenth of the side), a zoomed-out border.
+    const square = noisyPhoto(1080, 1080, 6);
+    expect(pick(withAlpha(square, (x, y) => ((x - 540) ** 2 + (y - 540) ** 2 < 540 ** 2 ? 255 : 0)))).toBe('png');
+    const r = 108;
+    const corner = (x: number, y: number) => {
+      const cx = Math.min(Math.max(x, r), 1079 - r);
+      const cy = Math.min(Math.max(y, r), 1079 - r);
+      return (x - cx) ** 2 + (y - cy) ** 2 > r ** 2 ? 0 : 255;
+    };
+    expect(pick(withAlpha(square, corner))).toBe('png');
+    expect(pick(withAlpha(story, (x) => (x < 54 || x >= 1026 ? 0 : 255)))).toBe('png');
+    // Where the platform refuses transparency, a cut-out photo is still a photo.
+    expect(autoType(withAlpha(square, corner), ['jpeg', 'png'], true)).toBe('jpeg');
+  });
+
   it('uses the chosen type where the platform takes it, and Auto where it does not', async () => {
     const photo = noisyPhoto(800, 800);
     const render = (types: readonly ('jpeg' | 'png' | 'webp')[]) =>

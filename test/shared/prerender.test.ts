@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { pageHtml, splitHead } from '../../scripts/prerender';
 import { platformSlug } from '../../shared/platform-slugs';
 import { PLATFORMS } from '../../shared/platforms';
-import { APP_PAGES, isAppPage, PRERENDERED_PAGES, prerenderedAsset } from '../../shared/pages';
+import {
+  APP_PAGES,
+  isAppPage,
+  NOT_FOUND_ASSET,
+  NOT_FOUND_DRAWN_FROM,
+  PRERENDERED_PAGES,
+  prerenderedAsset,
+} from '../../shared/pages';
 
 const TEMPLATE =
   '<html><head><title>Default</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
@@ -30,5 +37,10 @@ describe('pages drawn ahead of time', () => {
     for (const path of ['/account', '/checkout', '/checkout/x', '/admin', '/outbox', '/nope', '/formats/nope'])
       expect(prerenderedAsset(path), path).toBeNull();
     expect(APP_PAGES.length).toBeGreaterThan(PRERENDERED_PAGES.filter((p) => !/^\/(blog|formats)\//.test(p)).length);
+  });
+
+  it('draws "Page not found" from an address no page has, into a file no page is drawn to', () => {
+    expect(isAppPage(NOT_FOUND_DRAWN_FROM)).toBe(false);
+    expect(PRERENDERED_PAGES.map((path) => prerenderedAsset(path))).not.toContain(NOT_FOUND_ASSET);
   });
 });

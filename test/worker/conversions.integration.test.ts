@@ -165,7 +165,7 @@ describe('banner conversions on the queue', () => {
         { sourceFormatId: 1, targetFormatIds: [TARGETS.linkedinBanner] },
         'Source format required: unknown source format id 1',
       ],
-      [{ targetFormatIds: [TARGETS.linkedinBanner] }, 'sourceFormatId: Source format required'],
+      [{ sourceFormatId: 'x', targetFormatIds: [TARGETS.linkedinBanner] }, 'sourceFormatId: Source format required'],
       [
         { sourceFormatId: 19, targetFormatIds: [19] },
         "You can't select formats from the same platform as the source",
@@ -225,9 +225,16 @@ describe('banner conversions on the queue', () => {
     const res = await convert(browser, id, { sourceFormatId: null, targetFormatIds: [19, 12] }, 'profile-convert');
     expect(res.status).toBe(202);
     expect((await settle(browser, id)).results).toEqual({ '19': 'complete', '12': 'complete' });
-    // A banner always names its current format.
-    const banner = await convert(browser, id, { sourceFormatId: null, targetFormatIds: [2] });
-    expect(banner.status).toBe(400);
+  });
+
+  it('converts a fresh banner that names no current format, to every platform including the request’s', async () => {
+    const browser = new Browser();
+    const id = await bannerRequest(browser, undefined, undefined, 'fan-out');
+    // The adjuster's request was made for LinkedIn's banner, its first target; a fresh picture may
+    // still go to LinkedIn and Facebook (a fan-out's request has no file of its own).
+    const res = await convert(browser, id, { targetFormatIds: [TARGETS.linkedinBanner, 2] });
+    expect(res.status).toBe(202);
+    expect((await settle(browser, id)).results).toEqual({ [TARGETS.linkedinBanner]: 'complete', '2': 'complete' });
   });
 
   it('limits conversions per visitor with 429 and the minutes to wait, all or nothing', async () => {

@@ -55,7 +55,7 @@ describe('each target fails for its own reason', () => {
     });
     expect(res.status).toBe(422);
     const { message } = await body(res);
-    expect(message).toMatch(/limit of 10,000 bytes in any type the platform accepts/);
+    expect(message).toMatch(/limit of 10 KB in any type the platform accepts/);
     expect(message).not.toMatch(/Auto|JPEG/);
     const request = await body<ImageRequestResponse>(await browser.call(`/api/image-requests/${id}`));
     expect(request).toMatchObject({ status: 'failed', error: message });

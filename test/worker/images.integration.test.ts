@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { findFormatByName } from '../../shared/formats';
 import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
@@ -172,6 +173,20 @@ describe('POST /api/upload', () => {
   it('answers 404 for an unknown upload path', async () => {
     expect((await new Browser().call('/uploads/00000000-0000-4000-8000-000000000000.jpg')).status).toBe(404);
     expect((await new Browser().call('/uploads/../../etc/passwd')).status).toBe(404);
+  });
+
+  it('gives an upload back to its owner as its POST answered it (a step reopened), 404 to others, 410 once deleted', async () => {
+    const owner = new Browser();
+    const posted = await body<UploadResponse>(await owner.upload('holiday.png', fixture('rgb.png')));
+    const again = await owner.call(`/api/upload/${posted.id}`);
+    expect(again.status).toBe(200);
+    expect(await body<UploadResponse>(again)).toEqual(posted);
+    expect((await new Browser().call(`/api/upload/${posted.id}`)).status).toBe(404);
+    expect((await owner.call('/api/upload/not-an-id')).status).toBe(404);
+    await env.DB.prepare('UPDATE uploads SET expired_at = ? WHERE id = ?').bind(Date.now(), posted.id).run();
+    const gone = await owner.call(`/api/upload/${posted.id}`);
+    expect(gone.status).toBe(410);
+    expect((await body(gone)).message).toMatch(/deleted/);
   });
 });
 

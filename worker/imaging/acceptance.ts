@@ -6,7 +6,7 @@
  */
 import type { FileCheck } from '../../shared/file-check';
 import type { PlatformFormat } from '../../shared/formats';
-import { formatBytes, formatCap, OUTPUT_LABELS } from '../../shared/output';
+import { formatSize, OUTPUT_LABELS } from '../../shared/output';
 import { sniffType } from './sniff';
 
 type Rules = Pick<PlatformFormat, 'width' | 'height' | 'types' | 'opaque' | 'maxBytes'>;
@@ -42,7 +42,10 @@ export function checkFile(bytes: Uint8Array, rules: Rules): FileCheck {
   if (!rules.types.includes(type)) problems.push(`The platform does not take ${OUTPUT_LABELS[type]}.`);
   if (rules.opaque && read.alpha) problems.push('It has transparency, which the platform refuses.');
   if (rules.maxBytes !== null && bytes.length > rules.maxBytes)
-    problems.push(`${formatBytes(bytes.length)} is over the ${formatCap(rules.maxBytes)} limit.`);
+    // To the byte: a file just over its cap would read as equal to it, rounded.
+    problems.push(
+      `${bytes.length.toLocaleString('en-US')} bytes is over the ${formatSize(rules.maxBytes, rules.maxBytes)} limit.`,
+    );
   if (read.otherProfile) problems.push(`Its colours are in ${read.otherProfile}, not sRGB.`);
   if (read.metadata.length > 0) problems.push(`It carries ${read.metadata.join(', ')} metadata.`);
   return {

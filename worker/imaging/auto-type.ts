@@ -1,5 +1,5 @@
 /**
- * Auto's pick of a file type: PNG where the output uses transparency or is flat graphics, JPEG for
+ * Auto's pick of a file type: PNG where the output shows transparency or is flat graphics, JPEG for
  * a photograph (docs/decisions/0009-output-types-and-encoders.md).
  */
 import type { OutputType } from '../../shared/output';
@@ -27,6 +27,42 @@ export function usesTransparency(raster: Raster): boolean {
  * (2 MB instead of 8, fresh memory on every call: a fan-out of 108 formats spent 1.3 s here before).
  */
 const SAMPLE_PIXELS = 65_536;
+
+/** A pixel a viewer sees through: below 97 % opaque, the ground behind it shows. */
+const SEE_THROUGH_BELOW = 248;
+/**
+ * The ring along the edges left out of the count: 0.5 % of the short side, at least a pixel. Framing
+ * and resampling can leave part-covered pixels there (a photo's top row at half its alpha), a thin
+ * line no viewer takes for a transparent picture; a wider border, a circle, rounded corners or a
+ * cut-out reach well inside it.
+ */
+const EDGE_SHARE = 0.005;
+/** Of the pixels inside the ring, the share that must be see-through for the output to keep transparency. */
+const SEE_THROUGH_SHARE = 0.002;
+
+/**
+ * Whether a viewer would see transparency in the output (docs/product.md, "File types"): enough of
+ * its pixels inside the edge ring are see-through, not merely one pixel somewhere, as
+ * `usesTransparency` answers. Auto gives PNG only for this.
+ */
+export function showsTransparency(raster: Raster): boolean {
+  if (!usesTransparency(raster)) return false;
+  const { width, height, data } = raster;
+  const edge = Math.max(1, Math.round(EDGE_SHARE * Math.min(width, height)));
+  const innerWidth = width - 2 * edge;
+  const innerHeight = height - 2 * edge;
+  if (innerWidth <= 0 || innerHeight <= 0) return true;
+  const inner = innerWidth * innerHeight;
+  const step = Math.max(1, Math.floor(inner / SAMPLE_PIXELS));
+  let seen = 0;
+  let clear = 0;
+  for (let p = 0; p < inner; p += step, seen++) {
+    const x = edge + (p % innerWidth);
+    const y = edge + Math.floor(p / innerWidth);
+    if ((data[(y * width + x) * 4 + 3] as number) < SEE_THROUGH_BELOW) clear++;
+  }
+  return clear >= SEE_THROUGH_SHARE * seen;
+}
 
 /**
  * Flat graphics (logos, screenshots, illustrations): at most 256 colours, 16 colours covering half
@@ -89,11 +125,12 @@ function colourCounts(d: Raster['data'], pixels: number, step: number): { colour
 }
 
 /**
- * Auto's pick among the types a platform accepts: PNG where the output uses transparency or is flat
- * graphics, JPEG for a photograph; the first accepted type when the pick is not accepted.
+ * Auto's pick among the types a platform accepts: PNG where a viewer would see transparency in the
+ * output or it is flat graphics, JPEG for a photograph; the first accepted type when the pick is not
+ * accepted.
  */
 export function autoType(raster: Raster, accepted: readonly OutputType[], opaque: boolean): OutputType {
-  const graphic = (!opaque && usesTransparency(raster)) || looksFlat(raster);
+  const graphic = (!opaque && showsTransparency(raster)) || looksFlat(raster);
   const pick: OutputType = graphic ? 'png' : 'jpeg';
   return accepted.includes(pick) ? pick : (accepted[0] ?? 'png');
 }

@@ -3,7 +3,7 @@
  * type's encoder (jpeg/, png/, webp/), under the platform's file-size cap (size-cap.ts).
  */
 import type { OutputType } from '../../shared/output';
-import { usesTransparency } from './auto-type';
+import { showsTransparency, usesTransparency } from './auto-type';
 import { encodeJpeg, releaseJpegEncoder } from './jpeg/encode';
 import { encodePng } from './png/encode';
 import type { Raster } from './raster';
@@ -81,7 +81,7 @@ async function encodeAs(raster: Raster, request: OutputRequest, codecs: Codecs):
   if (type !== 'jpeg') releaseJpegEncoder(); // the kept JPEG instance is never held beside another encoder
   if (type === 'png') {
     const alpha = request.opaque ? 'drop' : 'auto';
-    if (request.auto?.jpegAccepted && maxBytes !== null && !usesTransparency(raster)) {
+    if (request.auto?.jpegAccepted && maxBytes !== null && !showsTransparency(raster)) {
       const png = await encodePng(raster, { alpha });
       if (png.length <= maxBytes) return { bytes: png, type: 'png', quality: null, reducedBits: 0 };
       return encodeAs(raster, { ...request, type: 'jpeg', auto: undefined }, codecs);

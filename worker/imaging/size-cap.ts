@@ -3,7 +3,7 @@
  * damaging a photo's colours; PNG loses colour bits (dithered) only where PNG is what the user
  * chose or all the platform takes (docs/decisions/0009-output-types-and-encoders.md).
  */
-import { formatCap, type OutputType } from '../../shared/output';
+import { formatSize, type OutputType } from '../../shared/output';
 import { encodePng } from './png/encode';
 import type { Raster } from './raster';
 
@@ -16,7 +16,7 @@ export class FileSizeError extends Error {
     readonly maxBytes: number,
     readonly fits: readonly OutputType[] = [],
   ) {
-    const cap = formatCap(maxBytes);
+    const cap = formatSize(maxBytes, maxBytes);
     const names = fits.map((type) => type.toUpperCase());
     super(
       names.length > 0

@@ -3,6 +3,7 @@ import {
   APP_SCRIPTS_META,
   EVERY_PAGE,
   isAppPage,
+  NOT_FOUND_ASSET,
   prerenderedAsset,
   ROUTE_PRELOADS_PATH,
   routeFileOf,
@@ -14,7 +15,7 @@ import type { AppEnv } from '../types';
  * Every path that is neither a built file nor the API reaches the worker (wrangler.toml
  * `run_worker_first`): the app's page (index.html from the assets binding) answers it, with 200
  * for a page the app has and 404 for any other path, whose page then shows "Page not found".
- * A page the build drew ahead of time (PRERENDERED_PAGES) is answered drawn. Every page names its
+ * A page the build drew ahead of time (PRERENDERED_PAGES), and "Page not found", are answered drawn. Every page names its
  * route's scripts (routePreloads): a page the app has to draw as `modulepreload` links, fetched beside
  * the entry; a drawn page in `<meta name="app-scripts">`, which app/boot.ts preloads once the page
  * has painted, so on a slow line they do not hold up the text (docs/decisions/0015-first-paint.md).
@@ -22,9 +23,17 @@ import type { AppEnv } from '../types';
 export const pageRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (c) => {
   const { pathname } = new URL(c.req.url);
   if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) return handleNotFound(c);
-  const drawn = prerenderedAsset(pathname);
-  const asset = await c.env.ASSETS.fetch(drawn ? new Request(new URL(drawn, c.req.url), c.req.raw) : c.req.raw);
-  const isPage = asset.headers.get('Content-Type')?.startsWith('text/html') ?? false;
+  const fetchAsset = (path: string | null) =>
+    c.env.ASSETS.fetch(path ? new Request(new URL(path, c.req.url), c.req.raw) : c.req.raw);
+  const html = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
+  let drawn = prerenderedAsset(pathname);
+  let asset = await fetchAsset(drawn);
+  // An address that is neither a file nor a page of the app: "Page not found", drawn by the build.
+  if (!drawn && html(asset) && !isAppPage(pathname)) {
+    drawn = NOT_FOUND_ASSET;
+    asset = await fetchAsset(drawn);
+  }
+  const isPage = html(asset);
   if (isPage) c.set('page', true);
   const status = isPage && !isAppPage(pathname) ? 404 : asset.status;
   // A fresh response: the binding's headers may be immutable, and the security middleware sets its own.

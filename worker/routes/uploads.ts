@@ -31,6 +31,18 @@ export const uploadRoutes = new Hono<AppEnv>()
     return c.json(toUploadResponse(upload), 201);
   })
   /**
+   * GET /api/upload/{id}: the upload as its POST answered it, so a tool's step opened again (a reload,
+   * Back) shows the picture the address names (docs/product.md, "Single Image tool"); its owner only
+   * (404), 410 once deleted.
+   */
+  .get('/upload/:id', async (c) => {
+    const id = z.uuid().safeParse(c.req.param('id'));
+    const upload = id.success ? await findOwnedUpload(c.get('db'), id.data, c.get('caller')) : undefined;
+    if (!upload) throw new ApiError(404, 'Image not found');
+    assertNotExpired(upload);
+    return c.json(toUploadResponse(upload));
+  })
+  /**
    * GET /api/upload/{id}/detection: what intelligent resizing keeps in the picture (docs/product.md,
    * "Intelligent resizing"), detected on first need; its owner only (404), 410 once deleted.
    */

@@ -13,9 +13,18 @@ export function Header() {
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900">
           <img src="/favicon.svg" alt="" className="h-7 w-7" />
-          <span>Social Resizer</span>
+          {/* On a phone the mark alone, so Batch, Pricing and the account fit one row. */}
+          <span className="max-sm:sr-only">Social Resizer</span>
         </Link>
-        <div className="flex items-center gap-2 sm:gap-4">
+        <div className="flex items-center gap-3 sm:gap-4">
+          {/* Batch is what Unlimited Access buys: one click from every page (docs/product.md, "Batches"). */}
+          <Link
+            to="/batch"
+            className="text-sm font-medium text-slate-700 hover:text-slate-900"
+            activeProps={{ className: 'text-brand-700' }}
+          >
+            Batch
+          </Link>
           <Link
             to="/pricing"
             className="text-sm font-medium text-slate-700 hover:text-slate-900"

@@ -20,7 +20,7 @@ export function initials(name: string | null, username: string): string {
 const itemClass =
   'block cursor-pointer rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
-/** The avatar and its menu: who is signed in, Account, Log out. */
+/** The avatar and its menu: who is signed in, Account, Batch, Log out. */
 export function UserMenu({ user }: { user: PublicUser }) {
   const logout = useLogout();
   const navigate = useNavigate();
@@ -49,6 +49,9 @@ export function UserMenu({ user }: { user: PublicUser }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/account">Account</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/batch">Batch</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item
             className={itemClass}

@@ -1,30 +1,28 @@
-import { useEffect, useState } from 'react';
-import type { UploadResponse } from '../../../shared/schemas';
+import { useEffect } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useOutputSettings } from '../tool-kit/output-settings';
 import { LimitNotice } from '../tool-kit/limit-notice';
 import { ToolCard } from '../tool-kit/tool-card';
 import { UploadStep } from '../tool-kit/upload-step';
 import { useFormatCatalogue } from '../tool-kit/use-format-catalogue';
-import type { ChosenFile } from '../tool-kit/use-photo-upload';
+import type { AdjusterAddress, AdjusterAddressChange } from './address';
 import { ConfigureStep } from './configure-step';
 import type { AdjusterFlow } from './flows';
 import { customFitsFlow } from '../../../shared/custom-format';
 import { useCustomSizes } from '../tool-kit/use-custom-sizes';
 import { NoFormats } from './no-formats';
 import { ResultsStep } from './results-step';
-import { EMPTY_SELECTION, type Selection } from './selection';
-import {
-  ADJUSTER_STEPS,
-  shownAdjusterStep,
-  type AdjusterAddress,
-  type AdjusterAddressChange,
-  type AdjusterStep,
-} from './steps';
+import { NO_SELECTION, selectionAddress } from './selection';
+import { ADJUSTER_STEPS, shownAdjusterStep, type AdjusterStep } from './steps';
+import { useAddressSelection } from './use-address-selection';
+import { useAdjusterPicture } from './use-adjuster-picture';
 import { useAdjusterRun } from './use-adjuster-run';
 import { useRestoredRun } from './use-restored-run';
 
-/** The banner adjuster and the profile-picture adjuster: upload, configure, results. */
+/**
+ * The banner adjuster and the profile-picture adjuster: upload, configure, results. The picture,
+ * the choices and the run live in the address (address.ts), so every step survives a reload and Back.
+ */
 export function AdjusterTool({
   flow,
   address,
@@ -34,49 +32,45 @@ export function AdjusterTool({
   address: AdjusterAddress;
   onAddress: (change: AdjusterAddressChange, replace: boolean) => void;
 }) {
-  const [upload, setUpload] = useState<UploadResponse | null>(null);
-  const [file, setFile] = useState<ChosenFile | null>(null);
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const picture = useAdjusterPicture(address, onAddress);
+  const { upload, file } = picture;
   const [output, setOutput] = useOutputSettings();
   const formatsQuery = useFormatCatalogue(flow.formatsQuery);
   // The user's own sizes of this adjuster's shape first (docs/product.md, "Custom sizes").
   const custom = useCustomSizes().formats.filter((f) => customFitsFlow(f, flow.kind));
   const formats = [...custom, ...(formatsQuery.data ?? []).filter(flow.offers)];
+  const { selection, change, reset } = useAddressSelection(address, formats, onAddress);
   // A start the server refused goes back to the configure step, with the run gone from the address.
   const fanOut = useAdjusterRun(flow, upload, address.step === 'results', () =>
-    onAddress({ step: 'configure', run: null, targets: null }, true),
+    onAddress({ step: 'configure', run: null }, true),
   );
-  const restoring = useRestoredRun(flow, address, fanOut.run?.requestId ?? null, formats, (restored) => {
-    setUpload(restored.upload);
-    setFile({ name: restored.upload.originalFilename, size: restored.upload.size });
+  const restoringRun = useRestoredRun(address, fanOut.run?.requestId ?? null, formats, (restored) => {
+    picture.show(restored.upload);
     fanOut.restore({ ...restored, uploadPath: restored.upload.path });
   });
+  const restoring = restoringRun || picture.restoring;
+
   const shown = shownAdjusterStep(address.step, { upload: upload !== null, run: fanOut.run !== null });
-  const step = ADJUSTER_STEPS.indexOf(restoring ? 'results' : shown) + 1;
+  const step = ADJUSTER_STEPS.indexOf(restoring ? (address.step ?? 'upload') : shown) + 1;
   // The address names a step this page cannot show: it names the one shown instead.
   useEffect(() => {
     if (restoring || address.step === null || address.step === shown) return;
     onAddress({ step: shown }, true);
   }, [restoring, address.step, shown, onAddress]);
   const go = (next: AdjusterStep) => onAddress({ step: next }, false);
-  const setStep = (n: number) => go(ADJUSTER_STEPS[n - 1]!);
-  // The run's request and targets join the address once the server has made it.
+  // The run's request joins the address once the server has made it.
   const runId = fanOut.run?.requestId ?? null;
   useEffect(() => {
-    if (runId && runId !== address.run && fanOut.run)
-      onAddress({ run: runId, targets: fanOut.run.targets.map((t) => t.id) }, true);
-  }, [runId, address.run, fanOut.run, onAddress]);
+    if (address.step === 'results' && runId && runId !== address.run) onAddress({ run: runId }, true);
+  }, [address.step, runId, address.run, onAddress]);
 
-  function startOver() {
-    onAddress({ step: 'upload', run: null, targets: null }, false);
-    setUpload(null);
-    setFile(null);
-    setSelection(EMPTY_SELECTION);
+  function forget() {
+    picture.forget();
+    reset();
     fanOut.reset();
   }
 
   function convert() {
-    if (!selection.source && !flow.sourceOptional) return;
     fanOut.begin({
       source: selection.source,
       targets: formats.filter((f) => selection.targets.includes(f.id)),
@@ -85,31 +79,31 @@ export function AdjusterTool({
       fill: selection.fill,
       focus: selection.focus,
     });
-    onAddress({ step: 'results', run: null, targets: null }, false);
+    // The choices go with the step, so Back and a reload of the results find them.
+    onAddress({ ...selectionAddress(selection), step: 'results', run: null }, false);
   }
 
-  let body;
-  if (step === 1) {
+  let body = null;
+  if (restoring) body = <Spinner label="Opening your picture" />;
+  else if (step === 1) {
     body = (
       <UploadStep
         upload={upload}
         file={file}
         onUploaded={(uploaded, chosen) => {
-          setUpload(uploaded);
-          setFile(chosen);
+          picture.show(uploaded, chosen);
           fanOut.forgetRequest();
         }}
         onCleared={() => {
-          setUpload(null);
-          setFile(null);
-          fanOut.forgetRequest();
+          forget();
+          onAddress({ upload: null }, true);
         }}
-        onNext={() => setStep(2)}
+        onNext={() => go('configure')}
       />
     );
   } else if (step === 2 && upload) {
     if (formatsQuery.isPending) body = <Spinner label="Loading formats" />;
-    else if (formats.length === 0) body = <NoFormats flow={flow} onBack={() => setStep(1)} />;
+    else if (formats.length === 0) body = <NoFormats flow={flow} onBack={() => go('upload')} />;
     else
       body = (
         <ConfigureStep
@@ -117,10 +111,10 @@ export function AdjusterTool({
           upload={upload}
           formats={formats}
           selection={selection}
-          onChange={setSelection}
+          onChange={change}
           output={output}
           onOutput={setOutput}
-          onBack={() => setStep(1)}
+          onBack={() => go('upload')}
           onContinue={convert}
           notice={fanOut.limit ? <LimitNotice limit={fanOut.limit} /> : null}
         />
@@ -130,21 +124,12 @@ export function AdjusterTool({
       <ResultsStep
         flow={flow}
         upload={upload}
-        source={fanOut.run.source}
-        targets={fanOut.run.targets}
-        requestId={fanOut.run.requestId}
-        results={fanOut.results}
-        files={fanOut.files}
-        starting={fanOut.starting}
-        analysisPerformed={fanOut.analysisPerformed}
-        detection={fanOut.detection}
-        framing={fanOut.framing}
-        framings={fanOut.framings}
-        versions={fanOut.versions}
-        reframing={fanOut.reframing}
-        onReframe={fanOut.reframe}
-        onBack={() => setStep(2)}
-        onStartOver={startOver}
+        fanOut={fanOut}
+        onBack={() => go('configure')}
+        onStartOver={() => {
+          forget();
+          onAddress({ ...NO_SELECTION, step: 'upload', upload: null, run: null }, false);
+        }}
       />
     );
   }

@@ -4,6 +4,8 @@ import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
+import { softFilesText } from '../../../shared/sharpness';
+import { SoftnessNote } from '../tool-kit/softness-note';
 import { StepActions } from '../tool-kit/step-actions';
 import { cn } from '../../lib/cn';
 import { customFitsFlow } from '../../../shared/custom-format';
@@ -68,6 +70,7 @@ export function ConfigureStep({
         sourcePlatform={rules.sourcePlatform}
         source={selection.source}
         onSource={rules.chooseSource}
+        notice={rules.removed}
       />
       <TargetsSection
         groups={rules.groups}
@@ -125,8 +128,9 @@ export function ConfigureStep({
         <ChosenFormatsPreview {...preview} />
       </section>
 
+      <SoftnessNote text={softFilesText(chosen.map((target) => ({ picture: upload, target })))} />
       {notice}
-      <StepActions>
+      <StepActions status={rules.waitingFor}>
         <Button variant="outline" onClick={onBack} className="mr-auto">
           Back
         </Button>

@@ -20,7 +20,7 @@ export interface AdjusterFlow {
   /** POST /api/{endpoint}/{requestId}. */
   endpoint: 'banner-convert' | 'profile-convert';
   aiToggle: boolean;
-  /** A fresh picture has no current format: the source may stay unset (profile pictures). */
+  /** A fresh picture has no current format: the source may stay unset ('None: a new photo'). */
   sourceOptional: boolean;
   noFormatsTitle: string;
   noFormatsText: string;
@@ -36,7 +36,8 @@ export const BANNER_FLOW: AdjusterFlow = {
   offers: isBannerFormat,
   endpoint: 'banner-convert',
   aiToggle: true,
-  sourceOptional: false,
+  // A fresh picture (a photo made into a banner) has no current format, as a profile picture may not.
+  sourceOptional: true,
   noFormatsTitle: 'No Banner Formats Available',
   noFormatsText: "We couldn't find any banner formats in our database.",
   failureText: 'Failed to process banner conversions. Please try again later.',

@@ -1,18 +1,25 @@
+import { useEffect, useRef } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import { fileSummary } from '../../../shared/output';
 import type { ConversionFiles, ConversionResults, TargetFraming } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { enlargement } from '../../../shared/sharpness';
+import { PayToDownload } from '../plans/pay-to-download';
+import { SoftnessNote } from '../tool-kit/softness-note';
+import { chargeText, type Charge } from './use-charges';
 import { cn } from '../../lib/cn';
 import { framingText, type Framing } from '../tool-kit/framing-text';
 import { FileCheckLine } from '../tool-kit/file-check-line';
 import { useKeepsTransparency } from '../tool-kit/use-keeps-transparency';
 
 const BADGES: Record<
-  'complete' | 'processing' | 'failed' | 'waiting',
+  'complete' | 'payment' | 'processing' | 'failed' | 'waiting',
   { label: string; text: string; className: string }
 > = {
   complete: { label: 'Ready', text: 'Ready to download', className: 'bg-emerald-100 text-emerald-800' },
+  // Made, and not free: the card says what the file is and what getting it costs, never "Ready to download".
+  payment: { label: 'Needs payment', text: '', className: 'bg-amber-50 text-amber-900' },
   processing: { label: 'Processing', text: 'Processing...', className: 'bg-sky-100 text-sky-800' },
   failed: { label: 'Failed', text: 'Processing failed', className: 'bg-red-100 text-red-800' },
   waiting: { label: 'Waiting', text: 'Waiting to process', className: 'bg-slate-100 text-slate-700' },
@@ -20,7 +27,8 @@ const BADGES: Record<
 
 /**
  * One target: its size, what its framing kept and its file, its status badge, its preview once
- * ready, its download, and "Adjust framing" to frame it by hand.
+ * ready, its download (or, where it needs payment, its price and the buttons that pay), and
+ * "Adjust framing" to frame it by hand.
  */
 export function ResultCard({
   format,
@@ -30,6 +38,8 @@ export function ResultCard({
   targetFraming,
   version,
   requestId,
+  charge,
+  reason,
   onDownload,
   onAdjust,
 }: {
@@ -42,16 +52,27 @@ export function ResultCard({
   /** How often this target was framed by hand: the preview's address changes with it. */
   version: number;
   requestId: string | null;
+  /** What downloading it costs (use-charges.ts), and why when it is not free. */
+  charge: Charge;
+  reason: string;
   onDownload: (url: string) => void;
   onAdjust: () => void;
 }) {
-  const badge = BADGES[status ?? 'waiting'];
+  const paying = status === 'complete' && charge === 'payment';
+  const badge = BADGES[paying ? 'payment' : (status ?? 'waiting')];
+  const statusText = status === 'complete' ? chargeText(charge, reason) : badge.text;
   const preview =
     status === 'complete' && requestId
       ? `/api/preview/${requestId}/${format.id}${version ? `?v=${version}` : ''}`
       : null;
   // A checkerboard only behind a file that keeps transparency (docs/product.md, "Quality preview").
   const transparent = useKeepsTransparency(preview, file?.type);
+  // Framed by hand here and now needing payment: its price and the buttons that pay come into view.
+  const footer = useRef<HTMLDivElement>(null);
+  const framedHere = version > 0;
+  useEffect(() => {
+    if (paying && framedHere) footer.current?.scrollIntoView({ block: 'nearest' });
+  }, [paying, framedHere]);
   return (
     <li
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
@@ -97,8 +118,14 @@ export function ResultCard({
           <Spinner className="scale-75" label="Processing" />
         ) : null}
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm text-slate-600">{badge.text}</span>
+      {/* Under the preview, so every card's picture stands at the same height. */}
+      {status === 'complete' && targetFraming?.crop ? (
+        <SoftnessNote factor={enlargement(targetFraming.crop, format)} brief className="px-2 py-1 text-xs" />
+      ) : null}
+      <div ref={footer} className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-sm text-slate-600" data-testid={`charge-${format.id}`}>
+          {statusText}
+        </span>
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
@@ -109,14 +136,19 @@ export function ResultCard({
           >
             Adjust framing
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={status !== 'complete' || !requestId}
-            onClick={() => onDownload(`/api/download/${requestId}/${format.id}`)}
-          >
-            Download
-          </Button>
+          {/* Where Download would be, beside Adjust framing: in view when a framing saved makes it paid. */}
+          {paying && requestId ? (
+            <PayToDownload requestId={requestId} compact />
+          ) : (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={status !== 'complete' || !requestId}
+              onClick={() => onDownload(`/api/download/${requestId}/${format.id}`)}
+            >
+              Download
+            </Button>
+          )}
         </div>
       </div>
     </li>

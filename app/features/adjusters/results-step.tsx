@@ -1,51 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { centredCrop, type CropRect } from '../../../shared/crop';
 import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
-import type {
-  ConversionFiles,
-  ConversionResponse,
-  ConversionResults,
-  ReframeInput,
-  TargetFraming,
-  UploadResponse,
-} from '../../../shared/schemas';
+import type { ConversionResults, UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { ChoosePlan } from '../plans/choose-plan';
-import { useDownload } from '../single-image/use-download';
+import { useDownload } from '../tool-kit/use-download';
 import { groupByPlatform } from '../tool-kit/format-choice';
+import { imageRequestQuery } from '../tool-kit/queries';
 import { shownPictureUrl } from '../tool-kit/shown-picture';
 import { AdjustFramingDialog } from './adjust-framing-dialog';
 import { AnalysisNotice } from './analysis-notice';
 import type { AdjusterFlow } from './flows';
-import type { Framing } from '../tool-kit/framing-text';
 import { ResultCard } from './result-card';
 import { SourceCard } from './source-card';
+import { useCharges } from './use-charges';
+import type { useAdjusterRun } from './use-adjuster-run';
 import { ZipCard } from './zip-card';
+
+type FanOut = ReturnType<typeof useAdjusterRun>;
+/** The run shown (use-adjuster-run.ts): its targets and request, statuses, files and framings. */
+export type ShownRun = Pick<
+  FanOut,
+  | 'results'
+  | 'files'
+  | 'starting'
+  | 'analysisPerformed'
+  | 'detection'
+  | 'framing'
+  | 'framings'
+  | 'versions'
+  | 'reframing'
+  | 'reframe'
+> & { run: Pick<NonNullable<FanOut['run']>, 'source' | 'targets' | 'requestId' | 'requestFormatId'> | null };
 
 type Props = {
   flow: AdjusterFlow;
   upload: UploadResponse;
-  source: PlatformFormat | null;
-  targets: PlatformFormat[];
-  requestId: string | null;
-  results: ConversionResults;
-  files: ConversionFiles;
-  /** The fan-out call has not answered yet. */
-  starting: boolean;
-  /** Null when AI was not requested (or the flow has none). */
-  analysisPerformed: boolean | null;
-  /** What the analysis found, as the server counted it (null or absent when it did not say). */
-  detection: ConversionResponse['detection'];
-  framing: Framing;
-  /** The server's framing of each finished target, by format id. */
-  framings: Record<string, TargetFraming>;
-  /** How often each target was framed by hand (its preview's address changes with it). */
-  versions: Record<number, number>;
-  reframing: boolean;
-  /** Frames one target by hand; resolves true once the server took it. */
-  onReframe: (body: ReframeInput) => Promise<boolean>;
+  fanOut: ShownRun;
   onBack: () => void;
   onStartOver: () => void;
 };
@@ -60,30 +53,27 @@ function header(flow: AdjusterFlow, starting: boolean, results: ConversionResult
 }
 
 /**
- * Step 3: the source, the ZIP, and every target grouped by platform with its status and what it
- * kept; any finished target can be framed by hand. Downloads are the single tool's: a refused one
- * (a hand-framed file with no free download left) shows the plans.
+ * Step 3: the source, the ZIP, and every target grouped by platform with its status, what it kept
+ * and what downloading it costs; any finished target can be framed by hand. Where a target needs
+ * payment (framed by hand, with no free download left) its price and the buttons that pay stand in
+ * its card and in the ZIP card, before any click.
  */
-export function ResultsStep({
-  flow,
-  upload,
-  source,
-  targets,
-  requestId,
-  results,
-  files,
-  starting,
-  analysisPerformed,
-  detection,
-  framing,
-  framings,
-  versions,
-  reframing,
-  onReframe,
-  onBack,
-  onStartOver,
-}: Props) {
-  const { paymentRequired, download, downloadAsync } = useDownload();
+export function ResultsStep({ flow, upload, fanOut, onBack, onStartOver }: Props) {
+  const run = fanOut.run!;
+  const { targets, requestId } = run;
+  const { results, framings } = fanOut;
+  const queryClient = useQueryClient();
+  const { chargeOf, reasonOf } = useCharges({
+    flow,
+    requestId,
+    requestFormatId: run.requestFormatId,
+    results,
+    framings,
+  });
+  // A download the server let through may have made the image the owner's (door.ts marks it acquired).
+  const { download, downloadAsync } = useDownload({
+    onDownloaded: () => void queryClient.invalidateQueries({ queryKey: imageRequestQuery(requestId ?? '').queryKey }),
+  });
   const [adjusting, setAdjusting] = useState<PlatformFormat | null>(null);
   const startCrop = (format: PlatformFormat): CropRect => {
     const { x, y, width, height } = framings[format.id]?.crop ?? centredCrop(upload, format, 1);
@@ -95,20 +85,27 @@ export function ResultsStep({
   return (
     <div className="space-y-6">
       <p className="text-lg font-medium text-slate-900" aria-live="polite">
-        {header(flow, starting, results, targets)}
+        {header(flow, fanOut.starting, results, targets)}
       </p>
-      {starting || pending > 0 ? (
+      {fanOut.starting || pending > 0 ? (
         <div className="flex items-center gap-3 text-slate-600">
           <Spinner className="scale-75" label="Converting" />
-          <span>Converting to {starting ? targets.length : pending} format(s)...</span>
+          <span>Converting to {fanOut.starting ? targets.length : pending} format(s)...</span>
         </div>
       ) : null}
 
-      <AnalysisNotice performed={analysisPerformed} detection={detection} />
+      <AnalysisNotice performed={fanOut.analysisPerformed} detection={fanOut.detection} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <SourceCard flow={flow} upload={upload} source={source} />
-        <ZipCard targets={targets} requestId={requestId} allComplete={allComplete} onDownload={downloadAsync} />
+        <SourceCard flow={flow} upload={upload} source={run.source} />
+        <ZipCard
+          targets={targets}
+          requestId={requestId}
+          allComplete={allComplete}
+          chargeOf={chargeOf}
+          reasonOf={reasonOf}
+          onDownload={downloadAsync}
+        />
       </div>
 
       {groupByPlatform(targets).map((group) => (
@@ -120,11 +117,13 @@ export function ResultsStep({
                 key={format.id}
                 format={format}
                 status={results[format.id]}
-                file={files[format.id]}
-                framing={framing}
+                file={fanOut.files[format.id]}
+                framing={fanOut.framing}
                 targetFraming={framings[format.id]}
-                version={versions[format.id] ?? 0}
+                version={fanOut.versions[format.id] ?? 0}
                 requestId={requestId}
+                charge={chargeOf(format.id)}
+                reason={reasonOf(format.id)}
                 onDownload={download}
                 onAdjust={() => setAdjusting(format)}
               />
@@ -133,17 +132,15 @@ export function ResultsStep({
         </section>
       ))}
 
-      {paymentRequired && requestId ? <ChoosePlan requestId={requestId} /> : null}
-
       {adjusting ? (
         <AdjustFramingDialog
           imageUrl={shownPictureUrl(upload)}
           picture={upload}
           format={adjusting}
           start={startCrop(adjusting)}
-          saving={reframing}
+          saving={fanOut.reframing}
           onSave={async (crop) => {
-            if (await onReframe({ formatId: adjusting.id, crop })) setAdjusting(null);
+            if (await fanOut.reframe({ formatId: adjusting.id, crop })) setAdjusting(null);
           }}
           onClose={() => setAdjusting(null)}
         />

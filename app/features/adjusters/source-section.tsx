@@ -14,6 +14,7 @@ export function SourceSection({
   sourcePlatform,
   source,
   onSource,
+  notice,
 }: {
   flow: AdjusterFlow;
   imageUrl: string;
@@ -22,6 +23,8 @@ export function SourceSection({
   sourcePlatform: string;
   source: PlatformFormat | null;
   onSource: (format: PlatformFormat | null) => void;
+  /** What choosing the source did to the targets, said where it was chosen. */
+  notice?: string | null;
 }) {
   return (
     <section aria-labelledby="source-heading" className="space-y-4">
@@ -31,8 +34,13 @@ export function SourceSection({
       </h3>
       {flow.sourceOptional ? (
         <p className="text-sm text-slate-600">
-          A fresh photo has none. If the picture is already someone's profile picture somewhere, name where: that
-          platform is then left out of the targets.
+          A fresh photo has none. If the picture is already someone's {flow.noun} somewhere, name where: that platform
+          is then left out of the targets.
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+          {notice}
         </p>
       ) : null}
       <div className={cn('grid gap-4', flow.kind === 'profile' ? 'sm:grid-cols-[auto_1fr_1fr]' : 'sm:grid-cols-2')}>

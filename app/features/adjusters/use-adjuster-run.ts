@@ -24,10 +24,11 @@ export interface RunRequest {
   focus: CropRect | null;
 }
 
-/** A fan-out as started: its key, the image request it hangs on and the server's first answer. */
+/** A fan-out as started: its key, the image request it hangs on (and that request's own format) and the server's first answer. */
 interface Run extends RunRequest {
   key: number;
   requestId: string | null;
+  requestFormatId: number | null;
   response: ConversionResponse | null;
 }
 
@@ -53,9 +54,10 @@ export function useAdjusterRun(
   const start = useMutation({
     mutationFn: async (next: Run) => {
       if (!upload) throw new Error('Please upload an image first.');
-      // The request the fan-out hangs on: made for the source format, or a fresh photo's first target.
-      const base = next.source ?? next.targets[0];
-      if (!base) throw new Error('Please select at least one target format to continue');
+      if (next.targets.length === 0) throw new Error('Please select at least one target format to continue');
+      // The request the fan-out hangs on: made for the source format, or a fresh picture's first
+      // target. A fan-out's request has no file of its own, so that target is free like the others.
+      const base = next.source ?? next.targets[0]!;
       let requestId = request && request.sourceId === base.id && request.uploadPath === upload.path ? request.id : null;
       if (!requestId) {
         requestId = (await createFanOutRequest(upload, base)).id;
@@ -70,7 +72,7 @@ export function useAdjusterRun(
         fill: next.fill,
         ...(next.focus ? { focus: next.focus } : {}),
       });
-      return { ...next, requestId, response };
+      return { ...next, requestId, requestFormatId: base.id, response };
     },
     onSuccess: (started) => setRun((current) => (current?.key === started.key ? started : current)),
     onError: (error) => {
@@ -139,7 +141,13 @@ export function useAdjusterRun(
     analysisPerformed: run?.aiRequested && run.response && latest ? latest.analysisPerformed : null,
     framing,
     begin(next: RunRequest) {
-      const started: Run = { ...next, key: (run?.key ?? 0) + 1, requestId: null, response: null };
+      const started: Run = {
+        ...next,
+        key: (run?.key ?? 0) + 1,
+        requestId: null,
+        requestFormatId: null,
+        response: null,
+      };
       setRun(started);
       setVersions({});
       setLimit(null);
@@ -151,15 +159,16 @@ export function useAdjusterRun(
      */
     restore(restored: {
       requestId: string;
+      requestFormatId: number;
       uploadPath: string;
       source: PlatformFormat | null;
       targets: PlatformFormat[];
     }) {
-      const base = restored.source ?? restored.targets[0];
-      if (base) setRequest({ id: restored.requestId, sourceId: base.id, uploadPath: restored.uploadPath });
+      setRequest({ id: restored.requestId, sourceId: restored.requestFormatId, uploadPath: restored.uploadPath });
       setRun({
         key: (run?.key ?? 0) + 1,
         requestId: restored.requestId,
+        requestFormatId: restored.requestFormatId,
         response: null,
         source: restored.source,
         targets: restored.targets,

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
+import { platformName } from '../../../shared/platforms';
 import { toast } from '../../components/ui/use-toast';
 import { groupByPlatform } from '../tool-kit/format-choice';
 import type { AdjusterFlow } from './flows';
@@ -29,19 +31,29 @@ export function useTargetSelection({
 }) {
   const groups = groupByPlatform(formats);
   const { source, targets } = selection;
+  // Targets the source's platform took out, said beside the source (never removed silently).
+  const [removed, setRemoved] = useState<string | null>(null);
   // A profile picture may be a fresh photo: no source platform until one is chosen.
   const sourcePlatform = source?.platform ?? (flow.sourceOptional ? '' : (groups[0]?.platform ?? ''));
   const tab =
     selection.tab ?? groups.find((g) => g.platform !== source?.platform)?.platform ?? groups[0]?.platform ?? '';
 
   function chooseSource(format: PlatformFormat | null) {
-    // The source's platform is no target: its targets go, and the first other platform's tab opens.
+    // The source's platform is no target: its targets go (and the step says how many), and the
+    // first other platform's tab opens.
+    const kept = format
+      ? targets.filter((id) => formats.find((f) => f.id === id)?.platform !== format.platform)
+      : targets;
+    const gone = targets.length - kept.length;
+    setRemoved(
+      format && gone > 0
+        ? `${gone} ${platformName(format.platform)} ${gone === 1 ? 'format was' : 'formats were'} taken out of the targets: a ${flow.noun} is not converted to the platform it is on. ${kept.length} still selected.`
+        : null,
+    );
     onChange({
       ...selection,
       source: format,
-      targets: format
-        ? targets.filter((id) => formats.find((f) => f.id === id)?.platform !== format.platform)
-        : targets,
+      targets: kept,
       tab: format ? (groups.find((g) => g.platform !== format.platform)?.platform ?? null) : selection.tab,
     });
   }
@@ -70,6 +82,13 @@ export function useTargetSelection({
   }
 
   const blocked = (!source && !flow.sourceOptional) || targets.length === 0;
+  /** Why Continue waits, said beside it (not only in a notification). */
+  const waitingFor =
+    !source && !flow.sourceOptional
+      ? `Choose the current format of your ${flow.noun}`
+      : targets.length === 0
+        ? 'Choose at least one format to convert to'
+        : null;
   function next() {
     if (!source && !flow.sourceOptional) {
       toast({
@@ -90,5 +109,5 @@ export function useTargetSelection({
     onContinue();
   }
 
-  return { groups, sourcePlatform, tab, chooseSource, toggle, selectAll, blocked, next };
+  return { groups, sourcePlatform, tab, chooseSource, toggle, selectAll, blocked, waitingFor, removed, next };
 }

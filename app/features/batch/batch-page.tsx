@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../auth/queries';
+import { clearBatchDraft } from './batch-draft';
 import { BatchOffer } from './batch-offer';
 import { BatchProgress } from './batch-progress';
 import { BatchForm } from './batch-tool';
@@ -16,6 +17,7 @@ export function BatchPage() {
   // A new batch starts from an empty form (a new key drops the last one's photos and choices).
   const [form, setForm] = useState(0);
   const newBatch = () => {
+    clearBatchDraft();
     setForm((n) => n + 1);
     void navigate({ to: '/batch', search: {} });
   };

@@ -23,6 +23,7 @@ import { LimitNotice } from '../tool-kit/limit-notice';
 import { StepActions } from '../tool-kit/step-actions';
 import { FORM_STEPS, STEP_NAMES, stepNumber, type FormStep } from './steps';
 import { useCustomSizes } from '../tool-kit/use-custom-sizes';
+import { readBatchDraft, writeBatchDraft, type BatchDraft } from './batch-draft';
 import { useBatchPhotos } from './use-batch-photos';
 import { useStartBatch } from './use-start-batch';
 import { plural } from './words';
@@ -38,12 +39,20 @@ export function BatchForm({ step, hidden }: { step: FormStep; hidden: boolean })
   const router = useRouter();
   const canGoBack = useCanGoBack();
   const formatsQuery = useQuery(platformFormatsQuery);
-  const { photos, ready, pending, busy, add, update, remove } = useBatchPhotos();
-  const [targets, setTargets] = useState<number[]>([]);
+  // The form as this tab left it (a reload, Back from the results after one): batch-draft.ts.
+  const [draft] = useState(readBatchDraft);
+  const { photos, ready, pending, busy, add, update, remove } = useBatchPhotos(draft.photos);
+  const [targets, setTargets] = useState<number[]>(draft.targets);
   // The single tool's file type (Auto unless the visitor chose another, remembered for every tool).
   const [output, setOutput] = useOutputSettings();
   // A batch frames as the adjusters do, so a canvas it extends gets their blurred backdrop.
-  const [fill, setFill] = useState<Fill>(ADJUSTER_DEFAULT_FILL);
+  const [fill, setFill] = useState<Fill>(draft.fill ?? ADJUSTER_DEFAULT_FILL);
+  const kept = JSON.stringify({
+    photos: ready.map((p) => ({ name: p.name, upload: p.upload, focus: p.focus ?? null })),
+    targets,
+    fill,
+  });
+  useEffect(() => writeBatchDraft(JSON.parse(kept) as BatchDraft), [kept]);
   const [framing, setFraming] = useState<string | null>(null);
   const { starting, start, limit } = useStartBatch();
 

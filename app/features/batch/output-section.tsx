@@ -5,10 +5,15 @@ import { platformName } from '../../../shared/platforms';
 import { FillPicker } from '../tool-kit/fill-picker';
 import { OutputPicker } from '../tool-kit/output-picker';
 import { ChosenFormatsPreview, useChosenFormatsPreview } from '../tool-kit/quality-preview/chosen-formats-preview';
+import { softFilesText } from '../../../shared/sharpness';
+import { SoftnessNote } from '../tool-kit/softness-note';
 import { uploadedImageUrl } from '../tool-kit/upload-photo';
 import { acceptedByAll } from '../tool-kit/output-settings';
 import type { Photo } from './use-batch-photos';
 import { plural } from './words';
+
+/** A photo as the summary shows it: the local file, or the server's copy of one kept from before a reload. */
+const shownSource = (p: Photo) => p.thumbnail ?? (p.upload ? uploadedImageUrl(p.upload) : null);
 
 /** The last step: what the batch will make (its photos and formats), the file type and the fill. */
 export function OutputSection({
@@ -46,8 +51,8 @@ export function OutputSection({
         <ul className="flex flex-wrap gap-1.5" aria-label="Photos in this batch">
           {shown.map((p) => (
             <li key={p.key}>
-              {p.thumbnail ? (
-                <img src={p.thumbnail} alt={p.name} className="h-12 w-12 rounded object-cover" />
+              {shownSource(p) ? (
+                <img src={shownSource(p) ?? undefined} alt={p.name} className="h-12 w-12 rounded object-cover" />
               ) : (
                 <span className="block max-w-24 truncate text-xs text-slate-700">{p.name}</span>
               )}
@@ -71,6 +76,11 @@ export function OutputSection({
         />
         <ChosenFormatsPreview {...preview} />
       </div>
+      <SoftnessNote
+        text={softFilesText(
+          photos.flatMap(({ upload: picture }) => (picture ? chosen.map((target) => ({ picture, target })) : [])),
+        )}
+      />
       <div className="space-y-1">
         <p className="text-sm text-slate-600">
           Each format is cropped on the faces and text found in each photo; only where its shape cannot hold them is the

@@ -4,7 +4,9 @@ import { FileCheckLine } from '../tool-kit/file-check-line';
 import { platformName } from '../../../shared/platforms';
 import type { BatchPhoto } from '../../../shared/schemas';
 import { cn } from '../../lib/cn';
+import { enlargement } from '../../../shared/sharpness';
 import { framingText } from '../tool-kit/framing-text';
+import { SoftnessNote } from '../tool-kit/softness-note';
 
 /**
  * One file of a batch: its preview once it is done (the owner's preview, never the file itself),
@@ -59,6 +61,13 @@ export function OutputTile({
           {file ? ` · ${fileSummary(file)}` : status === 'failed' ? ' · failed' : ' · converting…'}
         </p>
         {format ? <FileCheckLine file={file} platform={format.platform} brief /> : null}
+        {file && format && photo.framings[formatId]?.crop ? (
+          <SoftnessNote
+            factor={enlargement(photo.framings[formatId].crop, format)}
+            brief
+            className="px-1.5 py-0.5 text-xs"
+          />
+        ) : null}
         {file ? (
           <p className="text-slate-600" data-testid={`batch-framing-${formatId}`}>
             {framingText(photo.framings[formatId], photo.boxKept ? 'focus' : 'auto')}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MAX_BATCH_PHOTOS } from '../../../shared/schemas';
+import { MAX_BATCH_PHOTOS } from '../../../shared/limits';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { PhotoFileInput } from '../tool-kit/photo-file-input';
@@ -71,7 +71,9 @@ export function PhotosSection({
 function PhotoTile({ photo, onRemove, onFrame }: { photo: Photo; onRemove: () => void; onFrame: () => void }) {
   // A file the browser cannot draw (HEIC) shows the server's copy once it is up.
   const [broken, setBroken] = useState(false);
-  const source = broken ? (photo.upload ? uploadedImageUrl(photo.upload) : null) : (photo.thumbnail ?? null);
+  // A photo kept from before a reload has no local file: the server's copy shows.
+  const serverCopy = photo.upload ? uploadedImageUrl(photo.upload) : null;
+  const source = broken || !photo.thumbnail ? serverCopy : photo.thumbnail;
   const status =
     photo.state === 'ready'
       ? `${photo.upload?.width} × ${photo.upload?.height} px`

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CropRect } from '../../../shared/crop';
-import { MAX_BATCH_PHOTOS, type UploadResponse } from '../../../shared/schemas';
+import { MAX_BATCH_PHOTOS } from '../../../shared/limits';
+import type { UploadResponse } from '../../../shared/schemas';
 import { errorMessage } from '../../lib/api';
 import { fileProblem, uploadPhoto } from '../tool-kit/upload-photo';
 
@@ -21,8 +22,11 @@ export type Photo = {
  * file, then sent one by one as it sends them; a refused one says why and the rest go on; any can be
  * removed. At most MAX_BATCH_PHOTOS are taken.
  */
-export function useBatchPhotos() {
-  const [photos, setPhotos] = useState<Photo[]>([]);
+export function useBatchPhotos(kept: readonly Pick<Photo, 'name' | 'upload' | 'focus'>[] = []) {
+  // Photos kept from before a reload (batch-draft.ts) are up already: ready, drawn from the server's copy.
+  const [photos, setPhotos] = useState<Photo[]>(() =>
+    kept.map((photo, i) => ({ ...photo, key: `kept-${i}-${photo.name}`, state: 'ready' })),
+  );
   const abort = useRef(new AbortController());
   /** Every object URL made and not yet revoked, so leaving the page frees them all. */
   const thumbnails = useRef(new Map<string, string>());

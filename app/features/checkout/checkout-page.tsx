@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '../../lib/api';
-import { imageRequestQuery } from '../single-image/queries';
+import { imageRequestQuery } from '../tool-kit/queries';
 import { AlreadyYours } from './already-yours';
 import { ErrorScreen } from './error-screen';
 import { PaymentModeBanner } from './mode-banner';

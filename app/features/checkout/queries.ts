@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
 import { currentUserQuery } from '../auth/queries';
-import { imageRequestQuery, rateLimitsQuery } from '../single-image/queries';
+import { imageRequestQuery, rateLimitsQuery } from '../tool-kit/queries';
 
 export const paymentConfigQuery = queryOptions({
   queryKey: ['/api/payment-config'],

@@ -1,5 +1,5 @@
 import type { PlatformFormat } from '../../../shared/formats';
-import { formatCap, OUTPUT_LABELS } from '../../../shared/output';
+import { formatSize, OUTPUT_LABELS } from '../../../shared/output';
 
 /** 'JPEG, PNG or WebP': the file types the platform takes, as the guide words them. */
 export function fileTypesText(format: Pick<PlatformFormat, 'types'>): string {
@@ -9,7 +9,7 @@ export function fileTypesText(format: Pick<PlatformFormat, 'types'>): string {
 
 /** '5 MB', '1,000,000 bytes', or that the platform publishes no cap (the product then caps nothing). */
 export function byteCapText(format: Pick<PlatformFormat, 'maxBytes'>): string {
-  return format.maxBytes === null ? 'No published limit' : `At most ${formatCap(format.maxBytes)}`;
+  return format.maxBytes === null ? 'No published limit' : `At most ${formatSize(format.maxBytes, format.maxBytes)}`;
 }
 
 /**

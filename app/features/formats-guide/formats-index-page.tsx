@@ -3,6 +3,7 @@ import { PLATFORM_FORMATS } from '../../../shared/formats';
 import { platformSlug } from '../../../shared/platform-slugs';
 import { platformName, PLATFORMS } from '../../../shared/platforms';
 import { Page } from '../../components/layout/page';
+import { BatchPitch } from '../batch/batch-pitch';
 import { formatsOf, sizeCount } from './platform-sizes';
 
 /** The formats guide's first page: every platform, how many sizes it has, and a link to them (docs/product.md, "Formats guide"). */
@@ -30,6 +31,7 @@ export function FormatsIndexPage() {
           </li>
         ))}
       </ul>
+      <BatchPitch />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { platformName, type Platform } from '../../../shared/platforms';
 import { Page, Section } from '../../components/layout/page';
+import { BatchPitch } from '../batch/batch-pitch';
 import { groupByKind, KIND_LABELS } from '../tool-kit/format-choice';
 import { FormatSizeCard } from './format-size-card';
 import { formatsOf, sizeCount } from './platform-sizes';
@@ -28,6 +29,7 @@ export function PlatformFormatsPage({ platform }: { platform: Platform }) {
           </ul>
         </Section>
       ))}
+      <BatchPitch />
     </Page>
   );
 }

@@ -5,7 +5,6 @@ import {
   FREE_DOWNLOADS_REGISTERED,
   REFUND_POLICY,
   RETENTION_DAYS,
-  SINGLE_ACCESS_DAYS,
 } from '../../../shared/limits';
 import { PLATFORMS } from '../../../shared/platforms';
 import { PLANS } from '../../../shared/plans';
@@ -129,11 +128,11 @@ export const FAQ_TOPICS: readonly FaqTopic[] = [
     items: [
       {
         question: 'What does it cost?',
-        answer: `Your free downloads cost nothing. After that, ${single.name} is ${price(single.price)} for one image, and ${unlimited.name} is ${price(unlimited.price)} once for unlimited downloads for ever. There is no subscription.`,
+        answer: `Your free downloads cost nothing. After that, ${single.name} is ${price(single.price)}: ${single.description.charAt(0).toLowerCase()}${single.description.slice(1)} ${unlimited.name} is ${price(unlimited.price)}: ${unlimited.description.charAt(0).toLowerCase()}${unlimited.description.slice(1)} Each is paid once; there is no subscription.`,
       },
       {
         question: `How long does a ${single.name} last?`,
-        answer: `The payment gives ${SINGLE_ACCESS_DAYS} days of access to that image, in every format you choose. The files themselves are deleted ${RETENTION_DAYS} days after upload, so download what you need within ${RETENTION_DAYS} days.`,
+        answer: `${single.description} Download what you need within those ${RETENTION_DAYS} days.`,
       },
       {
         question: 'How do I pay?',

@@ -5,8 +5,14 @@ import { PLATFORMS } from '../../../shared/platforms';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import type { AddressChange } from '../single-image/single-image-tool';
 import { BANNER_FLOW, PROFILE_FLOW } from '../adjusters/flows';
+import { BatchPitch } from '../batch/batch-pitch';
 import type { ToolTab } from './tool-tabs';
-import { parseTargets, writeTargets, type AdjusterAddressChange } from '../adjusters/steps';
+import {
+  NO_ADJUSTER_ADDRESS,
+  readAdjusterAddress,
+  writeAdjusterAddress,
+  type AdjusterAddressChange,
+} from '../adjusters/address';
 
 const route = getRouteApi('/');
 
@@ -54,35 +60,18 @@ const howItWorks = [
   },
 ];
 
-/** Three sample testimonials (docs/product.md, "Site pages"), captioned as samples: no customer wrote them. */
-const testimonials = [
-  {
-    quote:
-      'I made my LinkedIn banner, X header and YouTube channel art from one picture in five minutes, and my logo is in frame on all of them.',
-    name: 'Alex Morgan',
-    role: 'Freelance designer',
-  },
-  {
-    quote: 'The App Store screenshots came out at exactly the sizes Apple checks. No more rejected uploads.',
-    name: 'Sam Lee',
-    role: 'Indie app developer',
-  },
-  {
-    quote: 'Paid once, and the whole team’s profile pictures are now sharp and centred in every circle.',
-    name: 'Jordan Patel',
-    role: 'Social media manager',
-  },
-];
-
 export function HomePage() {
-  const { tab = 'singleImage', request, step, format, astep, run, targets } = route.useSearch();
+  const search = route.useSearch();
+  const { tab = 'singleImage', upload, request, step, format, frame } = search;
   const navigate = useNavigate({ from: '/' });
   // One function for the page's life, so the tool's effects that call it run only when they must.
   const onSingleAddress = useCallback(
-    ({ request, step }: AddressChange, replace: boolean) =>
+    ({ upload, request, step, frame }: AddressChange, replace: boolean) =>
       void navigate({
         search: (prev) => ({
           ...prev,
+          ...(frame !== undefined ? { frame: frame ?? undefined } : {}),
+          ...(upload !== undefined ? { upload: upload ?? undefined } : {}),
           ...(request !== undefined ? { request: request ?? undefined } : {}),
           ...(step ? { step } : {}),
         }),
@@ -95,20 +84,13 @@ export function HomePage() {
   const onAdjusterAddress = useCallback(
     (change: AdjusterAddressChange, replace: boolean) =>
       void navigate({
-        search: (prev) => ({
-          ...prev,
-          ...(change.step ? { astep: change.step } : {}),
-          ...(change.run !== undefined ? { run: change.run ?? undefined } : {}),
-          ...(change.targets !== undefined
-            ? { targets: change.targets ? writeTargets(change.targets) : undefined }
-            : {}),
-        }),
+        search: (prev) => ({ ...prev, ...writeAdjusterAddress(change) }),
         replace,
         resetScroll: false,
       }),
     [navigate],
   );
-  const adjusterAddress = { step: astep ?? null, run: run ?? null, targets: parseTargets(targets) };
+  const adjusterAddress = readAdjusterAddress(search);
   return (
     // Once a tool is past its first step (its card carries data-in-use), the hero steps aside so the
     // tool starts at the top of the page; its heading stays for screen readers.
@@ -126,13 +108,7 @@ export function HomePage() {
         onValueChange={(value) =>
           void navigate({
             // The adjusters' step and run belong to the tab they were made in.
-            search: (prev) => ({
-              ...prev,
-              tab: value as ToolTab,
-              astep: undefined,
-              run: undefined,
-              targets: undefined,
-            }),
+            search: (prev) => ({ ...prev, ...NO_ADJUSTER_ADDRESS, tab: value as ToolTab }),
             replace: true,
           })
         }
@@ -153,8 +129,10 @@ export function HomePage() {
         <TabsContent value="singleImage">
           <ToolLoading>
             <SingleImageTool
+              uploadId={upload ?? null}
               requestId={request ?? null}
               step={step ?? null}
+              frame={frame}
               formatId={format}
               onAddress={onSingleAddress}
             />
@@ -187,25 +165,7 @@ export function HomePage() {
         </ol>
       </section>
 
-      <section className="mt-16" aria-labelledby="testimonials">
-        <h2 id="testimonials" className="text-center text-2xl font-bold text-slate-900">
-          What people say
-        </h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-3">
-          {testimonials.map((t) => (
-            <li key={t.name}>
-              <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6">
-                <blockquote className="flex-1 text-slate-700">“{t.quote}”</blockquote>
-                <figcaption className="mt-4 text-sm">
-                  <span className="font-semibold text-slate-900">{t.name}</span>
-                  <span className="text-slate-500"> · {t.role}</span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 text-center text-xs text-slate-600">Sample testimonials.</p>
-      </section>
+      <BatchPitch className="mt-16" />
     </main>
   );
 }

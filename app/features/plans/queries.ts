@@ -1,4 +1,4 @@
-/** The plans as the server sells them: the pricing page, the checkout and the download step list them. */
+/** The plans as the server sells them: the checkout charges the one its address names. */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from '../../../shared/zod';
 import { planSchema } from '../../../shared/schemas';

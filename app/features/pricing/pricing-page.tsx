@@ -11,7 +11,7 @@ export function PricingPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">Simple, one-time pricing</h1>
-      <p className="mx-auto mt-3 max-w-xl text-center text-slate-600">Pay once, use forever. No subscription.</p>
+      <p className="mx-auto mt-3 max-w-xl text-center text-slate-600">Each plan is paid once. No subscription.</p>
       <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         <Card className="flex flex-col">
           <CardHeader>

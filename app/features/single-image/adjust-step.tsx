@@ -1,7 +1,9 @@
 import { useEffect, useEffectEvent, useMemo, useRef, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { Fill } from '../../../shared/fill';
+import { enlargement } from '../../../shared/sharpness';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
+import { SoftnessNote } from '../tool-kit/softness-note';
 import { StepActions } from '../tool-kit/step-actions';
 import { suggestFormats } from '../tool-kit/format-choice';
 import { FormatPicker } from '../tool-kit/format-picker';
@@ -120,17 +122,21 @@ export function AdjustStep({
             />
           ) : null}
           {adjustment?.area ? (
-            <FramingPanel
-              // Each format's cropper opens on its own first framing.
-              key={adjustment.format.id}
-              upload={upload}
-              imageUrl={shownPictureUrl(upload)}
-              adjustment={adjustment}
-              onAdjust={onAdjust}
-              history={history}
-              fill={fill}
-              onFill={onFill}
-            />
+            <>
+              <FramingPanel
+                // Each format's cropper opens on its own first framing.
+                key={adjustment.format.id}
+                upload={upload}
+                imageUrl={shownPictureUrl(upload)}
+                adjustment={adjustment}
+                onAdjust={onAdjust}
+                history={history}
+                fill={fill}
+                onFill={onFill}
+              />
+              {/* Before the download: a frame that stretches the picture past sharp says so as it moves. */}
+              <SoftnessNote factor={enlargement(adjustment.area, adjustment.format)} />
+            </>
           ) : (
             <div
               className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600"

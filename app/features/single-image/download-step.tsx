@@ -3,8 +3,11 @@ import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { ChoosePlan } from '../plans/choose-plan';
+import { enlargement } from '../../../shared/sharpness';
+import { PayToDownload } from '../plans/pay-to-download';
+import { SoftnessNote } from '../tool-kit/softness-note';
 import { LazyQualityPanel } from '../tool-kit/quality-preview/lazy';
+import { useCalibratedSize } from '../tool-kit/quality-preview/use-calibrated-size';
 import { previewType, useQualityPreview } from '../tool-kit/quality-preview/use-quality-preview';
 import { shownPictureUrl } from '../tool-kit/shown-picture';
 import { useKeepsTransparency } from '../tool-kit/use-keeps-transparency';
@@ -13,8 +16,8 @@ import { FileChoice } from './file-choice';
 import { FileDetails } from './file-details';
 import { OtherFormats } from './other-formats';
 import { ProfileCircle, ResultPreview } from './result-preview';
-import { allowanceText, useAccess } from './use-access';
-import { useDownload } from './use-download';
+import { allowanceText, useAccess } from '../tool-kit/use-access';
+import { useDownload } from '../tool-kit/use-download';
 
 type Props = {
   request: ImageRequestResponse;
@@ -41,6 +44,7 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
     type: lossy,
     quality: draft.quality,
   });
+  const size = useCalibratedSize(preview, request.file);
   const transparent = useKeepsTransparency(request.previewPath, request.file?.type);
   const result = <ResultPreview previewPath={request.previewPath} format={format} transparent={transparent} />;
   // A download the server let through made the image the owner's (door.ts marks it acquired): the
@@ -51,10 +55,12 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
     },
   });
   const access = useAccess(request);
-  const canDownload = access.kind !== 'payment' && access.kind !== 'loading';
+  const paying = access.kind === 'payment';
+  const canDownload = !paying && access.kind !== 'loading';
 
-  // The picture and Download Now come first, then the type and quality (so a phone shows the
-  // quality's before and after and its slider on one screen), then what the file is.
+  // The picture and Download Now (or, where a payment is needed, the price and the buttons that pay)
+  // come first, then the type and quality (so a phone shows the quality's before and after and its
+  // slider on one screen), then what the file is.
   return (
     <div className="space-y-8">
       <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-start">
@@ -69,11 +75,13 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
           result
         )}
         <div className="space-y-3">
-          <h3 className="text-xl font-semibold text-slate-900">Ready to Download</h3>
+          <h3 className="text-xl font-semibold text-slate-900">{paying ? 'Get this image' : 'Ready to Download'}</h3>
           <p className="text-sm font-medium" aria-live="polite" data-testid="allowance">
             {allowanceText(access)}
           </p>
           <FileCheckLine file={request.file} platform={format.platform} className="text-sm" />
+          <SoftnessNote factor={enlargement(request.cropDetails, format)} />
+          {paying ? <PayToDownload requestId={request.id} /> : null}
           <div className="flex flex-wrap gap-2">
             {canDownload ? (
               <Button onClick={() => download(`/api/download/${request.id}`)} disabled={downloading || rendering}>
@@ -94,15 +102,11 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
             onBusy={setRendering}
             draft={draft}
             onDraft={setDraft}
-            estimate={
-              lossy ? { size: preview.size, quality: preview.quality, maxBytes: format.maxBytes ?? null } : undefined
-            }
+            estimate={lossy ? { size, quality: preview.quality, maxBytes: format.maxBytes ?? null } : undefined}
           />
           <FileDetails request={request} format={format} />
         </div>
       </div>
-
-      {access.kind === 'payment' ? <ChoosePlan requestId={request.id} /> : null}
 
       <OtherFormats
         request={request}

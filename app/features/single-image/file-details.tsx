@@ -1,5 +1,5 @@
 import type { PlatformFormat } from '../../../shared/formats';
-import { formatBytes } from '../../../shared/output';
+import { formatSize } from '../../../shared/output';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { describeFile } from './file-choice';
 import { createdLabel } from './rules';
@@ -27,11 +27,11 @@ export function FileDetails({ request, format }: { request: ImageRequestResponse
       <div>
         <dt className="text-slate-500">File size</dt>
         <dd className="font-medium text-slate-900" data-testid="file-size">
-          {request.file ? formatBytes(request.file.size) : '–'}
+          {request.file ? formatSize(request.file.size, format.maxBytes) : '–'}
           {request.file?.quality != null && request.file.quality < request.output.quality ? (
             <span className="block text-xs font-normal text-slate-500">
               Quality {request.file.quality} instead of {request.output.quality} to stay under the platform's{' '}
-              {formatBytes(format.maxBytes ?? 0)} limit
+              {formatSize(format.maxBytes ?? 0, format.maxBytes)} limit
             </span>
           ) : null}
         </dd>

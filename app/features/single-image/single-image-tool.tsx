@@ -15,28 +15,40 @@ import { DEFAULT_PLATFORM } from './rules';
 import { shownStep, SINGLE_STEPS, type SingleStep } from './steps';
 import { LimitNotice } from '../tool-kit/limit-notice';
 import { useImageRequest } from './use-image-request';
-import { useSavedRequest } from './use-saved-request';
+import { readFrame, useFrameInAddress } from './frame-address';
+import { useSavedWork } from './use-saved-work';
 
 const STEPS = ['Upload Image', 'Format & Adjust', 'Download'] as const;
 const TITLES = ['Upload Image', 'Adjust Image & Choose Format', 'Download'] as const;
 
-/** A change of the tool's address: its job, its step. `replace` keeps it out of the history. */
-export type AddressChange = { request?: string | null; step?: SingleStep };
+/** A change of the tool's address: its picture, its job, its step. `replace` keeps it out of the history. */
+export type AddressChange = {
+  upload?: string | null;
+  request?: string | null;
+  step?: SingleStep;
+  frame?: string | null;
+};
 
 /**
- * The Single Image tool: upload, format and adjust, download. Its job and its step live in the
- * address (`requestId`, `step`): each step is a history entry, and a refresh, Back or a return from
- * checkout opens the same upload, format, crop and zoom again, from the server. A step that cannot
- * be shown (the download of nothing processed) gives way to the one before it.
+ * The Single Image tool: upload, format and adjust, download. Its picture, its job and its step live
+ * in the address (`uploadId`, `requestId`, `step`): each step is a history entry, and a refresh,
+ * Back or a return from checkout opens the same picture, format, crop and zoom again, from the
+ * server. A step that cannot be shown (the download of nothing processed) gives way to the one
+ * before it.
  */
 export function SingleImageTool({
+  uploadId,
   requestId,
   step: askedStep,
+  frame,
   onAddress,
   formatId,
 }: {
+  uploadId: string | null;
   requestId: string | null;
   step: SingleStep | null;
+  /** The adjust step's framing not yet recorded with a request (frame-address.ts). */
+  frame?: string;
   onAddress: (change: AddressChange, replace: boolean) => void;
   /** The format asked for in the address (`/?format=`), opened after the upload. */
   formatId?: number;
@@ -49,28 +61,28 @@ export function SingleImageTool({
   const [fill, setFill] = useState<Fill>(SINGLE_DEFAULT_FILL);
   const [request, setRequest] = useState<ImageRequestResponse | null>(null);
 
-  // The request the page let go (Start Over, a new picture) until the address stops naming it, so
-  // it is not fetched back meanwhile; Back to it afterwards opens it again.
-  const [released, setReleased] = useState<string | null>(null);
-  if (released !== null && requestId !== released) setReleased(null);
-  const savedId = requestId === released ? null : requestId;
-
-  const onRequestId = useCallback((id: string | null) => onAddress({ request: id }, true), [onAddress]);
-  useSavedRequest({
-    requestId: savedId,
-    onRequestId,
+  const { restoring, release } = useSavedWork({
+    uploadId,
+    requestId,
+    upload,
     request,
-    restore: (data, format) => {
+    onAddress,
+    restoreUpload: (saved) => {
+      setUpload(saved);
+      setFile({ name: saved.originalFilename, size: saved.size });
+    },
+    restoreRequest: (data, format) => {
       setUpload(data.upload);
       setFile({ name: data.originalFilename, size: data.upload.size });
       setPlatform(format.platform);
+      // The framing moved since the request was recorded, if the address says so; else the request's.
       const { zoom, ...area } = data.cropDetails;
-      setAdjustment({ format, crop: { x: 0, y: 0 }, zoom, area });
-      setFill(data.fill);
+      const moved = readFrame(frame, format);
+      setAdjustment({ format, crop: { x: 0, y: 0 }, zoom: moved?.zoom ?? zoom, area: moved?.area ?? area });
+      setFill(moved?.fill ?? data.fill);
       setRequest(data);
     },
   });
-  const restoring = savedId !== null && request === null;
   // No step named: the upload step, or where a named request was left.
   const step = shownStep(askedStep ?? (requestId ? null : 'upload'), { upload: upload !== null, request });
   // The address names a step this page cannot show (or none while it holds work): it names the
@@ -81,6 +93,13 @@ export function SingleImageTool({
     onAddress({ step }, true);
   }, [restoring, askedStep, step, bare, onAddress]);
   const go = (next: SingleStep) => onAddress({ step: next }, false);
+  useFrameInAddress({
+    adjusting: step === 'adjust' && !restoring,
+    adjustment,
+    fill,
+    written: frame,
+    onFrame: useCallback((text: string) => onAddress({ frame: text }, true), [onAddress]),
+  });
 
   const { next, processing, limit } = useImageRequest({
     adjusting: step === 'adjust',
@@ -93,19 +112,19 @@ export function SingleImageTool({
   });
 
   const startOver = () => {
-    setReleased(requestId);
+    release({ request: true, upload: true });
     setUpload(null);
     setFile(null);
     setAdjustment(null);
     setRequest(null);
-    onAddress({ request: null, step: 'upload' }, false);
+    onAddress({ upload: null, request: null, frame: null, step: 'upload' }, false);
   };
   // A new picture is new work: the address stops naming the old request.
   const forgetRequest = () => {
     setRequest(null);
     if (!requestId) return;
-    setReleased(requestId);
-    onRequestId(null);
+    release({ request: true, upload: false });
+    onAddress({ request: null }, true);
   };
 
   const index = SINGLE_STEPS.indexOf(restoring ? (askedStep ?? 'adjust') : step) + 1;
@@ -132,10 +151,12 @@ export function SingleImageTool({
             forgetRequest();
           }}
           onCleared={() => {
+            release({ request: true, upload: true });
             setUpload(null);
             setFile(null);
             setAdjustment(null);
-            forgetRequest();
+            setRequest(null);
+            onAddress({ upload: null, request: null, frame: null }, true);
           }}
           onNext={() => go('adjust')}
         />

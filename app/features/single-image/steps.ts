@@ -23,3 +23,6 @@ export function shownStep(
   if (wanted !== 'upload' && have.upload) return 'adjust';
   return 'upload';
 }
+
+/** The adjust step's framing as the address writes it (frame-address.ts): `x,y,w,h,zoom,fill`, the fill's token read there. */
+export const FRAME_PATTERN = /^-?\d{1,5},-?\d{1,5},\d{1,5},\d{1,5},\d(\.\d{1,2})?,[0-9a-z]{4,11}$/;

@@ -8,7 +8,8 @@ import { errorMessage, hourlyLimitOf } from '../../lib/api';
 import { readOutputSettings } from '../tool-kit/output-settings';
 import { cropDetailsOf, sameCrop, type Adjustment } from './adjustment';
 import { createImageRequest } from '../tool-kit/queries';
-import { processImage, rateLimitsQuery } from './queries';
+import { rateLimitsQuery } from '../tool-kit/queries';
+import { processImage } from './queries';
 
 /**
  * The single tool's request: recorded on entering the adjust step with a framing and again when

@@ -4,7 +4,7 @@ import { findFormat, type PlatformFormat } from '../../../shared/formats';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
-import { imageRequestQuery } from './queries';
+import { imageRequestQuery } from '../tool-kit/queries';
 
 /**
  * The single tool's job lives in the address (`requestId`): when the page holds no request (a

@@ -1,5 +1,6 @@
 import type { FormatKind, PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
+import { rankFormats } from '../../lib/word-search';
 
 /**
  * The formats people ask for most, most asked first: the picks a photo's shape chooses among
@@ -64,31 +65,12 @@ export function formatLabel(format: Pick<PlatformFormat, 'description' | 'width'
 }
 
 /**
- * Formats matching every word of `query` in their platform, description, kind, size ('1080x1920',
- * '1080') or aspect ratio; all of them for an empty query.
+ * Formats matching every word of `query` in their platform, name, description, kind, size
+ * ('1080x1920', '1080') or aspect ratio, the ones on a platform the query names first
+ * (app/lib/word-search.ts); all of them for an empty query.
  */
 export function searchFormats(formats: readonly PlatformFormat[], query: string): PlatformFormat[] {
-  const words = query
-    .toLowerCase()
-    .split(/[\s,]+/)
-    .filter(Boolean);
-  if (words.length === 0) return [...formats];
-  return formats.filter((format) => {
-    const text = [
-      platformName(format.platform),
-      format.platform,
-      format.description,
-      format.format,
-      KIND_LABELS[format.kind],
-      format.kind,
-      `${format.width}x${format.height}`,
-      `${format.width}×${format.height}`,
-      format.aspectRatio,
-    ]
-      .join(' ')
-      .toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
+  return rankFormats(formats, query, (format) => KIND_LABELS[format.kind]);
 }
 
 /** Formats grouped by kind, in KIND_LABELS order, each group in catalogue order. */

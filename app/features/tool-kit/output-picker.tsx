@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import {
-  formatBytes,
+  formatSize,
   MIN_USER_QUALITY,
   OUTPUT_CHOICES,
   OUTPUT_LABELS,
@@ -48,7 +48,7 @@ export interface QualityEstimate {
 function estimateText(estimate: QualityEstimate, quality: number): string {
   if (estimate.size === null || estimate.quality !== quality) return 'Working out the size...';
   const over = estimate.maxBytes !== null && estimate.size > estimate.maxBytes;
-  return `About ${formatBytes(estimate.size)}${over ? `: over the ${formatBytes(estimate.maxBytes ?? 0)} limit, so the file gets a lower quality` : ''}`;
+  return `About ${formatSize(estimate.size, estimate.maxBytes)}${over ? `: over the ${formatSize(estimate.maxBytes ?? 0, estimate.maxBytes)} limit, so the file gets a lower quality` : ''}`;
 }
 
 function refusedBy(accepted: readonly OutputType[], choice: OutputChoice): boolean {
@@ -83,12 +83,12 @@ export function OutputPicker({ value, onChange, accepted, single, platformName, 
               key={choice}
               title={note}
               className={cn(
-                'flex cursor-pointer flex-col rounded-lg border px-2 py-2 text-sm sm:px-3',
+                'flex min-w-0 cursor-pointer flex-col rounded-lg border px-1.5 py-2 text-sm sm:px-3',
                 value.type === choice ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600' : 'border-slate-200',
                 blocked && 'cursor-not-allowed opacity-50',
               )}
             >
-              <span className="flex items-center gap-2 font-medium text-slate-900">
+              <span className="flex items-center gap-1 font-medium text-slate-900 sm:gap-2">
                 <input
                   type="radio"
                   name={`${id}-type`}
@@ -96,14 +96,18 @@ export function OutputPicker({ value, onChange, accepted, single, platformName, 
                   checked={value.type === choice}
                   disabled={blocked}
                   onChange={() => onChange({ ...value, type: choice })}
-                  className="accent-brand-600"
+                  className="m-0 shrink-0 accent-brand-600"
                   aria-label={OUTPUT_LABELS[choice]}
                   aria-describedby={`${id}-${choice}-note`}
                 />
                 {OUTPUT_LABELS[choice]}
               </span>
               {/* On a phone the four types sit in one row and only the chosen one's note shows, under it. */}
-              <span id={`${id}-${choice}-note`} className="mt-0.5 hidden text-xs text-slate-600 sm:block">
+              {/* Long words ("transparency") break inside a narrow card rather than run over its border. */}
+              <span
+                id={`${id}-${choice}-note`}
+                className="mt-0.5 hidden text-xs hyphens-auto wrap-break-word text-slate-600 sm:block"
+              >
                 {note}
               </span>
             </label>

@@ -1,6 +1,6 @@
 /**
  * The calls every tool makes: the format catalogue as the server serves it (one query each), sending
- * a photo, and the image request a render hangs on.
+ * a photo, the image request a render hangs on, and the free downloads left.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from '../../../shared/zod';
@@ -9,6 +9,7 @@ import type { Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { OutputSettings } from '../../../shared/output';
 import {
+  allowanceAnswerSchema,
   imageRequestResponseSchema,
   platformFormatSchema,
   uploadResponseSchema,
@@ -17,7 +18,7 @@ import {
   type RequestPurpose,
   type UploadResponse,
 } from '../../../shared/schemas';
-import { apiRequest, ApiRequestError, parseAnswer } from '../../lib/api';
+import { apiRequest, ApiRequestError, apiResponse, parseAnswer } from '../../lib/api';
 
 const catalogueSchema = z.array(platformFormatSchema);
 
@@ -115,4 +116,39 @@ export async function createImageRequest(
  */
 export function createFanOutRequest(upload: UploadResponse, format: PlatformFormat) {
   return createImageRequest(upload, format, centredCrop(upload, format, 1), undefined, undefined, 'fan-out');
+}
+
+export type RateLimits = { unlimited: true } | { unlimited: false; remaining: number };
+
+/** GET /api/check-rate-limits: the remaining count is read from X-RateLimit-Remaining (0 when missing). */
+export async function checkRateLimits(): Promise<RateLimits> {
+  const { answer, headers } = await apiResponse('GET', '/api/check-rate-limits', allowanceAnswerSchema);
+  if (answer.unlimited) return { unlimited: true };
+  const header = headers.get('X-RateLimit-Remaining');
+  if (header === null) return { unlimited: false, remaining: 0 };
+  const remaining = Number.parseInt(header, 10);
+  return { unlimited: false, remaining: Number.isFinite(remaining) ? remaining : 0 };
+}
+
+export const rateLimitsQuery = queryOptions({
+  queryKey: ['/api/check-rate-limits'],
+  queryFn: checkRateLimits,
+  staleTime: 0,
+});
+
+/** One image request: a tool's work opened again, the checkout's order summary. */
+export function imageRequestQuery(id: string) {
+  return queryOptions({
+    queryKey: ['/api/image-requests', id],
+    queryFn: () => apiRequest('GET', `/api/image-requests/${id}`, imageRequestResponseSchema),
+    retry: 1,
+  });
+}
+
+/** One upload of the caller's (GET /api/upload/{id}): a step opened again shows the picture its address names. */
+export function uploadQuery(id: string) {
+  return queryOptions({
+    queryKey: ['/api/upload', id],
+    queryFn: () => apiRequest('GET', `/api/upload/${id}`, uploadResponseSchema),
+  });
 }

@@ -39,8 +39,3 @@ export function normalisedSize(
   const scale = Math.sqrt(limit / pixels);
   return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
 }
-
-/** A file's size in MB to 2 decimals. */
-export function sizeInMb(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-}

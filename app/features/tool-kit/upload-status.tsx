@@ -1,7 +1,7 @@
+import { formatSize } from '../../../shared/output';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { shownPictureUrl } from './shown-picture';
-import { sizeInMb } from './upload-size';
 import type { ChosenFile, Uploading } from './use-photo-upload';
 
 /** The chosen picture: its name and size, then its thumbnail and pixels once up, or the progress. */
@@ -32,9 +32,15 @@ export function UploadStatus({
           <div className="min-w-0">
             <p className="truncate font-medium text-slate-900">{shown.name}</p>
             <p className="text-sm text-slate-600">
-              {sizeInMb(shown.size)}
+              {formatSize(shown.size)}
               {upload && !uploading ? ` · ${upload.width} × ${upload.height} px` : ''}
             </p>
+            {upload && !uploading ? (
+              <p className="text-sm font-medium text-emerald-800 dark:text-emerald-300">
+                <span aria-hidden="true">✓ </span>
+                <span>Uploaded</span>
+              </p>
+            ) : null}
           </div>
         </div>
         <Button variant="ghost" onClick={onCancel}>

@@ -38,12 +38,9 @@ export function usePhotoUpload({
         controller.signal,
       );
       keepSentFile(result.id, sent);
+      // No notification: the step shows the picture and says it is uploaded, where a toast would
+      // have covered the step indicator (docs/product.md, "Single Image tool").
       onUploaded({ ...result, originalFilename: chosen.name }, { name: chosen.name, size: chosen.size });
-      toast({
-        title: 'Upload Successful',
-        description: 'Your image has been uploaded successfully.',
-        variant: 'success',
-      });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
       toast({

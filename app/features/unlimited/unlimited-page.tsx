@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { findPlan } from '../../../shared/plans';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -6,7 +7,8 @@ import { useCurrentUser } from '../auth/queries';
 import { dollars } from '../checkout/money';
 import { UNLIMITED_PRICE, UnlimitedPayment } from './unlimited-payment';
 
-const benefits = ['Unlimited image transformations', 'All social media formats', 'Batch processing', 'Lifetime access'];
+/** What it gives, in the plan's one wording (shared/plans.ts). */
+const plan = findPlan('unlimited')!;
 
 /**
  * Unlimited Access: what it gives, and the payment for a signed-in user without it. What it gives is
@@ -27,8 +29,9 @@ export function UnlimitedAccessPage() {
           </p>
         </CardHeader>
         <CardContent className="space-y-6">
+          <p className="text-sm text-slate-600">{plan.description}</p>
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-            {benefits.map((b) => (
+            {plan.features.map((b) => (
               <li key={b}>{b}</li>
             ))}
           </ul>

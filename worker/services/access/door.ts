@@ -8,10 +8,11 @@
  *   decided from what made the file (the flow that rendered it and its framing, written with the
  *   file's key by the render itself, services/renders/render.ts), never from a label a later route could
  *   change. Only a file framed by the adjuster's own plans (centred, planned, the user's box)
- *   qualifies; re-rendered with the request's crop and zoom by any route, or framed by hand for one
- *   target (the single tool's kind of framing), the same row is under the request rule. A fan-out
- *   never makes a single tool's request's own format (renders/fan-out.ts, refuseSingleToolFiles), and a
- *   fan-out's request has no file of its own: its format is one of its targets.
+ *   qualifies (`isFreeAdjusterFile`, shared/crop.ts, by which the results pages show the price);
+ *   re-rendered with the request's crop and zoom by any route, or framed by hand for one target (the
+ *   single tool's kind of framing), the same row is under the request rule. A fan-out never makes a
+ *   single tool's request's own format (renders/fan-out.ts, refuseSingleToolFiles), and a fan-out's
+ *   request has no file of its own: its format is one of its targets.
  * - Everything else (the request's own format, the download step's other formats, batch outputs):
  *   by the request rule below, whatever the route (one file, the ZIP, or any later one).
  *
@@ -20,6 +21,7 @@
  * download (allowance.ts). Decision notes 0002 and 0012 give the reasons.
  */
 import { and, eq, gt } from 'drizzle-orm';
+import { isFreeAdjusterFile } from '../../../shared/crop';
 import type { FileCheck } from '../../../shared/file-check';
 import type { OutputType } from '../../../shared/output';
 import type { Db } from '../../db/client';
@@ -135,16 +137,11 @@ export async function authorizePixels(
     .where(eq(conversions.requestId, request.id));
   let needsRequestRule = false;
   const files = formatIds.map((formatId): PixelFile => {
-    // A fan-out's request has no file of its own: its format is one of the targets.
-    const own = request.purpose === 'single' && formatId === request.formatId;
     const row = rows.find((r) => r.formatId === formatId);
     if (row?.status !== 'complete' || !row.outputKey) throw new ApiError(409, NOT_PROCESSED_MESSAGE);
     const key = row.outputKey;
-    const adjusterOutput =
-      !own &&
-      (row.renderedFlow === 'banner' || row.renderedFlow === 'profile') &&
-      (row.framing === 'centred' || row.framing === 'planned' || row.framing === 'box');
-    if (!adjusterOutput) needsRequestRule = true;
+    // A fan-out's request has no file of its own: its format is one of the targets.
+    if (!isFreeAdjusterFile(row, request.purpose === 'single' ? request.formatId : null)) needsRequestRule = true;
     // Since previews share the file's object, a row knows both lengths; before, the preview was an
     // object of its own, its type read from it when served (a JPEG output's is a JPEG, else a PNG).
     const shared = row.previewType !== null && row.outputSize !== null;

@@ -16,10 +16,11 @@ import { cn } from '../../../lib/cn';
 
 /**
  * The view's height at most (CSS pixels), and as a share of the screen's height: the step's
- * buttons and the quality slider stay on screen with it, on a phone too.
+ * buttons and the quality slider stay on screen with it, on a phone too (a quarter, with the row
+ * naming Before and After above it).
  */
 const MAX_HEIGHT = 320;
-const MAX_SCREEN_SHARE = 0.28;
+const MAX_SCREEN_SHARE = 0.25;
 /** Zoom levels in file pixels per CSS pixel, beyond the fit. */
 const LEVELS = [0.5, 1, 2, 4, 8];
 
@@ -176,7 +177,12 @@ export function CompareView({
   const percent = Math.round(scale * 100);
   const splitPercent = Math.round(split * 100);
   return (
-    <div className="w-full space-y-2" data-testid="quality-compare">
+    <div className="w-full space-y-1" data-testid="quality-compare">
+      {/* Named above the view, not over it: a logo filling a square frame is not covered. */}
+      <div className="flex justify-between gap-2 text-xs font-medium text-slate-700" aria-hidden="true">
+        <span>Before</span>
+        <span>{afterLabel}</span>
+      </div>
       <div
         ref={frame}
         data-layers
@@ -214,12 +220,6 @@ export function CompareView({
             label={`After: ${afterLabel}`}
           />
         </div>
-        <span className="pointer-events-none absolute top-1.5 left-1.5 rounded bg-[rgba(15,23,42,0.78)] px-1.5 py-0.5 text-xs text-[#fff]">
-          Before
-        </span>
-        <span className="pointer-events-none absolute top-1.5 right-1.5 rounded bg-[rgba(15,23,42,0.78)] px-1.5 py-0.5 text-xs text-[#fff]">
-          {afterLabel}
-        </span>
         <div
           data-split-handle
           role="slider"
@@ -237,7 +237,7 @@ export function CompareView({
           <span className="absolute top-1/2 h-7 w-7 -translate-y-1/2 rounded-full border-2 border-[#fff] bg-[rgba(15,23,42,0.78)] shadow" />
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2 text-sm">
+      <div className="flex flex-wrap items-center gap-2 pt-1 text-sm">
         <button
           type="button"
           onClick={zoomOut}

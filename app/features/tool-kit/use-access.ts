@@ -18,14 +18,18 @@ export type Access =
  * that it is the owner's already (`acquired`: got before, paid for, or Unlimited Access), which holds
  * after a refresh, else the free downloads left.
  */
-export function useAccess(request: ImageRequestResponse): Access {
+export function useAccess(
+  /** Undefined while it loads. */
+  request: Pick<ImageRequestResponse, 'hasUnlimitedAccess' | 'paymentId' | 'acquired'> | undefined,
+): Access {
   const user = useCurrentUser();
   const limits = useQuery(rateLimitsQuery);
   // A failed check is only logged, and the download is allowed; the server decides again.
   useEffect(() => {
     if (limits.error) console.warn('rate-limit check failed; allowing the download', limits.error);
   }, [limits.error]);
-  if (user.data?.hasUnlimitedAccess || request.hasUnlimitedAccess) return { kind: 'unlimited' };
+  if (user.data?.hasUnlimitedAccess || request?.hasUnlimitedAccess) return { kind: 'unlimited' };
+  if (!request) return { kind: 'loading' };
   if (request.paymentId) return { kind: 'paid' };
   if (request.acquired) return { kind: 'yours' };
   if (limits.isPending) return { kind: 'loading' };
