@@ -49,7 +49,7 @@ const LEAST_SCALE = 2;
 const BUFFERED_DECODE_OVERHEAD = 1.12;
 /** Inflated chunks an Adam7 decode, read to its end, leaves uncollected beside its sums (measured, 24 and 29 MP at 1/2). */
 const ADAM7_STREAM_BYTES = 40 * MiB;
-/** Our libwebp build's memory before it grows (codec/build.sh: 1 MB and its stack), with a margin. */
+/** Our libwebp build's memory before it grows (webp/codec/build.sh: 1 MB and its stack), with a margin. */
 const WEBP_BASE_BYTES = 2 * MiB;
 /** Hard cap on either side whatever the memory says (the largest WebP is 16383). */
 export const MAX_SIDE = 16383;
