@@ -2,7 +2,7 @@
  * What the engine admits, judged from the file's header before any decode, by the memory the
  * work on it will take: any run of renders of an admitted picture fits the isolate's budget alone
  * (memory.ts ISOLATE_BUDGET_BYTES, which every step makes room in). The figures behind each
- * estimate are measured by `npm run bench` (see README, "Image limits").
+ * estimate are measured by `npm run bench` (docs/engine.md, "Image limits").
  */
 import { ImageError } from './errors';
 import type { ImageInfo } from './image-info';
