@@ -4,7 +4,7 @@
  * `npm start` runs (the built app in wrangler dev, which serves the static files compressed as
  * Cloudflare does). Prints each page's score, LCP, TBT, FCP and the JavaScript it loads but does not
  * run, and the machine's benchmarkIndex (Lighthouse's CPU speed: other work on the machine lowers it
- * and raises TBT). Goal: 90 or more on every page (README "Benchmark").
+ * and raises TBT). Goal: 90 or more on every page (docs/performance.md, "Lighthouse").
  *
  * Beside Lighthouse's TBT, "TBT on CPU": the same sum (each main-thread task after the first
  * contentful paint, times Lighthouse's CPU slowdown, less 50 ms) from the time the page's main

@@ -2,9 +2,10 @@
  * The platform format catalogue: the one source of truth for every size the product renders
  * (docs/product.md, "The catalogue").
  *
- * Built from ../shared/reference/platform-formats.md (researched 2025) and its November 2026 check
- * (platform-formats-2026.md). Each entry carries its source and the month it was last checked, and
- * a comment keeps the reference's reasoning and confidence:
+ * Built from the platform-formats research notes (researched 2025, checked again November 2026),
+ * which are kept outside the repository: what a reader needs of them is here. Each entry carries its
+ * source and the month it was last checked, and a comment keeps the reference's reasoning and
+ * confidence:
  *   official      the platform's own help or developer page (or its text quoted verbatim)
  *   widely-cited  several independent guides agree, no official page seen
  *   uncertain     guides disagree or a single secondary source; the chosen value is explained

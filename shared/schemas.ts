@@ -410,7 +410,7 @@ export const imageRequestResponseSchema = z.lazy(() =>
 export type ImageRequestResponse = z.infer<typeof imageRequestResponseSchema>;
 
 /**
- * The caller's free downloads (worker/services/allowance.ts): unlimited, or how many are left of
+ * The caller's free downloads (worker/services/access/allowance.ts): unlimited, or how many are left of
  * the limit and when the oldest counted one leaves the window (ms since the epoch, or null).
  */
 export const allowanceAnswerSchema = z.lazy(() =>

@@ -13,7 +13,7 @@ export type AppEnv = {
     db: Db;
     /** The anonymous browser's id (cookie), set by the visitor middleware. */
     visitorId: string;
-    /** The signed-in user, looked up once per request (see services/sessions.ts). */
+    /** The signed-in user, looked up once per request (see services/people/sessions.ts). */
     currentUser: Promise<User | null>;
     /** Who is asking (and so whose rows they may touch), set by the identify middleware on /api. */
     caller: Caller;

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // The docs are the map a successor reads first, and comments cite them by file and heading
@@ -23,7 +24,67 @@ const REPOSITORY_FOLDERS = [
 /** Tokens that name a pattern, not one file; each with the reason it cannot exist as written. */
 const PATTERNS: Record<string, string> = {
   'bench/.cache': 'made by `npm run bench` on its first run, and ignored by git',
+  'dist/social_resizer/wrangler.json': 'written by `npm run build`, and ignored by git',
 };
+
+/** Docs whose file paths name files outside the repository on purpose; each with the reason. */
+const NAMES_FILES_OUTSIDE: Record<string, string> = {
+  'docs/research/detection.md':
+    'its prototypes were not kept (its status says so), and it names files inside npm packages',
+};
+
+/**
+ * A file path cited anywhere, in a doc's prose or code or in a code comment: folders and a name with
+ * an extension (`services/renders/render.ts`, `docs/decisions/0012-render-facts.md`, `../worker/helpers.ts`),
+ * not part of an address (`https://…/src/x.c`) or of a longer word. A bare name (`render.ts`) is
+ * not checked: it names a file beside the citing one or one the sentence has just placed.
+ */
+const CITED_PATH =
+  /(?<![\w/.:@~$=?&#%-])((?:\.\.?\/)*[\w.-]+(?:\/[\w.-]+)+\.(?:tsx?|jsx?|mjs|md|sql|json|toml|c|h|sh|css|html|wasm|jpg|png|webp|txt|ya?ml))(?![\w/])/g;
+
+/**
+ * Where a cited path is looked for, first match wins: the citing file's folder and each folder above
+ * it up to the repository's root (so worker/imaging/content-aware/completion.ts may cite
+ * `content-aware/extension.ts`, and a test `../support/…`), then `worker/` (the
+ * docs, the app and the tests name the server's files from there: `services/access/door.ts`,
+ * `db/schema.ts`), `worker/imaging/` (the engine's doc and notes name its files from there:
+ * `jpeg/frame.ts`) and `app/`. A path that leaves the repository (`../shared/reference/…`) resolves
+ * to nothing: what lies outside cannot be checked, and a successor's clone does not have it.
+ */
+function resolvesInRepository(citing: string, path: string): boolean {
+  const folders: string[] = [];
+  for (let folder = dirname(citing); ; folder = dirname(folder)) {
+    folders.push(folder);
+    if (folder === '.') break;
+  }
+  return [...folders, 'worker', 'worker/imaging', 'app'].some((folder) => {
+    const target = normalize(join(folder, path));
+    return !target.startsWith('..') && existsSync(join(ROOT, target));
+  });
+}
+
+/** The paths a text cites, once each, patterns left out. */
+function citedPaths(text: string): string[] {
+  return [...new Set([...text.matchAll(CITED_PATH)].map((match) => match[1] ?? ''))].filter(
+    (path) => !(path in PATTERNS),
+  );
+}
+
+/** Every comment of a TypeScript file, as one text (the parser's, so strings and templates are never read as comments). */
+function comments(path: string, source: string): string {
+  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, false);
+  const found = new Map<number, string>();
+  const visit = (node: ts.Node): void => {
+    const ranges = [
+      ...(ts.getLeadingCommentRanges(source, node.pos) ?? []),
+      ...(ts.getTrailingCommentRanges(source, node.end) ?? []),
+    ];
+    for (const range of ranges) found.set(range.pos, source.slice(range.pos, range.end));
+    node.getChildren(file).forEach(visit);
+  };
+  visit(file);
+  return [...found.values()].join('\n');
+}
 
 function filesUnder(folder: string, keep: (name: string) => boolean): string[] {
   return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
@@ -86,6 +147,13 @@ describe('the docs', () => {
     expect(missing).toEqual([]);
   });
 
+  it.each(docs)('%s cites only files of the repository', (doc) => {
+    if (doc in NAMES_FILES_OUTSIDE) return;
+    const prose = readFileSync(join(ROOT, doc), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    const missing = citedPaths(prose).filter((path) => !resolvesInRepository(doc, path));
+    expect(missing).toEqual([]);
+  });
+
   it.each(docs)('%s links only to documents and headings that exist', (doc) => {
     const broken = relativeLinks(doc, readFileSync(join(ROOT, doc), 'utf8')).filter(({ target, anchor }) => {
       if (!existsSync(join(ROOT, target))) return true;
@@ -95,9 +163,15 @@ describe('the docs', () => {
     expect(broken).toEqual([]);
   });
 
-  it('still name every pattern they are allowed to name', () => {
+  it('still name every pattern they are allowed to name, and every exception still names a file outside', () => {
     const named = new Set(docs.flatMap((doc) => inlineCode(readFileSync(join(ROOT, doc), 'utf8'))));
     for (const pattern of Object.keys(PATTERNS)) expect(named).toContain(pattern);
+    for (const doc of Object.keys(NAMES_FILES_OUTSIDE)) {
+      const outside = citedPaths(readFileSync(join(ROOT, doc), 'utf8')).filter(
+        (path) => !resolvesInRepository(doc, path),
+      );
+      expect(outside, doc).not.toEqual([]);
+    }
   });
 });
 
@@ -130,11 +204,23 @@ describe('the source', () => {
     expect(citations).toEqual([]);
   });
 
+  const cited = [
+    ...sources,
+    ...['test', 'scripts', 'bench'].flatMap((folder) => filesUnder(folder, (name) => SOURCE_FILE.test(name))),
+  ];
+
+  it('cites in its comments only files of the repository, here and in the tests, scripts and bench', () => {
+    const typescript = cited.filter((path) => /\.tsx?$/.test(path));
+    expect(typescript.length).toBeGreaterThan(300);
+    const missing = typescript.flatMap((path) =>
+      citedPaths(comments(path, readFileSync(join(ROOT, path), 'utf8')))
+        .filter((cites) => !resolvesInRepository(path, cites))
+        .map((cites) => `${path}: ${cites}`),
+    );
+    expect(missing).toEqual([]);
+  }, 120_000);
+
   it('cites docs and headings that exist, here and in the tests, scripts and bench', () => {
-    const cited = [
-      ...sources,
-      ...['test', 'scripts', 'bench'].flatMap((folder) => filesUnder(folder, (name) => SOURCE_FILE.test(name))),
-    ];
     const broken = cited.flatMap((path) =>
       citations(readFileSync(join(ROOT, path), 'utf8')).flatMap(({ doc, headings }) => {
         if (!existsSync(join(ROOT, doc))) return [`${path}: ${doc}`];

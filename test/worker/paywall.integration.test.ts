@@ -7,7 +7,7 @@ import { inspectImage } from '../../worker/imaging';
 import { bannerRequest, body, Browser, fixture, insertSession, insertUser, processedRequest } from './helpers';
 
 /**
- * One rule for every route that hands out pixels (services/allowance.ts, authorizePixels): each
+ * One rule for every route that hands out pixels (services/access/door.ts, authorizePixels): each
  * door (the request's download, another format's download, the ZIP, the preview) for each kind of
  * caller (within the free allowance, over it, paid, unlimited). Then the limits that keep the
  * allowance honest (registrations, uploads, hourly conversions) and batches of any size.

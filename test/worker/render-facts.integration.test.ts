@@ -16,7 +16,7 @@ import { body, Browser, decodeFile, insertSession, insertUser, settle } from './
 
 /**
  * Whether a file is free follows from how it was made, whatever route made it and in whatever
- * order (services/allowance.ts, services/rendering.ts). Every route that renders or re-renders a
+ * order (services/access/door.ts, services/renders/render.ts). Every route that renders or re-renders a
  * target is run after every other (a de Bruijn walk: each ordered pair once), for each kind of
  * caller; after each step the file the door serves must be framed as the door's answer says.
  *

@@ -187,11 +187,11 @@ export const conversions = sqliteTable(
      * before, whose preview is an object of its own (storage-keys.ts previewKeyOf).
      */
     previewType: text('preview_type', { enum: OUTPUT_TYPES }),
-    /** The render under way or last finished (services/rendering.ts): only that render may complete the row. */
+    /** The render under way or last finished (services/renders/rows.ts): only that render may complete the row. */
     renderId: text('render_id'),
     /**
      * What the file was made by, written with its key by the render that made it and by nothing else:
-     * the flow whose rules framed it and its framing. The pixel door (services/allowance.ts) decides
+     * the flow whose rules framed it and its framing. The pixel door (services/access/door.ts) decides
      * from these, never from `flow`, which the next fan-out may change before it renders.
      */
     renderedFlow: text('rendered_flow', { enum: CONVERSION_FLOWS }),

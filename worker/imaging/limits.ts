@@ -2,7 +2,7 @@
  * What the engine admits, judged from the file's header before any decode, by the memory the
  * work on it will take: any run of renders of an admitted picture fits the isolate's budget alone
  * (memory.ts ISOLATE_BUDGET_BYTES, which every step makes room in). The figures behind each
- * estimate are measured by `npm run bench` (see README, "Image limits").
+ * estimate are measured by `npm run bench` (docs/engine.md, "Image limits").
  */
 import { ImageError } from './errors';
 import type { ImageInfo } from './image-info';
@@ -49,7 +49,7 @@ const LEAST_SCALE = 2;
 const BUFFERED_DECODE_OVERHEAD = 1.12;
 /** Inflated chunks an Adam7 decode, read to its end, leaves uncollected beside its sums (measured, 24 and 29 MP at 1/2). */
 const ADAM7_STREAM_BYTES = 40 * MiB;
-/** Our libwebp build's memory before it grows (codec/build.sh: 1 MB and its stack), with a margin. */
+/** Our libwebp build's memory before it grows (webp/codec/build.sh: 1 MB and its stack), with a margin. */
 const WEBP_BASE_BYTES = 2 * MiB;
 /** Hard cap on either side whatever the memory says (the largest WebP is 16383). */
 export const MAX_SIDE = 16383;

@@ -1,6 +1,6 @@
 /**
  * The session cookie: a random token in an HttpOnly, SameSite=Lax cookie (Secure but on plain-http
- * localhost). The sessions themselves are services/sessions.ts's.
+ * localhost). The sessions themselves are services/people/sessions.ts's.
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

@@ -47,7 +47,7 @@ type RenderedFile = {
   previewType: OutputType | null;
   fileCheck: FileCheck | null;
 };
-/** What made a file, recorded with it: the pixel door reads these (services/allowance.ts). */
+/** What made a file, recorded with it: the pixel door reads these (services/access/door.ts). */
 type MadeBy = { renderedFlow: ConversionFlow; framing: Framing; renderedCrop: CropRect | null };
 
 export const PROCESSING_FAILED = 'Processing failed. Please try again.';

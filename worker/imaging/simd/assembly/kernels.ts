@@ -3,7 +3,7 @@
  * engine's hot loops.
  *   - Resampling (../../resample.ts): opaque pixels in 16-bit fixed point (eight samples a step
  *     vertically, two taps a dot product horizontally); premultiplied RGBA as one f32x4 a pixel.
- *   - PNG rows (../../png.ts): packing RGBA into the chosen colour type, and the five PNG filters
+ *   - PNG rows (../../png/encode.ts): packing RGBA into the chosen colour type, and the five PNG filters
  *     with libpng's choice between them, 16 bytes at a time.
  *   - JPEG decoding (../../jpeg/): a baseline scan's Huffman decoding (huffman.ts), the inverse
  *     DCTs, upsampling and YCbCr to RGB, with libjpeg's arithmetic.
