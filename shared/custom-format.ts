@@ -4,7 +4,7 @@
  * it needs no table, every route keyed by format id takes it as it takes a catalogue format, and no
  * route can relabel what it is (docs/decisions/0017-custom-sizes.md).
  */
-import type { PlatformFormat } from './formats';
+import type { PlatformFormat } from './format-shape';
 import { formatSize, OUTPUT_CHOICES, type OutputChoice } from './output';
 
 export const CUSTOM_PLATFORM = 'custom';

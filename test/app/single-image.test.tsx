@@ -13,13 +13,8 @@ import type { Adjustment } from '../../app/features/single-image/adjustment';
 import { platformFormatsQuery } from '../../app/features/tool-kit/queries';
 import { formatLabel, searchFormats, suggestFormats } from '../../app/features/tool-kit/format-choice';
 import { FALLBACK_PIXELS, normalisedSize } from '../../app/features/tool-kit/upload-size';
-import {
-  areaPercentages,
-  cropBox,
-  isWideFormat,
-  pictureArea,
-  previewHeight,
-} from '../../app/features/single-image/rules';
+import { areaPercentages, pictureArea } from '../../app/features/tool-kit/crop-area';
+import { cropBox, isWideFormat, previewHeight } from '../../app/features/single-image/rules';
 import { shownStep } from '../../app/features/single-image/steps';
 import { useImageRequest } from '../../app/features/single-image/use-image-request';
 import { readFrame, writeFrame } from '../../app/features/single-image/frame-address';

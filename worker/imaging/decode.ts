@@ -7,8 +7,7 @@
 import { convertToSrgb } from './colour-profile';
 import type { ImageInfo } from './image-info';
 import { decodeJpeg, verifyJpeg, type JpegPart } from './jpeg/decode';
-import { releaseJpegEncoder } from './jpeg/encode';
-import { releaseKeptPicture } from './kept-picture';
+import { decodeStarts } from './memory';
 import { decodePng, verifyPng } from './png/decode';
 import type { Picture } from './raster';
 import type { Codecs } from './wasm/codecs';
@@ -47,10 +46,13 @@ export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: 
   await decodeStored(bytes, info, codecs, { scale: info.type === 'webp' ? 8 : 1 });
 }
 
-/** What a decode lets go first: the encoder's kept memory and a picture kept for the next renders. */
+/**
+ * What a decode lets go first (the upload's check included): the encoder's kept memory and a picture
+ * kept for the next queue batch, registered with memory.ts by their owners (jpeg/encode.ts,
+ * kept-picture.ts); the decode is counted there.
+ */
 function makeRoomForDecode(): void {
-  releaseJpegEncoder(); // its kept memory is never held beside a decode's (the upload's check included)
-  releaseKeptPicture({ decoding: true }); // nor is a picture kept for the next queue batch (kept-picture.ts)
+  decodeStarts();
 }
 
 /** The stored pixels, before colour conversion. */

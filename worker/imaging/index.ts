@@ -11,12 +11,13 @@ export { decodeImage, verifyDecodes } from './decode';
 export { detectFaces, detectorMemoryBytes, detectSide, detectText, type RunStats } from './detect';
 export { covers, decodeOrder, planDecode, planWhole, type DecodeNeed, type DecodePlan } from './decode-plan';
 export { cropInView, decodeView, detectView, PictureViews, type View } from './view';
-export { decodesSoFar, keepPicture, keepUploadedFile, releaseKeptPicture, takeKeptPicture } from './kept-picture';
+export { keepPicture, keepUploadedFile, releaseKeptPicture, takeKeptPicture } from './kept-picture';
 export { ImageError, UNSUPPORTED_TYPE_MESSAGE } from './errors';
 export type { ImageInfo, StoredImageInfo } from './image-info';
 export { inspectImage } from './inspect';
 export { admitImage, estimateDecodeBytes, largestAdmitted } from './limits';
 export {
+  decodesSoFar,
   heldBytes,
   ISOLATE_BUDGET_BYTES,
   keep,

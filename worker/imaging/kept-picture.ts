@@ -4,16 +4,15 @@
  * kept covers its renders, the pixels again; the single tool's renders (a new output type, the
  * download step's other formats) likewise; and an upload keeps its file, not yet decoded, for the
  * renders that follow it. It never stands beside a new decode: every
- * decode lets it go first (decode.ts), and so does an upload before it reads its file
+ * decode lets it go first (memory.ts decodeStarts, which also counts decodes), and so does an upload before it reads its file
  * (services/pictures/uploads.ts). A run keeps its picture only if no decode has started since its
  * own, so a render of another request that decoded meanwhile does not run beside it. (A render that
  * decoded before it may still be running, beside it, as it ran beside the batch that kept it.)
  */
-import { keep } from './memory';
+import { decodesSoFar, decodeStarts, keep, letGoBeforeDecodes } from './memory';
 import type { PictureViews } from './view';
 
 let kept: Slot | null = null;
-let decodes = 0;
 
 type Slot = { key: string; views: PictureViews; ledger?: { drop: () => void } };
 
@@ -34,17 +33,12 @@ function hold(key: string | null, views?: PictureViews): void {
   });
 }
 
-/** How many decodes have started in this isolate: a run's views note it before decoding. */
-export function decodesSoFar(): number {
-  return decodes;
-}
-
 /**
  * Keeps the views of the file stored under `key` (the last run's picture) until the next decode,
  * unless another decode started after theirs (`decodedAfter`: decodesSoFar() before their own).
  */
 export function keepPicture(key: string, views: PictureViews, decodedAfter: number): void {
-  hold(decodes === decodedAfter + 1 ? key : null, views);
+  hold(decodesSoFar() === decodedAfter + 1 ? key : null, views);
 }
 
 /**
@@ -52,7 +46,7 @@ export function keepPicture(key: string, views: PictureViews, decodedAfter: numb
  * it, unless a decode started after the upload's own check (`checkedAt`: decodesSoFar() then).
  */
 export function keepUploadedFile(key: string, views: PictureViews, checkedAt: number): void {
-  hold(decodes === checkedAt ? key : null, views);
+  hold(decodesSoFar() === checkedAt ? key : null, views);
 }
 
 /** The kept views of the file stored under `key`, taken out of the slot; null when another is kept. */
@@ -62,8 +56,12 @@ export function takeKeptPicture(key: string): PictureViews | null {
   return views;
 }
 
-/** Lets the kept picture go: a decode (counted) or another large allocation is about to start. */
+/**
+ * Lets the kept picture go: another large allocation is about to start, or a decode (`decoding`:
+ * then all memory.ts lets go before a decode goes, and the decode is counted).
+ */
 export function releaseKeptPicture({ decoding }: { decoding: boolean }): void {
-  hold(null);
-  if (decoding) decodes++;
+  if (decoding) decodeStarts();
+  else hold(null);
 }
+letGoBeforeDecodes(() => hold(null)); // every decode lets it go first (memory.ts decodeStarts)

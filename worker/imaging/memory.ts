@@ -208,6 +208,30 @@ export function keptGrew(): void {
   notePeak();
 }
 
+/**
+ * What lets go before every decode, registered by its owner when its module loads (the kept JPEG
+ * encoder, jpeg/encode.ts; the kept picture, kept-picture.ts): a decode's memory is never held
+ * beside theirs. A decode calls `decodeStarts`, which lets them go and counts the decode.
+ */
+const beforeDecode: (() => void)[] = [];
+let decodes = 0;
+
+/** Registers `letGo` to run before every decode (`decodeStarts`). */
+export function letGoBeforeDecodes(letGo: () => void): void {
+  beforeDecode.push(letGo);
+}
+
+/** A decode is about to start: what is kept only between decodes lets go, and the decode is counted. */
+export function decodeStarts(): void {
+  for (const letGo of beforeDecode) letGo();
+  decodes++;
+}
+
+/** How many decodes have started in this isolate: a run's views note it before decoding (kept-picture.ts). */
+export function decodesSoFar(): number {
+  return decodes;
+}
+
 /** The ledger as the benchmark and the development server read it. */
 export function memoryReport() {
   return {

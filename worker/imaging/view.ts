@@ -5,7 +5,6 @@
 import { headBox, type DetectedBox, type Detection, type Point } from '../../shared/detection';
 import { analysePicture, type Analysis } from './content-aware/analyse';
 import { decodeImage } from './decode';
-import { decodesSoFar } from './kept-picture';
 import { detectFaces, detectSide, detectText, releaseDetectors } from './detect';
 import { mostlyInside } from './detect/boxes';
 import { judgeText } from './detect/text-roles';
@@ -23,6 +22,7 @@ import {
 import type { ImageInfo } from './image-info';
 import type { CropRect, Picture } from './raster';
 import { log } from '../lib/log';
+import { decodesSoFar } from './memory';
 import { boxShrink, resampleCrop } from './resample';
 import type { Codecs } from './wasm/codecs';
 
@@ -245,7 +245,7 @@ export function detectView(
  */
 export class PictureViews {
   private view: View | null = null;
-  /** decodesSoFar() before this picture's last decode (kept-picture.ts). */
+  /** decodesSoFar() before this picture's last decode (memory.ts; kept-picture.ts reads it). */
   decodedAfter = -1;
   private file: Uint8Array | null;
 

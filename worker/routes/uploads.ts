@@ -9,7 +9,7 @@ import {
   receiveUpload,
   toUploadResponse,
 } from '../services/pictures/uploads';
-import { uploadIdFromPath } from '../services/pictures/storage-keys';
+import { uploadIdFromPath } from '../services/pictures/paths';
 import { detectionAnswer } from '../services/renders/detection';
 import type { AppEnv } from '../types';
 

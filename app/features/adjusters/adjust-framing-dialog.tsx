@@ -5,7 +5,7 @@ import type { PlatformFormat } from '../../../shared/formats';
 import { HAND_ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { areaPercentages, pictureArea } from '../single-image/rules';
+import { areaPercentages, pictureArea } from '../tool-kit/crop-area';
 
 /**
  * "Adjust framing" for one finished target: the cropper on the source picture at the target's shape,

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { PLATFORM_FORMATS } from '../../../shared/formats';
 import { PLATFORMS } from '../../../shared/platforms';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import type { AddressChange } from '../single-image/single-image-tool';
+import type { AddressChange } from '../single-image/steps';
 import { BANNER_FLOW, PROFILE_FLOW } from '../adjusters/flows';
 import { BatchPitch } from '../batch/batch-pitch';
 import type { ToolTab } from './tool-tabs';

@@ -3,7 +3,7 @@ import type { PlatformFormat } from '../../../shared/formats';
 import type { CropDetailsInput, UploadResponse } from '../../../shared/schemas';
 
 /**
- * The format and framing. `area` is the framing in the picture's own pixels (rules.ts pictureArea,
+ * The format and framing. `area` is the framing in the picture's own pixels (tool-kit/crop-area.ts pictureArea,
  * from the cropper's percentages); the cropper opens on it when it mounts again: back from the
  * download step, or an address with the request reopened.
  */

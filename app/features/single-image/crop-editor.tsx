@@ -4,7 +4,8 @@ import type { Fill } from '../../../shared/fill';
 import { ZOOM_MAX } from '../../../shared/schemas';
 import { cn } from '../../lib/cn';
 import type { Adjustment } from './adjustment';
-import { areaPercentages, cropBox, pictureArea } from './rules';
+import { areaPercentages, pictureArea } from '../tool-kit/crop-area';
+import { cropBox } from './rules';
 import { SafeZoneOverlay } from './safe-zone-overlay';
 
 /**

@@ -12,7 +12,7 @@ import { AdjustStep } from './adjust-step';
 import type { Adjustment } from './adjustment';
 import { DownloadStep } from './download-step';
 import { DEFAULT_PLATFORM } from './rules';
-import { shownStep, SINGLE_STEPS, type SingleStep } from './steps';
+import { shownStep, SINGLE_STEPS, type AddressChange, type SingleStep } from './steps';
 import { LimitNotice } from '../tool-kit/limit-notice';
 import { useImageRequest } from './use-image-request';
 import { readFrame, useFrameInAddress } from './frame-address';
@@ -20,14 +20,6 @@ import { useSavedWork } from './use-saved-work';
 
 const STEPS = ['Upload Image', 'Format & Adjust', 'Download'] as const;
 const TITLES = ['Upload Image', 'Adjust Image & Choose Format', 'Download'] as const;
-
-/** A change of the tool's address: its picture, its job, its step. `replace` keeps it out of the history. */
-export type AddressChange = {
-  upload?: string | null;
-  request?: string | null;
-  step?: SingleStep;
-  frame?: string | null;
-};
 
 /**
  * The Single Image tool: upload, format and adjust, download. Its picture, its job and its step live

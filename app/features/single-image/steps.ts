@@ -8,6 +8,14 @@ import type { ImageRequestResponse } from '../../../shared/schemas';
 export const SINGLE_STEPS = ['upload', 'adjust', 'download'] as const;
 export type SingleStep = (typeof SINGLE_STEPS)[number];
 
+/** A change of the tool's address: its picture, its job, its step. `replace` keeps it out of the history. */
+export type AddressChange = {
+  upload?: string | null;
+  request?: string | null;
+  step?: SingleStep;
+  frame?: string | null;
+};
+
 /**
  * The step that can be shown for the one asked: the download needs a processed request, the
  * adjust step an upload; with no step asked (an older link, the checkout's way back) a request

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
 import { useSavedUpload } from '../tool-kit/use-saved-upload';
-import type { AddressChange } from './single-image-tool';
+import type { AddressChange } from './steps';
 import { useSavedRequest } from './use-saved-request';
 
 /**

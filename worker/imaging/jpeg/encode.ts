@@ -20,7 +20,7 @@
  * is at most KEEP_BYTES (docs/decisions/0009-output-types-and-encoders.md).
  */
 import { concatBytes } from '../bytes';
-import { keep } from '../memory';
+import { keep, letGoBeforeDecodes } from '../memory';
 import type { Raster } from '../raster';
 
 interface Exports {
@@ -57,6 +57,7 @@ export function releaseJpegEncoder(): void {
   kept?.ledger?.drop();
   kept = null;
 }
+letGoBeforeDecodes(releaseJpegEncoder); // every decode lets it go first (memory.ts decodeStarts)
 
 /** Keeps an instance for the next encode, counted in the isolate's ledger (memory.ts) until let go. */
 function keepEncoder(encoder: Encoder): void {

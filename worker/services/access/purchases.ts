@@ -3,7 +3,7 @@ import { findFormat } from '../../../shared/formats';
 import type { Purchase, PurchaseFormat } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { conversions, imageRequests, uploads, type ConversionFlow } from '../../db/schema';
-import { previewPath } from '../pictures/image-requests';
+import { downloadPath, previewPath } from '../pictures/paths';
 
 /**
  * The account's purchases: every image it got, by a free download, unlimited access or a payment
@@ -39,7 +39,7 @@ export async function listPurchases(db: Db, userId: string): Promise<Purchase[]>
       formatId: request.formatId,
       platform: request.platform,
       format: request.format,
-      processedPath: kept ? `/api/download/${request.id}` : null,
+      processedPath: kept ? downloadPath(request.id) : null,
       previewPath: kept ? previewPath(request.id, request.formatId) : null,
       // The other formats got from the download step ("Other formats"), with the request's own.
       otherFormats: kept
@@ -53,7 +53,7 @@ export async function listPurchases(db: Db, userId: string): Promise<Purchase[]>
                   formatId,
                   platform: format.platform,
                   format: format.format,
-                  downloadPath: `/api/download/${request.id}/${formatId}`,
+                  downloadPath: downloadPath(request.id, formatId),
                   previewPath: previewPath(request.id, formatId),
                 },
               ];

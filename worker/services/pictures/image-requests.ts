@@ -19,7 +19,7 @@ import { ApiError } from '../../lib/errors';
 import { tierFor } from '../access/allowance';
 import { alreadyTheirs, hasPaidAccess, theirsWhenPaid } from '../access/door';
 import { ownedBy, ownerOf, type Caller } from '../caller';
-import { uploadIdFromPath } from './storage-keys';
+import { downloadPath, previewPath, uploadIdFromPath } from './paths';
 import { assertNotExpired, findOwnedUpload, toUploadResponse } from './uploads';
 
 export const REQUEST_NOT_FOUND = 'Image request not found';
@@ -104,10 +104,6 @@ export async function getLiveRequest(
   return owned;
 }
 
-export function previewPath(requestId: string, formatId: number): string {
-  return `/api/preview/${requestId}/${formatId}`;
-}
-
 /** The rendered file of a conversion, once complete. */
 export function fileOf(row: {
   status: string;
@@ -127,7 +123,7 @@ function toFormatOutput(conversion: Conversion): FormatOutput {
     status: conversion.status,
     error: conversion.error,
     previewPath: complete ? previewPath(conversion.requestId, conversion.formatId) : null,
-    downloadPath: complete ? `/api/download/${conversion.requestId}/${conversion.formatId}` : null,
+    downloadPath: complete ? downloadPath(conversion.requestId, conversion.formatId) : null,
     file: fileOf(conversion),
   };
 }

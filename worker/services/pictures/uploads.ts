@@ -22,7 +22,8 @@ import {
 } from '../../imaging';
 import { boundaryOf, filePart, MAX_UPLOAD_BODY, readBody } from './upload-body';
 import { ownedBy, ownerOf, type Caller } from '../caller';
-import { originalKey, uploadPath } from './storage-keys';
+import { uploadPath } from './paths';
+import { originalKey } from './storage-keys';
 
 export const TOO_LARGE_MESSAGE = 'Maximum file size is 50MB';
 
