@@ -1,20 +1,18 @@
 #!/bin/sh
-# Rebuilds jpeg_enc.wasm (committed, as Squoosh commits its codecs): libjpeg-turbo's 8-bit lossy
-# compressor and jpeg_enc.c, compiled with Debian's emscripten (apt-get install emscripten) into a
-# standalone module with no JavaScript glue (jpeg/encode.ts instantiates it). Needs the network
-# once, for libjpeg-turbo's source. libjpeg-turbo's SIMD code is assembly for x86 and Arm, which
+# The recipe of jpeg_enc.wasm (committed, as Squoosh commits its codecs): libjpeg-turbo 3.1.4.1's
+# 8-bit lossy compressor and jpeg_enc.c, compiled with emscripten into a standalone module with no
+# JavaScript glue (jpeg/encode.ts instantiates it). Run it through scripts/build-codecs.sh, which
+# checks the toolchain against the pinned one and libjpeg-turbo's source against its SHA-256, and
+# calls this as `build.sh SOURCE OUT_DIR`. libjpeg-turbo's SIMD code is assembly for x86 and Arm, which
 # WebAssembly cannot use: this is its C code (the compiler vectorising what it can, -msimd128) with
 # its SIMD interface (WITH_SIMD) answered by jsimd_wasm.c, WebAssembly SIMD for the block path.
 set -eu
+SRC=$1
+OUT=$2
 cd "$(dirname "$0")"
 VERSION=3.1.4.1
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-SRC=${LIBJPEG_TURBO_SRC:-$WORK/libjpeg-turbo-$VERSION}
-if [ ! -d "$SRC/src/wrapper" ]; then
-  mkdir -p "$SRC"
-  curl -sSfL "https://github.com/libjpeg-turbo/libjpeg-turbo/archive/refs/tags/$VERSION.tar.gz" | tar -xz -C "$SRC" --strip-components=1
-fi
 # The headers CMake would write for this build: 8-bit samples, in-memory destination, 32-bit size_t.
 GEN=$WORK/gen
 mkdir -p "$GEN"
@@ -62,5 +60,4 @@ emcc -O3 -flto -DNDEBUG -DWITH_SIMD -DNO_GETENV -DUSE_CLZ_INTRINSIC -msimd128 -I
   jpeg_enc.c lossy8_only.c jsimd_wasm.c $FILES \
   -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=256KB \
   -sMAXIMUM_MEMORY=256MB -sFILESYSTEM=0 -sERROR_ON_UNDEFINED_SYMBOLS=0 \
-  -sEXPORTED_FUNCTIONS=_jpeg_alloc,_jpeg_free,_jpeg_begin,_jpeg_rows,_jpeg_end -o jpeg_enc.wasm
-echo "built $(wc -c < jpeg_enc.wasm) bytes"
+  -sEXPORTED_FUNCTIONS=_jpeg_alloc,_jpeg_free,_jpeg_begin,_jpeg_rows,_jpeg_end -o "$OUT/jpeg_enc.wasm"
