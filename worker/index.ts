@@ -16,9 +16,16 @@ import { endInterruptedRenders } from './services/renders/rows';
 export { DownloadCounter } from './durable-objects/download-counter';
 export { RenderNews } from './durable-objects/render-news';
 
+const ignore = () => undefined;
+
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext) {
-    return app.fetch(request, countUsage(env), ctx);
+    const answer = Promise.resolve(app.fetch(request, countUsage(env), ctx));
+    // A visitor who leaves mid-request (a page closed, a reload) does not cut the work short: the
+    // runtime would drop its remaining promises, and with them the `finally` that gives the
+    // isolate's memory back (imaging/memory.ts), leaving its room held for good.
+    ctx.waitUntil(answer.then(ignore, ignore));
+    return answer;
   },
   queue: (batch, env, _ctx) => {
     checkEnv(env);

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CropRect } from '../../shared/crop';
 import type { DetectionResponse, ImageRequestResponse } from '../../shared/schemas';
-import { chooseFormat, launchBrowser, visitor } from './browser';
+import { chooseFormat, launchBrowser, uploaded, visitor } from './browser';
 
 /** Two people side by side, a real photograph (test/fixtures/people/README.md). */
 const PAIR = join(import.meta.dirname, '../fixtures/people/obama-biden-pair.jpg');
@@ -46,9 +46,7 @@ describe('the Single Image tool frames a group photo on its faces', () => {
       const page = await visitor(browser, { width: size.width });
       await page.setViewportSize(size);
       await page.locator('#single-image-file').setInputFiles(PAIR);
-      await expect
-        .poll(() => page.getByText('Upload Successful', { exact: true }).isVisible(), { timeout: 30_000 })
-        .toBe(true);
+      await uploaded(page);
       const opened = nextRecorded(page);
       await page.getByRole('button', { name: 'Next: Choose Format' }).click();
       await page.getByTestId('crop-preview').locator('img').first().waitFor();
