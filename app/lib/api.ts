@@ -86,13 +86,30 @@ export function parseAnswer<S extends z.ZodType>(url: string, answer: S, text: s
   throw new ApiAnswerError(url, parsed.error.issues);
 }
 
+/**
+ * How long to wait before asking again after a 503 with this Retry-After, or null to give up: a
+ * server too busy to make room for a picture just now did nothing (docs/decisions/0019), so a call
+ * is asked again when it says, up to 3 times, if that is within 10 s (a service not set up says an
+ * hour: that is shown, not waited for).
+ */
+export function busyRetryDelay(retryAfter: string | null, attempt: number): number | null {
+  const seconds = Number(retryAfter);
+  return attempt < 3 && seconds > 0 && seconds <= 10 ? seconds * 1000 : null;
+}
+
 async function send(method: Method, url: string, body: unknown): Promise<Response> {
-  return fetch(url, {
-    method,
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    credentials: 'include',
-  });
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, {
+      method,
+      headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      credentials: 'include',
+    });
+    const delay = res.status === 503 ? busyRetryDelay(res.headers.get('Retry-After'), attempt) : null;
+    if (delay === null) return res;
+    await res.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {

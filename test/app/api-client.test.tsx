@@ -37,6 +37,29 @@ describe('apiRequest', () => {
     );
   });
 
+  it('asks again when a busy server says to (503, Retry-After within 10 s), and shows a long wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers = [
+        new Response('{"message":"busy"}', { status: 503, headers: { 'Retry-After': '2' } }),
+        new Response('{"ok":true}'),
+      ];
+      const spy = vi.fn<typeof fetch>(async () => answers.shift()!);
+      globalThis.fetch = spy;
+      const answer = apiRequest('POST', '/api/process-image/x', anything, { formats: [] });
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(spy).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(answer).resolves.toEqual({ ok: true });
+      expect(spy).toHaveBeenCalledTimes(2);
+      // A service not set up says an hour: that is shown at once, not waited for.
+      stubFetch(new Response('{"message":"not set up"}', { status: 503, headers: { 'Retry-After': '3600' } }));
+      await expect(apiRequest('GET', '/api/x', anything)).rejects.toMatchObject({ status: 503 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('turns a non-OK answer into "{status}: {body}"', async () => {
     stubFetch(
       new Response('{"message":"Maximum file size is 50MB"}', { status: 413, statusText: 'Payload Too Large' }),

@@ -18,7 +18,7 @@ import {
   type RequestPurpose,
   type UploadResponse,
 } from '../../../shared/schemas';
-import { apiRequest, ApiRequestError, apiResponse, parseAnswer } from '../../lib/api';
+import { apiRequest, ApiRequestError, apiResponse, busyRetryDelay, parseAnswer } from '../../lib/api';
 
 const catalogueSchema = z.array(platformFormatSchema);
 
@@ -49,7 +49,35 @@ export class UploadError extends Error {
  * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can. A
  * non-OK answer fails with 'Upload failed: {status} {statusText}' unless the server said why.
  */
-export function uploadImage(
+export async function uploadImage(
+  file: Blob,
+  filename: string,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadResponse> {
+  // A busy server's 503 (nothing was stored) is sent again when it says (busyRetryDelay).
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendUpload(file, filename, onProgress, signal);
+    } catch (error) {
+      const delay = error instanceof BusyError ? busyRetryDelay(error.retryAfter, attempt) : null;
+      if (delay === null) throw error instanceof BusyError ? error.upload : error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/** An upload answered 503 by a busy server, with when to send it again. */
+class BusyError extends Error {
+  constructor(
+    readonly retryAfter: string | null,
+    readonly upload: UploadError,
+  ) {
+    super(upload.message);
+  }
+}
+
+function sendUpload(
   file: Blob,
   filename: string,
   onProgress: (fraction: number) => void,
@@ -76,7 +104,8 @@ export function uploadImage(
         error.serverMessage && error.serverMessage !== error.message
           ? error.serverMessage
           : `Upload failed: ${xhr.status} ${xhr.statusText}`;
-      reject(new UploadError(xhr.status, message));
+      const failed = new UploadError(xhr.status, message);
+      reject(xhr.status === 503 ? new BusyError(xhr.getResponseHeader('Retry-After'), failed) : failed);
     };
     xhr.onerror = () => reject(new Error('There was an error uploading your file.'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
