@@ -26,13 +26,8 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import {
-  BANNER_FORMATS,
-  findFormatByName,
-  PLATFORM_FORMATS,
-  PROFILE_FORMATS,
-  type PlatformFormat,
-} from '../shared/formats';
+import { BANNER_FORMATS, findFormatByName, PROFILE_FORMATS, type PlatformFormat } from '../shared/formats';
+import { BATCH_FORMATS } from '../scripts/batch-formats';
 import { startWranglerDev } from '../scripts/local-server';
 import { Inspector } from './inspector';
 import { CACHE, fetchPhotos, groupPhoto, largestAccepted } from './photos';
@@ -45,18 +40,6 @@ const GOAL = { ledger: 110 * MiB, live: 110 * MiB, committed: 128 * MiB, idle: 4
 const SOURCE = findFormatByName('linkedin', 'banner')!;
 const BANNERS = BANNER_FORMATS.filter((f) => f.platform !== SOURCE.platform).slice(0, 12);
 const PROFILES = PROFILE_FORMATS.slice(0, 6);
-const BATCH_FORMATS = [
-  'instagram_post_square',
-  'instagram_story',
-  'facebook_cover_photo',
-  'facebook_link_share',
-  'linkedin_profile_picture',
-  'twitter_header',
-  'youtube_thumbnail',
-  'tiktok_profile_picture',
-  'twitter_post_landscape',
-  'snapchat_story',
-].flatMap((key) => PLATFORM_FORMATS.filter((f) => f.key === key));
 
 type Upload = { id: string; path: string; originalFilename: string; width: number; height: number };
 type Tally = { fiveXx: number; waited: number; targets: number; lost: number; refused413: number; errors: string[] };

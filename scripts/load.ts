@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { PLATFORM_FORMATS } from '../shared/formats';
+import { BATCH_FORMATS } from './batch-formats';
 import { inspectImage } from '../worker/imaging';
 import { measureHeldPolls } from './held-polls';
 import { startWranglerDev } from './local-server';
@@ -43,18 +43,6 @@ const SOURCE = 20;
 const TARGETS = [29, 36, 2];
 const BATCHES = Number(process.env.LOAD_BATCHES ?? 1);
 const BATCH_PHOTOS = 10;
-const BATCH_FORMATS = [
-  'instagram_post_square',
-  'instagram_story',
-  'facebook_cover_photo',
-  'facebook_link_share',
-  'linkedin_profile_picture',
-  'twitter_header',
-  'youtube_thumbnail',
-  'tiktok_profile_picture',
-  'twitter_post_landscape',
-  'snapchat_story',
-].flatMap((key) => PLATFORM_FORMATS.filter((f) => f.key === key));
 const BATCH_TIMEOUT_MS = 300_000;
 
 type Answer = { status: number; headers: Headers; bytes: Uint8Array };

@@ -92,6 +92,8 @@ export interface RunStats {
  */
 class Floats {
   private readonly free: Float32Array[] = [];
+  /** The buffers this run made: only these are given back (a Reshape of a weight shares the weight's). */
+  private readonly made = new WeakSet<ArrayBufferLike>();
   /** Bytes allocated new in this run (the rest were taken again). */
   allocatedBytes = 0;
 
@@ -101,12 +103,14 @@ class Floats {
       if (this.free[i]!.length >= length && (best < 0 || this.free[i]!.length < this.free[best]!.length)) best = i;
     if (best >= 0) return this.free.splice(best, 1)[0]!.subarray(0, length);
     this.allocatedBytes += length * 4;
-    return new Float32Array(length);
+    const data = new Float32Array(length);
+    this.made.add(data.buffer);
+    return data;
   }
 
   /** Gives back the whole buffer a result was taken from. */
   give(data: Float32Array): void {
-    this.free.push(new Float32Array(data.buffer));
+    if (this.made.has(data.buffer)) this.free.push(new Float32Array(data.buffer));
   }
 }
 
