@@ -69,4 +69,33 @@ describe('the Single Image tool frames a group photo on its faces', () => {
       for (const face of detection.faces) expect(holds(switched.cropDetails, face)).toBe(true);
       await page.getByTestId('crop-preview').locator('img').first().waitFor();
     });
+
+  it('frames the format it opened on when the detection comes after the adjust step, and the page stays up', async () => {
+    const page = await visitor(browser, { width: 1280 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The detection is held back until the adjust step shows its format without a framing.
+    let letGo = () => {};
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    await page.route('**/api/upload/*/detection', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.locator('#single-image-file').setInputFiles(PAIR);
+    await uploaded(page);
+    await page.getByRole('button', { name: 'Next: Choose Format' }).click();
+    await page.getByRole('heading', { name: 'Adjust Image & Choose Format' }).first().waitFor();
+    await expect.poll(() => page.getByRole('radio', { checked: true }).count()).toBeGreaterThan(0);
+    const recorded = nextRecorded(page);
+    letGo();
+    const first = await recorded;
+    const { detection } = await page.evaluate(
+      async (id) => (await fetch(`/api/upload/${id}/detection`)).json() as Promise<DetectionResponse>,
+      first.upload.id,
+    );
+    expect(detection.faces).toHaveLength(2);
+    for (const face of detection.faces) expect(holds(first.cropDetails, face)).toBe(true);
+    await page.getByTestId('crop-preview').locator('img').first().waitFor();
+    expect(errors).toEqual([]);
+  });
 });

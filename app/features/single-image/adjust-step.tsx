@@ -74,10 +74,14 @@ export function AdjustStep({
     onAdjust(frameFirst(suggested));
   }, [suggested, onPlatform, onAdjust]);
   // A format chosen while the detection was on its way gets its first framing when it arrives.
-  const waiting = adjustment !== null && adjustment.area === null;
+  // (Planned here, not in the state updater: React runs updaters while rendering, where an effect
+  // event may not be called, and the page would fall over whenever the detection came late.)
+  const waitingFormat = adjustment !== null && adjustment.area === null ? adjustment.format : null;
   useEffect(() => {
-    if (waiting && first.ready) onAdjust((a) => (a && a.area === null ? frameFirst(a.format) : a));
-  }, [waiting, first.ready, onAdjust]);
+    if (!waitingFormat || !first.ready) return;
+    const framed = frameFirst(waitingFormat);
+    onAdjust((a) => (a && a.area === null && a.format.id === waitingFormat.id ? framed : a));
+  }, [waitingFormat, first.ready, onAdjust]);
 
   const format = adjustment?.format ?? null;
   const picker = useRef<HTMLDivElement>(null);
