@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from './test/support/fake-stripe';
 
@@ -32,6 +33,10 @@ export default defineConfig(async () => {
     test: {
       // Logs of passing tests are noise; a failing test still prints its own.
       silent: 'passed-only' as const,
+      // Vitest's default (cores - 1) is one file at a time on a two-core machine, where most of the
+      // time is workerd starting and waiting on its own processes: two at a time ran the suite in
+      // 382 s instead of 656 s here.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           // With Stripe keys, the official SDK pointed at a fake Stripe the global setup starts.
