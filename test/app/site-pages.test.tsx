@@ -4,7 +4,7 @@ import { PLATFORM_FORMATS } from '../../shared/formats';
 import { ARTICLES, BLOG_CATEGORIES, FEATURED_LIMIT } from '../../app/features/blog/articles';
 import { CareersBoard } from '../../app/features/careers/careers-board';
 import { FAQ_TOPICS } from '../../app/features/help/faq';
-import { NO_RESULTS } from '../../app/features/help/help-center';
+import { NO_RESULTS } from '../../app/features/help/search-results';
 import { dismissToast } from '../../app/components/ui/use-toast';
 import { json, mockApi, renderApp } from './render-app';
 

@@ -1,11 +1,12 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
-import { PLATFORM_FORMATS } from '../../../shared/formats';
+import { lazy, useCallback } from 'react';
 import { PLATFORMS } from '../../../shared/platforms';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import type { AddressChange } from '../single-image/steps';
 import { BANNER_FLOW, PROFILE_FLOW } from '../adjusters/flows';
 import { BatchPitch } from '../batch/batch-pitch';
+import { HowItWorks } from './how-it-works';
+import { ToolLoading } from './tool-loading';
 import type { ToolTab } from './tool-tabs';
 import {
   NO_ADJUSTER_ADDRESS,
@@ -26,39 +27,6 @@ const SingleImageTool = lazy(() =>
 const AdjusterTool = lazy(() =>
   import('../adjusters/adjuster-tool').then((module) => ({ default: module.AdjusterTool })),
 );
-
-/** Holds the tool's place while its code loads, so nothing below it moves when it appears. */
-function ToolLoading({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <div
-          role="status"
-          className="mt-6 flex min-h-[26rem] items-center justify-center rounded-xl border border-slate-200 bg-white text-sm text-slate-600"
-        >
-          Loading the tool…
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
-
-const howItWorks = [
-  {
-    title: 'Upload a high-resolution image',
-    text: 'JPG, PNG or WEBP up to 50 MB. The larger the original, the sharper every output.',
-  },
-  {
-    title: 'Choose and adjust',
-    text: `Pick one of ${PLATFORM_FORMATS.length} formats across ${PLATFORMS.length} platforms, then zoom and drag to frame it.`,
-  },
-  {
-    title: 'Pay once and download',
-    text: 'A JPEG, WebP or PNG at the exact size the platform asks for. No subscription.',
-  },
-];
 
 export function HomePage() {
   const search = route.useSearch();
@@ -150,20 +118,7 @@ export function HomePage() {
         </TabsContent>
       </Tabs>
 
-      <section className="mt-16" aria-labelledby="how-it-works">
-        <h2 id="how-it-works" className="text-center text-2xl font-bold text-slate-900">
-          How it works
-        </h2>
-        <ol className="mt-8 grid gap-6 sm:grid-cols-3">
-          {howItWorks.map((step, index) => (
-            <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6">
-              <span className="text-sm font-semibold text-brand-700">Step {index + 1}</span>
-              <h3 className="mt-1 font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-sm text-slate-600">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <HowItWorks />
 
       <BatchPitch className="mt-16" />
     </main>

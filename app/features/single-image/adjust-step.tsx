@@ -1,11 +1,10 @@
-import { useEffect, useEffectEvent, useMemo, useRef, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { useMemo, useRef, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { Fill } from '../../../shared/fill';
 import { enlargement } from '../../../shared/sharpness';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { SoftnessNote } from '../tool-kit/softness-note';
 import { StepActions } from '../tool-kit/step-actions';
-import { suggestFormats } from '../tool-kit/format-choice';
 import { FormatPicker } from '../tool-kit/format-picker';
 import { platformFormatsQuery } from '../tool-kit/queries';
 import { shownPictureUrl } from '../tool-kit/shown-picture';
@@ -15,6 +14,7 @@ import type { Adjustment } from './adjustment';
 import { FormatSummary } from './format-summary';
 import { FramingPanel } from './framing-panel';
 import { useFirstFraming } from './use-first-framing';
+import { useOpeningFormat } from './use-opening-format';
 import { useFramingHistory } from './use-framing-history';
 
 type Props = {
@@ -61,27 +61,7 @@ export function AdjustStep({
 
   // Every format opens on the framing planned from what the picture shows; the user's own moves win after that.
   const first = useFirstFraming(upload);
-  // A fresh picture opens on the format asked for, else the popular format nearest its shape, with
-  // that format's platform shown.
-  const suggested =
-    formats.length > 0 && !adjustment
-      ? (formats.find((f) => f.id === preferredFormatId) ?? suggestFormats(formats, upload.width / upload.height)[0])
-      : undefined;
-  const frameFirst = useEffectEvent(first.frame);
-  useEffect(() => {
-    if (!suggested) return;
-    onPlatform(suggested.platform);
-    onAdjust(frameFirst(suggested));
-  }, [suggested, onPlatform, onAdjust]);
-  // A format chosen while the detection was on its way gets its first framing when it arrives.
-  // (Planned here, not in the state updater: React runs updaters while rendering, where an effect
-  // event may not be called, and the page would fall over whenever the detection came late.)
-  const waitingFormat = adjustment !== null && adjustment.area === null ? adjustment.format : null;
-  useEffect(() => {
-    if (!waitingFormat || !first.ready) return;
-    const framed = frameFirst(waitingFormat);
-    onAdjust((a) => (a && a.area === null && a.format.id === waitingFormat.id ? framed : a));
-  }, [waitingFormat, first.ready, onAdjust]);
+  useOpeningFormat({ upload, formats, preferredFormatId, adjustment, first, onPlatform, onAdjust });
 
   const format = adjustment?.format ?? null;
   const picker = useRef<HTMLDivElement>(null);

@@ -1,22 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
+import { useCallback, useEffect } from 'react';
 import { findFormat } from '../../../shared/formats';
-import type { ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
 import { detectionQuery } from '../tool-kit/detection';
 import { platformFormatsQuery } from '../tool-kit/queries';
 import { ToolCard } from '../tool-kit/tool-card';
 import { UploadStep } from '../tool-kit/upload-step';
-import type { ChosenFile } from '../tool-kit/use-photo-upload';
 import { AdjustStep } from './adjust-step';
-import type { Adjustment } from './adjustment';
 import { DownloadStep } from './download-step';
-import { DEFAULT_PLATFORM } from './rules';
 import { shownStep, SINGLE_STEPS, type AddressChange, type SingleStep } from './steps';
 import { LimitNotice } from '../tool-kit/limit-notice';
 import { useImageRequest } from './use-image-request';
-import { readFrame, useFrameInAddress } from './frame-address';
-import { useSavedWork } from './use-saved-work';
+import { useFrameInAddress } from './frame-address';
+import { useSingleWork } from './use-single-work';
 
 const STEPS = ['Upload Image', 'Format & Adjust', 'Download'] as const;
 const TITLES = ['Upload Image', 'Adjust Image & Choose Format', 'Download'] as const;
@@ -46,35 +41,8 @@ export function SingleImageTool({
   formatId?: number;
 }) {
   const queryClient = useQueryClient();
-  const [upload, setUpload] = useState<UploadResponse | null>(null);
-  const [file, setFile] = useState<ChosenFile | null>(null);
-  const [platform, setPlatform] = useState(DEFAULT_PLATFORM);
-  const [adjustment, setAdjustment] = useState<Adjustment | null>(null);
-  const [fill, setFill] = useState<Fill>(SINGLE_DEFAULT_FILL);
-  const [request, setRequest] = useState<ImageRequestResponse | null>(null);
-
-  const { restoring, release } = useSavedWork({
-    uploadId,
-    requestId,
-    upload,
-    request,
-    onAddress,
-    restoreUpload: (saved) => {
-      setUpload(saved);
-      setFile({ name: saved.originalFilename, size: saved.size });
-    },
-    restoreRequest: (data, format) => {
-      setUpload(data.upload);
-      setFile({ name: data.originalFilename, size: data.upload.size });
-      setPlatform(format.platform);
-      // The framing moved since the request was recorded, if the address says so; else the request's.
-      const { zoom, ...area } = data.cropDetails;
-      const moved = readFrame(frame, format);
-      setAdjustment({ format, crop: { x: 0, y: 0 }, zoom: moved?.zoom ?? zoom, area: moved?.area ?? area });
-      setFill(moved?.fill ?? data.fill);
-      setRequest(data);
-    },
-  });
+  const work = useSingleWork({ uploadId, requestId, frame, onAddress });
+  const { restoring, upload, adjustment, fill, request } = work;
   // No step named: the upload step, or where a named request was left.
   const step = shownStep(askedStep ?? (requestId ? null : 'upload'), { upload: upload !== null, request });
   // The address names a step this page cannot show (or none while it holds work): it names the
@@ -99,25 +67,9 @@ export function SingleImageTool({
     adjustment,
     fill,
     request,
-    setRequest,
+    setRequest: work.setRequest,
     onProcessed: (processed) => onAddress({ request: processed.id, step: 'download' }, false),
   });
-
-  const startOver = () => {
-    release({ request: true, upload: true });
-    setUpload(null);
-    setFile(null);
-    setAdjustment(null);
-    setRequest(null);
-    onAddress({ upload: null, request: null, frame: null, step: 'upload' }, false);
-  };
-  // A new picture is new work: the address stops naming the old request.
-  const forgetRequest = () => {
-    setRequest(null);
-    if (!requestId) return;
-    release({ request: true, upload: false });
-    onAddress({ request: null }, true);
-  };
 
   const index = SINGLE_STEPS.indexOf(restoring ? (askedStep ?? 'adjust') : step) + 1;
   const processedFormat = request ? findFormat(request.formatId) : undefined;
@@ -131,25 +83,15 @@ export function SingleImageTool({
       {!restoring && step === 'upload' ? (
         <UploadStep
           upload={upload}
-          file={file}
+          file={work.file}
           onUploaded={(uploaded, chosen) => {
             // The next step's formats and what the picture shows (its first framing is planned
             // from it), asked for while the visitor looks at the upload.
             void queryClient.prefetchQuery(platformFormatsQuery);
             void queryClient.prefetchQuery(detectionQuery(uploaded));
-            setUpload(uploaded);
-            setFile(chosen);
-            setAdjustment(null);
-            forgetRequest();
+            work.takeUpload(uploaded, chosen);
           }}
-          onCleared={() => {
-            release({ request: true, upload: true });
-            setUpload(null);
-            setFile(null);
-            setAdjustment(null);
-            setRequest(null);
-            onAddress({ upload: null, request: null, frame: null }, true);
-          }}
+          onCleared={work.clear}
           onNext={() => go('adjust')}
         />
       ) : null}
@@ -157,15 +99,15 @@ export function SingleImageTool({
         <AdjustStep
           notice={limit ? <LimitNotice limit={limit} /> : null}
           upload={upload}
-          platform={platform}
+          platform={work.platform}
           adjustment={adjustment}
-          onPlatform={setPlatform}
-          onAdjust={setAdjustment}
+          onPlatform={work.setPlatform}
+          onAdjust={work.setAdjustment}
           onBack={() => go('upload')}
           onNext={next}
           busy={processing}
           fill={fill}
-          onFill={setFill}
+          onFill={work.setFill}
           preferredFormatId={formatId}
         />
       ) : null}
@@ -173,8 +115,8 @@ export function SingleImageTool({
         <DownloadStep
           request={request}
           format={processedFormat}
-          onRequest={setRequest}
-          onStartOver={startOver}
+          onRequest={work.setRequest}
+          onStartOver={work.startOver}
           onBackToEdit={() => go('adjust')}
         />
       ) : null}

@@ -22,7 +22,9 @@ export const DETECTION_WAIT_MS = 10_000;
  * null) while the detection is on its way; where the models could not run or the wait ran out,
  * the centred framing at the default zoom.
  */
-export function useFirstFraming(upload: UploadResponse) {
+export type FirstFraming = { ready: boolean; frame: (format: PlatformFormat) => Adjustment };
+
+export function useFirstFraming(upload: UploadResponse): FirstFraming {
   const query = useQuery(detectionQuery(upload));
   const [waited, setWaited] = useState(false);
   useEffect(() => {
