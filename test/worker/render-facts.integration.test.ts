@@ -384,6 +384,27 @@ describe('nothing is left processing', () => {
     expect(byFormat[PROFILE.id]).toEqual(['processing', null]);
   });
 
+  it('ends a render cut off wherever its request is read: asked again, it is rendered again at once', async () => {
+    const browser = new Browser();
+    const id = await redCornerRequest(browser);
+    await browser.call(`/api/process-image/${id}`, { method: 'POST' });
+    const now = Date.now();
+    await env.DB.prepare("UPDATE conversions SET status = 'processing', updated_at = ? WHERE request_id = ?")
+      .bind(now, id)
+      .run();
+    vi.spyOn(clock, 'now').mockReturnValue(new Date(now + IN_REQUEST_RENDER_LEASE_MS + 1000));
+    // The download is the first to read it after the lease: the render is over, and says so.
+    const download = await browser.call(`/api/download/${id}`);
+    expect(download.status).toBe(409);
+    const row = await env.DB.prepare('SELECT status, error FROM conversions WHERE request_id = ?')
+      .bind(id)
+      .first<{ status: string; error: string }>();
+    expect(row).toEqual({ status: 'failed', error: INTERRUPTED });
+    const processed = await browser.call(`/api/process-image/${id}`, { method: 'POST' });
+    expect(processed.status).toBe(200);
+    expect((await body<ImageRequestResponse>(processed)).status).toBe('complete');
+  });
+
   it('ends them in the daily cleanup too', async () => {
     const browser = new Browser();
     const id = await redCornerRequest(browser);

@@ -17,6 +17,9 @@ import { checksEntry, zipResponse } from '../services/pictures/zip';
 import type { AppEnv } from '../types';
 import type { Context } from 'hono';
 import { parseId } from './params';
+import { liveRequest, type LiveRequest } from '../middleware/live-request';
+
+type LiveEnv = AppEnv & { Variables: { live: LiveRequest } };
 
 /** `?formats=1,2,3`: known format ids, each once. */
 const zipQuery = z.object({
@@ -44,22 +47,21 @@ const zipQuery = z.object({
     ),
 });
 
-async function fanOut(c: Context<AppEnv>, input: FanOut): Promise<Response> {
-  const db = c.get('db');
-  const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('caller'));
+async function fanOut(c: Context<LiveEnv>, input: FanOut): Promise<Response> {
+  const { request, upload } = c.get('live');
   return c.json(await startFanOut(c.get('deps'), c.get('caller'), request, upload, input), 202);
 }
 
 export const conversionRoutes = new Hono<AppEnv>()
-  .post('/banner-convert/:id', validate('json', bannerConvertSchema), (c) => {
+  .post('/banner-convert/:id', validate('json', bannerConvertSchema), liveRequest, (c) => {
     const { sourceFormatId, targetFormatIds, useAi, output, fill, focus } = c.req.valid('json');
     return fanOut(c, { flow: 'banner', sourceFormatId, targetFormatIds, contentAware: useAi, output, fill, focus });
   })
-  .post('/profile-convert/:id', validate('json', profileConvertSchema), (c) => {
+  .post('/profile-convert/:id', validate('json', profileConvertSchema), liveRequest, (c) => {
     const { sourceFormatId, targetFormatIds, output, fill, focus } = c.req.valid('json');
     return fanOut(c, { flow: 'profile', sourceFormatId, targetFormatIds, contentAware: true, output, fill, focus });
   })
-  .post('/batch-process/:id', validate('json', batchProcessSchema), (c) => {
+  .post('/batch-process/:id', validate('json', batchProcessSchema), liveRequest, (c) => {
     const { formats, output, fill, focus } = c.req.valid('json');
     const targetFormatIds = formats;
     return fanOut(c, {
@@ -79,6 +81,8 @@ export const conversionRoutes = new Hono<AppEnv>()
   .get('/conversions/:id', (c) => {
     const db = c.get('db');
     const id = parseId(c.req.param()).id;
+    // The one route that loads its request itself: a held poll looks again at each change, and the
+    // picture may expire or be detected meanwhile.
     const look = async () => {
       const { request, upload } = await getLiveRequest(db, id, c.get('caller'));
       await endInterruptedRenders(c.get('deps'), request.id);
@@ -99,16 +103,14 @@ export const conversionRoutes = new Hono<AppEnv>()
     });
   })
   /** One target framed by hand (docs/product.md, "Intelligent resizing"): rendered again from the user's crop. */
-  .post('/conversions/:id/reframe', validate('json', reframeSchema), async (c) => {
-    const db = c.get('db');
-    const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('caller'));
+  .post('/conversions/:id/reframe', validate('json', reframeSchema), liveRequest, async (c) => {
+    const { request, upload } = c.get('live');
     await reframeTarget(c.get('deps'), c.get('caller'), request, upload, c.req.valid('json'));
-    return c.json(conversionAnswer(await targetsOf(db, request), upload), 202);
+    return c.json(conversionAnswer(await targetsOf(c.get('db'), request), upload), 202);
   })
   /** GET /api/download-zip/{id}?formats=1,2,3: the finished outputs in one streamed ZIP, through the one door. */
-  .get('/download-zip/:id', validate('query', zipQuery), async (c) => {
-    const db = c.get('db');
-    const { request, upload } = await getLiveRequest(db, parseId(c.req.param()).id, c.get('caller'));
+  .get('/download-zip/:id', validate('query', zipQuery), liveRequest, async (c) => {
+    const { request, upload } = c.get('live');
     const formatIds = c.req.valid('query').formats;
     const files = await authorizePixels(c.get('deps'), c.get('caller'), request, formatIds, 'download');
     const entries = formatIds.map((id, i) => {

@@ -4,11 +4,11 @@ import { SINGLE_DEFAULT_FILL } from '../../shared/fill';
 import { findFormat, outputFilename } from '../../shared/formats';
 import { OUTPUT_MIME_TYPES, type OutputType } from '../../shared/output';
 import { createImageRequestSchema, processImageSchema } from '../../shared/schemas';
+import type { z } from 'zod';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import {
   createImageRequest,
-  getLiveRequest,
   newRequestResponse,
   readRequestResponse,
   toRequestResponse,
@@ -17,9 +17,12 @@ import { authorizePixels, openPixels } from '../services/access/door';
 import { takeConversions } from '../services/access/rate-limits';
 import { renderIdentity, renderLimitKey } from '../services/renders/identity';
 import { processRequest } from '../services/renders/in-request';
-import { endInterruptedRenders } from '../services/renders/rows';
 import type { AppEnv } from '../types';
-import { parseFormatParam, parseId } from './params';
+import { parseFormatParam } from './params';
+import { liveRequest, type LiveRequest } from '../middleware/live-request';
+import { createMiddleware } from 'hono/factory';
+
+type ProcessImageInput = z.infer<typeof processImageSchema>;
 
 function fileResponse(body: ReadableStream, type: OutputType, filename: string | null, size: number) {
   return new Response(body, {
@@ -33,21 +36,14 @@ function fileResponse(body: ReadableStream, type: OutputType, filename: string |
   });
 }
 
-export const imageRequestRoutes = new Hono<AppEnv>()
-  .post('/image-requests', validate('json', createImageRequestSchema), async (c) => {
-    const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), c.get('caller'));
-    return c.json(newRequestResponse(request, upload, c.get('caller')), 201);
-  })
-  .get('/image-requests/:id', async (c) => {
-    const { id } = parseId(c.req.param());
-    const db = c.get('db');
-    let { request, upload } = await getLiveRequest(db, id, c.get('caller'));
-    if (await endInterruptedRenders(c.get('deps'), request.id))
-      ({ request, upload } = await getLiveRequest(db, id, c.get('caller')));
-    return c.json(await toRequestResponse(db, request, upload, c.get('caller')));
-  })
-  .post('/process-image/:id', async (c) => {
-    const { id } = parseId(c.req.param());
+type LiveEnv = AppEnv & { Variables: { live: LiveRequest } };
+
+/**
+ * process-image's body, read before the request is looked up (a malformed body is a 400 whoever
+ * asks): an empty body renders the request's own format as it was asked.
+ */
+const processImageBody = createMiddleware<AppEnv & { Variables: { processImage: ProcessImageInput } }>(
+  async (c, next) => {
     const text = await c.req.text();
     let body: unknown = {};
     if (text.trim()) {
@@ -62,17 +58,32 @@ export const imageRequestRoutes = new Hono<AppEnv>()
       const issue = parsed.error.issues[0];
       throw new ApiError(400, `${issue?.path.join('.') || 'formats'}: ${issue?.message ?? 'Invalid list of formats'}`);
     }
-    const db = c.get('db');
-    const { request, upload } = await getLiveRequest(db, id, c.get('caller'));
-    const formats = [...new Set([request.formatId, ...(parsed.data.formats ?? [])])];
-    const output = parsed.data.output ?? { type: request.outputChoice, quality: request.quality };
-    const fill = parsed.data.fill ?? request.fill ?? SINGLE_DEFAULT_FILL;
+    c.set('processImage', parsed.data);
+    await next();
+  },
+);
+
+export const imageRequestRoutes = new Hono<AppEnv>()
+  .post('/image-requests', validate('json', createImageRequestSchema), async (c) => {
+    const { request, upload } = await createImageRequest(c.get('db'), c.req.valid('json'), c.get('caller'));
+    return c.json(newRequestResponse(request, upload, c.get('caller')), 201);
+  })
+  .get('/image-requests/:id', liveRequest, async (c) => {
+    const { request, upload } = c.get('live');
+    return c.json(await toRequestResponse(c.get('db'), request, upload, c.get('caller')));
+  })
+  .post('/process-image/:id', processImageBody, liveRequest, async (c) => {
+    const asked = c.get('processImage');
+    const { request, upload } = c.get('live');
+    const formats = [...new Set([request.formatId, ...(asked.formats ?? [])])];
+    const output = asked.output ?? { type: request.outputChoice, quality: request.quality };
+    const fill = asked.fill ?? request.fill ?? SINGLE_DEFAULT_FILL;
     // Every render counts against the hourly limit (asking again for a finished one is free).
-    const asked = renderIdentity({ flow: 'single', mode: 'standard', output, fill, focus: null });
+    const identity = renderIdentity({ flow: 'single', mode: 'standard', output, fill, focus: null });
     const grant = await takeConversions(
       c.env.DOWNLOAD_COUNTER,
       c.get('caller'),
-      formats.map((f) => renderLimitKey(request.id, f, asked)),
+      formats.map((f) => renderLimitKey(request.id, f, identity)),
     );
     const rendering = processRequest(c.get('deps'), request, upload, formats, output, fill);
     // A client that leaves does not cut the renders off half-way: they finish (or end as failed)
@@ -82,12 +93,11 @@ export const imageRequestRoutes = new Hono<AppEnv>()
       await grant.release();
       throw error;
     });
-    return c.json(await readRequestResponse(db, id, c.get('caller')));
+    return c.json(await readRequestResponse(c.get('db'), request.id, c.get('caller')));
   })
-  .get('/preview/:id/:formatId', async (c) => {
-    const { id, formatId } = parseFormatParam(c.req.param());
-    const db = c.get('db');
-    const { request } = await getLiveRequest(db, id, c.get('caller'));
+  .get('/preview/:id/:formatId', liveRequest, async (c) => {
+    const { formatId } = parseFormatParam(c.req.param());
+    const { request } = c.get('live');
     const [file] = await authorizePixels(c.get('deps'), c.get('caller'), request, [formatId], 'preview').catch(
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 409)
@@ -101,16 +111,12 @@ export const imageRequestRoutes = new Hono<AppEnv>()
     const type = file.range ? file.type : pixels.contentType === OUTPUT_MIME_TYPES.jpeg ? 'jpeg' : 'png';
     return fileResponse(pixels.body, type, null, pixels.size);
   })
-  .get('/download/:id', (c) => downloadOutput(c, parseId(c.req.param()).id, null))
-  .get('/download/:id/:formatId', (c) => {
-    const { id, formatId } = parseFormatParam(c.req.param());
-    return downloadOutput(c, id, formatId);
-  });
+  .get('/download/:id', liveRequest, (c) => downloadOutput(c, null))
+  .get('/download/:id/:formatId', liveRequest, (c) => downloadOutput(c, parseFormatParam(c.req.param()).formatId));
 
 /** The rendered file of a request's own format (formatId null) or of one of its other formats, through the one door. */
-async function downloadOutput(c: Context<AppEnv>, id: string, formatId: number | null): Promise<Response> {
-  const db = c.get('db');
-  const { request, upload } = await getLiveRequest(db, id, c.get('caller'));
+async function downloadOutput(c: Context<LiveEnv>, formatId: number | null): Promise<Response> {
+  const { request, upload } = c.get('live');
   const format = findFormat(formatId ?? request.formatId);
   if (!format) throw new ApiError(404, 'Format not found');
   const [file] = await authorizePixels(c.get('deps'), c.get('caller'), request, [format.id], 'download');

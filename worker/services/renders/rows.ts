@@ -196,7 +196,9 @@ export const INTERRUPTED = 'Processing was interrupted. Please try again.';
 /**
  * Ends the single tool's renders that outlived their lease (of one request, or all): they were cut
  * off with their isolate. Answers how many it ended. Queued renders are not touched: the queue
- * retries them and its dead-letter queue ends them.
+ * retries them and its dead-letter queue ends them. Called where a request's rows are read (the
+ * request loader, middleware/live-request.ts, and the held poll at each look) and by the daily
+ * cleanup for requests nobody reads.
  */
 export async function endInterruptedRenders(deps: RowDeps, requestId?: string): Promise<number> {
   const { db } = deps;
@@ -207,7 +209,7 @@ export async function endInterruptedRenders(deps: RowDeps, requestId?: string): 
     eq(conversions.status, 'processing'),
     lt(conversions.updatedAt, before),
   );
-  // Read first: the status polls call this, and a write on every poll would queue behind renders.
+  // Read first: every request's route calls this, and a write on each would queue behind renders.
   const found = await db.select({ id: conversions.id }).from(conversions).where(interrupted).limit(1);
   if (found.length === 0) return 0;
   const ended = await db
