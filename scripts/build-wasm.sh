@@ -1,13 +1,14 @@
 #!/bin/sh
 # Builds what the worker imports from worker/imaging/*/build/ (git ignores both folders; postinstall,
 # dev, build, test and bench run this first): the AssemblyScript kernels (resampling and colour,
-# simd/assembly) and the detection kernels (detect/assembly), and the two detection models beside
-# them, copied under the names the worker imports. The C codecs are not built here: their .wasm is
+# simd/assembly) and the detection kernels (detect/assembly), each with its typings (kernels.d.ts,
+# detect.d.ts: the TypeScript side's bindings are generated, never copied by hand), and the two
+# detection models beside them, copied under the names the worker imports. The C codecs are not built here: their .wasm is
 # committed (scripts/build-codecs.sh).
 set -eu
 cd "$(dirname "$0")/.."
 PATH="$PWD/node_modules/.bin:$PATH"
-ASC_FLAGS="-O3 --runtime stub --noAssert --enable simd"
+ASC_FLAGS="-O3 --runtime stub --noAssert --enable simd --bindings raw"
 # shellcheck disable=SC2086 # the flags are words
 asc worker/imaging/simd/assembly/kernels.ts -o worker/imaging/simd/build/kernels.wasm $ASC_FLAGS
 # shellcheck disable=SC2086

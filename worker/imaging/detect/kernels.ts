@@ -4,51 +4,10 @@
  * module's memory, so the memory only grows to the largest single convolution's working set.
  */
 import { detectKernels } from '#detect-models';
+import type { instantiate as instantiateTyped } from './build/detect';
 
-export interface DetectKernels {
-  memory: WebAssembly.Memory;
-  heapBase(): number;
-  gemm(
-    w: number,
-    bias: number,
-    rows: number,
-    depth: number,
-    col: number,
-    n: number,
-    out: number,
-    outStride: number,
-    relu: boolean,
-  ): void;
-  im2col(
-    input: number,
-    channels: number,
-    h: number,
-    w: number,
-    k: number,
-    stride: number,
-    pad: number,
-    ow: number,
-    y0: number,
-    y1: number,
-    col: number,
-  ): void;
-  depthwise(
-    input: number,
-    channels: number,
-    h: number,
-    w: number,
-    k: number,
-    stride: number,
-    pad: number,
-    weights: number,
-    bias: number,
-    oh: number,
-    ow: number,
-    out: number,
-    scratch: number,
-    relu: boolean,
-  ): void;
-}
+/** The module's exports, as the build types them from the AssemblyScript sources (scripts/build-wasm.sh). */
+export type DetectKernels = Awaited<ReturnType<typeof instantiateTyped>>;
 
 let instance: DetectKernels | null = null;
 

@@ -9,46 +9,10 @@
  */
 import { kernels as kernelsModule } from '#imaging-wasm';
 import { keep, keptGrew } from '../memory';
+import type { instantiate as instantiateTyped } from './build/kernels';
 
-export interface Kernels {
-  memory: WebAssembly.Memory;
-  heapBase(): number;
-  boxRow(src: number, n: number, channels: number, k: number, acc: number, first: boolean, opaque: boolean): void;
-  scaleRow(acc: number, pw: number, inv: number, lastInv: number): void;
-  hpass(pre: number, tw: number, taps: number, first: number, weights: number, out: number): void;
-  vpass(rows: number, weights: number, taps: number, tw: number, acc: number): void;
-  emit(acc: number, tw: number, coverX: number, coverY: number, out: number): void;
-  narrowRow(pre: number, pw: number, channels: number, out: number): void;
-  vpassFixed(rows: number, weights: number, taps: number, n: number, mid: number): void;
-  hpassFixed(
-    mid: number,
-    tw: number,
-    pairs: number,
-    first: number,
-    weights: number,
-    channels: number,
-    coverX: number,
-    coverY: number,
-    whole: boolean,
-    out: number,
-  ): void;
-  packRow(rgba: number, width: number, colorType: number, out: number): void;
-  filterRow(cur: number, prev: number, n: number, bpp: number, out: number, stride: number): number;
-  adler32(adler: number, p: number, n: number): number;
-  idct8(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
-  idct4(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
-  idctLow4(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
-  idct2(coef: number, step: number, n: number, quant: number, out: number, stride: number): void;
-  ycc(y: number, cb: number, cr: number, n: number, out: number): void;
-  upsample(s0: number, s1: number, wy: number, lo: number, hi: number, w: number, n: number, out: number): void;
-  fancyRow(near: number, far: number, n: number, x0: number, count: number, out: number): void;
-  widen(s: number, n: number, out: number): void;
-  yccFloat(y: number, cb: number, cr: number, n: number, out: number): void;
-  entropyStart(from: number, to: number): void;
-  entropyMove(from: number, to: number): void;
-  entropyNext(): number;
-  decodeMcus(components: number, count: number, from: number, to: number, stopAfter: number): number;
-}
+/** The module's exports, as the build types them from the AssemblyScript sources (scripts/build-wasm.sh). */
+export type Kernels = Awaited<ReturnType<typeof instantiateTyped>>;
 
 let instance: Kernels | null = null;
 let ledger: { drop: () => void } | null = null;

@@ -1,0 +1,172 @@
+/** PNG rows (../../png/encode.ts): colour types, the five filters with libpng's choice, Adler-32. */
+
+/**
+ * Packs one row of RGBA pixels into PNG colour type 0 (grey), 2 (RGB), 4 (grey + alpha) or
+ * 6 (RGBA). `out` has 16 bytes of slack: vectors are stored whole.
+ */
+export function packRow(rgba: usize, width: i32, colorType: i32, out: usize): void {
+  const end = rgba + (<usize>width << 2);
+  let o = out;
+  if (colorType == 6) {
+    memory.copy(out, rgba, <usize>width << 2);
+  } else if (colorType == 2) {
+    for (let p = rgba; p < end; p += 16, o += 12) v128.store(o, i8x16.shuffle(v128.load(p), v128.load(p), 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0, 0, 0, 0));
+  } else if (colorType == 4) {
+    for (let p = rgba; p < end; p += 16, o += 8) v128.store(o, i8x16.shuffle(v128.load(p), v128.load(p), 0, 3, 4, 7, 8, 11, 12, 15, 0, 0, 0, 0, 0, 0, 0, 0));
+  } else {
+    for (let p = rgba; p < end; p += 16, o += 4) v128.store(o, i8x16.shuffle(v128.load(p), v128.load(p), 0, 4, 8, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+  }
+}
+
+/** Sum of the bytes of v read as signed magnitudes (libpng's "minimum sum of absolute differences"). */
+// @ts-ignore: decorator
+@inline
+function absSum(v: v128): v128 {
+  return i32x4.extadd_pairwise_i16x8_u(i16x8.extadd_pairwise_i8x16_u(i8x16.abs(v)));
+}
+
+/** PNG's Paeth predictor on 8 pixels' bytes widened to 16 bits. */
+// @ts-ignore: decorator
+@inline
+function paeth16(a: v128, b: v128, c: v128): v128 {
+  const pa = i16x8.abs(i16x8.sub(b, c));
+  const pb = i16x8.abs(i16x8.sub(a, c));
+  const pc = i16x8.abs(i16x8.sub(i16x8.add(a, b), i16x8.add(c, c)));
+  const useA = v128.and(i16x8.le_s(pa, pb), i16x8.le_s(pa, pc));
+  return v128.bitselect(a, v128.bitselect(b, c, i16x8.le_s(pb, pc)), useA);
+}
+
+/**
+ * Filters one packed row of `n` bytes (`bpp` bytes a pixel) with all five PNG filters, writing
+ * filter t's bytes at out + t * stride, and returns the filter with the smallest sum of absolute
+ * values (libpng's heuristic). `cur` and `prev` have 16 zero bytes before them (the pixel left of
+ * the first is zero) and 16 bytes of slack after; `prev` is all zeros for the first row.
+ */
+export function filterRow(cur: usize, prev: usize, n: i32, bpp: i32, out: usize, stride: usize): i32 {
+  let s0 = i32x4.splat(0);
+  let s1 = i32x4.splat(0);
+  let s2 = i32x4.splat(0);
+  let s3 = i32x4.splat(0);
+  let s4 = i32x4.splat(0);
+  const full = n & ~15;
+  const b = <usize>bpp;
+  for (let i: usize = 0; i < <usize>full; i += 16) {
+    const x = v128.load(cur + i);
+    const a = v128.load(cur + i - b);
+    const up = v128.load(prev + i);
+    const c = v128.load(prev + i - b);
+    const f1 = i8x16.sub(x, a);
+    const f2 = i8x16.sub(x, up);
+    const avg = i8x16.sub(i8x16.avgr_u(a, up), v128.and(v128.xor(a, up), i8x16.splat(1)));
+    const f3 = i8x16.sub(x, avg);
+    const lo = paeth16(i16x8.extend_low_i8x16_u(a), i16x8.extend_low_i8x16_u(up), i16x8.extend_low_i8x16_u(c));
+    const hi = paeth16(i16x8.extend_high_i8x16_u(a), i16x8.extend_high_i8x16_u(up), i16x8.extend_high_i8x16_u(c));
+    const f4 = i8x16.sub(x, i8x16.narrow_i16x8_u(lo, hi));
+    v128.store(out + i, x);
+    v128.store(out + stride + i, f1);
+    v128.store(out + 2 * stride + i, f2);
+    v128.store(out + 3 * stride + i, f3);
+    v128.store(out + 4 * stride + i, f4);
+    s0 = i32x4.add(s0, absSum(x));
+    s1 = i32x4.add(s1, absSum(f1));
+    s2 = i32x4.add(s2, absSum(f2));
+    s3 = i32x4.add(s3, absSum(f3));
+    s4 = i32x4.add(s4, absSum(f4));
+  }
+  let t0 = sumLanes(s0);
+  let t1 = sumLanes(s1);
+  let t2 = sumLanes(s2);
+  let t3 = sumLanes(s3);
+  let t4 = sumLanes(s4);
+  for (let i = <usize>full; i < <usize>n; i++) {
+    const x = <i32>load<u8>(cur + i);
+    const a = <i32>load<u8>(cur + i - b);
+    const up = <i32>load<u8>(prev + i);
+    const c = <i32>load<u8>(prev + i - b);
+    const pa = abs(up - c);
+    const pb = abs(a - c);
+    const pc = abs(a + up - 2 * c);
+    const predictor = pa <= pb && pa <= pc ? a : pb <= pc ? up : c;
+    const f1 = (x - a) & 255;
+    const f2 = (x - up) & 255;
+    const f3 = (x - ((a + up) >> 1)) & 255;
+    const f4 = (x - predictor) & 255;
+    store<u8>(out + i, <u8>x);
+    store<u8>(out + stride + i, <u8>f1);
+    store<u8>(out + 2 * stride + i, <u8>f2);
+    store<u8>(out + 3 * stride + i, <u8>f3);
+    store<u8>(out + 4 * stride + i, <u8>f4);
+    t0 += magnitude(x);
+    t1 += magnitude(f1);
+    t2 += magnitude(f2);
+    t3 += magnitude(f3);
+    t4 += magnitude(f4);
+  }
+  let best = 0;
+  let lowest = t0;
+  if (t1 < lowest) {
+    best = 1;
+    lowest = t1;
+  }
+  if (t2 < lowest) {
+    best = 2;
+    lowest = t2;
+  }
+  if (t3 < lowest) {
+    best = 3;
+    lowest = t3;
+  }
+  if (t4 < lowest) best = 4;
+  return best;
+}
+
+// @ts-ignore: decorator
+@inline
+function sumLanes(v: v128): i32 {
+  return i32x4.extract_lane(v, 0) + i32x4.extract_lane(v, 1) + i32x4.extract_lane(v, 2) + i32x4.extract_lane(v, 3);
+}
+
+// @ts-ignore: decorator
+@inline
+function magnitude(v: i32): i32 {
+  return v < 128 ? v : 256 - v;
+}
+
+/**
+ * Adler-32 (zlib's checksum) of n bytes, continuing from `adler`: 16 bytes at a time, reduced
+ * modulo 65521 every 5552 bytes as zlib does. For 16 bytes b0..b15 arriving with sum s1, s2 grows
+ * by 16 * s1 + sum of (16 - j) * bj, which is a dot product.
+ */
+export function adler32(adler: u32, p: usize, n: i32): u32 {
+  let s1: u64 = adler & 0xffff;
+  let s2: u64 = adler >>> 16;
+  const weightsLow = i16x8(16, 15, 14, 13, 12, 11, 10, 9);
+  const weightsHigh = i16x8(8, 7, 6, 5, 4, 3, 2, 1);
+  let i: usize = 0;
+  const end = <usize>n;
+  while (i < end) {
+    const blockEnd = min(end, i + 5552);
+    const vectorEnd = i + ((blockEnd - i) & ~15);
+    const blocks = <u64>((vectorEnd - i) >> 4);
+    let sums = i32x4.splat(0);
+    let prefix = i32x4.splat(0);
+    let weighted = i32x4.splat(0);
+    for (; i < vectorEnd; i += 16) {
+      const v = v128.load(p + i);
+      const low = i16x8.extend_low_i8x16_u(v);
+      const high = i16x8.extend_high_i8x16_u(v);
+      prefix = i32x4.add(prefix, sums);
+      sums = i32x4.add(sums, i32x4.extadd_pairwise_i16x8_u(i16x8.add(low, high)));
+      weighted = i32x4.add(weighted, i32x4.add(i32x4.dot_i16x8_s(low, weightsLow), i32x4.dot_i16x8_s(high, weightsHigh)));
+    }
+    s2 += blocks * 16 * s1 + 16 * <u64>(<u32>sumLanes(prefix)) + <u64>(<u32>sumLanes(weighted));
+    s1 += <u64>(<u32>sumLanes(sums));
+    for (; i < blockEnd; i++) {
+      s1 += load<u8>(p + i);
+      s2 += s1;
+    }
+    s1 %= 65521;
+    s2 %= 65521;
+  }
+  return <u32>((s2 << 16) | s1);
+}
