@@ -11,7 +11,7 @@ import { countUsage } from './lib/usage';
 import { handleQueueBatch } from './queues/consumer';
 import { expireOldUploads } from './services/pictures/cleanup';
 import { forgetOldFailures } from './services/people/login-throttle';
-import { endInterruptedRenders } from './services/renders/rows';
+import { endInterruptedConversions } from './services/conversions/rows';
 
 export { DownloadCounter } from './durable-objects/download-counter';
 export { RenderNews } from './durable-objects/render-news';
@@ -36,7 +36,7 @@ export default {
     env = countUsage(env);
     const db = createDb(env.DB);
     const expired = await expireOldUploads(db, env.BUCKET, clock.now());
-    await endInterruptedRenders({ db, news: env.RENDER_NEWS });
+    await endInterruptedConversions({ db, news: env.RENDER_NEWS });
     await forgetOldFailures(db, clock.now());
     log('info', 'daily cleanup', { expiredUploads: expired });
   },

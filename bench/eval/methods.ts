@@ -124,7 +124,7 @@ export const previous: Method = async (picture) => {
 };
 
 /**
- * Intelligent resizing as the product does it (worker/services/renders/framing.ts): the face and
+ * Intelligent resizing as the product does it (worker/services/conversions/framing.ts): the face and
  * text detectors and the saliency marks (detectView, as on an upload), then autoFraming: planFraming
  * for banners, planProfile for profile pictures (planFraming where it finds no face).
  */

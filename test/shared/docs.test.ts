@@ -35,7 +35,7 @@ const NAMES_FILES_OUTSIDE: Record<string, string> = {
 
 /**
  * A file path cited anywhere, in a doc's prose or code or in a code comment: folders and a name with
- * an extension (`services/renders/render.ts`, `docs/decisions/0012-render-facts.md`, `../worker/helpers.ts`),
+ * an extension (`services/conversions/render.ts`, `docs/decisions/0012-render-facts.md`, `../worker/helpers.ts`),
  * not part of an address (`https://…/src/x.c`) or of a longer word. A bare name (`render.ts`) is
  * not checked: it names a file beside the citing one or one the sentence has just placed.
  */

@@ -10,13 +10,13 @@ import worker from '../../worker/index';
 import { clock } from '../../worker/lib/clock';
 import { ALLOWANCE_WINDOW_MS, counter } from '../../worker/services/access/allowance';
 import { ipKey } from '../../worker/services/caller';
-import { IN_REQUEST_RENDER_LEASE_MS, INTERRUPTED } from '../../worker/services/renders/rows';
-import { PROCESSING_FAILED } from '../../worker/services/renders/render';
+import { IN_REQUEST_RENDER_LEASE_MS, INTERRUPTED } from '../../worker/services/conversions/rows';
+import { PROCESSING_FAILED } from '../../worker/services/conversions/render';
 import { body, Browser, decodeFile, insertSession, insertUser, settle } from './helpers';
 
 /**
  * Whether a file is free follows from how it was made, whatever route made it and in whatever
- * order (services/access/door.ts, services/renders/render.ts). Every route that renders or re-renders a
+ * order (services/access/door.ts, services/conversions/render.ts). Every route that renders or re-renders a
  * target is run after every other (a de Bruijn walk: each ordered pair once), for each kind of
  * caller; after each step the file the door serves must be framed as the door's answer says.
  *

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversionResponse } from '../../shared/schemas';
 import { clock } from '../../worker/lib/clock';
 import { createDb } from '../../worker/db/client';
-import { failUnrendered, IN_REQUEST_RENDER_LEASE_MS } from '../../worker/services/renders/rows';
+import { failUnrendered, IN_REQUEST_RENDER_LEASE_MS } from '../../worker/services/conversions/rows';
 import { HELD_POLLS } from '../../shared/limits';
 import { bannerRequest, body, Browser, insertProcessing } from './helpers';
 

@@ -150,7 +150,7 @@ export type ConversionMode = (typeof CONVERSION_MODES)[number];
 /**
  * Every rendered file of a request, one row per format: its own format, the download step's other
  * formats, the adjusters' and the batch's targets. One kind of record, made by one render function
- * (services/renders/render.ts) in the request and in the queue alike.
+ * (services/conversions/render.ts) in the request and in the queue alike.
  */
 export const conversions = sqliteTable(
   'conversions',
@@ -164,7 +164,7 @@ export const conversions = sqliteTable(
     mode: text('mode', { enum: CONVERSION_MODES }).notNull().default('standard'),
     /** The tool that last asked for this format: the next render follows its rules. */
     flow: text('flow', { enum: CONVERSION_FLOWS }).notNull().default('single'),
-    /** What was last asked, as one value (services/renders/identity.ts): asked again the same, nothing renders. */
+    /** What was last asked, as one value (services/conversions/identity.ts): asked again the same, nothing renders. */
     identity: text('identity'),
     status: text('status', { enum: CONVERSION_STATUSES }).notNull().default('processing'),
     outputKey: text('output_key'),
@@ -187,7 +187,7 @@ export const conversions = sqliteTable(
      * before, whose preview is an object of its own (storage-keys.ts previewKeyOf).
      */
     previewType: text('preview_type', { enum: OUTPUT_TYPES }),
-    /** The render under way or last finished (services/renders/rows.ts): only that render may complete the row. */
+    /** The render under way or last finished (services/conversions/rows.ts): only that render may complete the row. */
     renderId: text('render_id'),
     /**
      * What the file was made by, written with its key by the render that made it and by nothing else:

@@ -4,7 +4,7 @@ import { DurableObject } from 'cloudflare:workers';
 export type NewsMark = { epoch: string; seq: number };
 
 /**
- * The news of one request's renders, or of one account's batches (services/renders/news.ts): every
+ * The news of one request's renders, or of one account's batches (services/conversions/news.ts): every
  * change of what a results page polls is told here, and a held poll waits here for it instead of
  * reading D1 on a timer (lib/watch.ts). A waiter costs nothing while nothing changes.
  *

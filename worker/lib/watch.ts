@@ -8,7 +8,7 @@
  * an ETag is answered at once.
  *
  * A held call costs nothing while nothing changes: it waits for news of a change (`news`, told by
- * whoever changes the rows: services/renders/news.ts) and reads the answer's version once per
+ * whoever changes the rows: services/conversions/news.ts) and reads the answer's version once per
  * news, never on a timer. Each caller may hold a few at once (`hold`, shared/limits.ts HELD_POLLS);
  * past that a call is answered at once with `Retry-After`, when to poll again (2 s past the
  * address's limit, 10 s past the visitor's own). A held call says so: `Preference-Applied: wait=n`.

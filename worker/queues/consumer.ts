@@ -1,8 +1,8 @@
 import { depsFrom } from '../services/deps';
 import { log } from '../lib/log';
-import { readQueueBatch, renderQueued, type QueueBatchState } from '../services/renders/queued';
-import { conversionMessageSchema } from '../services/renders/message';
-import { failUnrendered } from '../services/renders/rows';
+import { readQueueBatch, renderQueued, type QueueBatchState } from '../services/conversions/queued';
+import { conversionMessageSchema } from '../services/conversions/message';
+import { failUnrendered } from '../services/conversions/rows';
 
 export const DEAD_LETTER_SUFFIX = '-dlq';
 export const FAILED_AFTER_RETRIES = 'Processing failed after several attempts. Please try again.';

@@ -5,13 +5,13 @@ import { MAX_TARGET_FORMATS } from '../../shared/limits';
 import { bannerConvertSchema, batchProcessSchema, profileConvertSchema, reframeSchema } from '../../shared/schemas';
 import { validate } from '../lib/validate';
 import { authorizePixels, type PixelFile } from '../services/access/door';
-import { conversionAnswer, conversionsVersion, targetsOf } from '../services/renders/answers';
+import { conversionAnswer, conversionsVersion, targetsOf } from '../services/conversions/answers';
 import { answerWatched } from '../lib/watch';
 import { holdPoll } from '../services/access/held-polls';
-import { newsFeed, requestNews } from '../services/renders/news';
-import { endInterruptedRenders } from '../services/renders/rows';
-import { startFanOut, type FanOut } from '../services/renders/fan-out';
-import { reframeTarget } from '../services/renders/reframe';
+import { newsFeed, requestNews } from '../services/conversions/news';
+import { endInterruptedConversions } from '../services/conversions/rows';
+import { startFanOut, type FanOut } from '../services/conversions/fan-out';
+import { reframeTarget } from '../services/conversions/reframe';
 import { getLiveRequest } from '../services/pictures/image-requests';
 import { checksEntry, zipResponse } from '../services/pictures/zip';
 import type { AppEnv } from '../types';
@@ -85,13 +85,13 @@ export const conversionRoutes = new Hono<AppEnv>()
     // picture may expire or be detected meanwhile.
     const look = async () => {
       const { request, upload } = await getLiveRequest(db, id, c.get('caller'));
-      await endInterruptedRenders(c.get('deps'), request.id);
+      await endInterruptedConversions(c.get('deps'), request.id);
       return conversionAnswer(await targetsOf(db, request), upload);
     };
     const version = async () => {
       const seen = await conversionsVersion(db, id, c.get('caller'));
       // A render of the single tool cut off with its isolate ends here (its lease), as on any poll.
-      if (seen?.inRequest && (await endInterruptedRenders(c.get('deps'), id)) > 0)
+      if (seen?.inRequest && (await endInterruptedConversions(c.get('deps'), id)) > 0)
         return conversionsVersion(db, id, c.get('caller'));
       return seen;
     };

@@ -15,8 +15,8 @@ import {
 } from '../services/pictures/image-requests';
 import { authorizePixels, openPixels } from '../services/access/door';
 import { takeConversions } from '../services/access/rate-limits';
-import { renderIdentity, renderLimitKey } from '../services/renders/identity';
-import { processRequest } from '../services/renders/in-request';
+import { renderIdentity, renderLimitKey } from '../services/conversions/identity';
+import { processRequest } from '../services/conversions/in-request';
 import type { AppEnv } from '../types';
 import { parseFormatParam } from './params';
 import { liveRequest, type LiveRequest } from '../middleware/live-request';

@@ -10,7 +10,7 @@ import {
   toUploadResponse,
 } from '../services/pictures/uploads';
 import { uploadIdFromPath } from '../services/pictures/paths';
-import { detectionAnswer } from '../services/renders/detection';
+import { detectionAnswer } from '../services/conversions/detection';
 import type { AppEnv } from '../types';
 
 /** POST /api/upload: the original, checked by its bytes and stored under an unguessable key. */

@@ -1,7 +1,7 @@
 import { createDb, type Db } from '../db/client';
 import { codecs, type Codecs } from '../imaging';
 import type { Counters } from './access/allowance';
-import type { News } from './renders/news';
+import type { News } from './conversions/news';
 
 /**
  * What the services work with, assembled once per request (app.ts) or queue batch from the

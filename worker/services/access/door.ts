@@ -6,12 +6,12 @@
  *   docs/decisions/0002-one-door-for-pixels.md).
  * - A file the banner or profile adjuster made, to the owner, free (docs/product.md, "Banner and profile adjusters"):
  *   decided from what made the file (the flow that rendered it and its framing, written with the
- *   file's key by the render itself, services/renders/render.ts), never from a label a later route could
+ *   file's key by the render itself, services/conversions/render.ts), never from a label a later route could
  *   change. Only a file framed by the adjuster's own plans (centred, planned, the user's box)
  *   qualifies (`isFreeAdjusterFile`, shared/crop.ts, by which the results pages show the price);
  *   re-rendered with the request's crop and zoom by any route, or framed by hand for one target (the
  *   single tool's kind of framing), the same row is under the request rule. A fan-out never makes a
- *   single tool's request's own format (renders/fan-out.ts, refuseSingleToolFiles), and a fan-out's
+ *   single tool's request's own format (conversions/fan-out.ts, refuseSingleToolFiles), and a fan-out's
  *   request has no file of its own: its format is one of its targets.
  * - Everything else (the request's own format, the download step's other formats, batch outputs):
  *   by the request rule below, whatever the route (one file, the ZIP, or any later one).

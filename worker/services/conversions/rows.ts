@@ -97,7 +97,7 @@ function thisRender(render: Pick<RowRender, 'conversion' | 'renderId'>) {
  * made the file and by nothing else. False when a newer render overtook it (the row asked again
  * another way): the row is the newer render's then.
  */
-export async function completeRender(
+export async function completeConversion(
   deps: RowDeps,
   render: RowRender,
   file: Pick<
@@ -124,7 +124,7 @@ export async function completeRender(
 }
 
 /** Ends this render's row as failed with the reason the user sees (unless it already ended). */
-export async function failRender(deps: RowDeps, render: RowRender, reason: string): Promise<void> {
+export async function failConversion(deps: RowDeps, render: RowRender, reason: string): Promise<void> {
   const ended = await deps.db
     .update(conversions)
     .set({ status: 'failed', error: reason, updatedAt: clock.now() })
@@ -166,7 +166,7 @@ export async function failUnrendered(
 }
 
 /** Gives a row marked before render ids existed one, unless another render claimed it first. */
-export async function claimRender(db: Db, conversionId: string): Promise<string | null> {
+export async function claimConversion(db: Db, conversionId: string): Promise<string | null> {
   const renderId = crypto.randomUUID();
   const claimed = await db
     .update(conversions)
@@ -200,7 +200,7 @@ export const INTERRUPTED = 'Processing was interrupted. Please try again.';
  * request loader, middleware/live-request.ts, and the held poll at each look) and by the daily
  * cleanup for requests nobody reads.
  */
-export async function endInterruptedRenders(deps: RowDeps, requestId?: string): Promise<number> {
+export async function endInterruptedConversions(deps: RowDeps, requestId?: string): Promise<number> {
   const { db } = deps;
   const before = new Date(clock.now().getTime() - IN_REQUEST_RENDER_LEASE_MS);
   const interrupted = and(

@@ -28,7 +28,7 @@ import { outputKey, previewKeyOf } from '../pictures/storage-keys';
 import { frame } from './framing';
 import { formatSignature, twinCandidates } from './identity';
 import { detectionOf, UploadPicture, type RenderDeps } from './picture';
-import { completeRender, failRender } from './rows';
+import { completeConversion, failConversion } from './rows';
 
 /** One render of one row: the row and its request and upload, and the render id the row was marked with. */
 export type RenderJob = {
@@ -127,7 +127,7 @@ export async function renderConversion(
         formatId: format.id,
         problems: fileCheck.problems,
       });
-      await failRender(
+      await failConversion(
         deps,
         job,
         `The file is not one ${platformName(format.platform)} accepts: ${fileCheck.problems.join(' ')}`,
@@ -138,7 +138,7 @@ export async function renderConversion(
   } catch (error) {
     const reason = failureMessage(error);
     if (!reason) throw error;
-    await failRender(deps, job, reason);
+    await failConversion(deps, job, reason);
     return ended('failed');
   }
 }
@@ -179,11 +179,11 @@ async function store(
 }
 
 /**
- * Completes the row with the file its render made (rows.ts, completeRender). A render overtaken by a
+ * Completes the row with the file its render made (rows.ts, completeConversion). A render overtaken by a
  * newer one (the row asked again another way) removes its files and leaves the row to the newer one.
  */
 async function complete(deps: RenderDeps, job: RenderJob, file: RenderedFile, madeBy: MadeBy): Promise<void> {
-  if (await completeRender(deps, job, { ...file, ...madeBy })) return;
+  if (await completeConversion(deps, job, { ...file, ...madeBy })) return;
   await deps.bucket.delete([file.outputKey, previewKeyOf(file.outputKey)]);
   log('info', 'overtaken render dropped', { requestId: job.request.id, formatId: job.format.id });
 }

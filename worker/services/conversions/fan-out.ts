@@ -116,7 +116,7 @@ export type FanOut = {
   contentAware: boolean;
   /** The file type (or Auto) and quality for every target; Auto at the default quality when absent. */
   output?: OutputSettings;
-  /** What fills an extended canvas; none: the flow's default (services/renders/framing.ts). */
+  /** What fills an extended canvas; none: the flow's default (services/conversions/framing.ts). */
   fill?: Fill;
   /** The user's box to keep in every target; none: the detection or a centred crop decides. */
   focus?: CropRect;

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
 import { requireFormat } from '../pictures/image-requests';
 import { SINGLE_TOOL_REFUSES_FAN_OUT } from './fan-out';
-import { failRender, markForRender } from './rows';
+import { failConversion, markForRender } from './rows';
 import { MemoryBusy } from '../../imaging';
 import { UploadPicture, type RenderDeps } from './picture';
 import {
@@ -102,7 +102,7 @@ export async function processRequest(
   } finally {
     picture.release();
     // The renders that did not end (an error, a lost connection) end here with the reason.
-    for (const job of jobs.slice(ended)) await failRender(deps, job, failure);
+    for (const job of jobs.slice(ended)) await failConversion(deps, job, failure);
   }
   if (ownFailure !== null) throw new ApiError(422, ownFailure);
 }

@@ -10,7 +10,7 @@ import type { DecodeNeed } from '../../imaging';
 import type { ConversionMessage } from './message';
 import { UploadPicture, type RenderDeps } from './picture';
 import { decodeNeed, ended, needsDetection, renderConversion } from './render';
-import { claimRender, countAttempts, failRender } from './rows';
+import { claimConversion, countAttempts, failConversion } from './rows';
 
 /** A queued conversion's row, with its request and upload. */
 export type QueuedRow = { conversion: Conversion; request: ImageRequest; upload: Upload };
@@ -91,15 +91,15 @@ export async function renderQueued(
   if (!row || !waitsFor(row.conversion, message)) return ended('skipped');
   batch.rows.delete(message.conversionId); // a second message of the same render does nothing
   const { conversion, request, upload } = row;
-  const renderId = conversion.renderId ?? (await claimRender(deps.db, conversion.id));
+  const renderId = conversion.renderId ?? (await claimConversion(deps.db, conversion.id));
   if (!renderId) return ended('skipped');
   const format = findFormat(conversion.formatId);
   if (!format) {
-    await failRender(deps, { conversion, renderId, request }, 'This format is no longer offered.');
+    await failConversion(deps, { conversion, renderId, request }, 'This format is no longer offered.');
     return ended('failed');
   }
   if (upload.expiredAt) {
-    await failRender(
+    await failConversion(
       deps,
       { conversion, renderId, request },
       'The image was deleted after 7 days. Please upload it again.',
