@@ -17,9 +17,7 @@ import { checksEntry, zipResponse } from '../services/pictures/zip';
 import type { AppEnv } from '../types';
 import type { Context } from 'hono';
 import { parseId } from './params';
-import { liveRequest, type LiveRequest } from '../middleware/live-request';
-
-type LiveEnv = AppEnv & { Variables: { live: LiveRequest } };
+import { liveRequest, type LiveEnv } from '../middleware/live-request';
 
 /** `?formats=1,2,3`: known format ids, each once. */
 const zipQuery = z.object({

@@ -19,7 +19,7 @@ import { renderIdentity, renderLimitKey } from '../services/conversions/identity
 import { processRequest } from '../services/conversions/in-request';
 import type { AppEnv } from '../types';
 import { parseFormatParam } from './params';
-import { liveRequest, type LiveRequest } from '../middleware/live-request';
+import { liveRequest, type LiveEnv } from '../middleware/live-request';
 import { createMiddleware } from 'hono/factory';
 
 type ProcessImageInput = z.infer<typeof processImageSchema>;
@@ -35,8 +35,6 @@ function fileResponse(body: ReadableStream, type: OutputType, filename: string |
     },
   });
 }
-
-type LiveEnv = AppEnv & { Variables: { live: LiveRequest } };
 
 /**
  * process-image's body, read before the request is looked up (a malformed body is a 400 whoever
