@@ -384,8 +384,8 @@ describe('nothing is left processing', () => {
     expect(byFormat[PROFILE.id]).toEqual(['processing', null]);
   });
 
-  it('ends a render cut off wherever its request is read: asked again, it is rendered again at once', async () => {
-    const browser = new Browser();
+  /** A request whose own render was cut off with its isolate, the clock past its lease. */
+  async function renderCutOff(browser: Browser): Promise<string> {
     const id = await redCornerRequest(browser);
     await browser.call(`/api/process-image/${id}`, { method: 'POST' });
     const now = Date.now();
@@ -393,13 +393,20 @@ describe('nothing is left processing', () => {
       .bind(now, id)
       .run();
     vi.spyOn(clock, 'now').mockReturnValue(new Date(now + IN_REQUEST_RENDER_LEASE_MS + 1000));
+    return id;
+  }
+  const rowOf = (id: string) =>
+    env.DB.prepare('SELECT status, error FROM conversions WHERE request_id = ?')
+      .bind(id)
+      .first<{ status: string; error: string }>();
+
+  it('ends a render cut off wherever its request is read: asked again, it is rendered again at once', async () => {
+    const browser = new Browser();
+    const id = await renderCutOff(browser);
     // The download is the first to read it after the lease: the render is over, and says so.
     const download = await browser.call(`/api/download/${id}`);
     expect(download.status).toBe(409);
-    const row = await env.DB.prepare('SELECT status, error FROM conversions WHERE request_id = ?')
-      .bind(id)
-      .first<{ status: string; error: string }>();
-    expect(row).toEqual({ status: 'failed', error: INTERRUPTED });
+    expect(await rowOf(id)).toEqual({ status: 'failed', error: INTERRUPTED });
     const processed = await browser.call(`/api/process-image/${id}`, { method: 'POST' });
     expect(processed.status).toBe(200);
     expect((await body<ImageRequestResponse>(processed)).status).toBe('complete');
@@ -407,17 +414,8 @@ describe('nothing is left processing', () => {
 
   it('ends them in the daily cleanup too', async () => {
     const browser = new Browser();
-    const id = await redCornerRequest(browser);
-    await browser.call(`/api/process-image/${id}`, { method: 'POST' });
-    const now = Date.now();
-    await env.DB.prepare("UPDATE conversions SET status = 'processing', updated_at = ? WHERE request_id = ?")
-      .bind(now, id)
-      .run();
-    vi.spyOn(clock, 'now').mockReturnValue(new Date(now + IN_REQUEST_RENDER_LEASE_MS + 1000));
+    const id = await renderCutOff(browser);
     await worker.scheduled(createScheduledController({ cron: '17 3 * * *' }), env, createExecutionContext());
-    const row = await env.DB.prepare('SELECT status, error FROM conversions WHERE request_id = ?')
-      .bind(id)
-      .first<{ status: string; error: string }>();
-    expect(row).toEqual({ status: 'failed', error: INTERRUPTED });
+    expect(await rowOf(id)).toEqual({ status: 'failed', error: INTERRUPTED });
   });
 });
