@@ -171,6 +171,18 @@ const groups = <T>(make: () => T): Groups<T> => ({ tuning: make(), 'held-out': m
  */
 const floor = groups(() => ({ outputs: 0, mustExtend: 0, leastBackdrop: 0 }));
 
+/** Held-out banners per target: where the backdrop comes from (ours beside the least any framing keeping the faces and headline can have). */
+const perTarget = new Map<
+  string,
+  { outputs: number; mustExtend: number; least: number; extended: number; backdrop: number }
+>();
+const targetRow = (target: PlatformFormat) => {
+  const key = `${target.platform} ${target.format}`;
+  let row = perTarget.get(key);
+  if (!row) perTarget.set(key, (row = { outputs: 0, mustExtend: 0, least: 0, extended: 0, backdrop: 0 }));
+  return row;
+};
+
 /** The ground truth ranked as the planner ranks what it finds (shared/detection.ts). */
 function primaryOf(banner: Banner) {
   const tallest = Math.max(0, ...banner.faces.map((f) => f.height));
@@ -272,6 +284,12 @@ async function benchBanner(banner: Banner, banners: Map<string, Groups<BannerTal
       if (!held) t.mustExtend += 1;
       t.leastBackdrop += least;
     }
+    if (banner.photo.split === 'held-out') {
+      const row = targetRow(target);
+      row.outputs += 1;
+      if (!held) row.mustExtend += 1;
+      row.least += least;
+    }
   }
   // Detected once, as an upload is; every method that reads it reads this one (methods.ts).
   const started = performance.now();
@@ -318,6 +336,11 @@ async function benchBanner(banner: Banner, banners: Map<string, Groups<BannerTal
           }
         if (extended) t.extended += 1;
         t.backdrop += backdrop;
+      }
+      if (name === 'ours' && banner.photo.split === 'held-out') {
+        const row = targetRow(target);
+        if (extended) row.extended += 1;
+        row.backdrop += backdrop;
       }
     }
   }
@@ -438,6 +461,15 @@ export async function benchDetection(): Promise<void> {
   for (const split of splits)
     console.log(
       `  floor ${split.padEnd(8)}: no crop keeps the primary subject (faces, headline) in the safe zone and the rest in the frame: ${pct(floor[split].mustExtend, floor[split].outputs)} of outputs; least backdrop keeping every face and the headline whole in the frame: ${pct(floor[split].leastBackdrop, floor[split].outputs)}`,
+    );
+
+  console.log(
+    '\n  held-out by target (ours; floor and least backdrop as above), largest share of the mean backdrop first:',
+  );
+  const heldOut = floor['held-out'].outputs;
+  for (const [key, r] of [...perTarget].sort(([, a], [, b]) => b.backdrop - a.backdrop))
+    console.log(
+      `    ${key.padEnd(32)} ${String(r.outputs).padStart(4)} outputs  extended ${pct(r.extended, r.outputs)} (floor ${pct(r.mustExtend, r.outputs)})  backdrop ${pct(r.backdrop, r.outputs)} (least ${pct(r.least, r.outputs)})  share of the mean ${pct(r.backdrop, heldOut)}`,
     );
 
   console.log(
