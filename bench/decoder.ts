@@ -13,8 +13,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { inspectImage, type ImageInfo, type Picture } from '../worker/imaging';
-import { decodeJpeg, type JpegPart } from '../worker/imaging/jpeg/decode';
+import { inspectImage, type ImageInfo, type Picture } from '@social-resizer/engine';
+import { decodeJpeg, type JpegPart } from '@social-resizer/engine/codecs/jpeg/decode';
 import { CACHE, type Photo } from './photos';
 
 /** The last commit with the inverse DCT, upsampling and colour conversion in JavaScript. */
