@@ -1,6 +1,6 @@
 /**
  * `#detect-models`: the detectors' kernels and weights, chosen per environment by the "imports"
- * conditions in package.json (as `#imaging-wasm`): models.workerd.ts in workerd, models.node.ts in
+ * conditions in engine/package.json (as `#imaging-wasm`): models.workerd.ts in workerd, models.node.ts in
  * Node. `npm run build:wasm` builds the kernels and copies the weights into build/.
  */
 /** The convolution kernels (assembly/detect.ts). */

@@ -1,6 +1,6 @@
 /**
  * `#imaging-wasm`: the engine's compiled WebAssembly modules, chosen per environment by the
- * "imports" conditions in package.json: modules.workerd.ts in workerd, modules.node.ts in Node.
+ * "imports" conditions in engine/package.json: modules.workerd.ts in workerd, modules.node.ts in Node.
  */
 /** Our SIMD kernels (simd/assembly/kernels.ts, built by `npm run build:wasm`). */
 export declare const kernels: WebAssembly.Module;
