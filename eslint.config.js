@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint';
 
 // The boundaries the build holds (README.md "Architecture"; test/shared/boundaries.test.ts breaks
 // each one). Imports are relative, so each pattern reads the path as written: `../` as many times as
-// it takes to leave the folder, then the folder it must not reach.
+// it takes to leave the folder, then the folder it must not reach; the engine alone is imported by
+// its package name, and those patterns read the name.
 const UP = String.raw`^(\.\./)+`;
 const NO_APP = {
   regex: `${UP}app(/|$)`,
@@ -19,22 +20,42 @@ const NO_ROUTES = {
   regex: `${UP}routes(/|$)`,
   message: 'Services never import routes: a route calls a service, not the other way.',
 };
-const ENGINE_ONLY = {
-  regex: `${UP}(services|routes|db|middleware)(/|$)`,
-  message: 'The image engine (worker/imaging) is pure: never worker/services, routes, db or middleware (they call it).',
-};
 const DB_TYPES_ONLY = {
   regex: `${UP}db(/|$)`,
   allowTypeImports: true,
   message: "Routes take only db types (import type); queries are a service's.",
 };
-// What the quality preview runs in the browser (app/features/tool-kit/quality-preview): the
-// engine's JPEG and WebP encoders and the JPEG encoder's WebAssembly. Nothing else of worker/.
-const APP_ENGINE_ENCODERS = String.raw`imaging/jpeg/encode|imaging/webp/encode|imaging/jpeg/codec/jpeg_enc\.wasm\?url`;
-const NO_WORKER_BUT_ENCODERS = {
-  regex: `${UP}worker/(?!(${APP_ENGINE_ENCODERS})$)`,
+// The image engine (engine/, the package @social-resizer/engine) is the bottom layer: it imports
+// nothing of worker/, app/ or shared/ (they import it). Its tests may read the catalogue (shared/)
+// as data, never worker/ or app/.
+const ENGINE_ALONE = {
+  regex: `${UP}(worker|app|shared)(/|$)`,
   message:
-    "app/ never imports worker/, except the engine's browser-safe encoders the quality preview runs: worker/imaging/jpeg/encode.ts, worker/imaging/webp/encode.ts and worker/imaging/jpeg/codec/jpeg_enc.wasm?url.",
+    'The image engine (engine/) is the bottom layer: never worker/, app/ or shared/ (they import it, by its package name).',
+};
+const ENGINE_TESTS_ALONE = {
+  regex: `${UP}(worker|app)(/|$)`,
+  message: "The engine's tests (engine/test/) never import worker/ or app/: they test the package alone.",
+};
+// Outside engine/, the engine is imported by its package name and the subpaths its package.json
+// exports, never by a relative path into its folder.
+const NO_ENGINE_BY_PATH = {
+  regex: `${UP}engine(/|$)`,
+  message:
+    'Outside engine/, import the engine by its package name (@social-resizer/engine and its exports), never by path.',
+};
+// What the app (and shared/, which the app imports) may take of the engine: the planning vocabulary
+// (plan/) and what the quality preview runs in the browser (app/features/tool-kit/quality-preview):
+// the JPEG and WebP encoders and the JPEG encoder's WebAssembly. Nothing else of it.
+const BROWSER_SAFE = String.raw`plan/[a-z-]+|codecs/jpeg/encode|codecs/webp/encode|codecs/jpeg/codec/jpeg_enc\.wasm\?url`;
+const ENGINE_BROWSER_SAFE_ONLY = {
+  regex: String.raw`^@social-resizer/engine(?!/(${BROWSER_SAFE})$)`,
+  message:
+    "app/ and shared/ import only the engine's browser-safe exports: @social-resizer/engine/plan/*, codecs/jpeg/encode, codecs/webp/encode and codecs/jpeg/codec/jpeg_enc.wasm?url.",
+};
+const NO_WORKER_FROM_APP = {
+  regex: `${UP}worker(/|$)`,
+  message: 'app/ never imports worker/: it calls the API.',
 };
 const TOOLS = ['single-image', 'adjusters', 'batch'];
 const notAnotherTool = (tool) => ({
@@ -47,14 +68,22 @@ const boundary = (files, ...patterns) => ({
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
 });
 const BOUNDARIES = [
-  boundary(['shared/**/*.ts'], NO_WORKER, NO_APP),
-  boundary(['worker/**/*.ts'], NO_APP),
-  boundary(['worker/routes/**/*.ts'], NO_APP, DB_TYPES_ONLY),
-  boundary(['worker/services/**/*.ts'], NO_APP, NO_ROUTES),
-  boundary(['worker/imaging/**/*.ts'], NO_APP, ENGINE_ONLY),
-  boundary(['app/**/*.{ts,tsx}'], NO_WORKER_BUT_ENCODERS),
+  boundary(['**/*.{ts,tsx}'], NO_ENGINE_BY_PATH),
+  boundary(['engine/**/*.ts'], ENGINE_ALONE),
+  boundary(['engine/test/**/*.ts'], ENGINE_TESTS_ALONE),
+  boundary(['shared/**/*.ts'], NO_WORKER, NO_APP, NO_ENGINE_BY_PATH, ENGINE_BROWSER_SAFE_ONLY),
+  boundary(['worker/**/*.ts'], NO_APP, NO_ENGINE_BY_PATH),
+  boundary(['worker/routes/**/*.ts'], NO_APP, NO_ENGINE_BY_PATH, DB_TYPES_ONLY),
+  boundary(['worker/services/**/*.ts'], NO_APP, NO_ENGINE_BY_PATH, NO_ROUTES),
+  boundary(['app/**/*.{ts,tsx}'], NO_WORKER_FROM_APP, NO_ENGINE_BY_PATH, ENGINE_BROWSER_SAFE_ONLY),
   ...TOOLS.map((tool) =>
-    boundary([`app/features/${tool}/**/*.{ts,tsx}`], NO_WORKER_BUT_ENCODERS, notAnotherTool(tool)),
+    boundary(
+      [`app/features/${tool}/**/*.{ts,tsx}`],
+      NO_WORKER_FROM_APP,
+      NO_ENGINE_BY_PATH,
+      ENGINE_BROWSER_SAFE_ONLY,
+      notAnotherTool(tool),
+    ),
   ),
 ];
 
@@ -66,10 +95,10 @@ export default tseslint.config(
       '.wrangler',
       'app/routeTree.gen.ts',
       'worker-configuration.d.ts',
-      'worker/imaging/simd/assembly',
-      'worker/imaging/detect/assembly',
-      'worker/imaging/simd/build',
-      'worker/imaging/detect/build',
+      'engine/codecs/simd/assembly',
+      'engine/detect/assembly',
+      'engine/codecs/simd/build',
+      'engine/detect/build',
       // The benchmark's downloaded packages and photos.
       'bench/.cache',
       'public',

@@ -93,7 +93,7 @@ export default defineConfig(async () => {
           test: {
             name: 'node',
             environment: 'node',
-            include: ['test/shared/**/*.test.ts', 'test/imaging/**/*.test.ts'],
+            include: ['test/shared/**/*.test.ts', 'engine/test/**/*.test.ts'],
             // Property tests walk every format of the catalogue (118 and growing) with the machine busy.
             testTimeout: 60_000,
           },

@@ -21,15 +21,15 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { centredCrop } from '../shared/crop';
+import { centredCrop } from '@social-resizer/engine/plan/crop';
 import { findFormatByName, type PlatformFormat } from '../shared/formats';
 import { startWranglerDev } from '../scripts/local-server';
 import { PLATFORM_FORMATS } from '../shared/formats';
-import { fitCrop } from '../shared/crop';
+import { fitCrop } from '@social-resizer/engine/plan/crop';
 import type { ConversionResponse } from '../shared/schemas';
 import { CACHE, type Photo } from './photos';
 import { megabytes, sharpOutput, sizeDifference } from './sharp-reference';
-import { DEFAULT_QUALITY } from '../shared/output';
+import { DEFAULT_QUALITY } from '@social-resizer/engine/plan/output';
 import {
   admitImage,
   codecs,
@@ -38,7 +38,7 @@ import {
   PictureViews,
   renderFormat,
   verifyDecodes,
-} from '../worker/imaging';
+} from '@social-resizer/engine';
 
 const RUNS = 3;
 

@@ -10,7 +10,7 @@
  * - seam: the strongest mean step between two rows (columns for a seam at the side) within SEAM_REACH
  *   of each seam, over the photo's own mean step between rows (columns) in the part that was kept.
  */
-import type { Raster } from '../worker/imaging';
+import type { Raster } from '@social-resizer/engine';
 
 /** The part kept: [x0, x1) × [y0, y1) of the output; everything else is the band. */
 export interface Kept {

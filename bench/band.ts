@@ -9,9 +9,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';
-import { applyFill, blendFill } from '../worker/imaging/fill';
-import { EXTENSION_WORKING_BYTES, planExtension } from '../worker/imaging/content-aware/extension-plan';
-import { resampleCrop, type Picture, type Raster } from '../worker/imaging';
+import { applyFill, blendFill } from '@social-resizer/engine/pixels/fill';
+import { EXTENSION_WORKING_BYTES, planExtension } from '@social-resizer/engine/pixels/content-aware/extension-plan';
+import { resampleCrop, type Picture, type Raster } from '@social-resizer/engine';
 import { colourError, seamRatio, texture, type Kept } from './band-measures';
 import { bandPhotos, type BandPhoto, type BandSplit } from './band-set';
 

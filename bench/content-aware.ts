@@ -15,7 +15,7 @@ type Tally = { kept: number[]; cut: number; extended: number; outputs: number };
 const tally = (): Tally => ({ kept: [], cut: 0, extended: 0, outputs: 0 });
 import sharp from 'sharp';
 import { BANNER_FORMATS, PLATFORM_FORMATS, type PlatformFormat } from '../shared/formats';
-import { analysePicture, fitCrop, planKeeping, type CropRect } from '../worker/imaging';
+import { analysePicture, fitCrop, planKeeping, type CropRect } from '@social-resizer/engine';
 import { LAYOUTS_1500x500, makeMarkedBanner, safeZoneShare, visibleShare } from '../test/support/marked-banner';
 import type { Photo } from './photos';
 

@@ -10,11 +10,11 @@
  * Best of RUNS each; every decode is of the whole picture (a render decodes less: decode-plan.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { inspectImage, type ImageInfo, type Picture } from '../worker/imaging';
-import { decodeJpeg, type JpegPart } from '../worker/imaging/jpeg/decode';
+import { inspectImage, type ImageInfo, type Picture } from '@social-resizer/engine';
+import { decodeJpeg, type JpegPart } from '@social-resizer/engine/codecs/jpeg/decode';
 import { CACHE, type Photo } from './photos';
 
 /** The last commit with the inverse DCT, upsampling and colour conversion in JavaScript. */
@@ -23,17 +23,25 @@ const RUNS = 5;
 
 type Decode = (bytes: Uint8Array, info: ImageInfo, part: JpegPart) => Picture;
 
+/** Today's kernels, which the decoder of BEFORE runs on (git keeps no build). */
+const KERNELS = new URL('../engine/codecs/simd/build/kernels.wasm', import.meta.url).pathname;
+
 /** The decoder as it was at BEFORE, or null when this clone's history lacks it. */
 async function decoderBefore(): Promise<Decode | null> {
   const dir = join(CACHE, `decoder-${BEFORE}`);
+  // The tree of BEFORE with its package.json, whose `#imaging-wasm` import (the engine's own now, in
+  // engine/package.json) names its modules, beside today's kernels.
+  const kernels = join(dir, 'worker/imaging/simd/build/kernels.wasm');
   try {
-    if (!existsSync(join(dir, 'worker/imaging/jpeg/decode.ts'))) {
+    if (!existsSync(kernels)) {
       mkdirSync(dir, { recursive: true });
-      const archive = execFileSync('git', ['archive', BEFORE, 'worker', 'shared'], {
+      const archive = execFileSync('git', ['archive', BEFORE, 'worker', 'shared', 'package.json'], {
         maxBuffer: 1 << 28,
         stdio: ['ignore', 'pipe', 'ignore'],
       });
       execFileSync('tar', ['-x', '-C', dir], { input: archive });
+      mkdirSync(dirname(kernels), { recursive: true });
+      copyFileSync(KERNELS, kernels);
     }
     const module = (await import(join(dir, 'worker/imaging/jpeg/decode.ts'))) as { decodeJpeg: Decode };
     return module.decodeJpeg;

@@ -18,11 +18,11 @@
 import sharp from 'sharp';
 import { BANNER_FORMATS, PLATFORM_FORMATS, PROFILE_FORMATS, type PlatformFormat } from '../shared/formats';
 import { firstFraming } from '../shared/auto-framing';
-import { centredCrop, unionOf } from '../shared/crop';
-import { CROWD_FACE, panelKept, PRIMARY_FACE } from '../shared/detection';
-import { cropHolds } from '../shared/framing';
+import { centredCrop, unionOf } from '@social-resizer/engine/plan/crop';
+import { CROWD_FACE, panelKept, PRIMARY_FACE } from '@social-resizer/engine/plan/detection';
+import { cropHolds } from '@social-resizer/engine/plan/framing';
 import { DEFAULT_ZOOM } from '../app/features/single-image/rules';
-import { safeRect, type CropRect, type Picture } from '../worker/imaging';
+import { safeRect, type CropRect, type Picture } from '@social-resizer/engine';
 import { makeBanners, type Banner } from './eval/banners';
 import { detectionOf, METHODS } from './eval/methods';
 import { evalPhotos, type Box, type EvalPhoto, type Split } from './eval/set';
@@ -38,7 +38,7 @@ const contains = (outer: Box, inner: Box) =>
 
 /**
  * The target's safe zone in picture pixels for this crop: the catalogue's (a platform's overlay:
- * shared/crop.ts safeRect), else the whole frame (the planner's own 3 % margin is a preference).
+ * engine/plan/crop.ts safeRect), else the whole frame (the planner's own 3 % margin is a preference).
  */
 function safeIn(crop: CropRect, target: PlatformFormat): Box {
   const scale = crop.width / target.width;
@@ -183,7 +183,7 @@ const targetRow = (target: PlatformFormat) => {
   return row;
 };
 
-/** The ground truth ranked as the planner ranks what it finds (shared/detection.ts). */
+/** The ground truth ranked as the planner ranks what it finds (engine/plan/detection.ts). */
 function primaryOf(banner: Banner) {
   const tallest = Math.max(0, ...banner.faces.map((f) => f.height));
   const [headline, ...others] = banner.lines;

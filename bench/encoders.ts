@@ -11,10 +11,10 @@ import mozjpegFactory, { type EncodeOptions, type MozJPEGModule } from '@jsquash
 import { defaultOptions } from '@jsquash/jpeg/meta.js';
 import sharp from 'sharp';
 import { PLATFORM_FORMATS } from '../shared/formats';
-import { encodeJpeg } from '../worker/imaging/jpeg/encode';
-import { encodeOutput } from '../worker/imaging/encode';
-import { freshInstance } from '../worker/imaging/wasm/emscripten';
-import { codecs, centredCrop, decodeImage, inspectImage, resampleCrop, type Raster } from '../worker/imaging';
+import { encodeJpeg } from '@social-resizer/engine/codecs/jpeg/encode';
+import { encodeOutput } from '@social-resizer/engine/output/encode';
+import { freshInstance } from '@social-resizer/engine/codecs/wasm/emscripten';
+import { codecs, centredCrop, decodeImage, inspectImage, resampleCrop, type Raster } from '@social-resizer/engine';
 import { gc, PeakMemory } from './memory';
 import type { Photo } from './photos';
 

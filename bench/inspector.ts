@@ -2,7 +2,7 @@
  * The isolate's memory as V8 reports it, read through wrangler dev's inspector proxy
  * (`--inspector-port`; it refuses a WebSocket without an Origin header). `Runtime.getHeapUsage`
  * answers only between tasks, so a peak inside one synchronous stretch is not seen: what it
- * misses, the engine's own ledger (worker/imaging/memory.ts) counts.
+ * misses, the engine's own ledger (engine/memory.ts) counts.
  */
 
 /** V8's figures, in bytes: the heap used and committed, and the backing stores (ArrayBuffers, WebAssembly memories). */

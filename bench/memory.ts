@@ -1,5 +1,5 @@
 /** Peak memory of the engine while work runs: JS heap, array buffers and WASM memories. */
-import { kernelMemoryBytes } from '../worker/imaging/simd/kernels';
+import { kernelMemoryBytes } from '@social-resizer/engine/codecs/simd/kernels';
 
 const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 /**

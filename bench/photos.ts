@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { inspectImage, largestAdmitted } from '../worker/imaging';
+import { inspectImage, largestAdmitted } from '@social-resizer/engine';
 
 export const CACHE = new URL('./.cache/', import.meta.url).pathname;
 

@@ -26,8 +26,8 @@ import {
   type CropRect,
   type DecodeNeed,
   type Encoded,
-} from '../worker/imaging';
-import { DEFAULT_QUALITY } from '../shared/output';
+} from '@social-resizer/engine';
+import { DEFAULT_QUALITY } from '@social-resizer/engine/plan/output';
 import { benchCaps, benchEncoders } from './encoders';
 import { benchDecoder } from './decoder';
 import { gc, PeakMemory } from './memory';

@@ -7,9 +7,9 @@
  * (the caller sets `sharp.concurrency(1)` and `sharp.cache(false)`).
  */
 import sharp from 'sharp';
-import type { CropRect } from '../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import type { PlatformFormat } from '../shared/formats';
-import { DEFAULT_QUALITY } from '../shared/output';
+import { DEFAULT_QUALITY } from '@social-resizer/engine/plan/output';
 
 export type OutputLike = { type: 'jpeg' | 'png' | 'webp'; quality: number | null };
 

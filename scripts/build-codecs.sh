@@ -1,6 +1,6 @@
 #!/bin/sh
-# Builds the committed C codecs, worker/imaging/webp/codec/webp_dec.wasm (libwebp) and
-# worker/imaging/jpeg/codec/jpeg_enc.wasm (libjpeg-turbo), by their recipes (build.sh beside each),
+# Builds the committed C codecs, engine/codecs/webp/codec/webp_dec.wasm (libwebp) and
+# engine/codecs/jpeg/codec/jpeg_enc.wasm (libjpeg-turbo), by their recipes (build.sh beside each),
 # with the pinned toolchain from verified sources. npm never runs this: the .wasm files are committed.
 #
 #   scripts/build-codecs.sh           rebuild both and replace the committed files
@@ -109,11 +109,11 @@ jpeg_src=$(fetch libjpeg-turbo "$LIBJPEG_TURBO_VERSION" "$LIBJPEG_TURBO_URL" "$L
   "${LIBJPEG_TURBO_SRC:-}")
 
 mkdir "$WORK/out"
-sh worker/imaging/webp/codec/build.sh "$webp_src" "$WORK/out"
-sh worker/imaging/jpeg/codec/build.sh "$jpeg_src" "$WORK/out"
+sh engine/codecs/webp/codec/build.sh "$webp_src" "$WORK/out"
+sh engine/codecs/jpeg/codec/build.sh "$jpeg_src" "$WORK/out"
 
 status=0
-for wasm in worker/imaging/webp/codec/webp_dec.wasm worker/imaging/jpeg/codec/jpeg_enc.wasm; do
+for wasm in engine/codecs/webp/codec/webp_dec.wasm engine/codecs/jpeg/codec/jpeg_enc.wasm; do
   built=$WORK/out/$(basename "$wasm")
   if [ $CHECK = 1 ]; then
     if cmp -s "$built" "$ROOT/$wasm"; then

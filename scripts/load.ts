@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { BATCH_FORMATS } from './batch-formats';
-import { inspectImage } from '../worker/imaging';
+import { inspectImage } from '@social-resizer/engine';
 import { measureHeldPolls } from './held-polls';
 import { startWranglerDev } from './local-server';
 

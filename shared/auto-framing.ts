@@ -4,10 +4,10 @@
  * all start from. Profile pictures are framed on the face (planProfile), everything else by
  * planFraming from what matters in the picture (keepBoxes).
  */
-import { fitCrop, type CropPlan, type CropRect, type CropTarget } from './crop';
-import { keepBoxes, type Detection } from './detection';
-import { planFraming } from './framing';
-import { planProfile } from './profile';
+import { fitCrop, type CropPlan, type CropRect, type CropTarget } from '@social-resizer/engine/plan/crop';
+import { keepBoxes, type Detection } from '@social-resizer/engine/plan/detection';
+import { planFraming } from '@social-resizer/engine/plan/framing';
+import { planProfile } from '@social-resizer/engine/plan/profile';
 import { ZOOM_FLOOR, ZOOM_MAX } from './schemas';
 
 export function autoFraming(

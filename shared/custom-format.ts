@@ -5,16 +5,16 @@
  * route can relabel what it is (docs/decisions/0017-custom-sizes.md).
  */
 import type { PlatformFormat } from './format-shape';
-import { formatSize, OUTPUT_CHOICES, type OutputChoice } from './output';
+import { formatSize, MAX_OUTPUT_PIXELS, OUTPUT_CHOICES, type OutputChoice } from '@social-resizer/engine/plan/output';
 
 export const CUSTOM_PLATFORM = 'custom';
 export const MIN_CUSTOM_SIDE = 16;
 export const MAX_CUSTOM_SIDE = 4096;
 /**
  * The largest catalogue format's pixels (the iPad 13" screenshot, 2752 × 2064): a render of that
- * size is what the engine's memory is measured for (a test keeps the two equal).
+ * size is what the engine's memory is measured for (engine/plan/output.ts; a test keeps the two equal).
  */
-export const MAX_CUSTOM_PIXELS = 2752 * 2064;
+export const MAX_CUSTOM_PIXELS = MAX_OUTPUT_PIXELS;
 /** WebP's encoder holds about 11 bytes a pixel of its input: WebP sizes stay as small as the catalogue's. */
 export const MAX_CUSTOM_WEBP_PIXELS = 1_500_000;
 /** A cap is given in whole kilobytes of 1,000 bytes, up to 100 MB. */

@@ -1,9 +1,15 @@
 /**
  * What the server found when it checked a file against its format's rules (docs/product.md, "A file
  * each platform accepts"): the facts read back from the file's own bytes, and each rule it breaks
- * as a sentence. The worker makes it (worker/imaging/acceptance.ts); the app shows it.
+ * as a sentence. The engine makes it (engine/output/acceptance.ts, its type engine/plan/output.ts
+ * FileCheck, which this schema reads); the app shows it.
  */
-import { formatSize, OUTPUT_LABELS, type OutputType } from './output';
+import {
+  formatSize,
+  OUTPUT_LABELS,
+  type FileCheck as EngineFileCheck,
+  type OutputType,
+} from '@social-resizer/engine/plan/output';
 import { z } from './zod';
 
 export const fileCheckSchema = z.lazy(() =>
@@ -20,7 +26,7 @@ export const fileCheckSchema = z.lazy(() =>
     /** Each rule the file breaks, as the user reads it; empty when ready. */
     problems: z.array(z.string()),
   }),
-);
+) satisfies z.ZodType<EngineFileCheck>;
 export type FileCheck = z.infer<typeof fileCheckSchema>;
 
 /** 'Ready for Bluesky: 1500×500 JPEG, 912 KB of 1 MB' (or what it breaks). */

@@ -1,12 +1,13 @@
 /**
  * What fills the part of the frame the picture does not reach (a crop zoomed out below the
  * picture, or a content-aware canvas extended around it): nothing (transparent, where the file type
- * and the platform keep alpha), a solid colour, or a blurred copy of the picture.
+ * and the platform keep alpha), a solid colour, or a blurred copy of the picture. The kinds and the
+ * type are the engine's (engine/plan/fill.ts); here they are read from requests, named and keyed.
  */
+import { FILL_KINDS, type Fill, type FillKind } from '@social-resizer/engine/plan/fill';
 import { z } from './zod';
 
-export const FILL_KINDS = ['transparent', 'color', 'blur'] as const;
-export type FillKind = (typeof FILL_KINDS)[number];
+export { FILL_KINDS, type Fill, type FillKind };
 
 const hex = z.lazy(() =>
   z
@@ -25,8 +26,7 @@ export const fillSchema = z.lazy(() =>
     ],
     `fill kind must be one of ${FILL_KINDS.join(', ')}`,
   ),
-);
-export type Fill = z.infer<typeof fillSchema>;
+) satisfies z.ZodType<Fill>;
 
 /** The single tool's fill until the user picks one (its outputs were always transparent there). */
 export const SINGLE_DEFAULT_FILL: Fill = { kind: 'transparent' };
@@ -78,12 +78,6 @@ export function transparencyRefusal(
       : 'These platforms do not accept transparent pictures';
   if (type === 'jpeg') return 'JPEG files cannot be transparent';
   return null;
-}
-
-/** '#1a2b3c' -> [26, 43, 60]. */
-export function hexToRgb(color: string): [number, number, number] {
-  const value = Number.parseInt(color.slice(1), 16);
-  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
 export function rgbToHex([r, g, b]: readonly number[]): string {

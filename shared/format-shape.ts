@@ -3,7 +3,7 @@
  * (formats.ts) so custom-format.ts can build one without importing the catalogue that imports it.
  * formats.ts re-exports all of it.
  */
-import type { OutputType } from './output';
+import type { FormatRules, OutputType } from '@social-resizer/engine/plan/output';
 import type { Platform } from './platforms';
 
 export const FORMAT_KINDS = [
@@ -30,7 +30,8 @@ export type SafeZone =
   | { shape: 'rect'; x: number; y: number; width: number; height: number; note: string }
   | { shape: 'note'; note: string };
 
-export interface PlatformFormat {
+/** A format's rules are what the engine checks a file against (engine/plan/output.ts FormatRules). */
+export interface PlatformFormat extends FormatRules {
   /** Stable numeric id used in URLs and request bodies. */
   id: number;
   /** Stable readable key, as in the reference table. */

@@ -20,7 +20,7 @@
 import { customFormat, customSizeOf } from './custom-format';
 import { safeName } from './filenames';
 import type { PlatformFormat, SafeZone } from './format-shape';
-import { OUTPUT_EXTENSIONS, type OutputType } from './output';
+import { OUTPUT_EXTENSIONS, type OutputType } from '@social-resizer/engine/plan/output';
 
 export {
   CONFIDENCES,

@@ -8,12 +8,12 @@
  * the app's start on a phone, where a page uses two or three (docs/decisions/0015-first-paint.md).
  * A part that another schema extends or refines is a function that makes it.
  */
-import { FRAMINGS } from './crop';
+import { FRAMINGS } from '@social-resizer/engine/plan/crop';
 import { fileCheckSchema } from './file-check';
 import { fillSchema } from './fill';
 import { z } from './zod';
 import { CONFIDENCES, FORMAT_KINDS, type PlatformFormat } from './formats';
-import { DEFAULT_QUALITY, MIN_USER_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from './output';
+import { DEFAULT_QUALITY, MIN_USER_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '@social-resizer/engine/plan/output';
 import { PAYMENT_STATUSES, PLAN_IDS, type Plan } from './plans';
 import { PLATFORMS } from './platforms';
 import { MAX_BATCH_PHOTOS, MAX_TARGET_FORMATS } from './limits';

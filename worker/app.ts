@@ -4,7 +4,7 @@ import { depsFrom } from './services/deps';
 import { checkEnv } from './environment';
 import { bodyLimits } from './middleware/body-limits';
 import { handleError, handleNotFound } from './lib/errors';
-import { log } from './lib/log';
+import { log } from '@social-resizer/engine/log';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { visitor } from './middleware/visitor';

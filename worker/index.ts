@@ -6,7 +6,7 @@ import { app } from './app';
 import { createDb } from './db/client';
 import { checkEnv } from './environment';
 import { clock } from './lib/clock';
-import { log } from './lib/log';
+import { log } from '@social-resizer/engine/log';
 import { countUsage } from './lib/usage';
 import { handleQueueBatch } from './queues/consumer';
 import { expireOldUploads } from './services/pictures/cleanup';
@@ -23,7 +23,7 @@ export default {
     const answer = Promise.resolve(app.fetch(request, countUsage(env), ctx));
     // A visitor who leaves mid-request (a page closed, a reload) does not cut the work short: the
     // runtime would drop its remaining promises, and with them the `finally` that gives the
-    // isolate's memory back (imaging/memory.ts), leaving its room held for good.
+    // isolate's memory back (engine/memory.ts), leaving its room held for good.
     ctx.waitUntil(answer.then(ignore, ignore));
     return answer;
   },

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import smartcrop from 'smartcrop';
 import { autoFraming } from '../../shared/auto-framing';
-import { headBox, lineBox, type Detection } from '../../shared/detection';
+import { headBox, lineBox, type Detection } from '@social-resizer/engine/plan/detection';
 import {
   analysePicture,
   centredCrop,
@@ -17,8 +17,8 @@ import {
   planSubjectCrop,
   type CropPlan,
   type CropTarget,
-} from '../../worker/imaging';
-import type { Picture } from '../../worker/imaging';
+} from '@social-resizer/engine';
+import type { Picture } from '@social-resizer/engine';
 import { planFramingBefore } from './plan-before';
 
 export interface Planned {

@@ -16,7 +16,7 @@ import {
   type CropRect,
   type CropTarget,
   type WeightedRect,
-} from '../../shared/crop';
+} from '@social-resizer/engine/plan/crop';
 
 type Size = { width: number; height: number };
 type Span = [number, number];

@@ -9,7 +9,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BANNER_FORMATS, findFormat, PROFILE_FORMATS, type PlatformFormat } from '../../shared/formats';
-import { DEFAULT_OUTPUT } from '../../shared/output';
+import { DEFAULT_OUTPUT } from '@social-resizer/engine/plan/output';
 import type { ConversionResponse, DetectionResponse, TargetFraming, UploadResponse } from '../../shared/schemas';
 import { ConfigureStep } from '../../app/features/adjusters/configure-step';
 import { BANNER_FLOW, PROFILE_FLOW, type AdjusterFlow } from '../../app/features/adjusters/flows';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findFormatByName } from '../../shared/formats';
-import { DEFAULT_OUTPUT, type OutputSettings } from '../../shared/output';
+import { DEFAULT_OUTPUT, type OutputSettings } from '@social-resizer/engine/plan/output';
 import type { ImageRequestResponse } from '../../shared/schemas';
 import { dismissToast } from '../../app/components/ui/use-toast';
 import { DownloadStep } from '../../app/features/single-image/download-step';

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResponse } from '../../shared/schemas';
-import { inspectImage } from '../../worker/imaging';
+import { inspectImage } from '@social-resizer/engine';
 import { expectAccessibleInBothSchemes } from './axe';
 import { baseUrl, becomeUnlimited, launchBrowser, visitor } from './browser';
 import { layoutProblems, onScreen } from './layout';

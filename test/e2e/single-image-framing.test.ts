@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CropRect } from '../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import type { DetectionResponse, ImageRequestResponse } from '../../shared/schemas';
 import { chooseFormat, launchBrowser, uploaded, visitor } from './browser';
 

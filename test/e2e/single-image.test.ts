@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../bench/photos';
-import { formatSize } from '../../shared/output';
+import { formatSize } from '@social-resizer/engine/plan/output';
 import {
   baseUrl,
   chooseFormat,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_ZOOM_MAX, safeRect, type CropRect } from '../../shared/crop';
-import { planRegionCrop } from '../../shared/framing';
+import { PLAN_ZOOM_MAX, safeRect, type CropRect } from '@social-resizer/engine/plan/crop';
+import { planRegionCrop } from '@social-resizer/engine/plan/framing';
 import { PLATFORM_FORMATS } from '../../shared/formats';
 
 /** A small deterministic generator, so a failure names a case that can be run again. */

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(__dirname, '..', '..');
 const REPOSITORY_FOLDERS = [
   'worker/',
+  'engine/',
   'app/',
   'shared/',
   'test/',
@@ -44,11 +45,11 @@ const CITED_PATH =
 
 /**
  * Where a cited path is looked for, first match wins: the citing file's folder and each folder above
- * it up to the repository's root (so worker/imaging/content-aware/completion.ts may cite
- * `content-aware/extension.ts`, and a test `../support/…`), then `worker/` (the
+ * it up to the repository's root (so engine/pixels/content-aware/completion.ts may cite
+ * `pixels/content-aware/extension.ts`, and a test `../support/…`), then `worker/` (the
  * docs, the app and the tests name the server's files from there: `services/access/door.ts`,
- * `db/schema.ts`), `worker/imaging/` (the engine's doc and notes name its files from there:
- * `jpeg/frame.ts`) and `app/`. A path that leaves the repository (`../shared/reference/…`) resolves
+ * `db/schema.ts`), `engine/` and `engine/codecs/` (the engine's doc and notes name its files from there:
+ * `input/view.ts`, `jpeg/frame.ts`) and `app/`. A path that leaves the repository (`../shared/reference/…`) resolves
  * to nothing: what lies outside cannot be checked, and a successor's clone does not have it.
  */
 function resolvesInRepository(citing: string, path: string): boolean {
@@ -57,7 +58,7 @@ function resolvesInRepository(citing: string, path: string): boolean {
     folders.push(folder);
     if (folder === '.') break;
   }
-  return [...folders, 'worker', 'worker/imaging', 'app'].some((folder) => {
+  return [...folders, 'worker', 'engine', 'engine/codecs', 'app'].some((folder) => {
     const target = normalize(join(folder, path));
     return !target.startsWith('..') && existsSync(join(ROOT, target));
   });
@@ -187,7 +188,9 @@ function citations(source: string): { doc: string; headings: string[] }[] {
 const SOURCE_FILE = /\.(ts|tsx|css|html)$/;
 
 describe('the source', () => {
-  const sources = ['worker', 'shared', 'app'].flatMap((folder) => filesUnder(folder, (name) => SOURCE_FILE.test(name)));
+  const sources = ['worker', 'engine', 'shared', 'app'].flatMap((folder) =>
+    filesUnder(folder, (name) => SOURCE_FILE.test(name)),
+  );
 
   it('is found', () => {
     expect(sources).toEqual(expect.arrayContaining(['worker/index.ts', 'shared/formats.ts', 'app/main.tsx']));

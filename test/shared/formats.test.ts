@@ -10,7 +10,7 @@ import {
 } from '../../shared/formats';
 import { platformName, PLATFORMS } from '../../shared/platforms';
 import { customFormatId, customSizeProblem } from '../../shared/custom-format';
-import { OUTPUT_CHOICES, type OutputChoice } from '../../shared/output';
+import { OUTPUT_CHOICES, type OutputChoice } from '@social-resizer/engine/plan/output';
 
 describe('platform format catalogue', () => {
   it('has at least 110 formats over at least 22 platforms, each platform with its formats', () => {

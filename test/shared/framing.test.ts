@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { coverScale, PLAN_ZOOM_MAX, safeRect, type CropRect, type WeightedRect } from '../../shared/crop';
+import {
+  coverScale,
+  PLAN_ZOOM_MAX,
+  safeRect,
+  type CropRect,
+  type WeightedRect,
+} from '@social-resizer/engine/plan/crop';
 import {
   headBox,
   keepBoxes,
@@ -8,8 +14,8 @@ import {
   panelKept,
   type Detection,
   type DetectedFace,
-} from '../../shared/detection';
-import { cropHolds, planFraming } from '../../shared/framing';
+} from '@social-resizer/engine/plan/detection';
+import { cropHolds, planFraming } from '@social-resizer/engine/plan/framing';
 import { PLATFORM_FORMATS, findFormat, findFormatByName, type PlatformFormat } from '../../shared/formats';
 import { prng } from '../support/mutations';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { coverScale, type CropRect } from '../../shared/crop';
-import { headBox, type DetectedFace } from '../../shared/detection';
+import { coverScale, type CropRect } from '@social-resizer/engine/plan/crop';
+import { headBox, type DetectedFace } from '@social-resizer/engine/plan/detection';
 import { PLATFORM_FORMATS } from '../../shared/formats';
-import { planProfile, ZOOM_CAP } from '../../shared/profile';
+import { planProfile, ZOOM_CAP } from '@social-resizer/engine/plan/profile';
 import { prng } from '../support/mutations';
 
 type Size = { width: number; height: number };

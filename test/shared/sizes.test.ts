@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { customFormat, customFormatId } from '../../shared/custom-format';
 import { fileCheckLine } from '../../shared/file-check';
 import { PLATFORM_FORMATS } from '../../shared/formats';
-import { formatSize } from '../../shared/output';
+import { formatSize } from '@social-resizer/engine/plan/output';
 
 /** The bytes a size as shown stands for, in the units it was shown in beside `cap`. */
 function readBack(text: string, cap: number | null): number {

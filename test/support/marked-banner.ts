@@ -4,7 +4,7 @@
  * needed, so it renders the same on any machine) and composited onto a photo with sharp.
  */
 import sharp from 'sharp';
-import { safeRect, type CropTarget } from '../../worker/imaging';
+import { safeRect, type CropTarget } from '@social-resizer/engine';
 
 const FONT: Record<string, string[]> = {
   A: ['01110', '10001', '10001', '11111', '10001', '10001', '10001'],

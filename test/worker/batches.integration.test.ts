@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { findFormat } from '../../shared/formats';
 import type { BatchPhoto, BatchResponse, BatchSummary } from '../../shared/schemas';
-import { inspectImage } from '../../worker/imaging';
+import { inspectImage } from '@social-resizer/engine';
 import pairUrl from '../../bench/eval/photos/obama-biden-pair.jpg?inline';
 import personUrl from '../fixtures/people/astronaut-landscape.jpg?inline';
 import { bannerRequest, body, Browser, decodeFile, insertSession, insertUser } from './helpers';

@@ -2,10 +2,10 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
-import { planRegionCrop } from '../../shared/framing';
+import { planRegionCrop } from '@social-resizer/engine/plan/framing';
 import { findFormat } from '../../shared/formats';
 import type { ConversionResponse } from '../../shared/schemas';
-import { encodePng, inspectImage, releaseKeptPicture, type Raster } from '../../worker/imaging';
+import { encodePng, inspectImage, releaseKeptPicture, type Raster } from '@social-resizer/engine';
 import worker from '../../worker/index';
 import { ipKey } from '../../worker/services/caller';
 import {

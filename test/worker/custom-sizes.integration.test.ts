@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { customFormatId } from '../../shared/custom-format';
 import type { ConversionResponse, ImageRequestResponse, UploadResponse } from '../../shared/schemas';
-import { inspectImage } from '../../worker/imaging';
+import { inspectImage } from '@social-resizer/engine';
 import { body, Browser, decodeFile, fixture, insertSession, insertUser, settle } from './helpers';
 
 const SIZE = { width: 1234, height: 567, type: 'jpeg' as const, capKb: 150 };

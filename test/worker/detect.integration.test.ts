@@ -4,8 +4,8 @@
  * face in the real photo.
  */
 import { describe, expect, it } from 'vitest';
-import { decodePng, inspectImage } from '../../worker/imaging';
-import { detectFaces, detectText } from '../../worker/imaging/detect';
+import { decodePng, inspectImage } from '@social-resizer/engine';
+import { detectFaces, detectText } from '@social-resizer/engine/detect';
 import astronautUrl from '../fixtures/people/astronaut.png?inline';
 
 function dataUrlBytes(url: string): Uint8Array {

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { firstFraming } from '../../shared/auto-framing';
-import { fitCrop, type CropRect } from '../../shared/crop';
+import { fitCrop, type CropRect } from '@social-resizer/engine/plan/crop';
 import { findFormat, findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
 import type { ConversionResponse, DetectionResponse } from '../../shared/schemas';
 import portraitUrl from '../fixtures/people/grace_hopper.jpg?inline';

@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { customFormatId } from '../../shared/custom-format';
 import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
-import { encodePng } from '../../worker/imaging';
+import { encodePng } from '@social-resizer/engine';
 import { bannerRequest, body, Browser, fixture, insertSession, insertUser } from './helpers';
 
 const INSTAGRAM_STORY = 17;

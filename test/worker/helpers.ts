@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import type { ConversionResponse, ImageRequestResponse, RequestPurpose } from '../../shared/schemas';
-import { codecs, decodeImage, inspectImage, type Raster } from '../../worker/imaging';
+import { codecs, decodeImage, inspectImage, type Raster } from '@social-resizer/engine';
 import worker from '../../worker/index';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
 import { hashToken } from '../../worker/services/people/sessions';

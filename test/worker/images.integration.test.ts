@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { findFormatByName } from '../../shared/formats';
 import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
-import { centredCrop, inspectImage, type Raster } from '../../worker/imaging';
+import { centredCrop, inspectImage, type Raster } from '@social-resizer/engine';
 import { withProfile, withTag, xyzTag } from '../support/icc';
 import { body, Browser, countStored, decodeFile, fixture } from './helpers';
 

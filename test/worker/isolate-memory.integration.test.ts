@@ -1,13 +1,13 @@
 /**
  * One isolate, many people (docs/decisions/0019-isolate-memory-budget.md): a small version of
  * `npm run bench -- isolate`, in workerd, where the test and the worker share the isolate's ledger
- * (worker/imaging/memory.ts). Concurrent visitors upload, render and fan out while a neighbour
+ * (engine/memory.ts). Concurrent visitors upload, render and fan out while a neighbour
  * holds most of the budget: they wait their turn and finish, the ledger never passes the budget,
  * and a step that cannot get room is answered 503 with Retry-After, and succeeds when asked again.
  */
 import { describe, expect, it } from 'vitest';
 import type { ConversionResponse, UploadResponse } from '../../shared/schemas';
-import { ISOLATE_BUDGET_BYTES, makeRoom, memoryReport, resetPeak } from '../../worker/imaging';
+import { ISOLATE_BUDGET_BYTES, makeRoom, memoryReport, resetPeak } from '@social-resizer/engine';
 import { body, Browser, fixture, settle } from './helpers';
 
 const MiB = 1024 * 1024;

@@ -5,7 +5,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ImageRequestResponse, UploadResponse } from '../../shared/schemas';
-import { inspectImage } from '../../worker/imaging';
+import { inspectImage } from '@social-resizer/engine';
 import { body, Browser, decodeFile, fixture, settle } from './helpers';
 
 async function photoRequest(

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PLATFORM_FORMATS, PROFILE_FORMATS } from '../../shared/formats';
 import { MAX_TARGET_FORMATS, REGISTRATIONS_PER_HOUR, UPLOADS_PER_HOUR } from '../../shared/limits';
 import { MAX_OTHER_FORMATS, type ConversionResponse, type ImageRequestResponse } from '../../shared/schemas';
-import { inspectImage } from '../../worker/imaging';
+import { inspectImage } from '@social-resizer/engine';
 import { bannerRequest, body, Browser, fixture, insertSession, insertUser, processedRequest } from './helpers';
 
 /**

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_FORMATS, PROFILE_FORMATS, type PlatformFormat } from '../../shared/formats';
 import { FREE_DOWNLOADS_ANONYMOUS, FREE_DOWNLOADS_REGISTERED } from '../../shared/limits';
 import type { ImageRequestResponse } from '../../shared/schemas';
-import { encodePng } from '../../worker/imaging';
+import { encodePng } from '@social-resizer/engine';
 import worker from '../../worker/index';
 import { clock } from '../../worker/lib/clock';
 import { ALLOWANCE_WINDOW_MS, counter } from '../../worker/services/access/allowance';

@@ -5,7 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { inspectImage } from '../../worker/imaging';
+import { inspectImage } from '@social-resizer/engine';
 import { previewKeyOf } from '../../worker/services/pictures/storage-keys';
 import { body, Browser, processedRequest } from './helpers';
 

@@ -5,14 +5,14 @@
  * Ownership: a row belongs to a user (user_id) or, before they sign in, to the anonymous browser
  * that made it (visitor_id, from a random cookie), so anonymous work can be claimed on sign-in.
  */
-import { FRAMINGS, type CropRect } from '../../shared/crop';
+import { FRAMINGS, type CropRect } from '@social-resizer/engine/plan/crop';
 import type { Fill } from '../../shared/fill';
-import type { Detection } from '../../shared/detection';
+import type { Detection } from '@social-resizer/engine/plan/detection';
 import type { FileCheck } from '../../shared/file-check';
-import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '../../shared/output';
+import { DEFAULT_QUALITY, OUTPUT_CHOICES, OUTPUT_TYPES } from '@social-resizer/engine/plan/output';
 import { PAYMENT_STATUSES, PLAN_IDS } from '../../shared/plans';
 import { REQUEST_PURPOSES } from '../../shared/schemas';
-import type { Analysis, StoredImageInfo } from '../imaging';
+import type { Analysis, StoredImageInfo } from '@social-resizer/engine';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -80,11 +80,11 @@ export const uploads = sqliteTable(
     expiredAt: integer('expired_at', { mode: 'timestamp_ms' }),
     /** The content-aware analysis of the picture, made once on the first banner or profile fan-out. */
     analysis: text('analysis', { mode: 'json' }).$type<Analysis>(),
-    /** The faces, lines of text and marks found in the picture, made once on first need (shared/detection.ts). */
+    /** The faces, lines of text and marks found in the picture, made once on first need (engine/plan/detection.ts). */
     detection: text('detection', { mode: 'json' }).$type<Detection>(),
     /**
      * What the upload's inspection read from the file's header (its ICC profile left out): the
-     * renders plan their memory from it before they read the file (imaging/step-bytes.ts). Null for
+     * renders plan their memory from it before they read the file (engine/step-bytes.ts). Null for
      * uploads made before it was kept.
      */
     imageInfo: text('image_info', { mode: 'json' }).$type<StoredImageInfo>(),
@@ -198,7 +198,7 @@ export const conversions = sqliteTable(
     framing: text('framing', { enum: FRAMINGS }),
     /** The crop the file was rendered from (upright picture pixels), written with the framing. */
     renderedCrop: text('rendered_crop', { mode: 'json' }).$type<CropRect>(),
-    /** The file checked against its format's rules, read back from its bytes (imaging/acceptance.ts). */
+    /** The file checked against its format's rules, read back from its bytes (engine/output/acceptance.ts). */
     fileCheck: text('file_check', { mode: 'json' }).$type<FileCheck>(),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),

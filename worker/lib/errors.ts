@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { MemoryBusy } from '../imaging/memory';
-import { log } from './log';
+import { MemoryBusy } from '@social-resizer/engine/memory';
+import { log } from '@social-resizer/engine/log';
 
 /**
  * A failure the caller can act on. Every API failure answers the same shape: `{ "message": "..." }`,
@@ -40,7 +40,7 @@ export const NOT_SET_UP_RETRY_AFTER = { 'Retry-After': '3600' };
 
 /** The app's onError: known errors keep their status; anything else is a logged 500 with no details. */
 export function handleError(err: Error, c: Context) {
-  // No room in the isolate's memory within the wait (imaging/memory.ts): ask again soon.
+  // No room in the isolate's memory within the wait (engine/memory.ts): ask again soon.
   if (err instanceof MemoryBusy)
     return errorResponse(c, 503, err.message, { 'Retry-After': String(err.retryAfterSeconds) });
   if (err instanceof ApiError) {

@@ -1,5 +1,5 @@
 import { depsFrom } from '../services/deps';
-import { log } from '../lib/log';
+import { log } from '@social-resizer/engine/log';
 import { readQueueBatch, renderQueued, type QueueBatchState } from '../services/conversions/queued';
 import { conversionMessageSchema } from '../services/conversions/message';
 import { failUnrendered } from '../services/conversions/rows';

@@ -8,7 +8,7 @@ import { assertMailAvailable, readOutbox, sendMail, usesOutbox } from '../servic
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE, resetPassword } from '../services/people/password-reset';
 import { takePasswordReset, takeRegistration } from '../services/access/rate-limits';
 import { handleNotFound } from '../lib/errors';
-import { log } from '../lib/log';
+import { log } from '@social-resizer/engine/log';
 import { endSession, startSession } from '../middleware/session';
 import { toPublicUser } from '../services/people/sessions';
 import type { AppEnv } from '../types';

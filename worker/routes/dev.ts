@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { memoryReport, resetPeak } from '../imaging';
+import { memoryReport, resetPeak } from '@social-resizer/engine';
 import { ApiError } from '../lib/errors';
 import { readUsage, resetUsage } from '../lib/usage';
 import type { AppEnv } from '../types';
 
 /**
  * What the local server measures for the benchmarks, development only (a deployed worker answers
- * 404, as for any path it does not serve): the isolate's memory ledger (imaging/memory.ts: what it
+ * 404, as for any path it does not serve): the isolate's memory ledger (engine/memory.ts: what it
  * holds now and its peak) for `npm run bench -- isolate`, and the billable work counted
  * (lib/usage.ts) for `npm run bench -- costs`. DELETE starts either again.
  */

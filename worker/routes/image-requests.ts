@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { contentDisposition } from '../../shared/filenames';
 import { SINGLE_DEFAULT_FILL } from '../../shared/fill';
 import { findFormat, outputFilename } from '../../shared/formats';
-import { OUTPUT_MIME_TYPES, type OutputType } from '../../shared/output';
+import { OUTPUT_MIME_TYPES, type OutputType } from '@social-resizer/engine/plan/output';
 import { createImageRequestSchema, processImageSchema } from '../../shared/schemas';
 import type { z } from 'zod';
 import { ApiError } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { createDb, type Db } from '../db/client';
-import { codecs, type Codecs } from '../imaging';
+import { codecs, type Codecs } from '@social-resizer/engine';
 import type { Counters } from './access/allowance';
 import type { News } from './conversions/news';
 

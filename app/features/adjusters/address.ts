@@ -6,7 +6,7 @@
  * (`blur`, `transparent` or a colour's hex digits), `focus` (`x,y,width,height` in picture pixels)
  * and `run`.
  */
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import { fillOfToken, fillToken, type Fill } from '../../../shared/fill';
 import type { AdjusterSearch } from './search';
 import type { AdjusterStep } from './steps';

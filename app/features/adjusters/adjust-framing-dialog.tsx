@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Cropper from 'react-easy-crop';
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import type { PlatformFormat } from '../../../shared/formats';
 import { HAND_ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { transparencyRefusal } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
-import type { OutputSettings } from '../../../shared/output';
+import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { softFilesText } from '../../../shared/sharpness';

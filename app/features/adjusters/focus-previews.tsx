@@ -1,12 +1,12 @@
-import type { CropRect } from '../../../shared/crop';
-import { planRegionCrop } from '../../../shared/framing';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
+import { planRegionCrop } from '@social-resizer/engine/plan/framing';
 import type { Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import { OutputPreview } from '../tool-kit/output-preview';
 
 /**
  * The selected targets as they will come out with the box kept, drawn in the browser from the same
- * crop plan the server renders (shared/crop.ts), so they update at once.
+ * crop plan the server renders (engine/plan/crop.ts), so they update at once.
  */
 export function FocusPreviews({
   imageUrl,

@@ -1,8 +1,8 @@
 /** The adjusters' calls: start a fan-out, poll its statuses, frame one target by hand. */
 import { queryOptions } from '@tanstack/react-query';
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import type { Fill } from '../../../shared/fill';
-import type { OutputSettings } from '../../../shared/output';
+import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import { conversionResponseSchema, type ConversionResponse, type ReframeInput } from '../../../shared/schemas';
 import { apiRequest, apiWatch, watchInterval } from '../../lib/api';
 import type { AdjusterFlow } from './flows';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
-import { fileSummary } from '../../../shared/output';
+import { fileSummary } from '@social-resizer/engine/plan/output';
 import type { ConversionFiles, ConversionResults, TargetFraming } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { centredCrop, type CropRect } from '../../../shared/crop';
+import { centredCrop, type CropRect } from '@social-resizer/engine/plan/crop';
 import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
 import type { ConversionResults, UploadResponse } from '../../../shared/schemas';

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import type { Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
-import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
+import { DEFAULT_OUTPUT, type OutputSettings } from '@social-resizer/engine/plan/output';
 import type { ConversionResponse, ReframeInput, UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage, hourlyLimitOf } from '../../lib/api';

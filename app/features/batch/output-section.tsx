@@ -1,6 +1,6 @@
 import { transparencyRefusal, type Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
-import type { OutputSettings } from '../../../shared/output';
+import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import { platformName } from '../../../shared/platforms';
 import { FillPicker } from '../tool-kit/fill-picker';
 import { OutputPicker } from '../tool-kit/output-picker';

@@ -1,5 +1,5 @@
 import type { PlatformFormat } from '../../../shared/formats';
-import { fileSummary } from '../../../shared/output';
+import { fileSummary } from '@social-resizer/engine/plan/output';
 import { FileCheckLine } from '../tool-kit/file-check-line';
 import { platformName } from '../../../shared/platforms';
 import type { BatchPhoto } from '../../../shared/schemas';

@@ -1,9 +1,9 @@
 /** The Batch page's calls: start a batch of uploaded photos, follow it (docs/product.md, "Batches"). */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from '../../../shared/zod';
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import type { Fill } from '../../../shared/fill';
-import type { OutputSettings } from '../../../shared/output';
+import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import { batchResponseSchema, batchSummarySchema, type BatchResponse } from '../../../shared/schemas';
 import { apiRequest, apiWatch, watchInterval } from '../../lib/api';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import { MAX_BATCH_PHOTOS } from '../../../shared/limits';
 import type { UploadResponse } from '../../../shared/schemas';
 import { errorMessage } from '../../lib/api';

@@ -1,5 +1,5 @@
 import type { PlatformFormat } from '../../../shared/formats';
-import { formatSize, OUTPUT_LABELS } from '../../../shared/output';
+import { formatSize, OUTPUT_LABELS } from '@social-resizer/engine/plan/output';
 
 /** 'JPEG, PNG or WebP': the file types the platform takes, as the guide words them. */
 export function fileTypesText(format: Pick<PlatformFormat, 'types'>): string {

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
-import type { OutputSettings } from '../../../shared/output';
+import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { enlargement } from '../../../shared/sharpness';

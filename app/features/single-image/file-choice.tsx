@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
-import { OUTPUT_LABELS, type OutputSettings } from '../../../shared/output';
+import { OUTPUT_LABELS, type OutputSettings } from '@social-resizer/engine/plan/output';
 import { platformName } from '../../../shared/platforms';
 import type { ImageRequestResponse, OutputFile } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';

@@ -1,5 +1,5 @@
 import type { PlatformFormat } from '../../../shared/formats';
-import { formatSize } from '../../../shared/output';
+import { formatSize } from '@social-resizer/engine/plan/output';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { describeFile } from './file-choice';
 import { createdLabel } from './rules';

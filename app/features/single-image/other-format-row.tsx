@@ -1,5 +1,5 @@
 import type { PlatformFormat } from '../../../shared/formats';
-import { fileSummary } from '../../../shared/output';
+import { fileSummary } from '@social-resizer/engine/plan/output';
 import { FileCheckLine } from '../tool-kit/file-check-line';
 import type { ImageRequestResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 /** The single tool's calls: render a request's formats, and their ZIP. */
 import type { Fill } from '../../../shared/fill';
-import type { OutputSettings } from '../../../shared/output';
+import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import { imageRequestResponseSchema, type ImageRequestResponse } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
 

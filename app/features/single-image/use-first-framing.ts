@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { firstFraming } from '../../../shared/auto-framing';
-import { centredCrop } from '../../../shared/crop';
+import { centredCrop } from '@social-resizer/engine/plan/crop';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { UploadResponse } from '../../../shared/schemas';
 import { detectionQuery } from '../tool-kit/detection';

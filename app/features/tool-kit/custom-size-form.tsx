@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { customSizeProblem, MAX_CUSTOM_SIDE, MIN_CUSTOM_SIDE, type CustomSize } from '../../../shared/custom-format';
 import type { PlatformFormat } from '../../../shared/formats';
-import { OUTPUT_CHOICES, OUTPUT_LABELS, type OutputChoice } from '../../../shared/output';
+import { OUTPUT_CHOICES, OUTPUT_LABELS, type OutputChoice } from '@social-resizer/engine/plan/output';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
 import { cn } from '../../lib/cn';

@@ -4,7 +4,7 @@
  * picker starts from.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unionOf, type CropRect } from '../../../shared/crop';
+import { unionOf, type CropRect } from '@social-resizer/engine/plan/crop';
 import { detectionResponseSchema, type DetectionResponse, type UploadResponse } from '../../../shared/schemas';
 import { apiRequest } from '../../lib/api';
 

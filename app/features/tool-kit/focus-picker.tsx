@@ -1,4 +1,4 @@
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import type { KeepBox } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { DetectedBoxes } from './detected-boxes';

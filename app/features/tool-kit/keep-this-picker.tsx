@@ -1,4 +1,4 @@
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import { Spinner } from '../../components/ui/spinner';
 import type { DetectionState } from './detection';
 import { FocusPicker } from './focus-picker';

@@ -12,7 +12,7 @@ import {
   type OutputChoice,
   type OutputSettings,
   type OutputType,
-} from '../../../shared/output';
+} from '@social-resizer/engine/plan/output';
 import { cn } from '../../lib/cn';
 
 const HINTS: Record<OutputChoice, string> = {

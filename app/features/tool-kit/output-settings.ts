@@ -1,7 +1,7 @@
 /** The visitor's file type and quality, remembered in this browser for every tool. */
 import { useCallback, useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
-import { DEFAULT_OUTPUT, OUTPUT_TYPES, type OutputSettings, type OutputType } from '../../../shared/output';
+import { DEFAULT_OUTPUT, OUTPUT_TYPES, type OutputSettings, type OutputType } from '@social-resizer/engine/plan/output';
 import { outputSettingsSchema } from '../../../shared/schemas';
 
 export const OUTPUT_STORAGE_KEY = 'social-resizer:output';

@@ -4,10 +4,10 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from '../../../shared/zod';
-import { centredCrop } from '../../../shared/crop';
+import { centredCrop } from '@social-resizer/engine/plan/crop';
 import type { Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
-import type { OutputSettings } from '../../../shared/output';
+import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import {
   allowanceAnswerSchema,
   imageRequestResponseSchema,

@@ -1,4 +1,4 @@
-import { formatSize } from '../../../shared/output';
+import { formatSize } from '@social-resizer/engine/plan/output';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { shownPictureUrl } from './shown-picture';

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 
 /** How far an arrow key moves the box: a fiftieth of the picture. */
 const NUDGE = 0.02;

@@ -4,7 +4,7 @@
  * shown on plain ground, as it will look where it is posted).
  */
 import { useEffect, useState } from 'react';
-import type { OutputType } from '../../../shared/output';
+import type { OutputType } from '@social-resizer/engine/plan/output';
 
 /** A few pixels are enough: any alpha below 255 survives a scale-down as alpha below 255. */
 const SAMPLE = 96;

@@ -2,13 +2,13 @@
  * Who may have the pixels of a request, decided here and nowhere else (`authorizePixels`):
  *
  * - A preview of any finished output, to the request's owner: a preview is never the deliverable
- *   (at most half the output's size on each side, see imaging/render.ts and
+ *   (at most half the output's size on each side, see engine/output/render.ts and
  *   docs/decisions/0002-one-door-for-pixels.md).
  * - A file the banner or profile adjuster made, to the owner, free (docs/product.md, "Banner and profile adjusters"):
  *   decided from what made the file (the flow that rendered it and its framing, written with the
  *   file's key by the render itself, services/conversions/render.ts), never from a label a later route could
  *   change. Only a file framed by the adjuster's own plans (centred, planned, the user's box)
- *   qualifies (`isFreeAdjusterFile`, shared/crop.ts, by which the results pages show the price);
+ *   qualifies (`isFreeAdjusterFile`, engine/plan/crop.ts, by which the results pages show the price);
  *   re-rendered with the request's crop and zoom by any route, or framed by hand for one target (the
  *   single tool's kind of framing), the same row is under the request rule. A fan-out never makes a
  *   single tool's request's own format (conversions/fan-out.ts, refuseSingleToolFiles), and a fan-out's
@@ -21,9 +21,9 @@
  * download (allowance.ts). Decision notes 0002 and 0012 give the reasons.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import { isFreeAdjusterFile } from '../../../shared/crop';
+import { isFreeAdjusterFile } from '@social-resizer/engine/plan/crop';
 import type { FileCheck } from '../../../shared/file-check';
-import type { OutputType } from '../../../shared/output';
+import type { OutputType } from '@social-resizer/engine/plan/output';
 import type { Db } from '../../db/client';
 import { conversions, payments, type ImageRequest } from '../../db/schema';
 import { clock } from '../../lib/clock';

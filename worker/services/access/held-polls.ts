@@ -7,7 +7,7 @@
  */
 import { HELD_POLLS } from '../../../shared/limits';
 import { clock } from '../../lib/clock';
-import { log } from '../../lib/log';
+import { log } from '@social-resizer/engine/log';
 import { ipKey, type Caller } from '../caller';
 import { counter, type Counters } from './allowance';
 

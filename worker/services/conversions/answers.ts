@@ -3,8 +3,8 @@
  * target's status, file, and how it was framed (docs/product.md, "Intelligent resizing").
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { reachesOutside, type CropRect } from '../../../shared/crop';
-import { keptBoxes, type KeptBox } from '../../../shared/detection';
+import { reachesOutside, type CropRect } from '@social-resizer/engine/plan/crop';
+import { keptBoxes, type KeptBox } from '@social-resizer/engine/plan/detection';
 import type {
   ConversionFiles,
   ConversionResponse,
@@ -52,7 +52,7 @@ const inside = (box: CropRect, crop: CropRect) =>
 
 /**
  * `{ [formatId]: framing }` of the finished targets: what framed each, and how many faces (their
- * whole heads) and lines of text it holds, as the planner keeps them (shared/detection.ts keptBoxes).
+ * whole heads) and lines of text it holds, as the planner keeps them (engine/plan/detection.ts keptBoxes).
  */
 export function toFramings(rows: Conversion[], upload: Upload): Record<string, TargetFraming> {
   const framings: Record<string, TargetFraming> = {};

@@ -5,12 +5,12 @@
  * photos' order, so the progress and the ZIP survive a refresh and a return later.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import type { FileCheck } from '../../../shared/file-check';
 import { safeName, uniqueName } from '../../../shared/filenames';
 import type { Fill } from '../../../shared/fill';
 import { findFormat, outputFilename } from '../../../shared/formats';
-import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
+import { DEFAULT_OUTPUT, type OutputSettings } from '@social-resizer/engine/plan/output';
 import type { BatchPhoto, BatchResponse, BatchSummary } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { batches, batchPhotos, conversions, imageRequests, uploads, type Batch } from '../../db/schema';

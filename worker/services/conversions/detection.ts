@@ -2,7 +2,7 @@
  * What the adjusters show before anything is converted (docs/product.md, "Intelligent resizing"):
  * the upload's detection, made on first need, and the boxes every target keeps whole.
  */
-import { keptBoxes } from '../../../shared/detection';
+import { keptBoxes } from '@social-resizer/engine/plan/detection';
 import type { DetectionResponse } from '../../../shared/schemas';
 import type { Upload } from '../../db/schema';
 import { ApiError } from '../../lib/errors';

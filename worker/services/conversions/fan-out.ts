@@ -10,15 +10,15 @@ import {
   type PlatformFormat,
 } from '../../../shared/formats';
 import { customFitsFlow, customFormat, isCustomFormatId } from '../../../shared/custom-format';
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import type { Fill } from '../../../shared/fill';
-import { DEFAULT_OUTPUT, type OutputSettings } from '../../../shared/output';
+import { DEFAULT_OUTPUT, type OutputSettings } from '@social-resizer/engine/plan/output';
 import type { ConversionResponse, ConversionResults } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import type { ConversionFlow, ConversionMode, ImageRequest, Upload } from '../../db/schema';
-import { decodeOrder, type Codecs } from '../../imaging';
+import { decodeOrder, type Codecs } from '@social-resizer/engine';
 import { ApiError } from '../../lib/errors';
-import { log } from '../../lib/log';
+import { log } from '@social-resizer/engine/log';
 import { platformName } from '../../../shared/platforms';
 import type { Counters } from '../access/allowance';
 import type { Caller } from '../caller';

@@ -1,10 +1,10 @@
 import { autoFraming, framingWithin } from '../../../shared/auto-framing';
-import type { Framing } from '../../../shared/crop';
-import { planRegionCrop } from '../../../shared/framing';
+import type { Framing } from '@social-resizer/engine/plan/crop';
+import { planRegionCrop } from '@social-resizer/engine/plan/framing';
 import { ADJUSTER_DEFAULT_FILL, SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';
 import type { Conversion, ImageRequest, Upload } from '../../db/schema';
-import { centredCrop, fitCrop, planKeeping, planSubjectCrop, type CropRect } from '../../imaging';
+import { centredCrop, fitCrop, planKeeping, planSubjectCrop, type CropRect } from '@social-resizer/engine';
 
 export type Framed = { crop: CropRect; fill: Fill; framing: Framing };
 
@@ -42,7 +42,7 @@ export function frame(conversion: Conversion, request: ImageRequest, upload: Upl
   if (conversion.handCrop) return { crop: conversion.handCrop, fill, framing: 'hand' };
   const detection = upload.detection;
   if (conversion.focus) {
-    // The box alone, as the app previews it (shared/crop.ts planRegionCrop).
+    // The box alone, as the app previews it (engine/plan/crop.ts planRegionCrop).
     return { crop: planRegionCrop(picture, conversion.focus, format).crop, fill, framing: 'box' };
   }
   if (conversion.mode === 'content-aware' && detection?.source === 'models') {

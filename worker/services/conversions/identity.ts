@@ -3,10 +3,10 @@
  * same way once, a row asked again the same way is not rendered again, and two formats of a request
  * that render to the same bytes are copied rather than rendered twice.
  */
-import type { CropRect } from '../../../shared/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
 import { fillKey, type Fill } from '../../../shared/fill';
 import { PLATFORM_FORMATS, type PlatformFormat } from '../../../shared/formats';
-import type { OutputSettings } from '../../../shared/output';
+import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import { isNull, ne, or } from 'drizzle-orm';
 import { conversions, type ConversionFlow, type ConversionMode } from '../../db/schema';
 

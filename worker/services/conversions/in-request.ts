@@ -4,14 +4,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
-import type { OutputSettings } from '../../../shared/output';
+import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import { conversions, imageRequests, type ImageRequest, type Upload } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
 import { requireFormat } from '../pictures/image-requests';
 import { SINGLE_TOOL_REFUSES_FAN_OUT } from './fan-out';
 import { failConversion, markForRender } from './rows';
-import { MemoryBusy } from '../../imaging';
+import { MemoryBusy } from '@social-resizer/engine';
 import { UploadPicture, type RenderDeps } from './picture';
 import {
   decodeNeed,

@@ -7,7 +7,7 @@
 import type { NewsMark, RenderNews } from '../../durable-objects/render-news';
 import type { NewsFeed } from '../../lib/watch';
 import type { ConversionFlow } from '../../db/schema';
-import { log } from '../../lib/log';
+import { log } from '@social-resizer/engine/log';
 
 export type News = DurableObjectNamespace<RenderNews>;
 

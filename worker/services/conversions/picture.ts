@@ -23,10 +23,10 @@ import {
   type OutputPlan,
   type Room,
   type View,
-} from '../../imaging';
-import type { Detection } from '../../../shared/detection';
+} from '@social-resizer/engine';
+import type { Detection } from '@social-resizer/engine/plan/detection';
 import { ApiError } from '../../lib/errors';
-import { log } from '../../lib/log';
+import { log } from '@social-resizer/engine/log';
 import type { News } from './news';
 
 export type RenderDeps = { db: Db; bucket: R2Bucket; codecs: Codecs; news: News };
@@ -36,9 +36,9 @@ export type RunPlan = { needs: readonly DecodeNeed[]; outputs: readonly OutputPl
 
 /**
  * An upload's picture as renders read it: room is made for the run first (`makeRoomFor`: the
- * isolate's memory, imaging/memory.ts), then the file is read from R2 (or taken from what this
+ * isolate's memory, engine/memory.ts), then the file is read from R2 (or taken from what this
  * isolate kept of it) and admitted once, and each render gets a decoded view of the part and scale
- * it needs (imaging/view.ts); the file is let go once decoded and read again if a later decode
+ * it needs (engine/input/view.ts); the file is let go once decoded and read again if a later decode
  * needs it. The run gives its room back with `keep` (what it decoded, kept for the next run) or
  * `release`.
  */

@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { findFormat, type PlatformFormat } from '../../../shared/formats';
 import type { Db } from '../../db/client';
 import { conversions, imageRequests, uploads, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
-import type { DecodeNeed } from '../../imaging';
+import type { DecodeNeed } from '@social-resizer/engine';
 import type { ConversionMessage } from './message';
 import { UploadPicture, type RenderDeps } from './picture';
 import { decodeNeed, ended, needsDetection, renderConversion } from './render';

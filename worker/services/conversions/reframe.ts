@@ -3,7 +3,7 @@
  * the user's own crop of that target, rendered again through the queue like any target. It is the
  * single tool's kind of framing, so its file downloads by the request rule (access/door.ts).
  */
-import { fitCrop, type CropRect } from '../../../shared/crop';
+import { fitCrop, type CropRect } from '@social-resizer/engine/plan/crop';
 import { findFormat } from '../../../shared/formats';
 import { HAND_ZOOM_MAX, ZOOM_MIN } from '../../../shared/schemas';
 import type { ImageRequest, Upload } from '../../db/schema';

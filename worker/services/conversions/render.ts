@@ -6,11 +6,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { findFormat, type PlatformFormat } from '../../../shared/formats';
 import type { FileCheck } from '../../../shared/file-check';
-import { OUTPUT_MIME_TYPES, type OutputType } from '../../../shared/output';
+import { OUTPUT_MIME_TYPES, type OutputType } from '@social-resizer/engine/plan/output';
 import { platformName } from '../../../shared/platforms';
 import { conversions, type Conversion, type ConversionFlow, type ImageRequest, type Upload } from '../../db/schema';
-import type { Framing } from '../../../shared/crop';
-import { keepOutBoxes } from '../../../shared/detection';
+import type { Framing } from '@social-resizer/engine/plan/crop';
+import { keepOutBoxes } from '@social-resizer/engine/plan/detection';
 import {
   checkFile,
   cropExtends,
@@ -21,9 +21,9 @@ import {
   type DecodeNeed,
   type Encoded,
   type Preview,
-} from '../../imaging';
+} from '@social-resizer/engine';
 import { ApiError } from '../../lib/errors';
-import { log } from '../../lib/log';
+import { log } from '@social-resizer/engine/log';
 import { outputKey, previewKeyOf } from '../pictures/storage-keys';
 import { frame } from './framing';
 import { formatSignature, twinCandidates } from './identity';

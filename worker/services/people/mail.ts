@@ -9,7 +9,7 @@ import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
 import { ApiError, NOT_SET_UP_RETRY_AFTER } from '../../lib/errors';
-import { log } from '../../lib/log';
+import { log } from '@social-resizer/engine/log';
 
 export interface Mail {
   to: string;

@@ -4,7 +4,7 @@
  * later (a login with an older cost re-hashes the password; see `needsRehash`).
  *
  * Why PBKDF2 and not argon2id (written down in the README too):
- * - A Worker isolate has 128 MB. The image engine plans for 98 MB at its peak (worker/imaging/limits.ts).
+ * - A Worker isolate has 128 MB. The image engine plans for 98 MB at its peak (engine/input/limits.ts).
  *   argon2id at OWASP's settings needs 19 MiB (or 7 MiB × 5 passes) of WASM memory, and a WASM
  *   memory never shrinks: it would stay in the isolate beside the engine and push renders over.
  * - 100,000 is not a choice but the ceiling: production Workers refuse PBKDF2 above 100,000

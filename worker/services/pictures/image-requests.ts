@@ -3,7 +3,7 @@ import { findFormat, findFormatByName } from '../../../shared/formats';
 import { titleCase } from '../../../shared/platforms';
 import { SINGLE_DEFAULT_FILL } from '../../../shared/fill';
 import type { FileCheck } from '../../../shared/file-check';
-import type { OutputType } from '../../../shared/output';
+import type { OutputType } from '@social-resizer/engine/plan/output';
 import type { CreateImageRequestInput, FormatOutput, ImageRequestResponse, OutputFile } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import {

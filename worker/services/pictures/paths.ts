@@ -2,7 +2,7 @@
  * The public paths the API answers for a picture's files. Plain strings, with no service imports,
  * so any room of services (pictures, access, renders) builds them without importing another's rules.
  */
-import { EXTENSIONS, type SupportedType } from '../../imaging';
+import { EXTENSIONS, type SupportedType } from '@social-resizer/engine';
 
 /** The public display path of an original: `/uploads/{uploadId}.{ext}`. */
 export function uploadPath(uploadId: string, type: SupportedType): string {

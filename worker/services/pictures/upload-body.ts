@@ -1,6 +1,6 @@
 /**
  * An upload's body read once, into one buffer of its declared length (the room made for it:
- * worker/imaging/memory.ts), with the file's part found in it and handed on as a view of that
+ * engine/memory.ts), with the file's part found in it and handed on as a view of that
  * buffer, never copied. The runtime's `request.formData()` holds the body, then a File of the part,
  * then `arrayBuffer()`'s copy of it: three times a 50 MB file, in an isolate of 128 MB
  * (docs/decisions/0019-isolate-memory-budget.md).

@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { uploads, type Upload } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { log } from '../../lib/log';
+import { log } from '@social-resizer/engine/log';
 import {
   admitImage,
   decodesSoFar,
@@ -19,7 +19,7 @@ import {
   type ImageInfo,
   type Room,
   type StoredImageInfo,
-} from '../../imaging';
+} from '@social-resizer/engine';
 import { boundaryOf, filePart, MAX_UPLOAD_BODY, readBody } from './upload-body';
 import { ownedBy, ownerOf, type Caller } from '../caller';
 import { uploadPath } from './paths';

@@ -2,7 +2,7 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { fileCheckLine, type FileCheck } from '../../../shared/file-check';
 import { contentDisposition } from '../../../shared/filenames';
 import { platformName } from '../../../shared/platforms';
-import { makeRoom, type Room } from '../../imaging';
+import { makeRoom, type Room } from '@social-resizer/engine';
 import { openPixels, type PixelFile } from '../access/door';
 
 const ignore = () => undefined;

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { adminSessions, contactMessages, payments, users } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { ApiError, NOT_SET_UP_RETRY_AFTER } from '../../lib/errors';
-import { log } from '../../lib/log';
+import { log } from '@social-resizer/engine/log';
 import { ipKey } from '../caller';
 import { assertNotThrottled, recordFailure } from '../people/login-throttle';
 import { constantTimeEqual } from '../people/passwords';

@@ -8,7 +8,7 @@ import { Suspense, useId, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import type { Fill } from '../../../../shared/fill';
 import type { PlatformFormat } from '../../../../shared/formats';
-import type { OutputSettings } from '../../../../shared/output';
+import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import { platformName } from '../../../../shared/platforms';
 import type { QualityEstimate } from '../output-picker';
 import type { LossyType } from './band-job';

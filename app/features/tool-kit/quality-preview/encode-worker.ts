@@ -1,11 +1,11 @@
 /**
  * A Web Worker that encodes one band of the output with the server's own encoders and options
- * (worker/imaging/jpeg/encode.ts, webp/encode.ts: libjpeg-turbo baseline with optimised tables, libwebp
+ * (engine/codecs/jpeg/encode.ts, webp/encode.ts: libjpeg-turbo baseline with optimised tables, libwebp
  * lossy), so the quality preview shows what the file will hold (docs/product.md, "Quality preview"). The compiled WebAssembly modules come from the page with each job; the worker uses the
  * first it got of each type, so the JPEG encoder's kept instance serves the next band.
  */
-import { encodeJpeg } from '../../../../worker/imaging/jpeg/encode';
-import { encodeWebp } from '../../../../worker/imaging/webp/encode';
+import { encodeJpeg } from '@social-resizer/engine/codecs/jpeg/encode';
+import { encodeWebp } from '@social-resizer/engine/codecs/webp/encode';
 import type { BandJob, BandResult } from './band-job';
 
 const scope = self as unknown as {

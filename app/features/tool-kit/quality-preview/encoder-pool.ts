@@ -1,10 +1,10 @@
 /**
  * The browser's encoding of a JPEG or WebP output, for the quality preview: the picture split into
  * horizontal bands encoded at once by a few Web Workers with the server's encoders
- * (worker/imaging/jpeg/encode.ts, webp/encode.ts), their sizes added up into the file's size. Loaded only
+ * (engine/codecs/jpeg/encode.ts, webp/encode.ts), their sizes added up into the file's size. Loaded only
  * when a quality is being chosen: nothing of it is on a page's first load.
  */
-import jpegWasmUrl from '../../../../worker/imaging/jpeg/codec/jpeg_enc.wasm?url';
+import jpegWasmUrl from '@social-resizer/engine/codecs/jpeg/codec/jpeg_enc.wasm?url';
 import webpWasmUrl from '@jsquash/webp/codec/enc/webp_enc_simd.wasm?url';
 import type { BandJob, BandResult, LossyType } from './band-job';
 

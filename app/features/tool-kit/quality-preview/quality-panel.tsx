@@ -2,7 +2,7 @@
  * The quality preview as a step shows it: the before/after view of the chosen JPEG or WebP
  * quality. Loaded on its own (lazy.tsx) when a quality is chosen.
  */
-import { OUTPUT_LABELS } from '../../../../shared/output';
+import { OUTPUT_LABELS } from '@social-resizer/engine/plan/output';
 import { CompareView } from './compare-view';
 import type { QualityPreviewState } from './use-quality-preview';
 

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { fillKey, type Fill } from '../../../../shared/fill';
 import type { PlatformFormat } from '../../../../shared/formats';
-import type { OutputChoice, OutputType } from '../../../../shared/output';
+import type { OutputChoice, OutputType } from '@social-resizer/engine/plan/output';
 import type { LossyType } from './band-job';
 import { drawOutput } from './draw-output';
 import { decodePicture } from '../shown-picture';

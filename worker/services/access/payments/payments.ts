@@ -21,7 +21,7 @@ import {
 } from '../../../db/schema';
 import { clock, DAY_MS } from '../../../lib/clock';
 import { ApiError } from '../../../lib/errors';
-import { log } from '../../../lib/log';
+import { log } from '@social-resizer/engine/log';
 import { getOwnedRequest } from '../../pictures/image-requests';
 import { assertNotExpired } from '../../pictures/uploads';
 import { ownedBy, ownerOf, type Caller } from '../../caller';

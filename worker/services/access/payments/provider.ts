@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../../db/client';
 import { ApiError, NOT_SET_UP_RETRY_AFTER } from '../../../lib/errors';
-import { log } from '../../../lib/log';
+import { log } from '@social-resizer/engine/log';
 import { localProvider } from './local-provider';
 import { stripeProvider } from './stripe-provider';
 

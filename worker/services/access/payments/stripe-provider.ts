@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { ApiError, NOT_SET_UP_RETRY_AFTER } from '../../../lib/errors';
-import { log } from '../../../lib/log';
+import { log } from '@social-resizer/engine/log';
 import type { Intent, PaymentProvider } from './types';
 
 /** The API version the product was built against (docs/product.md, "Payments"); later ones use the same fields. */

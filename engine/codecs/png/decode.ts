@@ -1,0 +1,455 @@
+/**
+ * The PNG decoder, over native zlib (DecompressionStream; in workerd with nodejs_compat and in
+ * Node): no codec's WASM heap that grows with the picture and never shrinks, nothing to poison or
+ * leak. It streams: IDAT data is inflated piece by piece and unfiltered row by row straight into the
+ * RGBA result. The chunks come from the same reading as admission's (readPngChunks).
+ */
+/*
+ * Hot loops index typed arrays within their bounds, so they read with `as number` instead of the
+ * `?? 0` that noUncheckedIndexedAccess would otherwise ask for on every byte.
+ */
+import { corrupt, ImageError } from '../../errors';
+import type { ImageInfo } from '../../input/image-info';
+import type { Raster } from '../../pixels/raster';
+import { readPngChunks } from './chunks';
+
+const invalidData = () => corrupt('its compressed data is invalid');
+
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * What to decode: the whole picture, or (shrink-on-load, decode-plan.ts plans it) a region of it reduced by
+ * `scale`, each output pixel the average of a scale × scale cell (on premultiplied alpha, so
+ * transparent pixels lend no colour), counted from the picture's origin. Rows above the region are
+ * unfiltered and dropped, and the stream is left after its last row. An interlaced file (Adam7
+ * sends the picture in seven passes, each a sparser grid) is read to its end, each pass's pixels
+ * going straight to their place in the region, or added to their cell's sums (alpha, and colour
+ * times alpha in quarters of a level: 16 bits hold 64 pixels' worth). A sum's low byte is kept in
+ * the result itself and its high byte in a plane of the same size, so a reduced Adam7 file holds
+ * twice its result, not three times.
+ */
+export interface PngPart {
+  scale: number;
+  region?: { x0: number; y0: number; x1: number; y1: number };
+}
+
+/** Decodes a PNG that inspectImage accepted into 8-bit RGBA (16-bit samples keep their high byte). */
+export function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPart = { scale: 1 }): Promise<Raster> {
+  return readPng(bytes, info, part, false);
+}
+
+/**
+ * Proves decodePng decodes a PNG that inspectImage accepted, for the upload check: its data
+ * inflated to the end and walked row by row, each row's filter one PNG defines and the rows exactly
+ * what the picture holds (all that can fail a decode), without unfiltering or writing a pixel.
+ */
+export async function verifyPng(bytes: Uint8Array, info: ImageInfo): Promise<void> {
+  await readPng(bytes, info, { scale: 1 }, true);
+}
+
+async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkOnly: boolean): Promise<Raster> {
+  const { width, height, bitDepth, colorType, interlaced } = info;
+  const channels = CHANNELS[colorType] ?? 4;
+  const bitsPerPixel = channels * bitDepth;
+  const filterBpp = Math.max(1, bitsPerPixel >> 3);
+  // The region in scaled pixels, and the full-size rows and columns it covers.
+  const d = part.scale;
+  const sw = Math.ceil(width / d);
+  const sh = Math.ceil(height / d);
+  const wanted = part.region;
+  const rx0 = Math.min(sw - 1, Math.max(0, Math.floor(wanted?.x0 ?? 0)));
+  const ry0 = Math.min(sh - 1, Math.max(0, Math.floor(wanted?.y0 ?? 0)));
+  const rx1 = Math.max(rx0 + 1, Math.min(sw, Math.ceil(wanted?.x1 ?? sw)));
+  const ry1 = Math.max(ry0 + 1, Math.min(sh, Math.ceil(wanted?.y1 ?? sh)));
+  const rw = rx1 - rx0;
+  const [X0, X1, Y0, Y1] = [rx0 * d, Math.min(width, rx1 * d), ry0 * d, Math.min(height, ry1 * d)];
+  const rh = ry1 - ry0;
+  const out = new Uint8ClampedArray(checkOnly ? 0 : rw * rh * 4);
+  // A row (of the picture, or of an Adam7 pass: its pixels side by side) is made in `line`, then
+  // copied or averaged into the region.
+  const line = new Uint8ClampedArray(checkOnly ? 0 : width * 4);
+  const sums = d > 1 && !interlaced ? new Float64Array(rw * 4) : null;
+  // An Adam7 file's cell sums: low bytes in the result (over the same memory), high bytes beside it.
+  const cellSums: CellSums | null =
+    d > 1 && interlaced ? { low: new Uint8Array(out.buffer), high: new Uint8Array(rw * rh * 4) } : null;
+  let lastRow = false;
+
+  const keepRow = (oy: number) => {
+    if (oy < Y0 || oy >= Y1) return;
+    const rowInCell = (oy - Y0) % d;
+    if (!sums) {
+      out.set(line.subarray(X0 * 4, X1 * 4), (oy - Y0) * rw * 4);
+    } else {
+      if (rowInCell === 0) sums.fill(0);
+      for (let x = X0; x < X1; x++) {
+        const i = x * 4;
+        const o = (((x - X0) / d) | 0) * 4;
+        const a = line[i + 3] as number;
+        sums[o] = (sums[o] as number) + (line[i] as number) * a;
+        sums[o + 1] = (sums[o + 1] as number) + (line[i + 1] as number) * a;
+        sums[o + 2] = (sums[o + 2] as number) + (line[i + 2] as number) * a;
+        sums[o + 3] = (sums[o + 3] as number) + a;
+      }
+      if (rowInCell === d - 1 || oy === Y1 - 1) {
+        const rows = rowInCell + 1;
+        const base = (((oy - Y0) / d) | 0) * rw * 4;
+        for (let cx = 0; cx < rw; cx++) {
+          const o = cx * 4;
+          const cells = rows * (Math.min(X1, X0 + (cx + 1) * d) - (X0 + cx * d));
+          const alpha = sums[o + 3] as number;
+          out[base + o + 3] = alpha / cells;
+          if (alpha === 0) continue;
+          out[base + o] = (sums[o] as number) / alpha;
+          out[base + o + 1] = (sums[o + 1] as number) / alpha;
+          out[base + o + 2] = (sums[o + 2] as number) / alpha;
+        }
+      }
+    }
+    lastRow = oy === Y1 - 1 && Y1 < height; // a region that ends above the picture's last row
+  };
+
+  // Palette and transparency come before the image data (admission checked the order), so they
+  // are known before the first row is written. Nothing holds the list of chunks: a file split into
+  // millions of tiny IDAT chunks streams like any other.
+  let palette: Uint8Array | null = null;
+  let trns: Uint8Array | null = null;
+  function* imageData(): Generator<Uint8Array> {
+    // inspectImage checked every chunk's CRC in the same reading: not again.
+    for (const { type, data } of readPngChunks(bytes, { checksums: false })) {
+      if (type === 'PLTE') palette = data;
+      else if (type === 'tRNS') trns = data;
+      else if (type === 'IDAT') yield data;
+    }
+  }
+
+  const passes = interlaced
+    ? ADAM7.map(([x0, y0, dx, dy]) => ({
+        x0,
+        y0,
+        dx,
+        dy,
+        w: Math.ceil((width - x0) / dx),
+        h: Math.ceil((height - y0) / dy),
+      })).filter((p) => p.w > 0 && p.h > 0)
+    : [{ x0: 0, y0: 0, dx: 1, dy: 1, w: width, h: height }];
+
+  const maxRowBytes = checkOnly ? 0 : Math.ceil((width * bitsPerPixel) / 8);
+  let prev = new Uint8Array(maxRowBytes);
+  let cur = new Uint8Array(maxRowBytes);
+  let passIndex = 0;
+  let row = 0;
+  let rowFill = -1; // -1: waiting for the filter byte
+  let filter = 0;
+  let done = passes.length === 0;
+
+  /** An Adam7 pass's row, in `line`: each pixel to its place in the region or to its cell. */
+  const keepPassRow = (pass: (typeof passes)[number], oy: number) => {
+    const first = Math.max(0, Math.ceil((X0 - pass.x0) / pass.dx));
+    const cellRow = (((oy - Y0) / d) | 0) * rw;
+    for (let k = first, x = pass.x0 + first * pass.dx; x < X1; k++, x += pass.dx) {
+      const i = k * 4;
+      if (!cellSums) {
+        out.set(line.subarray(i, i + 4), ((oy - Y0) * rw + x - X0) * 4);
+        continue;
+      }
+      const o = (cellRow + (((x - X0) / d) | 0)) * 4;
+      const a = line[i + 3] as number;
+      addToSum(cellSums, o, ((line[i] as number) * a * 4 + 127) / 255);
+      addToSum(cellSums, o + 1, ((line[i + 1] as number) * a * 4 + 127) / 255);
+      addToSum(cellSums, o + 2, ((line[i + 2] as number) * a * 4 + 127) / 255);
+      addToSum(cellSums, o + 3, a);
+    }
+  };
+  /** The cells' sums as their averages (alpha over the cell's pixels, colour over its alpha), in place. */
+  const finishCells = ({ low, high }: CellSums) => {
+    const sum = (i: number) => ((high[i] as number) << 8) | (low[i] as number);
+    for (let cy = 0; cy < rh; cy++) {
+      const rows = Math.min(Y1, Y0 + (cy + 1) * d) - (Y0 + cy * d);
+      for (let cx = 0; cx < rw; cx++) {
+        const o = (cy * rw + cx) * 4;
+        const alpha = sum(o + 3);
+        const r = sum(o);
+        const g = sum(o + 1);
+        const b = sum(o + 2);
+        out[o + 3] = alpha / (rows * (Math.min(X1, X0 + (cx + 1) * d) - (X0 + cx * d)));
+        if (alpha === 0) continue; // its colour sums are 0 too
+        out[o] = (r * 255) / (4 * alpha);
+        out[o + 1] = (g * 255) / (4 * alpha);
+        out[o + 2] = (b * 255) / (4 * alpha);
+      }
+    }
+  };
+
+  const writeRow = (pass: (typeof passes)[number], y: number, data: Uint8Array) => {
+    const oy = pass.y0 + y * pass.dy;
+    if (oy < Y0 || oy >= Y1) return;
+    const keep = () => (interlaced ? keepPassRow(pass, oy) : keepRow(oy));
+    if (bitDepth === 8 && !(trns && colorType !== 3)) {
+      writeRow8(data, line, 0, pass.w, colorType, palette, trns);
+      keep();
+      return;
+    }
+    for (let x = 0; x < pass.w; x++) {
+      const o = x * 4;
+      let r: number;
+      let g: number;
+      let b: number;
+      let a = 255;
+      if (bitDepth < 8) {
+        const bit = x * bitDepth;
+        const v = ((data[bit >> 3] ?? 0) >> (8 - bitDepth - (bit & 7))) & ((1 << bitDepth) - 1);
+        if (colorType === 3) {
+          r = palette?.[v * 3] ?? 0;
+          g = palette?.[v * 3 + 1] ?? 0;
+          b = palette?.[v * 3 + 2] ?? 0;
+          a = trns && v < trns.length ? (trns[v] ?? 255) : 255;
+        } else {
+          r = g = b = Math.round((v * 255) / ((1 << bitDepth) - 1));
+          if (trns && trns.length >= 2 && v === (((trns[0] ?? 0) << 8) | (trns[1] ?? 0))) a = 0;
+        }
+      } else {
+        const step = bitDepth === 16 ? 2 : 1;
+        const i = x * channels * step;
+        const sample = (c: number) => data[i + c * step] ?? 0;
+        const raw16 = (c: number) =>
+          step === 2 ? ((data[i + c * 2] ?? 0) << 8) | (data[i + c * 2 + 1] ?? 0) : (data[i + c] ?? 0);
+        switch (colorType) {
+          case 0:
+            r = g = b = sample(0);
+            if (trns && trns.length >= 2 && raw16(0) === (((trns[0] ?? 0) << 8) | (trns[1] ?? 0))) a = 0;
+            break;
+          case 2:
+            r = sample(0);
+            g = sample(1);
+            b = sample(2);
+            if (trns && trns.length >= 6) {
+              const key = (k: number) => ((trns?.[k * 2] ?? 0) << 8) | (trns?.[k * 2 + 1] ?? 0);
+              if (raw16(0) === key(0) && raw16(1) === key(1) && raw16(2) === key(2)) a = 0;
+            }
+            break;
+          case 3: {
+            const v = sample(0);
+            r = palette?.[v * 3] ?? 0;
+            g = palette?.[v * 3 + 1] ?? 0;
+            b = palette?.[v * 3 + 2] ?? 0;
+            a = trns && v < trns.length ? (trns[v] ?? 255) : 255;
+            break;
+          }
+          case 4:
+            r = g = b = sample(0);
+            a = sample(1);
+            break;
+          default:
+            r = sample(0);
+            g = sample(1);
+            b = sample(2);
+            a = sample(3);
+        }
+      }
+      line[o] = r;
+      line[o + 1] = g;
+      line[o + 2] = b;
+      line[o + 3] = a;
+    }
+    keep();
+  };
+
+  const unfilter = (rowBytes: number) => {
+    unfilterRow(filter, cur, prev, rowBytes, filterBpp);
+  };
+
+  const consume = (chunk: Uint8Array) => {
+    let i = 0;
+    while (i < chunk.length) {
+      if (done) throw invalidData(); // more data than the image holds
+      const pass = passes[passIndex];
+      if (!pass) throw invalidData();
+      const rowBytes = Math.ceil((pass.w * bitsPerPixel) / 8);
+      if (rowFill < 0) {
+        filter = chunk[i++] ?? 0;
+        rowFill = 0;
+        continue;
+      }
+      const take = Math.min(rowBytes - rowFill, chunk.length - i);
+      if (!checkOnly) cur.set(chunk.subarray(i, i + take), rowFill);
+      rowFill += take;
+      i += take;
+      if (rowFill === rowBytes) {
+        if (checkOnly) {
+          if (filter > 4) throw invalidData(); // as unfilterRow
+        } else {
+          unfilter(rowBytes);
+          writeRow(pass, row, cur);
+          [prev, cur] = [cur, prev];
+        }
+        rowFill = -1;
+        row++;
+        if (row === pass.h) {
+          row = 0;
+          passIndex++;
+          prev.fill(0);
+          done = passIndex >= passes.length;
+        }
+      }
+    }
+  };
+
+  try {
+    const stream = new DecompressionStream('deflate');
+    const writer = stream.writable.getWriter();
+    const writing = (async () => {
+      // Tiny IDAT chunks (a file may split its data into thousands) are written in pieces of about 1 MB.
+      for (const part of coalesce(imageData(), 1 << 20)) await writer.write(part as Uint8Array<ArrayBuffer>);
+      await writer.close();
+    })();
+    // Observed below; without this a failed read would leave the write's rejection unhandled.
+    writing.catch(() => undefined);
+    const reader = stream.readable.getReader();
+    for (;;) {
+      const { value, done: finished } = await reader.read();
+      if (finished) break;
+      consume(value);
+      if (lastRow) {
+        // The region is complete: the rest of the stream is not needed (the upload proved it whole).
+        await reader.cancel();
+        return { width: rw, height: rh, data: out };
+      }
+    }
+    await writing;
+  } catch (error) {
+    if (error instanceof ImageError) throw error;
+    throw invalidData();
+  }
+  if (!done) throw invalidData();
+  if (cellSums) finishCells(cellSums);
+  return { width: rw, height: rh, data: out };
+}
+
+/**
+ * Consecutive small parts copied into pieces of up to `size` bytes (large parts pass as they are):
+ * one buffer, however many parts, so tiny chunks cost neither objects nor stream writes.
+ */
+function* coalesce(parts: Iterable<Uint8Array>, size: number): Generator<Uint8Array> {
+  const buffer = new Uint8Array(size);
+  let used = 0;
+  for (const part of parts) {
+    if (used > 0 && (part.length >= size || used + part.length > size)) {
+      yield buffer.slice(0, used); // a copy: the stream may still hold it when the buffer is reused
+      used = 0;
+    }
+    if (part.length >= size) {
+      yield part;
+      continue;
+    }
+    buffer.set(part, used);
+    used += part.length;
+  }
+  if (used > 0) yield buffer.slice(0, used);
+}
+
+/** 16-bit sums kept as two planes of bytes. */
+interface CellSums {
+  low: Uint8Array;
+  high: Uint8Array;
+}
+
+/** Adds `value` (truncated) to the 16-bit sum at `i`. */
+function addToSum({ low, high }: CellSums, i: number, value: number): void {
+  const sum = (((high[i] as number) << 8) | (low[i] as number)) + value;
+  low[i] = sum; // a Uint8Array keeps the low 8 bits
+  high[i] = sum >> 8;
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/** Reverses one row's PNG filter in place. */
+function unfilterRow(filter: number, cur: Uint8Array, prev: Uint8Array, rowBytes: number, bpp: number): void {
+  switch (filter) {
+    case 0:
+      return;
+    case 1:
+      for (let i = bpp; i < rowBytes; i++) cur[i] = ((cur[i] as number) + (cur[i - bpp] as number)) & 255;
+      return;
+    case 2:
+      for (let i = 0; i < rowBytes; i++) cur[i] = ((cur[i] as number) + (prev[i] as number)) & 255;
+      return;
+    case 3:
+      for (let i = 0; i < bpp; i++) cur[i] = ((cur[i] as number) + ((prev[i] as number) >> 1)) & 255;
+      for (let i = bpp; i < rowBytes; i++)
+        cur[i] = ((cur[i] as number) + (((cur[i - bpp] as number) + (prev[i] as number)) >> 1)) & 255;
+      return;
+    case 4:
+      for (let i = 0; i < bpp; i++) cur[i] = ((cur[i] as number) + (prev[i] as number)) & 255;
+      for (let i = bpp; i < rowBytes; i++)
+        cur[i] = ((cur[i] as number) + paeth(cur[i - bpp] as number, prev[i] as number, prev[i - bpp] as number)) & 255;
+      return;
+    default:
+      throw invalidData();
+  }
+}
+
+/** 8-bit rows of the common colour types, copied straight into RGBA. */
+function writeRow8(
+  data: Uint8Array,
+  out: Uint8ClampedArray,
+  at: number,
+  width: number,
+  colorType: number,
+  palette: Uint8Array | null,
+  trns: Uint8Array | null,
+): void {
+  switch (colorType) {
+    case 6:
+      out.set(data.subarray(0, width * 4), at);
+      return;
+    case 2:
+      for (let x = 0, i = 0, o = at; x < width; x++, i += 3, o += 4) {
+        out[o] = data[i] as number;
+        out[o + 1] = data[i + 1] as number;
+        out[o + 2] = data[i + 2] as number;
+        out[o + 3] = 255;
+      }
+      return;
+    case 0:
+      for (let x = 0, o = at; x < width; x++, o += 4) {
+        const v = data[x] as number;
+        out[o] = v;
+        out[o + 1] = v;
+        out[o + 2] = v;
+        out[o + 3] = 255;
+      }
+      return;
+    case 4:
+      for (let x = 0, i = 0, o = at; x < width; x++, i += 2, o += 4) {
+        const v = data[i] as number;
+        out[o] = v;
+        out[o + 1] = v;
+        out[o + 2] = v;
+        out[o + 3] = data[i + 1] as number;
+      }
+      return;
+    default:
+      for (let x = 0, o = at; x < width; x++, o += 4) {
+        const v = data[x] as number;
+        out[o] = palette?.[v * 3] ?? 0;
+        out[o + 1] = palette?.[v * 3 + 1] ?? 0;
+        out[o + 2] = palette?.[v * 3 + 2] ?? 0;
+        out[o + 3] = trns && v < trns.length ? (trns[v] as number) : 255;
+      }
+  }
+}

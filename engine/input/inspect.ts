@@ -1,0 +1,26 @@
+/**
+ * Reads what an image file is before anything decodes it: its type (from the bytes), its stored
+ * dimensions, its EXIF orientation, and the details that decide how much memory a decode takes.
+ * It also walks the file's structure to its end marker, so truncated and corrupt files are refused
+ * here instead of "succeeding" as grey in a decoder or poisoning it.
+ */
+import { corrupt, ImageError, UNSUPPORTED_TYPE_MESSAGE } from '../errors';
+import { uprightSize } from './exif';
+import type { ImageInfo, StoredInfo } from './image-info';
+import { inspectJpeg } from '../codecs/jpeg/inspect';
+import { inspectPng } from '../codecs/png/inspect';
+import { sniffType } from './sniff';
+import { inspectWebp } from '../codecs/webp/inspect';
+
+export function inspectImage(bytes: Uint8Array): ImageInfo {
+  if (bytes.length === 0) throw new ImageError('empty', 'The file is empty.');
+  const type = sniffType(bytes);
+  let info: StoredInfo;
+  if (type === 'jpeg') info = inspectJpeg(bytes);
+  else if (type === 'png') info = inspectPng(bytes);
+  else if (type === 'webp') info = inspectWebp(bytes);
+  else throw new ImageError('unsupported-type', UNSUPPORTED_TYPE_MESSAGE);
+  if (info.width < 1 || info.height < 1) throw corrupt('it has no pixels');
+  const upright = uprightSize(info.width, info.height, info.orientation);
+  return { ...info, fileBytes: bytes.length, uprightWidth: upright.width, uprightHeight: upright.height };
+}
