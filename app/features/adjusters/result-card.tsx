@@ -3,7 +3,6 @@ import type { PlatformFormat } from '../../../shared/formats';
 import { fileSummary } from '@social-resizer/engine/plan/output';
 import type { ConversionFiles, ConversionResults, TargetFraming } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { enlargement } from '../../../shared/sharpness';
 import { PayToDownload } from '../plans/pay-to-download';
 import { SoftnessNote } from '../tool-kit/softness-note';
@@ -11,7 +10,7 @@ import { chargeText, type Charge } from './use-charges';
 import { cn } from '../../lib/cn';
 import { framingText, type Framing } from '../tool-kit/framing-text';
 import { FileCheckLine } from '../tool-kit/file-check-line';
-import { useKeepsTransparency } from '../tool-kit/use-keeps-transparency';
+import { ResultPreview } from './result-preview';
 
 const BADGES: Record<
   'complete' | 'payment' | 'processing' | 'failed' | 'waiting',
@@ -65,8 +64,6 @@ export function ResultCard({
     status === 'complete' && requestId
       ? `/api/preview/${requestId}/${format.id}${version ? `?v=${version}` : ''}`
       : null;
-  // A checkerboard only behind a file that keeps transparency (docs/product.md, "Quality preview").
-  const transparent = useKeepsTransparency(preview, file?.type);
   // Framed by hand here and now needing payment: its price and the buttons that pay come into view.
   const footer = useRef<HTMLDivElement>(null);
   const framedHere = version > 0;
@@ -98,26 +95,7 @@ export function ResultCard({
           {badge.label}
         </span>
       </div>
-      <div
-        className={cn(
-          'flex h-32 items-center justify-center overflow-hidden rounded-md',
-          transparent
-            ? 'bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]'
-            : 'bg-slate-100',
-        )}
-        data-checkerboard={transparent}
-      >
-        {preview ? (
-          <img
-            src={preview}
-            alt={`${format.description} preview`}
-            className={cn('max-h-full max-w-full object-contain', format.profile && 'rounded-full')}
-            loading="lazy"
-          />
-        ) : status === 'processing' ? (
-          <Spinner className="scale-75" label="Processing" />
-        ) : null}
-      </div>
+      <ResultPreview url={preview} format={format} status={status} fileType={file?.type} />
       {/* Under the preview, so every card's picture stands at the same height. */}
       {status === 'complete' && targetFraming?.crop ? (
         <SoftnessNote factor={enlargement(targetFraming.crop, format)} brief className="px-2 py-1 text-xs" />

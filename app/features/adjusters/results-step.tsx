@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { centredCrop, type CropRect } from '@social-resizer/engine/plan/crop';
 import type { PlatformFormat } from '../../../shared/formats';
 import { platformName } from '../../../shared/platforms';
-import type { ConversionResults, UploadResponse } from '../../../shared/schemas';
+import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { useDownload } from '../tool-kit/use-download';
 import { groupByPlatform } from '../tool-kit/format-choice';
 import { imageRequestQuery } from '../tool-kit/queries';
@@ -14,6 +13,7 @@ import { AdjustFramingDialog } from './adjust-framing-dialog';
 import { AnalysisNotice } from './analysis-notice';
 import type { AdjusterFlow } from './flows';
 import { ResultCard } from './result-card';
+import { RunProgress } from './run-progress';
 import { SourceCard } from './source-card';
 import { useCharges } from './use-charges';
 import type { useAdjusterRun } from './use-adjuster-run';
@@ -43,15 +43,6 @@ type Props = {
   onStartOver: () => void;
 };
 
-function header(flow: AdjusterFlow, starting: boolean, results: ConversionResults, targets: PlatformFormat[]): string {
-  if (starting) return `Converting your ${flow.noun} to multiple formats...`;
-  if (targets.every((t) => results[t.id] === 'complete')) return 'All conversions have been completed successfully!';
-  // Our wording where the product has none: every target ended but some failed.
-  if (targets.every((t) => results[t.id] === 'complete' || results[t.id] === 'failed'))
-    return 'Some conversions failed. You can download the others, or go back and try again.';
-  return 'Some conversions are still being processed...';
-}
-
 /**
  * Step 3: the source, the ZIP, and every target grouped by platform with its status, what it kept
  * and what downloading it costs; any finished target can be framed by hand. Where a target needs
@@ -79,20 +70,11 @@ export function ResultsStep({ flow, upload, fanOut, onBack, onStartOver }: Props
     const { x, y, width, height } = framings[format.id]?.crop ?? centredCrop(upload, format, 1);
     return { x, y, width, height };
   };
-  const pending = targets.filter((t) => results[t.id] !== 'complete' && results[t.id] !== 'failed').length;
   const allComplete = targets.every((t) => results[t.id] === 'complete');
 
   return (
     <div className="space-y-6">
-      <p className="text-lg font-medium text-slate-900" aria-live="polite">
-        {header(flow, fanOut.starting, results, targets)}
-      </p>
-      {fanOut.starting || pending > 0 ? (
-        <div className="flex items-center gap-3 text-slate-600">
-          <Spinner className="scale-75" label="Converting" />
-          <span>Converting to {fanOut.starting ? targets.length : pending} format(s)...</span>
-        </div>
-      ) : null}
+      <RunProgress flow={flow} starting={fanOut.starting} results={results} targets={targets} />
 
       <AnalysisNotice performed={fanOut.analysisPerformed} detection={fanOut.detection} />
 

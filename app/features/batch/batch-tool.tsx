@@ -9,7 +9,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { ADJUSTER_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import { Button } from '../../components/ui/button';
 import { useOutputSettings } from '../tool-kit/output-settings';
 import { platformFormatsQuery } from '../tool-kit/queries';
@@ -23,8 +22,7 @@ import { LimitNotice } from '../tool-kit/limit-notice';
 import { StepActions } from '../tool-kit/step-actions';
 import { FORM_STEPS, STEP_NAMES, stepNumber, type FormStep } from './steps';
 import { useCustomSizes } from '../tool-kit/use-custom-sizes';
-import { readBatchDraft, writeBatchDraft, type BatchDraft } from './batch-draft';
-import { useBatchPhotos } from './use-batch-photos';
+import { useBatchDraft } from './use-batch-draft';
 import { useStartBatch } from './use-start-batch';
 import { plural } from './words';
 
@@ -39,20 +37,9 @@ export function BatchForm({ step, hidden }: { step: FormStep; hidden: boolean })
   const router = useRouter();
   const canGoBack = useCanGoBack();
   const formatsQuery = useQuery(platformFormatsQuery);
-  // The form as this tab left it (a reload, Back from the results after one): batch-draft.ts.
-  const [draft] = useState(readBatchDraft);
-  const { photos, ready, pending, busy, add, update, remove } = useBatchPhotos(draft.photos);
-  const [targets, setTargets] = useState<number[]>(draft.targets);
+  const { photos, ready, pending, busy, add, update, remove, targets, setTargets, fill, setFill } = useBatchDraft();
   // The single tool's file type (Auto unless the visitor chose another, remembered for every tool).
   const [output, setOutput] = useOutputSettings();
-  // A batch frames as the adjusters do, so a canvas it extends gets their blurred backdrop.
-  const [fill, setFill] = useState<Fill>(draft.fill ?? ADJUSTER_DEFAULT_FILL);
-  const kept = JSON.stringify({
-    photos: ready.map((p) => ({ name: p.name, upload: p.upload, focus: p.focus ?? null })),
-    targets,
-    fill,
-  });
-  useEffect(() => writeBatchDraft(JSON.parse(kept) as BatchDraft), [kept]);
   const [framing, setFraming] = useState<string | null>(null);
   const { starting, start, limit } = useStartBatch();
 

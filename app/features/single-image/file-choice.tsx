@@ -7,7 +7,8 @@ import { platformName } from '../../../shared/platforms';
 import type { ImageRequestResponse, OutputFile } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
-import { OutputPicker, type QualityEstimate } from '../tool-kit/output-picker';
+import { OutputPicker } from '../tool-kit/output-picker';
+import type { QualityEstimate } from '../tool-kit/output-notes';
 import { useOutputSettings } from '../tool-kit/output-settings';
 import { processImage } from './queries';
 

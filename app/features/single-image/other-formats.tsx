@@ -1,18 +1,13 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { findFormat, type PlatformFormat } from '../../../shared/formats';
 import { MAX_OTHER_FORMATS, type ImageRequestResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
 import { platformFormatsQuery } from '../tool-kit/queries';
 import { useCustomSizes } from '../tool-kit/use-custom-sizes';
 import { OtherFormatChooser } from './other-format-chooser';
 import { OtherFormatRow } from './other-format-row';
-import { processImage, zipDownloadPath } from './queries';
-
-/** "3 formats", "1 format". */
-const count = (n: number) => `${n} format${n === 1 ? '' : 's'}`;
+import { zipDownloadPath } from './queries';
+import { count, useOtherFormatsChoice } from './use-other-formats-choice';
 
 /**
  * Other formats of the same upload, with the same centre and zoom, without uploading again: ticked
@@ -35,50 +30,7 @@ export function OtherFormats({
   // The user's own sizes too (docs/product.md, "Custom sizes").
   const custom = useCustomSizes().formats;
   const formats = [...custom, ...(useQuery(platformFormatsQuery).data ?? [])].filter((f) => f.id !== current.id);
-  const [chosen, setChosen] = useState<number[]>([]);
-  const make = useMutation({
-    mutationFn: (ids: number[]) => processImage(request.id, { formats: ids }),
-    onSuccess: (fresh, ids) => {
-      onRequest(fresh);
-      setChosen([]);
-      const made = ids
-        .map((id) => fresh.outputs.find((o) => o.formatId === id))
-        .filter((o) => o?.status === 'complete' && o.downloadPath);
-      if (made.length < ids.length)
-        toast({
-          title: 'Some formats failed',
-          description: `${count(ids.length - made.length)} could not be made; the others are ready below.`,
-          variant: 'destructive',
-        });
-      if (!canDownload || made.length === 0) return;
-      onDownload(
-        made.length === 1
-          ? (made[0]?.downloadPath as string)
-          : zipDownloadPath(
-              request.id,
-              made.map((o) => o!.formatId),
-            ),
-      );
-    },
-    onError: (error) =>
-      toast({
-        title: 'Processing Failed',
-        description: errorMessage(error, 'Failed to process your image.'),
-        variant: 'destructive',
-      }),
-  });
-  const toggle = (format: PlatformFormat) => {
-    if (chosen.includes(format.id)) return setChosen(chosen.filter((id) => id !== format.id));
-    if (chosen.length >= MAX_OTHER_FORMATS) {
-      toast({
-        title: `At most ${MAX_OTHER_FORMATS} at once`,
-        description: 'Get these first, then tick more.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setChosen([...chosen, format.id]);
-  };
+  const { chosen, setChosen, toggle, make } = useOtherFormatsChoice({ request, canDownload, onRequest, onDownload });
 
   const done = request.outputs.filter((o) => o.formatId !== current.id);
   const ready = done.filter((o) => o.status === 'complete' && o.downloadPath);

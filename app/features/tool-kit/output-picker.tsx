@@ -5,22 +5,14 @@
  */
 import { useId } from 'react';
 import {
-  formatSize,
   MIN_USER_QUALITY,
   OUTPUT_CHOICES,
   OUTPUT_LABELS,
-  type OutputChoice,
   type OutputSettings,
   type OutputType,
 } from '@social-resizer/engine/plan/output';
 import { cn } from '../../lib/cn';
-
-const HINTS: Record<OutputChoice, string> = {
-  auto: 'PNG for logos, graphics and transparency; JPEG for photos',
-  jpeg: 'Smallest for photos; no transparency',
-  png: 'Lossless, keeps transparency; large for photos',
-  webp: 'Smaller than JPEG; not every platform takes it',
-};
+import { chosenNote, estimateText, refusedBy, type QualityEstimate } from './output-notes';
 
 type Props = {
   value: OutputSettings;
@@ -34,39 +26,6 @@ type Props = {
   /** The file's size at this quality as the browser works it out (quality-preview/), where one is made. */
   estimate?: QualityEstimate;
 };
-
-export interface QualityEstimate {
-  /** Bytes; null until the first encoding ends. */
-  size: number | null;
-  /** The quality that size is for (the slider may have moved on). */
-  quality: number | null;
-  /** The platform's file-size cap, above which the server lowers the quality. */
-  maxBytes: number | null;
-}
-
-/** 'About 182 KB': the browser's encoders match the server's, within a few percent. */
-function estimateText(estimate: QualityEstimate, quality: number): string {
-  if (estimate.size === null || estimate.quality !== quality) return 'Working out the size...';
-  const over = estimate.maxBytes !== null && estimate.size > estimate.maxBytes;
-  return `About ${formatSize(estimate.size, estimate.maxBytes)}${over ? `: over the ${formatSize(estimate.maxBytes ?? 0, estimate.maxBytes)} limit, so the file gets a lower quality` : ''}`;
-}
-
-function refusedBy(accepted: readonly OutputType[], choice: OutputChoice): boolean {
-  return choice !== 'auto' && !accepted.includes(choice);
-}
-
-/** What a choice gives here: its hint, or why it is refused (one format) or where it applies (several). */
-function chosenNote(
-  choice: OutputChoice,
-  accepted: readonly OutputType[],
-  single: boolean,
-  platformName: string | undefined,
-): string {
-  if (!refusedBy(accepted, choice)) return HINTS[choice];
-  return single
-    ? `${platformName ?? 'This platform'} does not accept ${OUTPUT_LABELS[choice]}`
-    : 'Used where accepted; Auto for the others';
-}
 
 export function OutputPicker({ value, onChange, accepted, single, platformName, disabled, estimate }: Props) {
   const id = useId();

@@ -10,7 +10,7 @@ import type { Fill } from '../../../../shared/fill';
 import type { PlatformFormat } from '../../../../shared/formats';
 import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import { platformName } from '../../../../shared/platforms';
-import type { QualityEstimate } from '../output-picker';
+import type { QualityEstimate } from '../output-notes';
 import type { LossyType } from './band-job';
 import { LazyQualityPanel } from './lazy';
 import { useQualityPreview, type QualityPreviewState } from './use-quality-preview';
