@@ -40,7 +40,7 @@ const ENGINE_TESTS_ALONE = {
 // Outside engine/, the engine is imported by its package name and the subpaths its package.json
 // exports, never by a relative path into its folder.
 const NO_ENGINE_BY_PATH = {
-  regex: `${UP}engine(/|$)`,
+  regex: String.raw`^(\./|(\.\./)+)engine(/|$)`,
   message:
     'Outside engine/, import the engine by its package name (@social-resizer/engine and its exports), never by path.',
 };

@@ -8,7 +8,7 @@
  * the app's start on a phone, where a page uses two or three (docs/decisions/0015-first-paint.md).
  * A part that another schema extends or refines is a function that makes it.
  */
-import { FRAMINGS } from '@social-resizer/engine/plan/crop';
+import { FRAMINGS } from './framings';
 import { fileCheckSchema } from './file-check';
 import { fillSchema } from './fill';
 import { z } from './zod';

@@ -3,7 +3,7 @@
  * refuses transparency, encode as the type asked (Auto's pick where asked or where the platform
  * refuses the type), and keep under the platform's file-size cap.
  */
-import { choiceFor, type OutputSettings, type OutputType } from '../plan/output';
+import { choiceFor, type FormatRules, type OutputSettings } from '../plan/output';
 import type { Fill } from '../plan/fill';
 import { applyFill } from '../pixels/fill';
 import { autoType } from './auto-type';
@@ -14,15 +14,8 @@ import type { CropRect, Picture, Raster } from '../pixels/raster';
 import { boxShrink, flatten, resampleCrop } from '../pixels/resample';
 import type { Codecs } from '../codecs/wasm/codecs';
 
-export interface TargetFormat {
-  width: number;
-  height: number;
-  /** The platform refuses any alpha channel. */
-  opaque: boolean;
-  /** The file types the platform accepts. */
-  types: readonly OutputType[];
-  maxBytes: number | null;
-}
+/** What a render needs of a target: the rules its file must keep. */
+export type TargetFormat = FormatRules;
 
 export interface Rendered {
   file: Encoded;

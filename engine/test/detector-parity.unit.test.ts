@@ -4,7 +4,7 @@
  * absolute (measured with onnxruntime-node 1.30.0: at most 2.5e-6 for YuNet, 1.6e-5 for PP-OCR;
  * ORT's own default and unoptimised graphs differ by 1.7e-6 and 8.4e-6). The outputs are
  * sigmoids and box offsets of a few units, so an absolute bound holds where a relative one would
- * fail on scores near zero. The references are made by scripts/detector-references.ts.
+ * fail on scores near zero. The references are made by engine/scripts/detector-references.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { textOnnx, yunetOnnx } from '#detect-models';

@@ -25,7 +25,7 @@ describe('import boundaries', () => {
     [
       'shared never imports worker/',
       'shared/boundary-probe.ts',
-      "import { log } from '../worker/lib/log';",
+      "import { ApiError } from '../worker/lib/errors';",
       /never worker/,
     ],
     [
@@ -75,7 +75,7 @@ describe('import boundaries', () => {
     [
       'the engine never imports worker/lib',
       'engine/boundary-probe.ts',
-      "import { log } from '../worker/lib/log';",
+      "import { ApiError } from '../worker/lib/errors';",
       /engine/,
     ],
     [
@@ -106,6 +106,12 @@ describe('import boundaries', () => {
       'the tests never import the engine by path',
       'test/worker/boundary-probe.ts',
       "import { inspectImage } from '../../engine/index';",
+      /package name/,
+    ],
+    [
+      'a file at the root never imports the engine by path',
+      'boundary-probe.ts',
+      "import { inspectImage } from './engine/index';",
       /package name/,
     ],
     [

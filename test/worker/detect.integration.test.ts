@@ -4,8 +4,7 @@
  * face in the real photo.
  */
 import { describe, expect, it } from 'vitest';
-import { decodePng, inspectImage } from '@social-resizer/engine';
-import { detectFaces, detectText } from '@social-resizer/engine/detect';
+import { decodePng, detectFaces, detectText, inspectImage } from '@social-resizer/engine';
 import astronautUrl from '../fixtures/people/astronaut.png?inline';
 
 function dataUrlBytes(url: string): Uint8Array {

@@ -5,7 +5,8 @@
  * Ownership: a row belongs to a user (user_id) or, before they sign in, to the anonymous browser
  * that made it (visitor_id, from a random cookie), so anonymous work can be claimed on sign-in.
  */
-import { FRAMINGS, type CropRect } from '@social-resizer/engine/plan/crop';
+import type { CropRect } from '@social-resizer/engine/plan/crop';
+import { FRAMINGS } from '../../shared/framings';
 import type { Fill } from '../../shared/fill';
 import type { Detection } from '@social-resizer/engine/plan/detection';
 import type { FileCheck } from '../../shared/file-check';

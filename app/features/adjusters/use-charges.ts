@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { isFreeAdjusterFile } from '@social-resizer/engine/plan/crop';
+import { isFreeAdjusterFile } from '../../../shared/framings';
 import { findPlan } from '../../../shared/plans';
 import type { ConversionResults, TargetFraming } from '../../../shared/schemas';
 import { imageRequestQuery } from '../tool-kit/queries';

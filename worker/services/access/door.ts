@@ -21,7 +21,7 @@
  * download (allowance.ts). Decision notes 0002 and 0012 give the reasons.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import { isFreeAdjusterFile } from '@social-resizer/engine/plan/crop';
+import { isFreeAdjusterFile } from '../../../shared/framings';
 import type { FileCheck } from '../../../shared/file-check';
 import type { OutputType } from '@social-resizer/engine/plan/output';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 import { autoFraming, framingWithin } from '../../../shared/auto-framing';
-import type { Framing } from '@social-resizer/engine/plan/crop';
+import type { Framing } from '../../../shared/framings';
 import { planRegionCrop } from '@social-resizer/engine/plan/framing';
 import { ADJUSTER_DEFAULT_FILL, SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import type { PlatformFormat } from '../../../shared/formats';

@@ -9,7 +9,7 @@ import type { FileCheck } from '../../../shared/file-check';
 import { OUTPUT_MIME_TYPES, type OutputType } from '@social-resizer/engine/plan/output';
 import { platformName } from '../../../shared/platforms';
 import { conversions, type Conversion, type ConversionFlow, type ImageRequest, type Upload } from '../../db/schema';
-import type { Framing } from '@social-resizer/engine/plan/crop';
+import type { Framing } from '../../../shared/framings';
 import { keepOutBoxes } from '@social-resizer/engine/plan/detection';
 import {
   checkFile,
