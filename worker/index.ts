@@ -9,7 +9,7 @@ import { clock } from './lib/clock';
 import { log } from '@social-resizer/engine/log';
 import { countUsage } from './lib/usage';
 import { handleQueueBatch } from './queues/consumer';
-import { expireOldUploads } from './services/pictures/cleanup';
+import { expireOldUploads } from './services/uploads/cleanup';
 import { forgetOldFailures } from './services/people/login-throttle';
 import { endInterruptedConversions } from './services/conversions/rows';
 

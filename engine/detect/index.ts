@@ -27,13 +27,13 @@ export function detectSide(width: number, height: number): number {
 }
 
 /** Faces in an upright RGBA copy of the picture (boxes in that copy's pixels), most confident first. */
-export function detectFaces(image: Raster, stats?: RunStats): DetectedFace[] {
-  return detectFacesAt(image, detectSide(image.width, image.height), stats);
+export function detectFaces(picture: Raster, stats?: RunStats): DetectedFace[] {
+  return detectFacesAt(picture, detectSide(picture.width, picture.height), stats);
 }
 
 /** Lines of text in an upright RGBA copy, in that copy's pixels, most confident first. */
-export function detectText(image: Raster, stats?: RunStats): DetectedBox[] {
-  return detectTextAt(image, detectSide(image.width, image.height), stats);
+export function detectText(picture: Raster, stats?: RunStats): DetectedBox[] {
+  return detectTextAt(picture, detectSide(picture.width, picture.height), stats);
 }
 
 /**

@@ -23,31 +23,31 @@ export interface ChannelMap {
   std: number;
 }
 
-export function networkInput(image: Raster, maxSide: number, channels: ChannelMap[]): NetworkInput {
-  const scale = Math.min(1, maxSide / Math.max(image.width, image.height));
-  const width = Math.max(1, Math.round(image.width * scale));
-  const height = Math.max(1, Math.round(image.height * scale));
+export function networkInput(picture: Raster, maxSide: number, channels: ChannelMap[]): NetworkInput {
+  const scale = Math.min(1, maxSide / Math.max(picture.width, picture.height));
+  const width = Math.max(1, Math.round(picture.width * scale));
+  const height = Math.max(1, Math.round(picture.height * scale));
   const paddedW = Math.ceil(width / 32) * 32;
   const paddedH = Math.ceil(height / 32) * 32;
   const plane = paddedW * paddedH;
   const data = new Float32Array(channels.length * plane);
-  const fx = image.width / width;
-  const fy = image.height / height;
+  const fx = picture.width / width;
+  const fy = picture.height / height;
   for (let y = 0; y < height; y++) {
     const y0 = Math.floor(y * fy);
-    const y1 = Math.max(y0 + 1, Math.min(image.height, Math.floor((y + 1) * fy)));
+    const y1 = Math.max(y0 + 1, Math.min(picture.height, Math.floor((y + 1) * fy)));
     for (let x = 0; x < width; x++) {
       const x0 = Math.floor(x * fx);
-      const x1 = Math.max(x0 + 1, Math.min(image.width, Math.floor((x + 1) * fx)));
+      const x1 = Math.max(x0 + 1, Math.min(picture.width, Math.floor((x + 1) * fx)));
       let r = 0;
       let g = 0;
       let b = 0;
       for (let sy = y0; sy < y1; sy++)
         for (let sx = x0; sx < x1; sx++) {
-          const i = (sy * image.width + sx) * 4;
-          r += image.data[i]!;
-          g += image.data[i + 1]!;
-          b += image.data[i + 2]!;
+          const i = (sy * picture.width + sx) * 4;
+          r += picture.data[i]!;
+          g += picture.data[i + 1]!;
+          b += picture.data[i + 2]!;
         }
       const count = (y1 - y0) * (x1 - x0);
       for (let c = 0; c < channels.length; c++) {

@@ -34,32 +34,32 @@ interface Rgb {
   b: number;
 }
 
-function pixel(image: Raster, x: number, y: number): Rgb {
-  const i = (y * image.width + x) * 4;
-  return { r: image.data[i] as number, g: image.data[i + 1] as number, b: image.data[i + 2] as number };
+function pixel(picture: Raster, x: number, y: number): Rgb {
+  const i = (y * picture.width + x) * 4;
+  return { r: picture.data[i] as number, g: picture.data[i + 1] as number, b: picture.data[i + 2] as number };
 }
 
 const distance = (a: Rgb, b: Rgb) => Math.abs(a.r - b.r) + Math.abs(a.g - b.g) + Math.abs(a.b - b.b);
 const light = (c: Rgb) => 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
 
-/** Whole pixel bounds of a box, clipped to the image. */
-function bounds(image: Raster, box: CropRect) {
+/** Whole pixel bounds of a box, clipped to the picture. */
+function bounds(picture: Raster, box: CropRect) {
   return {
     x0: Math.max(0, Math.floor(box.x)),
     y0: Math.max(0, Math.floor(box.y)),
-    x1: Math.min(image.width, Math.ceil(box.x + box.width)),
-    y1: Math.min(image.height, Math.ceil(box.y + box.height)),
+    x1: Math.min(picture.width, Math.ceil(box.x + box.width)),
+    y1: Math.min(picture.height, Math.ceil(box.y + box.height)),
   };
 }
 
 /** The spread of light inside the box: its 90th percentile less its 10th. */
-export function contrastOf(image: Raster, box: CropRect): number {
-  const { x0, y0, x1, y1 } = bounds(image, box);
+export function contrastOf(picture: Raster, box: CropRect): number {
+  const { x0, y0, x1, y1 } = bounds(picture, box);
   const histogram = new Uint32Array(256);
   let n = 0;
   for (let y = y0; y < y1; y++)
     for (let x = x0; x < x1; x++) {
-      histogram[Math.round(light(pixel(image, x, y)))]! += 1;
+      histogram[Math.round(light(pixel(picture, x, y)))]! += 1;
       n += 1;
     }
   const percentile = (p: number) => {
@@ -74,31 +74,31 @@ export function contrastOf(image: Raster, box: CropRect): number {
 }
 
 /** The pixels of a row or column segment that are within SAME_COLOUR of `colour`, as a share. */
-function shareOf(image: Raster, colour: Rgb, along: 'row' | 'column', at: number, from: number, to: number): number {
+function shareOf(picture: Raster, colour: Rgb, along: 'row' | 'column', at: number, from: number, to: number): number {
   let same = 0;
   for (let i = from; i < to; i++) {
-    const p = along === 'row' ? pixel(image, i, at) : pixel(image, at, i);
+    const p = along === 'row' ? pixel(picture, i, at) : pixel(picture, at, i);
     if (distance(p, colour) <= SAME_COLOUR) same += 1;
   }
   return to > from ? same / (to - from) : 0;
 }
 
 /** The most common colour of the ring just outside the box (a quarter of its height wide), and its share of the ring. */
-function ringColour(image: Raster, box: CropRect): { colour: Rgb; share: number } {
+function ringColour(picture: Raster, box: CropRect): { colour: Rgb; share: number } {
   const pad = Math.max(1, Math.round(box.height * 0.25));
-  const outer = bounds(image, {
+  const outer = bounds(picture, {
     x: box.x - pad,
     y: box.y - pad,
     width: box.width + 2 * pad,
     height: box.height + 2 * pad,
   });
-  const inner = bounds(image, box);
+  const inner = bounds(picture, box);
   const buckets = new Map<number, { n: number; r: number; g: number; b: number }>();
   let n = 0;
   for (let y = outer.y0; y < outer.y1; y++)
     for (let x = outer.x0; x < outer.x1; x++) {
       if (x >= inner.x0 && x < inner.x1 && y >= inner.y0 && y < inner.y1) continue;
-      const p = pixel(image, x, y);
+      const p = pixel(picture, x, y);
       const key = ((p.r >> 5) << 6) | ((p.g >> 5) << 3) | (p.b >> 5);
       const bucket = buckets.get(key) ?? { n: 0, r: 0, g: 0, b: 0 };
       bucket.n += 1;
@@ -116,7 +116,7 @@ function ringColour(image: Raster, box: CropRect): { colour: Rgb; share: number 
   for (let y = outer.y0; y < outer.y1; y++)
     for (let x = outer.x0; x < outer.x1; x++) {
       if (x >= inner.x0 && x < inner.x1 && y >= inner.y0 && y < inner.y1) continue;
-      if (distance(pixel(image, x, y), colour) <= SAME_COLOUR) same += 1;
+      if (distance(pixel(picture, x, y), colour) <= SAME_COLOUR) same += 1;
     }
   return { colour, share: n > 0 ? same / n : 0 };
 }
@@ -127,19 +127,19 @@ function ringColour(image: Raster, box: CropRect): { colour: Rgb; share: number 
  * plain, where the panel is hardly larger than the text, or where it is most of the picture (its
  * plain background, not a panel on it).
  */
-export function panelAround(image: Raster, box: CropRect): CropRect | null {
-  const { colour, share } = ringColour(image, box);
+export function panelAround(picture: Raster, box: CropRect): CropRect | null {
+  const { colour, share } = ringColour(picture, box);
   if (share < RING) return null;
-  let { x0, y0, x1, y1 } = bounds(image, box);
+  let { x0, y0, x1, y1 } = bounds(picture, box);
   for (let grew = true; grew;) {
     grew = false;
-    if (y0 > 0 && shareOf(image, colour, 'row', y0 - 1, x0, x1) >= PLAIN) [y0, grew] = [y0 - 1, true];
-    if (y1 < image.height && shareOf(image, colour, 'row', y1, x0, x1) >= PLAIN) [y1, grew] = [y1 + 1, true];
-    if (x0 > 0 && shareOf(image, colour, 'column', x0 - 1, y0, y1) >= PLAIN) [x0, grew] = [x0 - 1, true];
-    if (x1 < image.width && shareOf(image, colour, 'column', x1, y0, y1) >= PLAIN) [x1, grew] = [x1 + 1, true];
+    if (y0 > 0 && shareOf(picture, colour, 'row', y0 - 1, x0, x1) >= PLAIN) [y0, grew] = [y0 - 1, true];
+    if (y1 < picture.height && shareOf(picture, colour, 'row', y1, x0, x1) >= PLAIN) [y1, grew] = [y1 + 1, true];
+    if (x0 > 0 && shareOf(picture, colour, 'column', x0 - 1, y0, y1) >= PLAIN) [x0, grew] = [x0 - 1, true];
+    if (x1 < picture.width && shareOf(picture, colour, 'column', x1, y0, y1) >= PLAIN) [x1, grew] = [x1 + 1, true];
   }
   const area = (x1 - x0) * (y1 - y0);
-  if (area < 1.5 * box.width * box.height || area > 0.7 * image.width * image.height) return null;
+  if (area < 1.5 * box.width * box.height || area > 0.7 * picture.width * picture.height) return null;
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
@@ -149,13 +149,13 @@ export function panelAround(image: Raster, box: CropRect): CropRect | null {
  * plain panel, or on the picture itself when it is not small. Text in the scene is small, or set
  * in the picture's own light and shade.
  */
-export function judgeText(image: Raster, lines: readonly DetectedBox[]): { designed: boolean[]; panels: CropRect[] } {
-  const short = Math.min(image.width, image.height);
+export function judgeText(picture: Raster, lines: readonly DetectedBox[]): { designed: boolean[]; panels: CropRect[] } {
+  const short = Math.min(picture.width, picture.height);
   const panels: CropRect[] = [];
   const designed = lines.map((line) => {
     if (line.width < ASPECT * line.height) return false;
-    const contrast = contrastOf(image, line);
-    const panel = contrast >= PANEL_CONTRAST ? panelAround(image, line) : null;
+    const contrast = contrastOf(picture, line);
+    const panel = contrast >= PANEL_CONTRAST ? panelAround(picture, line) : null;
     if (panel) {
       panels.push(panel);
       return true;

@@ -38,9 +38,9 @@ export function releaseTextNetwork(): void {
   network = null;
 }
 
-export function detectTextAt(image: Raster, maxSide: number, stats?: RunStats): DetectedBox[] {
+export function detectTextAt(picture: Raster, maxSide: number, stats?: RunStats): DetectedBox[] {
   network ??= new Network(textOnnx);
-  const input = networkInput(image, maxSide, [...PADDLE_BGR]);
+  const input = networkInput(picture, maxSide, [...PADDLE_BGR]);
   const prob = network.run(input.tensor, stats).values().next().value!;
   const [, , height, width] = prob.shape as [number, number, number, number];
   const boxes = regions(prob.data, width, height, input.width, input.height);
@@ -50,8 +50,8 @@ export function detectTextAt(image: Raster, maxSide: number, stats?: RunStats): 
     return {
       x,
       y,
-      width: Math.min(image.width, (box.x + box.width) / input.scale) - x,
-      height: Math.min(image.height, (box.y + box.height) / input.scale) - y,
+      width: Math.min(picture.width, (box.x + box.width) / input.scale) - x,
+      height: Math.min(picture.height, (box.y + box.height) / input.scale) - y,
       score: box.score,
     };
   });

@@ -29,9 +29,9 @@ export function releaseFaceNetwork(): void {
   network = null;
 }
 
-export function detectFacesAt(image: Raster, maxSide: number, stats?: RunStats): DetectedFace[] {
+export function detectFacesAt(picture: Raster, maxSide: number, stats?: RunStats): DetectedFace[] {
   network ??= new Network(yunetOnnx);
-  const input = networkInput(image, maxSide, [...BGR]);
+  const input = networkInput(picture, maxSide, [...BGR]);
   const [, , paddedH, paddedW] = input.tensor.shape as [number, number, number, number];
   const outputs = network.run(input.tensor, stats);
   const found: DetectedFace[] = [];
@@ -71,17 +71,17 @@ export function detectFacesAt(image: Raster, maxSide: number, stats?: RunStats):
   const kept: DetectedFace[] = [];
   for (const face of found) if (kept.every((k) => iou(k, face) <= NMS_IOU)) kept.push(face);
   // Clamp to the picture: a face at the edge may extend past it.
-  return kept.map((face) => clampToPicture(face, image));
+  return kept.map((face) => clampToPicture(face, picture));
 }
 
-function clampToPicture(face: DetectedFace, image: Raster): DetectedFace {
+function clampToPicture(face: DetectedFace, picture: Raster): DetectedFace {
   const x = Math.max(0, face.x);
   const y = Math.max(0, face.y);
   return {
     ...face,
     x,
     y,
-    width: Math.min(image.width, face.x + face.width) - x,
-    height: Math.min(image.height, face.y + face.height) - y,
+    width: Math.min(picture.width, face.x + face.width) - x,
+    height: Math.min(picture.height, face.y + face.height) - y,
   };
 }

@@ -5,7 +5,7 @@
  * download step's other formats) likewise; and an upload keeps its file, not yet decoded, for the
  * renders that follow it. It never stands beside a new decode: every
  * decode lets it go first (memory.ts decodeStarts, which also counts decodes), and so does an upload before it reads its file
- * (services/pictures/uploads.ts). A run keeps its picture only if no decode has started since its
+ * (services/uploads/uploads.ts). A run keeps its picture only if no decode has started since its
  * own, so a render of another request that decoded meanwhile does not run beside it. (A render that
  * decoded before it may still be running, beside it, as it ran beside the batch that kept it.)
  */

@@ -37,7 +37,7 @@ describe('import boundaries', () => {
     ['worker never imports app/', 'worker/lib/boundary-probe.ts', "import { api } from '../../app/lib/api';", /app/],
     [
       'services never import routes',
-      'worker/services/pictures/boundary-probe.ts',
+      'worker/services/uploads/boundary-probe.ts',
       "import { uploadRoutes } from '../../routes/uploads';",
       /never import routes/,
     ],
@@ -92,7 +92,7 @@ describe('import boundaries', () => {
     ],
     [
       'the worker never imports the engine by path',
-      'worker/services/pictures/boundary-probe.ts',
+      'worker/services/uploads/boundary-probe.ts',
       "import { inspectImage } from '../../../engine';",
       /package name/,
     ],
@@ -199,17 +199,13 @@ describe('import boundaries', () => {
     [
       'routes import services',
       'worker/routes/boundary-probe.ts',
-      "import { storeUpload } from '../services/pictures/uploads';",
+      "import { storeUpload } from '../services/uploads/uploads';",
     ],
     ['routes import db types', 'worker/routes/boundary-probe.ts', "import type { User } from '../db/schema';"],
-    [
-      'services import services',
-      'worker/services/pictures/boundary-probe.ts',
-      "import { previewPath } from './paths';",
-    ],
+    ['services import services', 'worker/services/uploads/boundary-probe.ts', "import { previewPath } from './paths';"],
     [
       'services import the engine',
-      'worker/services/pictures/boundary-probe.ts',
+      'worker/services/uploads/boundary-probe.ts',
       "import { inspectImage } from '@social-resizer/engine';",
     ],
     [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT, PLATFORM_MAX_BODY, WEBHOOK_BODY_LIMIT } from '../../worker/middleware/body-limits';
-import { MAX_UPLOAD_BODY } from '../../worker/services/pictures/upload-body';
+import { MAX_UPLOAD_BODY } from '../../worker/services/uploads/upload-body';
 import { body, Browser, countStored } from './helpers';
 
 /**

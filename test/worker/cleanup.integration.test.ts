@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
 import { clock } from '../../worker/lib/clock';
-import { uploadPrefix } from '../../worker/services/pictures/storage-keys';
+import { uploadPrefix } from '../../worker/services/uploads/storage-keys';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -5,8 +5,8 @@ import worker from '../../worker/index';
 import { clock, DAY_MS } from '../../worker/lib/clock';
 import type { Caller } from '../../worker/services/caller';
 import { depsFrom } from '../../worker/services/deps';
-import { EXPIRED_MESSAGE, storeUpload } from '../../worker/services/pictures/uploads';
-import { uploadPrefix } from '../../worker/services/pictures/storage-keys';
+import { EXPIRED_MESSAGE, storeUpload } from '../../worker/services/uploads/uploads';
+import { uploadPrefix } from '../../worker/services/uploads/storage-keys';
 import { bannerRequest, body, Browser, fixture, processedRequest } from './helpers';
 
 afterEach(() => vi.restoreAllMocks());

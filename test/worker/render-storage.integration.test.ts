@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { inspectImage } from '@social-resizer/engine';
-import { previewKeyOf } from '../../worker/services/pictures/storage-keys';
+import { previewKeyOf } from '../../worker/services/uploads/storage-keys';
 import { body, Browser, processedRequest } from './helpers';
 
 const formatOf = async (browser: Browser, id: string) =>

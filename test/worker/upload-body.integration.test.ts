@@ -1,11 +1,11 @@
 /**
- * An upload's body read once and its file taken as a view of it (worker/services/pictures/upload-body.ts):
+ * An upload's body read once and its file taken as a view of it (worker/services/uploads/upload-body.ts):
  * the same bytes the runtime's own multipart parser finds, in workerd, for bodies as the runtime
  * writes them, and the same name with the HTML standard's escapes read back, whatever the file is
  * called; and the parts a body may lack or garble.
  */
 import { describe, expect, it } from 'vitest';
-import { boundaryOf, filePart, readBody } from '../../worker/services/pictures/upload-body';
+import { boundaryOf, filePart, readBody } from '../../worker/services/uploads/upload-body';
 
 const NAMES = [
   'photo.jpg',

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { MAX_UPLOAD_BODY } from '../services/pictures/upload-body';
-import { TOO_LARGE_MESSAGE } from '../services/pictures/uploads';
+import { MAX_UPLOAD_BODY } from '../services/uploads/upload-body';
+import { TOO_LARGE_MESSAGE } from '../services/uploads/uploads';
 import type { AppEnv } from '../types';
 import { errorResponse } from '../lib/errors';
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { ImageRequest, Upload } from '../db/schema';
 import { parseId } from '../routes/params';
-import { getLiveRequest } from '../services/pictures/image-requests';
+import { getLiveRequest } from '../services/uploads/image-requests';
 import { endInterruptedConversions } from '../services/conversions/rows';
 import type { AppEnv } from '../types';
 

@@ -5,7 +5,7 @@ import { answerWatched } from '../lib/watch';
 import { holdPoll } from '../services/access/held-polls';
 import { batchesNews, newsFeed } from '../services/conversions/news';
 import { batchStatus, batchVersion, batchZipEntries, createBatch, listBatches } from '../services/conversions/batches';
-import { zipResponse } from '../services/pictures/zip';
+import { zipResponse } from '../services/uploads/zip';
 import type { AppEnv } from '../types';
 import { parseId } from './params';
 

@@ -12,7 +12,7 @@ import {
   newRequestResponse,
   readRequestResponse,
   toRequestResponse,
-} from '../services/pictures/image-requests';
+} from '../services/uploads/image-requests';
 import { authorizePixels, openPixels } from '../services/access/door';
 import { takeConversions } from '../services/access/rate-limits';
 import { renderIdentity, renderLimitKey } from '../services/conversions/identity';

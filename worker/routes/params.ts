@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../lib/errors';
-import { REQUEST_NOT_FOUND } from '../services/pictures/image-requests';
+import { REQUEST_NOT_FOUND } from '../services/uploads/image-requests';
 
 const idParam = z.object({ id: z.uuid(REQUEST_NOT_FOUND) });
 const formatParam = z.object({

@@ -8,8 +8,8 @@ import {
   findUpload,
   receiveUpload,
   toUploadResponse,
-} from '../services/pictures/uploads';
-import { uploadIdFromPath } from '../services/pictures/paths';
+} from '../services/uploads/uploads';
+import { uploadIdFromPath } from '../services/uploads/paths';
 import { detectionAnswer } from '../services/conversions/detection';
 import type { AppEnv } from '../types';
 

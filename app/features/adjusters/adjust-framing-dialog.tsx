@@ -16,7 +16,7 @@ import { areaPercentages, pictureArea } from '../tool-kit/crop-area';
  * original) and works in shares of it, so the crop is in the upload's pixels whatever file is shown.
  */
 export function AdjustFramingDialog({
-  imageUrl,
+  pictureUrl,
   picture,
   format,
   start,
@@ -24,7 +24,7 @@ export function AdjustFramingDialog({
   onSave,
   onClose,
 }: {
-  imageUrl: string;
+  pictureUrl: string;
   /** The upload's upright size: crops are in its pixels. */
   picture: { width: number; height: number };
   format: PlatformFormat;
@@ -54,7 +54,7 @@ export function AdjustFramingDialog({
     >
       <div className="relative h-64 w-full overflow-hidden rounded-lg bg-slate-800" data-testid="framing-cropper">
         <Cropper
-          image={imageUrl}
+          image={pictureUrl}
           crop={position}
           zoom={zoom}
           minZoom={minZoom}

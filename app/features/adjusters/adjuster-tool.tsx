@@ -15,7 +15,7 @@ import { ResultsStep } from './results-step';
 import { NO_SELECTION, selectionAddress } from './selection';
 import { ADJUSTER_STEPS, shownAdjusterStep, type AdjusterStep } from './steps';
 import { useAddressSelection } from './use-address-selection';
-import { useAdjusterPicture } from './use-adjuster-picture';
+import { useAdjusterUpload } from './use-adjuster-upload';
 import { useAdjusterRun } from './use-adjuster-run';
 import { useRestoredRun } from './use-restored-run';
 
@@ -32,8 +32,8 @@ export function AdjusterTool({
   address: AdjusterAddress;
   onAddress: (change: AdjusterAddressChange, replace: boolean) => void;
 }) {
-  const picture = useAdjusterPicture(address, onAddress);
-  const { upload, file } = picture;
+  const adjusterUpload = useAdjusterUpload(address, onAddress);
+  const { upload, file } = adjusterUpload;
   const [output, setOutput] = useOutputSettings();
   const formatsQuery = useFormatCatalogue(flow.formatsQuery);
   // The user's own sizes of this adjuster's shape first (docs/product.md, "Custom sizes").
@@ -45,10 +45,10 @@ export function AdjusterTool({
     onAddress({ step: 'configure', run: null }, true),
   );
   const restoringRun = useRestoredRun(address, fanOut.run?.requestId ?? null, formats, (restored) => {
-    picture.show(restored.upload);
+    adjusterUpload.show(restored.upload);
     fanOut.restore({ ...restored, uploadPath: restored.upload.path });
   });
-  const restoring = restoringRun || picture.restoring;
+  const restoring = restoringRun || adjusterUpload.restoring;
 
   const shown = shownAdjusterStep(address.step, { upload: upload !== null, run: fanOut.run !== null });
   const step = ADJUSTER_STEPS.indexOf(restoring ? (address.step ?? 'upload') : shown) + 1;
@@ -65,7 +65,7 @@ export function AdjusterTool({
   }, [address.step, runId, address.run, onAddress]);
 
   function forget() {
-    picture.forget();
+    adjusterUpload.forget();
     reset();
     fanOut.reset();
   }
@@ -91,7 +91,7 @@ export function AdjusterTool({
         upload={upload}
         file={file}
         onUploaded={(uploaded, chosen) => {
-          picture.show(uploaded, chosen);
+          adjusterUpload.show(uploaded, chosen);
           fanOut.forgetRequest();
         }}
         onCleared={() => {

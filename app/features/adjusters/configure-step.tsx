@@ -53,18 +53,18 @@ export function ConfigureStep({
   notice,
 }: Props) {
   const rules = useTargetSelection({ flow, formats, selection, onChange, onContinue });
-  const imageUrl = shownPictureUrl(upload);
-  const edge = useEdgeColour(imageUrl, upload);
+  const pictureUrl = shownPictureUrl(upload);
+  const edge = useEdgeColour(pictureUrl, upload);
   const chosen = formats.filter((f) => selection.targets.includes(f.id));
   // Content-aware targets keep what the detectors find: banners with intelligent resizing, every profile picture.
   const detection = useDetection(upload, !flow.aiToggle || selection.useAi);
-  const preview = useChosenFormatsPreview({ imageUrl, picture: upload, chosen, output, fill: selection.fill });
+  const preview = useChosenFormatsPreview({ pictureUrl, picture: upload, chosen, output, fill: selection.fill });
 
   return (
     <div className="space-y-8">
       <SourceSection
         flow={flow}
-        imageUrl={imageUrl}
+        pictureUrl={pictureUrl}
         formats={formats.filter((f) => f.platform !== 'custom')}
         platforms={rules.groups.map((g) => g.platform).filter((p) => p !== 'custom')}
         sourcePlatform={rules.sourcePlatform}
@@ -95,7 +95,7 @@ export function ConfigureStep({
         }}
       />
       <FocusSection
-        imageUrl={imageUrl}
+        pictureUrl={pictureUrl}
         upload={upload}
         focus={selection.focus}
         onFocus={(focus) => onChange({ ...selection, focus })}

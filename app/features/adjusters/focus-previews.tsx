@@ -9,13 +9,13 @@ import { OutputPreview } from '../tool-kit/output-preview';
  * crop plan the server renders (engine/plan/crop.ts), so they update at once.
  */
 export function FocusPreviews({
-  imageUrl,
+  pictureUrl,
   picture,
   focus,
   targets,
   fill,
 }: {
-  imageUrl: string;
+  pictureUrl: string;
   picture: { width: number; height: number };
   focus: CropRect;
   targets: PlatformFormat[];
@@ -29,7 +29,7 @@ export function FocusPreviews({
         {shown.map((format) => (
           <li key={format.id} aria-label={format.description}>
             <OutputPreview
-              imageUrl={imageUrl}
+              pictureUrl={pictureUrl}
               picture={picture}
               format={format}
               area={planRegionCrop(picture, focus, format).crop}

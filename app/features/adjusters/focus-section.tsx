@@ -8,7 +8,7 @@ import { FocusPreviews } from './focus-previews';
 
 /** "3. Keep this": the box every target keeps, and the chosen targets drawn with it kept. */
 export function FocusSection({
-  imageUrl,
+  pictureUrl,
   upload,
   focus,
   onFocus,
@@ -16,7 +16,7 @@ export function FocusSection({
   fill,
   detection,
 }: {
-  imageUrl: string;
+  pictureUrl: string;
   upload: UploadResponse;
   focus: CropRect | null;
   onFocus: (focus: CropRect | null) => void;
@@ -35,9 +35,9 @@ export function FocusSection({
           ? 'Drag a box around what must stay whole (a headline, a logo, a face), or tap a point to centre on. Every format keeps it inside the area the platform shows.'
           : 'The faces and lines of text we find are kept whole inside the area each platform shows. To keep something else, drag a box around it or tap a point to centre on.'}
       </p>
-      <KeepThisPicker imageUrl={imageUrl} picture={upload} focus={focus} onFocus={onFocus} detection={detection} />
+      <KeepThisPicker pictureUrl={pictureUrl} picture={upload} focus={focus} onFocus={onFocus} detection={detection} />
       {focus && chosen.length > 0 ? (
-        <FocusPreviews imageUrl={imageUrl} picture={upload} focus={focus} targets={chosen} fill={fill} />
+        <FocusPreviews pictureUrl={pictureUrl} picture={upload} focus={focus} targets={chosen} fill={fill} />
       ) : null}
     </section>
   );

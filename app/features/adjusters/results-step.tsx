@@ -116,7 +116,7 @@ export function ResultsStep({ flow, upload, fanOut, onBack, onStartOver }: Props
 
       {adjusting ? (
         <AdjustFramingDialog
-          imageUrl={shownPictureUrl(upload)}
+          pictureUrl={shownPictureUrl(upload)}
           picture={upload}
           format={adjusting}
           start={startCrop(adjusting)}

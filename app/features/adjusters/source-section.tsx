@@ -8,7 +8,7 @@ import type { AdjusterFlow } from './flows';
 /** "1. Current format": the source platform and format (optional for a fresh profile picture). */
 export function SourceSection({
   flow,
-  imageUrl,
+  pictureUrl,
   formats,
   platforms,
   sourcePlatform,
@@ -17,7 +17,7 @@ export function SourceSection({
   notice,
 }: {
   flow: AdjusterFlow;
-  imageUrl: string;
+  pictureUrl: string;
   formats: PlatformFormat[];
   platforms: readonly string[];
   sourcePlatform: string;
@@ -46,7 +46,7 @@ export function SourceSection({
       <div className={cn('grid gap-4', flow.kind === 'profile' ? 'sm:grid-cols-[auto_1fr_1fr]' : 'sm:grid-cols-2')}>
         {flow.kind === 'profile' ? (
           <img
-            src={imageUrl}
+            src={pictureUrl}
             alt="Your profile picture, as a circle"
             className="h-28 w-28 rounded-full border-4 border-white object-cover shadow ring-1 ring-slate-200"
           />

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useDetection } from '../tool-kit/detection';
 import { KeepThisPicker } from '../tool-kit/keep-this-picker';
-import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { uploadUrl } from '../tool-kit/upload-file';
 
 /**
  * "Keep this" for one photo of the batch: the faces and text found in it, and the box every format
@@ -32,7 +32,7 @@ export function KeepThisDialog({
       description="The faces and lines of text we find are kept whole. To keep something else (a product, a logo), drag a box around it or tap a point to centre on. Every format of this photo keeps it inside the area the platform shows."
     >
       <KeepThisPicker
-        imageUrl={uploadedImageUrl(upload)}
+        pictureUrl={uploadUrl(upload)}
         picture={upload}
         focus={focus}
         onFocus={onFocus}

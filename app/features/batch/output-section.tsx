@@ -7,13 +7,13 @@ import { OutputPicker } from '../tool-kit/output-picker';
 import { ChosenFormatsPreview, useChosenFormatsPreview } from '../tool-kit/quality-preview/chosen-formats-preview';
 import { softFilesText } from '../../../shared/sharpness';
 import { SoftnessNote } from '../tool-kit/softness-note';
-import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { uploadUrl } from '../tool-kit/upload-file';
 import { acceptedByAll } from '../tool-kit/output-settings';
 import type { Photo } from './use-batch-photos';
 import { plural } from './words';
 
 /** A photo as the summary shows it: the local file, or the server's copy of one kept from before a reload. */
-const shownSource = (p: Photo) => p.thumbnail ?? (p.upload ? uploadedImageUrl(p.upload) : null);
+const shownSource = (p: Photo) => p.thumbnail ?? (p.upload ? uploadUrl(p.upload) : null);
 
 /** The last step: what the batch will make (its photos and formats), the file type and the fill. */
 export function OutputSection({
@@ -35,7 +35,7 @@ export function OutputSection({
   // The quality's before and after, on the first photo.
   const first = photos.find((p) => p.upload)?.upload ?? null;
   const preview = useChosenFormatsPreview({
-    imageUrl: first ? uploadedImageUrl(first) : null,
+    pictureUrl: first ? uploadUrl(first) : null,
     picture: first,
     chosen,
     output,

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { MAX_BATCH_PHOTOS } from '../../../shared/limits';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { PhotoFileInput } from '../tool-kit/photo-file-input';
-import { uploadedImageUrl } from '../tool-kit/upload-photo';
+import { UploadInput } from '../tool-kit/upload-input';
+import { uploadUrl } from '../tool-kit/upload-file';
 import type { Photo } from './use-batch-photos';
 
 /** "Photos": the drop zone and chooser for many photos, then each photo as a thumbnail with its state. */
@@ -45,7 +45,7 @@ export function PhotosSection({
         <Button variant="outline" onClick={() => input.current?.click()}>
           {photos.length > 0 ? 'Add photos' : 'Choose photos'}
         </Button>
-        <PhotoFileInput
+        <UploadInput
           ref={input}
           id="batch-files"
           label="Choose photos"
@@ -72,7 +72,7 @@ function PhotoTile({ photo, onRemove, onFrame }: { photo: Photo; onRemove: () =>
   // A file the browser cannot draw (HEIC) shows the server's copy once it is up.
   const [broken, setBroken] = useState(false);
   // A photo kept from before a reload has no local file: the server's copy shows.
-  const serverCopy = photo.upload ? uploadedImageUrl(photo.upload) : null;
+  const serverCopy = photo.upload ? uploadUrl(photo.upload) : null;
   const source = broken || !photo.thumbnail ? serverCopy : photo.thumbnail;
   const status =
     photo.state === 'ready'

@@ -3,7 +3,7 @@ import type { CropRect } from '@social-resizer/engine/plan/crop';
 import { MAX_BATCH_PHOTOS } from '../../../shared/limits';
 import type { UploadResponse } from '../../../shared/schemas';
 import { errorMessage } from '../../lib/api';
-import { fileProblem, uploadPhoto } from '../tool-kit/upload-photo';
+import { fileProblem, uploadFile } from '../tool-kit/upload-file';
 
 export type Photo = {
   key: string;
@@ -70,7 +70,7 @@ export function useBatchPhotos(kept: readonly Pick<Photo, 'name' | 'upload' | 'f
       if (photo.state !== 'waiting' || removed.current.has(photo.key)) continue;
       update(photo.key, { state: 'uploading' });
       try {
-        const { upload } = await uploadPhoto(files[i] as File, () => undefined, abort.current.signal);
+        const { upload } = await uploadFile(files[i] as File, () => undefined, abort.current.signal);
         update(photo.key, { state: 'ready', upload });
       } catch (error) {
         if (abort.current.signal.aborted) return;

@@ -111,7 +111,7 @@ export function AdjustStep({
                 // Each format's cropper opens on its own first framing.
                 key={adjustment.format.id}
                 upload={upload}
-                imageUrl={shownPictureUrl(upload)}
+                pictureUrl={shownPictureUrl(upload)}
                 adjustment={adjustment}
                 onAdjust={onAdjust}
                 history={history}

@@ -15,7 +15,7 @@ import { SafeZoneOverlay } from './safe-zone-overlay';
  * a size container (`@container`).
  */
 export function CropEditor({
-  imageUrl,
+  pictureUrl,
   picture,
   adjustment,
   onAdjust,
@@ -25,7 +25,7 @@ export function CropEditor({
   onInteractionStart,
 }: {
   /** Where the picture is shown from (shown-picture.ts). */
-  imageUrl: string;
+  pictureUrl: string;
   /** The picture's own size: the framing is in its pixels, whatever size the file shown. */
   picture: { width: number; height: number };
   adjustment: Adjustment;
@@ -61,14 +61,14 @@ export function CropEditor({
     >
       {fill.kind === 'blur' ? (
         <img
-          src={imageUrl}
+          src={pictureUrl}
           alt=""
           aria-hidden="true"
           className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl brightness-90"
         />
       ) : null}
       <Cropper
-        image={imageUrl}
+        image={pictureUrl}
         crop={adjustment.crop}
         zoom={adjustment.zoom}
         minZoom={minZoom}

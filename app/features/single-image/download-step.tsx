@@ -36,7 +36,7 @@ export function DownloadStep({ request, format, onRequest, onStartOver, onBackTo
   const [draft, setDraft] = useState<OutputSettings>(request.output);
   const lossy = previewType(draft.type, request.file?.type);
   const preview = useQualityPreview({
-    imageUrl: shownPictureUrl(request.upload),
+    pictureUrl: shownPictureUrl(request.upload),
     pictureWidth: request.upload.width,
     format,
     area: request.cropDetails,

@@ -18,7 +18,7 @@ import type { useFramingHistory } from './use-framing-history';
  */
 export function FramingPanel({
   upload,
-  imageUrl,
+  pictureUrl,
   adjustment,
   onAdjust,
   history,
@@ -27,7 +27,7 @@ export function FramingPanel({
 }: {
   upload: UploadResponse;
   /** Where the picture is shown from (shown-picture.ts). */
-  imageUrl: string;
+  pictureUrl: string;
   adjustment: Adjustment;
   onAdjust: Dispatch<SetStateAction<Adjustment | null>>;
   history: ReturnType<typeof useFramingHistory>;
@@ -44,7 +44,7 @@ export function FramingPanel({
   const atStart =
     Math.abs(adjustment.zoom - start.zoom) < 0.005 &&
     (!area || !from || (['x', 'y', 'width', 'height'] as const).every((k) => Math.abs(area[k] - from[k]) <= 1));
-  const edge = useEdgeColour(imageUrl, upload);
+  const edge = useEdgeColour(pictureUrl, upload);
   const refused = transparencyRefusal([format], readOutputSettings().type);
   // Where transparency is refused, the file gets white; the editor shows what the file will hold.
   const shownFill: Fill = fill.kind === 'transparent' && refused ? { kind: 'color', color: '#ffffff' } : fill;
@@ -63,7 +63,7 @@ export function FramingPanel({
       <div className="@container">
         <CropEditor
           key={opened}
-          imageUrl={imageUrl}
+          pictureUrl={pictureUrl}
           picture={upload}
           adjustment={adjustment}
           onAdjust={onAdjust}
@@ -93,7 +93,7 @@ export function FramingPanel({
         ) : null}
       </div>
       <OutputPreview
-        imageUrl={imageUrl}
+        pictureUrl={pictureUrl}
         picture={upload}
         format={format}
         area={area}

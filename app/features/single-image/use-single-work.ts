@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SINGLE_DEFAULT_FILL, type Fill } from '../../../shared/fill';
 import type { ImageRequestResponse, UploadResponse } from '../../../shared/schemas';
-import type { ChosenFile } from '../tool-kit/use-photo-upload';
+import type { ChosenFile } from '../tool-kit/use-upload';
 import type { Adjustment } from './adjustment';
 import { readFrame } from './frame-address';
 import { DEFAULT_PLATFORM } from './rules';

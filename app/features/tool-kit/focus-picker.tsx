@@ -27,13 +27,13 @@ function statusText(value: CropRect | null, detected: Detected | undefined): str
  * and "Use detected" returns to the found ones.
  */
 export function FocusPicker({
-  imageUrl,
+  pictureUrl,
   picture,
   value,
   onChange,
   detected,
 }: {
-  imageUrl: string;
+  pictureUrl: string;
   picture: { width: number; height: number };
   value: CropRect | null;
   onChange: (focus: CropRect | null) => void;
@@ -53,7 +53,7 @@ export function FocusPicker({
         {...handlers}
         data-testid="focus-frame"
       >
-        <img src={imageUrl} alt="" draggable={false} className="block max-h-60 w-auto max-w-full" />
+        <img src={pictureUrl} alt="" draggable={false} className="block max-h-60 w-auto max-w-full" />
         {detected ? <DetectedBoxes boxes={detected.boxes} picture={picture} /> : null}
         {shown ? (
           shown.width > 0 && shown.height > 0 ? (

@@ -21,13 +21,13 @@ function detectionNote(state: DetectionState): string | null {
  * own detection (faces and lines apart, which keeps more than their union).
  */
 export function KeepThisPicker({
-  imageUrl,
+  pictureUrl,
   picture,
   focus,
   onFocus,
   detection,
 }: {
-  imageUrl: string;
+  pictureUrl: string;
   picture: { width: number; height: number };
   focus: CropRect | null;
   onFocus: (focus: CropRect | null) => void;
@@ -37,7 +37,7 @@ export function KeepThisPicker({
   return (
     <div className="grid gap-2">
       <FocusPicker
-        imageUrl={imageUrl}
+        pictureUrl={pictureUrl}
         picture={picture}
         value={focus}
         onChange={onFocus}

@@ -27,7 +27,7 @@ export function previewBox(
  * the circle a profile format is shown in, and the platform's safe zone.
  */
 export function OutputPreview({
-  imageUrl,
+  pictureUrl,
   picture,
   format,
   area,
@@ -36,7 +36,7 @@ export function OutputPreview({
   longSide = LONG_SIDE,
 }: {
   /** Where the picture is shown from (shown-picture.ts). */
-  imageUrl: string;
+  pictureUrl: string;
   /** The picture's own size: `area` is in its pixels. */
   picture: { width: number; height: number };
   format: PlatformFormat;
@@ -47,30 +47,30 @@ export function OutputPreview({
   longSide?: number;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [image, setImage] = useState<ImageBitmap | null>(null);
+  const [bitmap, setBitmap] = useState<ImageBitmap | null>(null);
   const box = previewBox(format, longSide);
 
   const { width: pictureWidth, height: pictureHeight } = picture;
   useEffect(() => {
     let live = true;
-    shownBitmap(imageUrl, { width: pictureWidth, height: pictureHeight }).then(
-      (bitmap) => live && setImage(bitmap),
+    shownBitmap(pictureUrl, { width: pictureWidth, height: pictureHeight }).then(
+      (made) => live && setBitmap(made),
       () => undefined, // nothing drawn: the cropper shows the framing
     );
     return () => {
       live = false;
     };
-  }, [imageUrl, pictureWidth, pictureHeight]);
+  }, [pictureUrl, pictureWidth, pictureHeight]);
 
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
-    if (!context || !image || !area) return;
+    if (!context || !bitmap || !area) return;
     const scale = window.devicePixelRatio || 1;
     const width = Math.round(box.width * scale);
     const height = Math.round(box.height * scale);
     context.canvas.width = width;
     context.canvas.height = height;
-    drawOutput(context, image, pictureWidth, area, fill, opaque);
+    drawOutput(context, bitmap, pictureWidth, area, fill, opaque);
     const zone = format.safeZone;
     if (format.profile || zone?.shape === 'circle') {
       // What the circle hides, dimmed: the file stays square, the platform shows the circle.
@@ -88,7 +88,7 @@ export function OutputPreview({
       context.strokeStyle = 'rgba(252, 211, 77, 0.95)';
       context.strokeRect(zone.x * sx, zone.y * sy, zone.width * sx, zone.height * sy);
     }
-  }, [image, pictureWidth, area, format, fill, opaque, box.width, box.height]);
+  }, [bitmap, pictureWidth, area, format, fill, opaque, box.width, box.height]);
 
   return (
     <figure className="flex flex-col items-center gap-2" aria-label="Output preview">

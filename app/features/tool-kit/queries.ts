@@ -49,7 +49,7 @@ export class UploadError extends Error {
  * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can. A
  * non-OK answer fails with 'Upload failed: {status} {statusText}' unless the server said why.
  */
-export async function uploadImage(
+export async function postUpload(
   file: Blob,
   filename: string,
   onProgress: (fraction: number) => void,

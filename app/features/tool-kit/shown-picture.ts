@@ -9,7 +9,7 @@
  * file or the bitmap shown: whoever draws scales.
  */
 import type { UploadResponse } from '../../../shared/schemas';
-import { uploadedImageUrl } from './upload-photo';
+import { uploadUrl } from './upload-file';
 
 /** Files kept: this visit's last uploads. */
 const FILES_KEPT = 6;
@@ -45,7 +45,7 @@ export function keepSentFile(id: string, file: Blob): void {
 
 /** Where the page shows `upload` from: the file as this page sent it, else the server's original. */
 export function shownPictureUrl(upload: Pick<UploadResponse, 'id' | 'path'>): string {
-  return sentFiles.get(upload.id) ?? uploadedImageUrl(upload);
+  return sentFiles.get(upload.id) ?? uploadUrl(upload);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type RefObject } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { PhotoFileInput } from './photo-file-input';
+import { UploadInput } from './upload-input';
 
 /** The drop zone of the upload step, with its file chooser; only the first dropped file is used. */
 export function UploadArea({
@@ -48,7 +48,7 @@ export function UploadArea({
           <p className="mt-1 text-xs text-slate-500">or paste one (Ctrl+V / ⌘V), or drop it anywhere on the page</p>
         </>
       )}
-      <PhotoFileInput
+      <UploadInput
         ref={inputRef}
         id="single-image-file"
         label="Choose an image"

@@ -2,7 +2,7 @@ import { formatSize } from '@social-resizer/engine/plan/output';
 import type { UploadResponse } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { shownPictureUrl } from './shown-picture';
-import type { ChosenFile, Uploading } from './use-photo-upload';
+import type { ChosenFile, Uploading } from './use-upload';
 
 /** The chosen picture: its name and size, then its thumbnail and pixels once up, or the progress. */
 export function UploadStatus({

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { UploadArea } from './upload-area';
 import { UploadStatus } from './upload-status';
 import { usePageDrop } from './use-page-drop';
-import { usePhotoUpload, type ChosenFile } from './use-photo-upload';
+import { useUpload, type ChosenFile } from './use-upload';
 
 type Props = {
   upload: UploadResponse | null;
@@ -21,7 +21,7 @@ type Props = {
  */
 export function UploadStep({ upload, file, onUploaded, onCleared, onNext }: Props) {
   const input = useRef<HTMLInputElement>(null);
-  const { uploading, start, cancel } = usePhotoUpload({ onUploaded, onCleared });
+  const { uploading, start, cancel } = useUpload({ onUploaded, onCleared });
   usePageDrop((chosen) => {
     if (!uploading) void start(chosen);
   });

@@ -6,12 +6,12 @@ import { shownBitmap } from './shown-picture';
  * The picture's dominant edge colour, read from a small drawing of its shown bitmap
  * (shown-picture.ts); null until loaded.
  */
-export function useEdgeColour(imageUrl: string, picture: { width: number; height: number }): string | null {
+export function useEdgeColour(pictureUrl: string, picture: { width: number; height: number }): string | null {
   const [colour, setColour] = useState<{ url: string; value: string } | null>(null);
   const { width, height } = picture;
   useEffect(() => {
     let live = true;
-    shownBitmap(imageUrl, { width, height }).then(
+    shownBitmap(pictureUrl, { width, height }).then(
       (bitmap) => {
         const canvas = document.createElement('canvas');
         canvas.width = 64;
@@ -19,13 +19,13 @@ export function useEdgeColour(imageUrl: string, picture: { width: number; height
         const context = canvas.getContext('2d', { willReadFrequently: true });
         if (!context || !live) return;
         context.drawImage(bitmap, 0, 0, 64, 64);
-        setColour({ url: imageUrl, value: edgeColour(context.getImageData(0, 0, 64, 64).data, 64, 64) });
+        setColour({ url: pictureUrl, value: edgeColour(context.getImageData(0, 0, 64, 64).data, 64, 64) });
       },
       () => undefined, // no edge colour: the fill picker offers the others
     );
     return () => {
       live = false;
     };
-  }, [imageUrl, width, height]);
-  return colour?.url === imageUrl ? colour.value : null;
+  }, [pictureUrl, width, height]);
+  return colour?.url === pictureUrl ? colour.value : null;
 }

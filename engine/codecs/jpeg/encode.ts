@@ -94,16 +94,16 @@ function instantiate(module: WebAssembly.Module): Encoder {
 }
 
 /**
- * Encodes opaque RGBA pixels (alpha is ignored) at a libjpeg quality of 1 to 100. `imagePixels` is
- * the size of the image the raster is part of, when it is a band of one (the quality preview
- * encodes an output in bands): the tables are chosen for the whole image, as the server's encode
+ * Encodes opaque RGBA pixels (alpha is ignored) at a libjpeg quality of 1 to 100. `outputPixels` is
+ * the size of the output the raster is part of, when it is a band of one (the quality preview
+ * encodes an output in bands): the tables are chosen for the whole output, as the server's encode
  * chooses them.
  */
 export async function encodeJpeg(
   raster: Raster,
   quality: number,
   module: WebAssembly.Module,
-  imagePixels = raster.width * raster.height,
+  outputPixels = raster.width * raster.height,
 ): Promise<Uint8Array> {
   if (!Number.isFinite(quality)) throw new RangeError(`JPEG quality ${quality} is not a number`);
   const q = Math.min(100, Math.max(1, Math.round(quality)));
@@ -116,7 +116,7 @@ export async function encodeJpeg(
   const rows = wasm.jpeg_alloc(stride * ROWS);
   if (!rows) throw new Error('The JPEG encoder could not allocate its rows');
   const fullChroma = q >= FULL_CHROMA_QUALITY;
-  const coefficientBytes = imagePixels * (fullChroma ? 6 : 3);
+  const coefficientBytes = outputPixels * (fullChroma ? 6 : 3);
   wasm.jpeg_begin(width, height, q, fullChroma ? 1 : 0, coefficientBytes <= OPTIMISED_TABLES_BYTES ? 1 : 0);
   for (let y = 0; y < height; y += ROWS) {
     const count = Math.min(ROWS, height - y);

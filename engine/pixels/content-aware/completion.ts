@@ -56,7 +56,7 @@ export function complete(
   allowed: (level: { scale: number }) => (x0: number, y0: number, x1: number, y1: number) => boolean,
   seed: number,
 ): Level | null {
-  const images = plan.levels.map((size) => slab.u8(size.width * size.height * 3));
+  const levelPixels = plan.levels.map((size) => slab.u8(size.width * size.height * 3));
   const fine = plan.levels[0];
   if (!fine) return null;
   const fineCount = fine.width * fine.height;
@@ -82,7 +82,7 @@ export function complete(
     levels.push({
       width: size.width,
       height: size.height,
-      image: images[l] as Uint8Array,
+      rgb: levelPixels[l] as Uint8Array,
       known: rect,
       valid,
       sources,
@@ -151,9 +151,9 @@ function shrinkKnown(output: Raster, levels: Level[], scale: number): void {
           o += 4;
         }
       const i = (y * finest.width + x) * 3;
-      finest.image[i] = Math.round(r / n);
-      finest.image[i + 1] = Math.round(g / n);
-      finest.image[i + 2] = Math.round(b / n);
+      finest.rgb[i] = Math.round(r / n);
+      finest.rgb[i + 1] = Math.round(g / n);
+      finest.rgb[i + 2] = Math.round(b / n);
     }
   for (let l = 1; l < levels.length; l++) {
     const fine = levels[l - 1] as Level;
@@ -166,10 +166,10 @@ function shrinkKnown(output: Raster, levels: Level[], scale: number): void {
           let n = 0;
           for (let fy = 2 * y; fy < Math.min(fine.height, 2 * y + 2); fy++)
             for (let fx = 2 * x; fx < Math.min(fine.width, 2 * x + 2); fx++) {
-              sum += fine.image[(fy * fine.width + fx) * 3 + c] as number;
+              sum += fine.rgb[(fy * fine.width + fx) * 3 + c] as number;
               n += 1;
             }
-          level.image[(y * level.width + x) * 3 + c] = Math.round(sum / n);
+          level.rgb[(y * level.width + x) * 3 + c] = Math.round(sum / n);
         }
   }
 }
@@ -192,7 +192,7 @@ function markSources(level: Level, allowed: (x0: number, y0: number, x1: number,
 
 /** A first guess of the coarsest level's unknown pixels: the known ones spread inward (Jacobi steps). */
 function diffuse(level: Level): void {
-  const { width: w, height: h, image, known } = level;
+  const { width: w, height: h, rgb, known } = level;
   const inside = (x: number, y: number) => x >= known.x0 && x < known.x1 && y >= known.y0 && y < known.y1;
   // Start from each unknown pixel's nearest known pixel, then smooth so no edge runs outward.
   for (let y = 0; y < h; y++)
@@ -200,7 +200,7 @@ function diffuse(level: Level): void {
       if (inside(x, y)) continue;
       const kx = Math.min(known.x1 - 1, Math.max(known.x0, x));
       const ky = Math.min(known.y1 - 1, Math.max(known.y0, y));
-      image.copyWithin((y * w + x) * 3, (ky * w + kx) * 3, (ky * w + kx) * 3 + 3);
+      rgb.copyWithin((y * w + x) * 3, (ky * w + kx) * 3, (ky * w + kx) * 3 + 3);
     }
   for (let step = 0; step < 2 * Math.max(w, h); step++)
     for (let y = 0; y < h; y++)
@@ -214,11 +214,11 @@ function diffuse(level: Level): void {
         const i = y * w + x;
         for (let c = 0; c < 3; c++) {
           const sum =
-            left * (image[(i - left) * 3 + c] as number) +
-            right * (image[(i + right) * 3 + c] as number) +
-            up * (image[(i - up * w) * 3 + c] as number) +
-            down * (image[(i + down * w) * 3 + c] as number);
-          image[(y * w + x) * 3 + c] = Math.round(sum / n);
+            left * (rgb[(i - left) * 3 + c] as number) +
+            right * (rgb[(i + right) * 3 + c] as number) +
+            up * (rgb[(i - up * w) * 3 + c] as number) +
+            down * (rgb[(i + down * w) * 3 + c] as number);
+          rgb[(y * w + x) * 3 + c] = Math.round(sum / n);
         }
       }
 }
@@ -250,7 +250,7 @@ function randomField(level: Level, random: Random): void {
  * plus its own place within the parent; the unknown pixels start as their parent's colour.
  */
 function upsample(coarse: Level, level: Level, random: Random): void {
-  const { width: w, height: h, field, valid, sources, sourceCount, image, known } = level;
+  const { width: w, height: h, field, valid, sources, sourceCount, rgb, known } = level;
   const cw = coarse.width;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
@@ -260,9 +260,9 @@ function upsample(coarse: Level, level: Level, random: Random): void {
       if (!inside) {
         const from = (py * cw + px) * 3;
         const to = (y * w + x) * 3;
-        image[to] = coarse.image[from] as number;
-        image[to + 1] = coarse.image[from + 1] as number;
-        image[to + 2] = coarse.image[from + 2] as number;
+        rgb[to] = coarse.rgb[from] as number;
+        rgb[to + 1] = coarse.rgb[from + 1] as number;
+        rgb[to + 2] = coarse.rgb[from + 2] as number;
       }
       const t = y * w + x;
       if (!isTarget(level, x, y)) {
@@ -288,7 +288,7 @@ function upsample(coarse: Level, level: Level, random: Random): void {
  * (the source pixel at the same place in its patch); a close match weighs more.
  */
 function vote(level: Level, sums: Float32Array): void {
-  const { width: w, height: h, image, field, distance, known } = level;
+  const { width: w, height: h, rgb, field, distance, known } = level;
   const r = VOTE_RADIUS;
   sums.fill(0, 0, w * h * 4);
   for (let ty = 0; ty < h; ty++)
@@ -308,9 +308,9 @@ function vote(level: Level, sums: Float32Array): void {
           if (rowInside && x >= known.x0 && x < known.x1) continue;
           const p = (y * w + x) * 4;
           const q = ((sy + dy) * w + sx + dx) * 3;
-          sums[p] = (sums[p] as number) + weight * (image[q] as number);
-          sums[p + 1] = (sums[p + 1] as number) + weight * (image[q + 1] as number);
-          sums[p + 2] = (sums[p + 2] as number) + weight * (image[q + 2] as number);
+          sums[p] = (sums[p] as number) + weight * (rgb[q] as number);
+          sums[p + 1] = (sums[p + 1] as number) + weight * (rgb[q + 1] as number);
+          sums[p + 2] = (sums[p + 2] as number) + weight * (rgb[q + 2] as number);
           sums[p + 3] = (sums[p + 3] as number) + weight;
         }
       }
@@ -321,8 +321,8 @@ function vote(level: Level, sums: Float32Array): void {
       const total = sums[p + 3] as number;
       if (total <= 0) continue;
       const i = (y * w + x) * 3;
-      image[i] = Math.round((sums[p] as number) / total);
-      image[i + 1] = Math.round((sums[p + 1] as number) / total);
-      image[i + 2] = Math.round((sums[p + 2] as number) / total);
+      rgb[i] = Math.round((sums[p] as number) / total);
+      rgb[i + 1] = Math.round((sums[p + 1] as number) / total);
+      rgb[i + 2] = Math.round((sums[p + 2] as number) / total);
     }
 }

@@ -11,7 +11,7 @@ import { PATCH_RADIUS } from './extension-plan';
 export interface Level {
   width: number;
   height: number;
-  image: Uint8Array;
+  rgb: Uint8Array;
   known: { x0: number; y0: number; x1: number; y1: number };
   /** 1 where a source patch may be centred: wholly known and clear of every kept-out box. */
   valid: Uint8Array;
@@ -58,7 +58,7 @@ export function isTarget(level: Level, x: number, y: number): boolean {
  * `s`, over the target patch's pixels inside the level. Stops early once it reaches `best`.
  */
 export function patchDistance(level: Level, tx: number, ty: number, s: number, best: number): number {
-  const { width: w, height: h, image } = level;
+  const { width: w, height: h, rgb } = level;
   const r = PATCH_RADIUS;
   const sx = s % w;
   const sy = (s - sx) / w;
@@ -72,7 +72,7 @@ export function patchDistance(level: Level, tx: number, ty: number, s: number, b
     let ti = ((ty + dy) * w + tx + xlo) * 3;
     let si = ((sy + dy) * w + sx + xlo) * 3;
     for (const end = ti + n; ti < end; ti++, si++) {
-      const d = (image[ti] as number) - (image[si] as number);
+      const d = (rgb[ti] as number) - (rgb[si] as number);
       sum += d * d;
     }
     if (sum >= best) return sum;

@@ -29,7 +29,7 @@ import { conversions, payments, type ImageRequest } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import type { Caller } from '../caller';
-import { previewKeyOf } from '../pictures/storage-keys';
+import { previewKeyOf } from '../uploads/storage-keys';
 import { consumeFreeDownload, tierFor, type Counters } from './allowance';
 import { markAcquired } from './purchases';
 

@@ -3,7 +3,7 @@ import { findFormat } from '../../../shared/formats';
 import type { Purchase, PurchaseFormat } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { conversions, imageRequests, uploads, type ConversionFlow } from '../../db/schema';
-import { downloadPath, previewPath } from '../pictures/paths';
+import { downloadPath, previewPath } from '../uploads/paths';
 
 /**
  * The account's purchases: every image it got, by a free download, unlimited access or a payment

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { conversions, imageRequests, uploads, type Conversion, type ImageRequest, type Upload } from '../../db/schema';
 import type { Version } from '../../lib/watch';
 import { ownedBy, type Caller } from '../caller';
-import { fileOf } from '../pictures/image-requests';
+import { fileOf } from '../uploads/image-requests';
 
 /**
  * The request's conversions (only of `formatIds` when given). Read whole and picked here: a request

@@ -27,9 +27,9 @@ import {
   type FanOutDeps,
 } from './fan-out';
 import { conversionTally, toFiles, toFramings, toResults } from './answers';
-import { getLiveRequest } from '../pictures/image-requests';
-import { EXPIRED_MESSAGE } from '../pictures/uploads';
-import { checksEntry, type ZipEntry } from '../pictures/zip';
+import { getLiveRequest } from '../uploads/image-requests';
+import { EXPIRED_MESSAGE } from '../uploads/uploads';
+import { checksEntry, type ZipEntry } from '../uploads/zip';
 import type { Caller } from '../caller';
 import { takeConversions } from '../access/rate-limits';
 import { renderIdentity, renderLimitKey } from './identity';

@@ -8,7 +8,7 @@ import type { OutputSettings } from '@social-resizer/engine/plan/output';
 import { conversions, imageRequests, type ImageRequest, type Upload } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
-import { requireFormat } from '../pictures/image-requests';
+import { requireFormat } from '../uploads/image-requests';
 import { SINGLE_TOOL_REFUSES_FAN_OUT } from './fan-out';
 import { failConversion, markForRender } from './rows';
 import { MemoryBusy } from '@social-resizer/engine';

@@ -24,7 +24,7 @@ import {
 } from '@social-resizer/engine';
 import { ApiError } from '../../lib/errors';
 import { log } from '@social-resizer/engine/log';
-import { outputKey, previewKeyOf } from '../pictures/storage-keys';
+import { outputKey, previewKeyOf } from '../uploads/storage-keys';
 import { frame } from './framing';
 import { formatSignature, twinCandidates } from './identity';
 import { detectionOf, UploadPicture, type RenderDeps } from './picture';

@@ -8,10 +8,10 @@ import type { registerSchema } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { imageRequests, passwordResets, payments, uploads, users, type User } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { deletePrefix } from '../pictures/cleanup';
+import { deletePrefix } from '../uploads/cleanup';
 import { assertNotThrottled, clearUserFailures, recordFailure, throttleKeys } from './login-throttle';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from './passwords';
-import { uploadPrefix } from '../pictures/storage-keys';
+import { uploadPrefix } from '../uploads/storage-keys';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken. Please choose another.';

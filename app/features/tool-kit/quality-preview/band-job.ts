@@ -8,7 +8,7 @@ export interface BandJob {
   width: number;
   height: number;
   /** The whole output's pixels, of which this band is part (it decides the JPEG's tables). */
-  imagePixels: number;
+  outputPixels: number;
   /** RGBA, row-major: the band's own copy (transferred). */
   pixels: Uint8ClampedArray;
   module: WebAssembly.Module;

@@ -24,13 +24,13 @@ export function centredArea(picture: { width: number; height: number }, format: 
 }
 
 export function useChosenFormatsPreview({
-  imageUrl,
+  pictureUrl,
   picture,
   chosen,
   output,
   fill,
 }: {
-  imageUrl: string | null;
+  pictureUrl: string | null;
   picture: { width: number; height: number } | null;
   chosen: PlatformFormat[];
   output: OutputSettings;
@@ -39,9 +39,9 @@ export function useChosenFormatsPreview({
   const [pickedId, setPickedId] = useState<number | null>(null);
   const format = chosen.find((f) => f.id === pickedId) ?? chosen[0] ?? null;
   const wanted: LossyType | null = output.type === 'png' ? null : output.type === 'auto' ? 'jpeg' : output.type;
-  const type = format && imageUrl && picture && (wanted !== 'webp' || format.types.includes('webp')) ? wanted : null;
+  const type = format && pictureUrl && picture && (wanted !== 'webp' || format.types.includes('webp')) ? wanted : null;
   const state = useQualityPreview({
-    imageUrl: imageUrl ?? '',
+    pictureUrl: pictureUrl ?? '',
     pictureWidth: picture?.width ?? 1,
     format: format ?? FALLBACK_SHAPE,
     area: format && picture ? centredArea(picture, format) : { x: 0, y: 0, width: 1, height: 1 },

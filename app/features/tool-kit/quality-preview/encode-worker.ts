@@ -22,7 +22,7 @@ async function encodeBand(job: BandJob): Promise<void> {
   try {
     const bytes =
       job.type === 'jpeg'
-        ? await encodeJpeg(raster, job.quality, module, job.imagePixels)
+        ? await encodeJpeg(raster, job.quality, module, job.outputPixels)
         : await encodeWebp(raster, job.quality, module);
     scope.postMessage({ id: job.id, bytes }, [bytes.buffer]);
   } catch (error) {

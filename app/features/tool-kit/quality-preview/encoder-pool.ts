@@ -113,7 +113,7 @@ export class EncoderPool {
         quality,
         width: raster.width,
         height,
-        imagePixels: raster.width * raster.height,
+        outputPixels: raster.width * raster.height,
         pixels,
         module,
       };

@@ -97,7 +97,7 @@ function fillFromKey(key: string): Fill {
 }
 
 export function useQualityPreview({
-  imageUrl,
+  pictureUrl,
   pictureWidth,
   format,
   area,
@@ -106,7 +106,7 @@ export function useQualityPreview({
   quality,
 }: {
   /** Where the picture is shown from (shown-picture.ts): its pixels at full size. */
-  imageUrl: string;
+  pictureUrl: string;
   /** The picture's own width: `area` is in its pixels. */
   pictureWidth: number;
   format: PlatformFormat;
@@ -137,7 +137,7 @@ export function useQualityPreview({
     if (!type) return;
     let live = true;
     setSource(null);
-    drawSource(imageUrl, pictureWidth, format, { x, y, width, height }, fillFromKey(fillAs), opaque).then(
+    drawSource(pictureUrl, pictureWidth, format, { x, y, width, height }, fillFromKey(fillAs), opaque).then(
       ({ raster, bitmap }) => {
         if (!live) return bitmap.close();
         setSource(raster);
@@ -148,7 +148,7 @@ export function useQualityPreview({
     return () => {
       live = false;
     };
-  }, [imageUrl, pictureWidth, format, x, y, width, height, fillAs, opaque, type]);
+  }, [pictureUrl, pictureWidth, format, x, y, width, height, fillAs, opaque, type]);
 
   useEffect(() => {
     if (!type || !source) return;

@@ -22,8 +22,8 @@ import {
 import { clock, DAY_MS } from '../../../lib/clock';
 import { ApiError } from '../../../lib/errors';
 import { log } from '@social-resizer/engine/log';
-import { getOwnedRequest } from '../../pictures/image-requests';
-import { assertNotExpired } from '../../pictures/uploads';
+import { getOwnedRequest } from '../../uploads/image-requests';
+import { assertNotExpired } from '../../uploads/uploads';
 import { ownedBy, ownerOf, type Caller } from '../../caller';
 import type { Intent, PaymentProvider } from './provider';
 

@@ -1,14 +1,14 @@
 /**
- * One photo from the visitor's disk to the server, as every tool sends it: the browser's checks
+ * One upload from the visitor's disk to the server, as every tool sends it: the browser's checks
  * first (the server decides again), then the file as it is, redrawn smaller and sent once more only
  * when the server refuses it as too large (413).
  */
 import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadResponse } from '../../../shared/schemas';
-import { uploadImage, UploadError } from './queries';
+import { postUpload, UploadError } from './queries';
 import { isHeic, prepareUpload } from './normalise';
 
 /** The file chooser's `accept`: the types the server takes, and HEIC where the browser can open it. */
-export const PHOTO_ACCEPT = [...ACCEPTED_UPLOAD_TYPES, 'image/heic', 'image/heif', '.heic', '.heif'].join(',');
+export const UPLOAD_ACCEPT = [...ACCEPTED_UPLOAD_TYPES, 'image/heic', 'image/heif', '.heic', '.heif'].join(',');
 
 /** What is wrong with the file before anything is sent ({title, description}), or null. */
 export function fileProblem(file: File): { title: string; description: string } | null {
@@ -18,13 +18,13 @@ export function fileProblem(file: File): { title: string; description: string } 
   return null;
 }
 
-/** Where the app shows an uploaded picture (the page's own copy, not the download). */
-export function uploadedImageUrl(upload: Pick<UploadResponse, 'path'>): string {
+/** Where the app shows an upload (the page's own copy, not the download). */
+export function uploadUrl(upload: Pick<UploadResponse, 'path'>): string {
   return `/uploads/${upload.path.split('/').pop() ?? ''}`;
 }
 
 /** The server's record of the upload, and the file as it went up (redrawn where the browser had to). */
-export async function uploadPhoto(
+export async function uploadFile(
   file: File,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
@@ -32,7 +32,7 @@ export async function uploadPhoto(
   const send = async (fallback: boolean) => {
     const prepared = await prepareUpload(file, { fallback });
     if (signal.aborted) throw new DOMException('Upload cancelled', 'AbortError');
-    return { upload: await uploadImage(prepared.blob, prepared.filename, onProgress, signal), sent: prepared.blob };
+    return { upload: await postUpload(prepared.blob, prepared.filename, onProgress, signal), sent: prepared.blob };
   };
   return send(false).catch((error: unknown) => {
     if (error instanceof UploadError && error.status === 413) return send(true);

@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { UploadResponse } from '../../../shared/schemas';
-import type { ChosenFile } from '../tool-kit/use-photo-upload';
+import type { ChosenFile } from '../tool-kit/use-upload';
 import { useSavedUpload } from '../tool-kit/use-saved-upload';
 import type { AdjusterAddress, AdjusterAddressChange } from './address';
 
 /**
- * An adjuster's picture, as its address names it (`aupload`; docs/product.md, "Work that
+ * An adjuster's upload, as its address names it (`aupload`; docs/product.md, "Work that
  * survives"): fetched back when the page holds none (the results bring theirs with their run), and
  * named in the address once the page holds one. What Start Over let go is not fetched back while
  * the address still names it.
  */
-export function useAdjusterPicture(
+export function useAdjusterUpload(
   address: AdjusterAddress,
   onAddress: (change: AdjusterAddressChange, replace: boolean) => void,
 ) {
@@ -18,9 +18,9 @@ export function useAdjusterPicture(
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [released, setReleased] = useState<string | null>(null);
   if (released !== null && address.upload !== released) setReleased(null);
-  const show = (picture: UploadResponse, chosen?: ChosenFile) => {
-    setUpload(picture);
-    setFile(chosen ?? { name: picture.originalFilename, size: picture.size });
+  const show = (next: UploadResponse, chosen?: ChosenFile) => {
+    setUpload(next);
+    setFile(chosen ?? { name: next.originalFilename, size: next.size });
   };
   const restoring = useSavedUpload({
     uploadId: address.step === 'results' || address.upload === released ? null : address.upload,
@@ -36,7 +36,7 @@ export function useAdjusterPicture(
     file,
     restoring,
     show,
-    /** Lets the picture go (Start Over, Cancel). */
+    /** Lets the upload go (Start Over, Cancel). */
     forget() {
       setReleased(address.upload);
       setUpload(null);

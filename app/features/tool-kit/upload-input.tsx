@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
-import { PHOTO_ACCEPT } from './upload-photo';
+import { UPLOAD_ACCEPT } from './upload-file';
 
 /** The hidden file chooser of every tool: the types the server takes; a button of the tool opens it. */
-export function PhotoFileInput({
+export function UploadInput({
   ref,
   id,
   label,
@@ -22,7 +22,7 @@ export function PhotoFileInput({
       id={id}
       type="file"
       multiple={multiple}
-      accept={PHOTO_ACCEPT}
+      accept={UPLOAD_ACCEPT}
       className="sr-only"
       aria-label={label}
       onChange={(event) => onFiles([...(event.target.files ?? [])], event.target)}

@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import type { UploadResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { keepSentFile } from './shown-picture';
-import { fileProblem, uploadPhoto } from './upload-photo';
+import { fileProblem, uploadFile } from './upload-file';
 
-/** The picture as the visitor chose it: its name and size on their disk. */
+/** The file as the visitor chose it: its name and size on their disk. */
 export type ChosenFile = { name: string; size: number };
 export type Uploading = ChosenFile & { progress: number };
 
@@ -15,8 +15,8 @@ function checkFile(file: File): boolean {
   return problem === null;
 }
 
-/** One picture at a time, sent with its progress; a new choice or Cancel ends the one in flight. */
-export function usePhotoUpload({
+/** One upload at a time, sent with its progress; a new choice or Cancel ends the one in flight. */
+export function useUpload({
   onUploaded,
   onCleared,
 }: {
@@ -32,7 +32,7 @@ export function usePhotoUpload({
     abort.current = controller;
     setUploading({ name: chosen.name, size: chosen.size, progress: 0 });
     try {
-      const { upload: result, sent } = await uploadPhoto(
+      const { upload: result, sent } = await uploadFile(
         chosen,
         (progress) => setUploading((u) => (u ? { ...u, progress } : u)),
         controller.signal,
