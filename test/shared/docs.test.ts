@@ -90,7 +90,9 @@ function comments(path: string, source: string): string {
 function filesUnder(folder: string, keep: (name: string) => boolean): string[] {
   return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
     const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path, keep);
+    // node_modules and the hidden folders tools write (bench/.cache holds old trees the bench extracts) are not ours to read.
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : filesUnder(path, keep);
     return keep(entry.name) ? [path] : [];
   });
 }
