@@ -3,10 +3,10 @@ import type { PlatformFormat } from '../../../shared/formats';
 import { findPlan } from '../../../shared/plans';
 import { Button } from '../../components/ui/button';
 import { PayToDownload } from '../plans/pay-to-download';
+import { plural } from '../../lib/words';
 import type { Charge } from './use-charges';
 
 const single = findPlan('single')!;
-const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
 
 /**
  * Every target in one ZIP, once every one is ready. Where some of them need payment (a target framed
@@ -45,13 +45,13 @@ export function ZipCard({
         {/* The button says it on a phone, where the results should show under it. */}
         <p className="hidden font-medium text-slate-900 sm:block">Download All as ZIP</p>
         <p className="text-sm text-slate-600" data-testid="zip-summary">
-          {files(targets.length)}, named by platform, format and size.
+          {plural(targets.length, 'file')}, named by platform, format and size.
           {allComplete ? '' : ' Available when every format is ready.'}
           {usesAllowance ? ' Uses one of your free downloads.' : ''}
         </p>
         {paid.length > 0 ? (
           <p className="mt-1 text-sm font-medium text-slate-900">
-            {`${files(paid.length)} ${[...new Set(paid.map((t) => reasonOf(t.id)))].join(' or ')}: $${single.price.toFixed(2)} as a ${single.name}, or free with Unlimited Access.`}
+            {`${plural(paid.length, 'file')} ${[...new Set(paid.map((t) => reasonOf(t.id)))].join(' or ')}: $${single.price.toFixed(2)} as a ${single.name}, or free with Unlimited Access.`}
           </p>
         ) : null}
       </div>

@@ -9,7 +9,7 @@ import { ToolCard } from '../tool-kit/tool-card';
 import { OutputTile } from './output-tile';
 import { batchQuery } from './queries';
 import { STEP_NAMES } from './steps';
-import { plural } from './words';
+import { plural } from '../../lib/words';
 
 /**
  * A batch's results page (`/batch?id=…`): overall progress and the ZIP first, then each photo's

@@ -24,7 +24,7 @@ import { FORM_STEPS, STEP_NAMES, stepNumber, type FormStep } from './steps';
 import { useCustomSizes } from '../tool-kit/use-custom-sizes';
 import { useBatchDraft } from './use-batch-draft';
 import { useStartBatch } from './use-start-batch';
-import { plural } from './words';
+import { plural } from '../../lib/words';
 
 const TITLES: Record<FormStep, string> = {
   photos: 'Choose your photos',

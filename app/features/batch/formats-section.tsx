@@ -6,7 +6,7 @@ import { groupByPlatform, KIND_LABELS } from '../tool-kit/format-choice';
 import { CustomSizeForm } from '../tool-kit/custom-size-form';
 import { TargetFormatTabs } from '../tool-kit/target-format-tabs';
 import { useSavedSet } from './use-saved-set';
-import { plural } from './words';
+import { plural } from '../../lib/words';
 
 /** "Formats": every format of a kind at once, a set saved on this browser, or one by one by platform. */
 export function FormatsSection({

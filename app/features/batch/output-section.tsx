@@ -10,7 +10,7 @@ import { SoftnessNote } from '../tool-kit/softness-note';
 import { uploadUrl } from '../tool-kit/upload-file';
 import { acceptedByAll } from '../tool-kit/output-settings';
 import type { Photo } from './use-batch-photos';
-import { plural } from './words';
+import { plural } from '../../lib/words';
 
 /** A photo as the summary shows it: the local file, or the server's copy of one kept from before a reload. */
 const shownSource = (p: Photo) => p.thumbnail ?? (p.upload ? uploadUrl(p.upload) : null);

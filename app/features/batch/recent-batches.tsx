@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { batchesQuery } from './queries';
-import { plural } from './words';
+import { plural } from '../../lib/words';
 
 /** The caller's latest batches, to come back to one. */
 export function RecentBatches() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PlatformFormat } from '../../../shared/formats';
 import { toast } from '../../components/ui/use-toast';
-import { plural } from './words';
+import { plural } from '../../lib/words';
 
 const SAVED_SET_KEY = 'batch-formats';
 

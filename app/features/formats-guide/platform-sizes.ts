@@ -1,5 +1,6 @@
 import { PLATFORM_FORMATS, type PlatformFormat } from '../../../shared/formats';
 import type { Platform } from '../../../shared/platforms';
+import { plural } from '../../lib/words';
 
 /** A platform's formats in catalogue order: what its guide page lists and the index counts. */
 export function formatsOf(platform: Platform): PlatformFormat[] {
@@ -7,6 +8,4 @@ export function formatsOf(platform: Platform): PlatformFormat[] {
 }
 
 /** '1 size', '7 sizes'. */
-export function sizeCount(count: number): string {
-  return `${count} ${count === 1 ? 'size' : 'sizes'}`;
-}
+export const sizeCount = (count: number): string => plural(count, 'size');

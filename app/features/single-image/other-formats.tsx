@@ -7,7 +7,8 @@ import { useCustomSizes } from '../tool-kit/use-custom-sizes';
 import { OtherFormatChooser } from './other-format-chooser';
 import { OtherFormatRow } from './other-format-row';
 import { zipDownloadPath } from './queries';
-import { count, useOtherFormatsChoice } from './use-other-formats-choice';
+import { useOtherFormatsChoice } from './use-other-formats-choice';
+import { plural } from '../../lib/words';
 
 /**
  * Other formats of the same upload, with the same centre and zoom, without uploading again: ticked
@@ -36,11 +37,11 @@ export function OtherFormats({
   const ready = done.filter((o) => o.status === 'complete' && o.downloadPath);
   const n = chosen.length;
   const action = make.isPending
-    ? `Making ${count(n)}...`
+    ? `Making ${plural(n, 'format')}...`
     : !canDownload
-      ? `Make ${count(n)}`
+      ? `Make ${plural(n, 'format')}`
       : n > 1
-        ? `Download ${count(n)} (ZIP)`
+        ? `Download ${plural(n, 'format')} (ZIP)`
         : 'Download this format';
   return (
     <section aria-labelledby="other-formats" className="rounded-xl border border-slate-200 p-4 sm:p-5">
@@ -55,7 +56,7 @@ export function OtherFormats({
       {/* The ticks' action stays in view while the formats scroll past. */}
       <div className="sticky bottom-0 z-10 -mx-4 mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-5 sm:px-5">
         <p className="mr-auto text-sm text-slate-600" aria-live="polite">
-          {n === 0 ? 'No format ticked' : `${count(n)} ticked`}
+          {n === 0 ? 'No format ticked' : `${plural(n, 'format')} ticked`}
         </p>
         {n > 0 ? (
           <Button variant="ghost" onClick={() => setChosen([])} disabled={make.isPending}>

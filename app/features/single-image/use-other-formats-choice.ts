@@ -9,10 +9,8 @@ import type { PlatformFormat } from '../../../shared/formats';
 import { MAX_OTHER_FORMATS, type ImageRequestResponse } from '../../../shared/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { plural } from '../../lib/words';
 import { processImage, zipDownloadPath } from './queries';
-
-/** "3 formats", "1 format". */
-export const count = (n: number) => `${n} format${n === 1 ? '' : 's'}`;
 
 export function useOtherFormatsChoice({
   request,
@@ -37,7 +35,7 @@ export function useOtherFormatsChoice({
       if (made.length < ids.length)
         toast({
           title: 'Some formats failed',
-          description: `${count(ids.length - made.length)} could not be made; the others are ready below.`,
+          description: `${plural(ids.length - made.length, 'format')} could not be made; the others are ready below.`,
           variant: 'destructive',
         });
       if (!canDownload || made.length === 0) return;
