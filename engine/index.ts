@@ -18,6 +18,7 @@ export { inspectImage } from './input/inspect';
 export { admitImage, estimateDecodeBytes, largestAdmitted } from './input/limits';
 export {
   decodesSoFar,
+  freeNow,
   heldBytes,
   ISOLATE_BUDGET_BYTES,
   keep,

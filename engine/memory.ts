@@ -254,3 +254,28 @@ export function memoryReport() {
 export function resetPeak(): void {
   peakBytes = heldBytes();
 }
+
+/** ES2024's ArrayBuffer.prototype.transfer, which the ES2023 lib this code builds with does not name. */
+type Transferable = ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean };
+
+/**
+ * Gives the memory of buffers a step made and no longer reads back now, not when V8 next collects:
+ * a Worker cannot ask for a collection, and V8 starts one only once 64 MB more of buffers than
+ * after its last is allocated, so garbage alone would carry an isolate over its 128 MB
+ * (docs/decisions/0019-isolate-memory-budget.md). Each array's buffer is detached
+ * (`transfer(0)` frees it at once): only an array that is its whole buffer is, so a view on part of
+ * another's memory is never taken from its owner, and a WebAssembly memory, which cannot be
+ * detached, stays as it is. The caller must own the array: every view on it reads as empty after.
+ */
+export function freeNow(...arrays: readonly (ArrayBufferView | null | undefined)[]): void {
+  for (const array of arrays) {
+    const buffer = array?.buffer as Transferable | undefined;
+    if (!buffer || !buffer.transfer || buffer.detached) continue;
+    if (array!.byteOffset !== 0 || array!.byteLength !== buffer.byteLength) continue;
+    try {
+      buffer.transfer(0);
+    } catch {
+      // Not detachable (a WebAssembly memory's buffer): it goes with its instance.
+    }
+  }
+}

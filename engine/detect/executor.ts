@@ -9,6 +9,7 @@
  * (`Floats`), so a run allocates about its peak of live tensors, not the sum of every layer's:
  * garbage the isolate would otherwise carry until V8 collects it (docs/decisions/0019).
  */
+import { freeNow } from '../memory';
 import { floatBuffers } from './kernels';
 import { readOnnx, type Attribute, type OnnxNode, type Tensor } from './onnx';
 
@@ -112,6 +113,11 @@ class Floats {
   give(data: Float32Array): void {
     if (this.made.has(data.buffer)) this.free.push(new Float32Array(data.buffer));
   }
+
+  /** The run is over: the buffers given back are freed at once (memory.ts freeNow), not left to V8. */
+  dispose(): void {
+    freeNow(...this.free.splice(0));
+  }
 }
 
 /** The run in progress (runs are synchronous, one at a time). */
@@ -212,6 +218,15 @@ export class Network {
   }
 
   /** Runs the network on one input tensor; returns the graph's outputs by name. */
+  /**
+   * Frees the network's weights at once (memory.ts freeNow), when it is let go (releaseDetectors):
+   * a detection parses it again, and its copies would otherwise wait for V8 as garbage.
+   */
+  dispose(): void {
+    for (const step of this.steps) freeNow(step.conv?.weights, step.conv?.bias);
+    for (const value of this.weights.values()) if (isFloat(value)) freeNow(value.data);
+  }
+
   run(input: FloatTensor, stats?: RunStats): Map<string, FloatTensor> {
     const values = new Map<string, Value>([[this.input, input]]);
     floats = new Floats();
@@ -219,6 +234,7 @@ export class Network {
       return this.runSteps(values, stats);
     } finally {
       if (stats) stats.allocatedBytes = (stats.allocatedBytes ?? 0) + floats.allocatedBytes;
+      floats.dispose();
       floats = null;
     }
   }
@@ -610,4 +626,9 @@ function transpose(x: FloatTensor, perm: number[]): FloatTensor {
       for (let c = 0; c < shape[2]!; c++)
         for (let d = 0; d < shape[3]!; d++) out[o++] = x.data[a * s0 + b * s1 + c * s2 + d * s3]!;
   return { shape, data: out };
+}
+
+/** Frees a run's input and outputs once read (memory.ts freeNow): each is a buffer the run made, or its caller. */
+export function freeTensors(tensors: Iterable<FloatTensor>): void {
+  for (const { data } of tensors) freeNow(new Float32Array(data.buffer as ArrayBuffer));
 }

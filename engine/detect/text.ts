@@ -8,7 +8,7 @@
 import type { DetectedBox } from '../plan/detection';
 import type { Raster } from '../pixels/raster';
 import { textOnnx } from '#detect-models';
-import { Network, type RunStats } from './executor';
+import { freeTensors, Network, type RunStats } from './executor';
 import { networkInput } from './input';
 
 const BINARY_THRESHOLD = 0.3;
@@ -35,6 +35,7 @@ let network: Network | null = null;
 
 /** Lets the parsed network go (see releaseDetectors). */
 export function releaseTextNetwork(): void {
+  network?.dispose();
   network = null;
 }
 
@@ -44,6 +45,7 @@ export function detectTextAt(picture: Raster, maxSide: number, stats?: RunStats)
   const prob = network.run(input.tensor, stats).values().next().value!;
   const [, , height, width] = prob.shape as [number, number, number, number];
   const boxes = regions(prob.data, width, height, input.width, input.height);
+  freeTensors([input.tensor, prob]);
   const inPicture = boxes.map((box) => {
     const x = Math.max(0, box.x / input.scale);
     const y = Math.max(0, box.y / input.scale);

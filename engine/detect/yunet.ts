@@ -7,7 +7,7 @@
 import type { DetectedFace } from '../plan/detection';
 import type { Raster } from '../pixels/raster';
 import { yunetOnnx } from '#detect-models';
-import { Network, type RunStats } from './executor';
+import { freeTensors, Network, type RunStats } from './executor';
 import { networkInput } from './input';
 import { iou } from './boxes';
 
@@ -26,6 +26,7 @@ let network: Network | null = null;
 
 /** Lets the parsed network go (see releaseDetectors). */
 export function releaseFaceNetwork(): void {
+  network?.dispose();
   network = null;
 }
 
@@ -67,6 +68,7 @@ export function detectFacesAt(picture: Raster, maxSide: number, stats?: RunStats
         });
       }
   }
+  freeTensors([input.tensor, ...outputs.values()]);
   found.sort((a, b) => b.score - a.score);
   const kept: DetectedFace[] = [];
   for (const face of found) if (kept.every((k) => iou(k, face) <= NMS_IOU)) kept.push(face);

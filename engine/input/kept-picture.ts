@@ -16,11 +16,24 @@ let kept: Slot | null = null;
 
 type Slot = { key: string; views: PictureViews; ledger?: { drop: () => void } };
 
-/** Fills the slot (or empties it), counting what it keeps in the isolate's ledger (memory.ts). */
-function hold(key: string | null, views?: PictureViews): void {
-  kept?.ledger?.drop();
+/**
+ * Empties the slot; what it held is freed (PictureViews.letGo) unless a run `took` it. Past this
+ * nothing reads a picture it lets go: the run that kept it is over.
+ */
+function empty({ took = false } = {}): void {
+  const slot = kept;
   kept = null;
-  if (key === null || !views) return;
+  slot?.ledger?.drop();
+  if (slot && !took) slot.views.letGo();
+}
+
+/**
+ * Fills the slot, counting what it keeps in the isolate's ledger (memory.ts); with `key` null the
+ * views offered are not kept, and are freed.
+ */
+function hold(key: string | null, views: PictureViews): void {
+  empty();
+  if (key === null) return views.letGo();
   const slot: Slot = { key, views };
   kept = slot;
   slot.ledger = keep({
@@ -28,7 +41,9 @@ function hold(key: string | null, views?: PictureViews): void {
     bytes: () => views.heldBytes(),
     // Let go for room a step needs (or at once, past what may be kept): the next renders read the file again.
     letGo: () => {
-      if (kept === slot) kept = null;
+      if (kept !== slot) return;
+      kept = null;
+      views.letGo();
     },
   });
 }
@@ -52,7 +67,7 @@ export function keepUploadedFile(key: string, views: PictureViews, checkedAt: nu
 /** The kept views of the file stored under `key`, taken out of the slot; null when another is kept. */
 export function takeKeptPicture(key: string): PictureViews | null {
   const views = kept?.key === key ? kept.views : null;
-  hold(null);
+  empty({ took: views !== null });
   return views;
 }
 
@@ -62,6 +77,6 @@ export function takeKeptPicture(key: string): PictureViews | null {
  */
 export function releaseKeptPicture({ decoding }: { decoding: boolean }): void {
   if (decoding) decodeStarts();
-  else hold(null);
+  else empty();
 }
-letGoBeforeDecodes(() => hold(null)); // every decode lets it go first (memory.ts decodeStarts)
+letGoBeforeDecodes(() => empty()); // every decode lets it go first (memory.ts decodeStarts)

@@ -22,7 +22,7 @@ import {
 import type { ImageInfo } from './image-info';
 import type { CropRect, Picture } from '../pixels/raster';
 import { log } from '../log';
-import { decodesSoFar } from '../memory';
+import { decodesSoFar, freeNow } from '../memory';
 import { boxShrink, resampleCrop } from '../pixels/resample';
 import type { Codecs } from '../codecs/wasm/codecs';
 
@@ -223,6 +223,7 @@ export function detectView(
     const lines = detectText(small).filter((line) => !faces.some((face) => mostlyInside(box(line), face)));
     // Designed text and the panels it is set on, told apart on the copy the detectors read.
     const { designed, panels } = judgeText(small, lines);
+    freeNow(small.data); // the detectors' copy, read for the last time
     const text = lines.map((line, i) => ({ ...box(line), designed: designed[i] ?? true }));
     // A mark on a face or a line (the saliency map sees both) adds nothing to what is kept whole.
     const found = [...faces.map((face) => headBox(face, picture)), ...text];
@@ -249,18 +250,29 @@ export class PictureViews {
   decodedAfter = -1;
   private file: Uint8Array | null;
 
+  readonly info: ImageInfo;
+
   /**
    * `reread`: how to read the file again. Given, the file is let go once a decode is made (its
    * memory is the decoded part's then: step-bytes.ts runBytes) and read again for a later decode.
+   * `body`: the upload's body the file is part of, when these views are its owner (kept for the
+   * renders after an upload): freed with them.
    */
   constructor(
     bytes: Uint8Array,
-    readonly info: ImageInfo,
+    info: ImageInfo,
     private readonly codecs: Codecs,
-    private readonly reread?: () => Promise<Uint8Array>,
+    { reread, body }: { reread?: () => Promise<Uint8Array>; body?: Uint8Array } = {},
   ) {
     this.file = bytes;
+    this.reread = reread;
+    this.body = body;
+    // The profile is a part of the file: a copy of its own, so the file can be freed.
+    this.info = info.icc && (reread || body) ? { ...info, icc: { ...info.icc, bytes: info.icc.bytes.slice() } } : info;
   }
+
+  private readonly reread?: () => Promise<Uint8Array>;
+  private body?: Uint8Array;
 
   /** What this picture holds now: its file, while held, and its decoded view (a WebP's, its decoder's memory). */
   heldBytes(): number {
@@ -290,6 +302,7 @@ export class PictureViews {
       const scale = sharedScale(this.info, [need, ...others]);
       if (scale <= view.plan.scale) return view;
       this.view = shrinkView(view, scale);
+      freeNow(view.picture.data);
       return this.view;
     }
     const others = typeof companions === 'function' ? await companions() : companions;
@@ -302,13 +315,39 @@ export class PictureViews {
     return this.decode(planWhole(this.info, size));
   }
 
+  /**
+   * Gives back the decoded pixels now, and the file when these views own it (memory.ts freeNow):
+   * the run that made them is over and nothing reads them again (the views are not kept, or a
+   * step needs their room).
+   */
+  letGo(): void {
+    this.dropView();
+    if (this.reread) this.dropFile();
+    if (this.body) {
+      freeNow(new Uint8Array(this.body.buffer as ArrayBuffer)); // the body's whole buffer, which only the upload made
+      this.body = undefined;
+      this.file = null;
+    }
+  }
+
+  private dropView(): void {
+    freeNow(this.view?.picture.data);
+    this.view = null;
+  }
+
+  /** A file read again when needed is freed once decoded. */
+  private dropFile(): void {
+    freeNow(this.file);
+    this.file = null;
+  }
+
   private async decode(plan: DecodePlan): Promise<View> {
-    this.view = null; // let the last view go before decoding the next
+    this.dropView(); // the last view goes before the next decode
     const file = this.file ?? (await this.reread!());
     this.decodedAfter = decodesSoFar();
     this.file = file;
     this.view = await decodeView(file, this.info, this.codecs, plan);
-    if (this.reread) this.file = null;
+    if (this.reread) this.dropFile();
     return this.view;
   }
 }

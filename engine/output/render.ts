@@ -13,6 +13,7 @@ import { encodePng } from '../codecs/png/encode';
 import type { CropRect, Picture, Raster } from '../pixels/raster';
 import { boxShrink, flatten, resampleCrop } from '../pixels/resample';
 import type { Codecs } from '../codecs/wasm/codecs';
+import { freeNow } from '../memory';
 
 /** What a render needs of a target: the rules its file must keep. */
 export type TargetFormat = FormatRules;
@@ -82,6 +83,7 @@ export async function renderFormat(
     file.type === 'jpeg'
       ? { bytes: await encodeJpeg(previewRaster, PREVIEW_JPEG_QUALITY, options.encoders.jpegEncoder), type: 'jpeg' }
       : { bytes: await encodePng(previewRaster, { alpha: target.opaque ? 'drop' : 'auto' }), type: 'png' };
+  freeNow(output.data, previewRaster.data); // both are encoded, and read no more
   return { file, preview };
 }
 
@@ -102,5 +104,7 @@ function previewOf(
   // A cell is `factor` output pixels across (the last may be fewer): the output's edges at whole/factor.
   const cells = boxShrink({ ...output, channels: 4, opaque: true }, factor);
   const crop = { x: 0, y: 0, width: target.width / factor, height: target.height / factor };
-  return resampleCrop({ source: cells, orientation: 1, crop, ...size });
+  const preview = resampleCrop({ source: cells, orientation: 1, crop, ...size });
+  freeNow(cells.data);
+  return preview;
 }

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  freeNow,
   heldBytes,
   ISOLATE_BUDGET_BYTES,
   keep,
@@ -99,5 +100,18 @@ describe('the isolate memory budget', () => {
     await room(20 * MiB);
     a.release();
     expect(memoryReport()).toMatchObject({ heldBytes: 20 * MiB, peakBytes: 50 * MiB });
+  });
+
+  it('frees an array that is its whole buffer at once, and never a view on part of another or a WebAssembly memory', () => {
+    const owned = new Uint8ClampedArray(4 * MiB).fill(7);
+    const whole = new Float32Array(1024);
+    const parent = new Uint8Array(1024).fill(1);
+    const part = parent.subarray(0, 512);
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    const wasmView = new Uint8Array(memory.buffer);
+    freeNow(owned, whole, part, wasmView, null, undefined);
+    expect([owned.length, owned.buffer.byteLength, whole.length]).toEqual([0, 0, 0]);
+    expect([part.length, parent[511], wasmView.length, memory.buffer.byteLength]).toEqual([512, 1, 65536, 65536]);
+    freeNow(owned); // already freed: nothing happens
   });
 });

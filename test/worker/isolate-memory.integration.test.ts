@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ConversionResponse, UploadResponse } from '../../shared/schemas';
-import { ISOLATE_BUDGET_BYTES, makeRoom, memoryReport, resetPeak } from '@social-resizer/engine';
+import { freeNow, ISOLATE_BUDGET_BYTES, makeRoom, memoryReport, resetPeak } from '@social-resizer/engine';
 import { body, Browser, fixture, settle } from './helpers';
 
 const MiB = 1024 * 1024;
@@ -77,5 +77,12 @@ describe('the isolate memory budget, through the API', () => {
     neighbour.release();
     expect((await browser.upload('large.webp', webp)).status).toBe(201);
     expect(memoryReport().rooms).toEqual([]);
+  });
+
+  it('frees what a step no longer reads at once in workerd, not when V8 next collects', () => {
+    const decoded = new Uint8ClampedArray(8 * MiB);
+    freeNow(decoded);
+    // The runtime detaches the buffer (ArrayBuffer.prototype.transfer): its memory is gone now.
+    expect([decoded.length, decoded.buffer.byteLength]).toEqual([0, 0]);
   });
 });

@@ -33,6 +33,7 @@ import { idctBand } from './idct';
 import { readJpeg } from './markers';
 import { decodeScan, ZIGZAG } from './scan';
 import { decodeBaselineScan } from './baseline-scan';
+import { freeNow } from '../../memory';
 
 /**
  * What to decode: the whole picture at full scale, or (shrink-on-load, as libjpeg's scaled IDCT
@@ -146,6 +147,7 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
       if (!quant) throw corrupt('a quantisation table is missing');
       const { from, to } = columns[i] as { from: number; to: number };
       if (wanted) idctBand(c, m, quant, c.size, from, to, f.workspace);
+      freeNow(c.bands[m]); // a band's coefficients are read once (a 48 MP progressive file's: 75 MB)
       c.bands[m] = undefined;
     });
     if (m > 0) emitBand(m - 1);

@@ -12,6 +12,7 @@ import { corrupt, ImageError } from '../../errors';
 import type { ImageInfo } from '../../input/image-info';
 import type { Raster } from '../../pixels/raster';
 import { readPngChunks } from './chunks';
+import { freeNow } from '../../memory';
 
 const invalidData = () => corrupt('its compressed data is invalid');
 
@@ -318,6 +319,7 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
       const { value, done: finished } = await reader.read();
       if (finished) break;
       consume(value);
+      freeNow(value); // an inflated piece is read once: a 24 MP picture's are 72 MB in all
       if (lastRow) {
         // The region is complete: the rest of the stream is not needed (the upload proved it whole).
         await reader.cancel();
@@ -330,7 +332,10 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
     throw invalidData();
   }
   if (!done) throw invalidData();
-  if (cellSums) finishCells(cellSums);
+  if (cellSums) {
+    finishCells(cellSums);
+    freeNow(cellSums.high);
+  }
   return { width: rw, height: rh, data: out };
 }
 

@@ -69,14 +69,17 @@ export class UploadPicture {
 
   /** Keeps what this picture decoded for the next run of renders of its upload, until any decode; gives its room back. */
   keep(): void {
+    // Kept, or freed when another decode started since (kept-picture.ts).
     if (this.views) keepPicture(this.upload.r2Key, this.views, this.views.decodedAfter);
+    this.views = null;
     this.release();
   }
 
-  /** Gives the run's room back: its picture is garbage from here. */
+  /** Gives the run's room back, and its decoded pixels (PictureViews.letGo). */
   release(): void {
     this.room?.release();
     this.room = null;
+    this.views?.letGo();
     this.views = null;
   }
 
@@ -101,7 +104,7 @@ export class UploadPicture {
     const bytes = await this.readFile();
     const info = await imageCall(() => inspectImage(bytes));
     await imageCall(() => admitImage(info));
-    this.views = new PictureViews(bytes, info, this.deps.codecs, () => this.readFile());
+    this.views = new PictureViews(bytes, info, this.deps.codecs, { reread: () => this.readFile() });
     return this.views;
   }
 

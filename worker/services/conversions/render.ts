@@ -16,6 +16,7 @@ import {
   cropExtends,
   cropInView,
   FileSizeError,
+  freeNow,
   renderFormat,
   type CropRect,
   type DecodeNeed,
@@ -158,6 +159,8 @@ async function store(
   await deps.bucket.put(key, new Blob([file.bytes, preview.bytes]), {
     httpMetadata: { contentType: OUTPUT_MIME_TYPES[file.type] },
   });
+  const outputSize = file.bytes.length;
+  freeNow(file.bytes, preview.bytes); // stored: nothing reads them again
   if (file.reducedBits > 0 || (file.quality !== null && file.quality < asked))
     log('info', 'file-size cap met by quality', {
       requestId: job.request.id,
@@ -168,7 +171,7 @@ async function store(
     });
   const stored = {
     outputKey: key,
-    outputSize: file.bytes.length,
+    outputSize,
     outputType: file.type,
     outputQuality: file.quality,
     previewType: preview.type,

@@ -14,6 +14,7 @@
  */
 
 import { MAX_UPLOAD_BYTES } from '../../../shared/schemas';
+import { freeNow } from '@social-resizer/engine';
 
 /** Room for the multipart boundaries and headers around a 50 MB file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -42,15 +43,22 @@ export async function readBody(body: ReadableStream<Uint8Array>, capacity: numbe
   const buffer = new Uint8Array(capacity);
   let length = 0;
   const reader = body.getReader();
+  // Each piece read is copied in and freed (engine/memory.ts freeNow), and so is the buffer of a
+  // body that cannot be read: a 50 MB upload leaves no garbage for V8 to find later.
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (length + value.byteLength > capacity) return null;
+      if (length + value.byteLength > capacity) {
+        freeNow(buffer);
+        return null;
+      }
       buffer.set(value, length);
       length += value.byteLength;
+      freeNow(value);
     }
   } catch {
+    freeNow(buffer);
     return null;
   } finally {
     reader.releaseLock();

@@ -7,6 +7,7 @@ import { log } from '@social-resizer/engine/log';
 import {
   admitImage,
   decodesSoFar,
+  freeNow,
   ImageError,
   inspectImage,
   keepUploadedFile,
@@ -76,15 +77,20 @@ export async function receiveUpload(
   const declared = Number(request.contentLength);
   const capacity = declared > 0 ? Math.min(declared, MAX_UPLOAD_BODY) : MAX_UPLOAD_BODY;
   const room = await makeRoom(capacity, 'an upload');
+  let body: Uint8Array | null = null;
   try {
-    const body = await readBody(request.body, capacity);
+    body = await readBody(request.body, capacity);
     const file = body ? filePart(body, boundary, 'image') : 'unreadable';
     if (file === 'unreadable') throw new ApiError(400, 'image: The upload could not be read. Please try again.');
     if (file === 'missing') throw new ApiError(400, 'image: No file was uploaded. Please choose an image.');
     if (file === 'not-a-file') throw new ApiError(400, 'image: The "image" field must be a file');
-    return await storeUpload(deps, file, caller, room);
+    const stored = await storeUpload(deps, { ...file, body }, caller, room);
+    body = null; // the views kept for the renders that follow own it now
+    return stored;
   } finally {
     room.release();
+    // A body refused or failed is freed at once, not left to V8 (engine/memory.ts freeNow).
+    if (body) freeNow(new Uint8Array(body.buffer as ArrayBuffer));
   }
 }
 
@@ -92,10 +98,12 @@ export async function receiveUpload(
  * Checks an uploaded file by its bytes (type, structure, dimensions against the memory budget, and
  * a real decode), then stores it. Nothing is stored unless every check passes. `room`: the room its
  * body was read into, which the check grows by what it holds beside the file (step-bytes.ts).
+ * `file.body`: the request's body the file is part of; once stored, the views kept for the renders
+ * that follow own it, and free it when they let go (kept-picture.ts).
  */
 export async function storeUpload(
   deps: { db: Db; bucket: R2Bucket; codecs: Codecs },
-  file: { name: string; bytes: Uint8Array },
+  file: { name: string; bytes: Uint8Array; body?: Uint8Array | null },
   caller: Caller,
   room?: Room,
 ): Promise<Upload> {
@@ -137,7 +145,7 @@ export async function storeUpload(
   const row = inserted.status === 'fulfilled' ? inserted.value[0] : undefined;
   if (put.status === 'fulfilled' && row) {
     // The renders that follow in this isolate (the single tool's first) read it from here, not R2.
-    keepUploadedFile(key, new PictureViews(file.bytes, info, deps.codecs), checkedAt);
+    keepUploadedFile(key, new PictureViews(file.bytes, info, deps.codecs, { body: file.body ?? undefined }), checkedAt);
     return row;
   }
   const cleanup = await Promise.allSettled([
