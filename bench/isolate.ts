@@ -22,7 +22,7 @@
  * Needs `npm run build` first (the code before is built here).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -40,6 +40,13 @@ const GOAL = { ledger: 110 * MiB, live: 110 * MiB, committed: 128 * MiB, idle: 4
 const SOURCE = findFormatByName('linkedin', 'banner')!;
 const BANNERS = BANNER_FORMATS.filter((f) => f.platform !== SOURCE.platform).slice(0, 12);
 const PROFILES = PROFILE_FORMATS.slice(0, 6);
+
+/**
+ * Addresses of their own in each run of the bench (by the minute of the hour it starts): the local
+ * server keeps its state between runs, and an address's hourly allowances (rate limits) must not
+ * be found spent by a rerun.
+ */
+const RERUN = Math.floor(Date.now() / 60_000) % 60;
 
 type Upload = { id: string; path: string; originalFilename: string; width: number; height: number };
 type Tally = { fiveXx: number; waited: number; targets: number; lost: number; refused413: number; errors: string[] };
@@ -160,7 +167,7 @@ function lose(tally: Tally, why: string, targets: number): void {
 
 /** One person's visit with a large photo. */
 async function visit(baseUrl: string, index: number, run: string, photos: Array<[string, Uint8Array]>, tally: Tally) {
-  const v = new Visitor(baseUrl, `10.${run}.${index >> 8}.${(index & 255) + 1}`, tally);
+  const v = new Visitor(baseUrl, `10.${run}.${RERUN + (index >> 8)}.${(index & 255) + 1}`, tally);
   const [name, bytes] = photos[index % photos.length]!;
   const upload = await v.upload(name, bytes);
   if (!upload) return;
@@ -203,7 +210,7 @@ async function visit(baseUrl: string, index: number, run: string, photos: Array<
 
 /** An Unlimited Access customer's batch of 10 photos × 10 formats, followed to its ZIP. */
 async function batch(baseUrl: string, run: string, photo: Uint8Array, tally: Tally) {
-  const v = new Visitor(baseUrl, `10.${run}.250.1`, tally);
+  const v = new Visitor(baseUrl, `10.${run}.${RERUN + 100}.1`, tally);
   const name = `isolate${run}x${Date.now() % 100000}`;
   await v.call('/api/register', {
     method: 'POST',
@@ -291,6 +298,19 @@ async function runLevel(
   };
 }
 
+/**
+ * The checkout's packages for the code before, each linked, but the engine its own: a code with the
+ * engine package (engine/) must build with its engine, not the checkout's.
+ */
+function linkModules(root: string, dir: string): void {
+  mkdirSync(join(dir, 'node_modules'));
+  for (const name of readdirSync(join(root, 'node_modules')))
+    if (name !== '@social-resizer') symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
+  if (!existsSync(join(dir, 'engine'))) return;
+  mkdirSync(join(dir, 'node_modules/@social-resizer'));
+  symlinkSync(join(dir, 'engine'), join(dir, 'node_modules/@social-resizer/engine'));
+}
+
 /** The code before, built once beside the checkout (outside it: the type check and lint read `bench/`): its directory. */
 function buildBefore(): string {
   const dir = join(tmpdir(), `social-resizer-before-${BEFORE}`);
@@ -298,7 +318,7 @@ function buildBefore(): string {
   if (!existsSync(join(dir, 'dist/social_resizer/wrangler.json'))) {
     if (!existsSync(dir))
       execFileSync('git', ['worktree', 'add', '--detach', dir, BEFORE], { cwd: root, stdio: 'ignore' });
-    if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+    if (!existsSync(join(dir, 'node_modules'))) linkModules(root, dir);
     execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'ignore' });
   }
   execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local'], { cwd: dir, stdio: 'ignore' });

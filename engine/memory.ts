@@ -209,9 +209,8 @@ export function keptGrew(): void {
 }
 
 /**
- * What lets go before every decode, registered by its owner when its module loads (the kept JPEG
- * encoder, jpeg/encode.ts; the kept picture, kept-picture.ts): a decode's memory is never held
- * beside theirs. A decode calls `decodeStarts`, which lets them go and counts the decode.
+ * What lets go before every decode, registered by its owner when its module loads (the kept
+ * picture, kept-picture.ts): a decode's memory is never held beside it. A decode calls `decodeStarts`, which lets them go and counts the decode.
  */
 const beforeDecode: (() => void)[] = [];
 let decodes = 0;

@@ -47,9 +47,8 @@ export async function verifyDecodes(bytes: Uint8Array, info: ImageInfo, codecs: 
 }
 
 /**
- * What a decode lets go first (the upload's check included): the encoder's kept memory and a picture
- * kept for the next queue batch, registered with memory.ts by their owners (jpeg/encode.ts,
- * kept-picture.ts); the decode is counted there.
+ * What a decode lets go first (the upload's check included): a picture kept for the next queue
+ * batch, registered with memory.ts by its owner (kept-picture.ts); the decode is counted there.
  */
 function makeRoomForDecode(): void {
   decodeStarts();

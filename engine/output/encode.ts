@@ -4,7 +4,7 @@
  */
 import type { OutputType } from '../plan/output';
 import { showsTransparency, usesTransparency } from './auto-type';
-import { encodeJpeg, releaseJpegEncoder } from '../codecs/jpeg/encode';
+import { encodeJpeg } from '../codecs/jpeg/encode';
 import { encodePng } from '../codecs/png/encode';
 import type { Raster } from '../pixels/raster';
 import { flatten } from '../pixels/resample';
@@ -78,7 +78,6 @@ async function otherTypesUnder(
 
 async function encodeAs(raster: Raster, request: OutputRequest, codecs: Codecs): Promise<Encoded> {
   const { type, quality, maxBytes } = request;
-  if (type !== 'jpeg') releaseJpegEncoder(); // the kept JPEG instance is never held beside another encoder
   if (type === 'png') {
     const alpha = request.opaque ? 'drop' : 'auto';
     if (request.auto?.jpegAccepted && maxBytes !== null && !showsTransparency(raster)) {

@@ -15,12 +15,13 @@
  *
  * An instance whose memory stayed within KEEP_BYTES is kept for the next encode: a fresh one's
  * memory is new pages, and touching them was half of a 1080×1920 encode here (47 → 23 ms). One
- * that failed is never kept, and decoding and the other encoders let the kept one go
- * (releaseJpegEncoder), so it is never held beside their memory; beside a render's resampling it
- * is at most KEEP_BYTES (docs/decisions/0009-output-types-and-encoders.md).
+ * that failed is never kept. The kept one is counted in the isolate's ledger and let go only when a
+ * step needs its room (memory.ts): dropped at every decode and every other encoder, as it was, its
+ * memory was garbage each time (about 100 instances of 2 to 8 MB in a run of eight visitors in
+ * `npm run bench -- isolate`), left for V8 to find (docs/decisions/0019-isolate-memory-budget.md).
  */
 import { concatBytes } from '../../bytes';
-import { keep, letGoBeforeDecodes } from '../../memory';
+import { keep } from '../../memory';
 import type { Raster } from '../../pixels/raster';
 
 interface Exports {
@@ -52,12 +53,11 @@ interface Encoder {
 type Slot = { encoder: Encoder; ledger?: { drop: () => void } };
 let kept: Slot | null = null;
 
-/** Lets the kept instance go: decoding and the other types' encoders call it, so its memory is never held beside theirs. */
-export function releaseJpegEncoder(): void {
+/** Takes the kept instance out of the ledger, to be used (or it failed). */
+function releaseJpegEncoder(): void {
   kept?.ledger?.drop();
   kept = null;
 }
-letGoBeforeDecodes(releaseJpegEncoder); // every decode lets it go first (memory.ts decodeStarts)
 
 /** Keeps an instance for the next encode, counted in the isolate's ledger (memory.ts) until let go. */
 function keepEncoder(encoder: Encoder): void {
