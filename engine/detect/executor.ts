@@ -628,7 +628,11 @@ function transpose(x: FloatTensor, perm: number[]): FloatTensor {
   return { shape, data: out };
 }
 
-/** Frees a run's input and outputs once read (memory.ts freeNow): each is a buffer the run made, or its caller. */
+/**
+ * Frees a detector's input (networkInput's, made for the run) and the run's outputs once read
+ * (memory.ts freeNow), each its whole buffer: an output is always one the run made (`fresh`), never
+ * a weight's or another caller's, in both networks.
+ */
 export function freeTensors(tensors: Iterable<FloatTensor>): void {
   for (const { data } of tensors) freeNow(new Float32Array(data.buffer as ArrayBuffer));
 }

@@ -277,10 +277,9 @@ export class PictureViews {
   /** What this picture holds now: its file, while held, and its decoded view (a WebP's, its decoder's memory). */
   heldBytes(): number {
     const picture = this.view?.picture.data;
-    return (
-      (this.file?.byteLength ?? 0) +
-      (picture ? (this.info.type === 'webp' ? picture.buffer.byteLength : picture.byteLength) : 0)
-    );
+    // An upload's views hold its whole body (its declared length, up to the upload cap), not the file alone.
+    const file = this.body ? this.body.buffer.byteLength : (this.file?.byteLength ?? 0);
+    return file + (picture ? (this.info.type === 'webp' ? picture.buffer.byteLength : picture.byteLength) : 0);
   }
 
   async viewFor(
