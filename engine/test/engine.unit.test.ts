@@ -100,6 +100,8 @@ describe('inspectImage', () => {
     const flipped = Uint8Array.from(png);
     flipped[60] = (flipped[60] ?? 0) ^ 0xff;
     await expectImageError(flipped, 422, /checksum/);
+    // A file this service checked at upload, read back for a run of renders, is not summed again.
+    expect(inspectImage(flipped, { checked: true })).toMatchObject({ type: 'png', width: photo.width });
     const webp = await toSharp(photo).webp().toBuffer();
     await expectImageError(webp.subarray(0, webp.length - 100), 422, /damaged or incomplete/);
     await expectImageError(new Uint8Array(0), 422, /empty/);

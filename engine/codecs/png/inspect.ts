@@ -12,14 +12,14 @@ const VALID_DEPTHS: Record<number, number[]> = {
   6: [8, 16],
 };
 
-export function inspectPng(b: Uint8Array): StoredInfo {
+export function inspectPng(b: Uint8Array, { checksums = true } = {}): StoredInfo {
   let ihdr: { width: number; height: number; bitDepth: number; colorType: number; interlaced: boolean } | null = null;
   let hasTrns = false;
   let sawIdat = false;
   let sawPalette = false;
   let orientation = 1;
   let icc: ImageInfo['icc'] = null;
-  for (const { type, data } of readPngChunks(b)) {
+  for (const { type, data } of readPngChunks(b, { checksums })) {
     if (type === 'IHDR') {
       if (data.length !== 13) throw corrupt('its IHDR chunk is invalid');
       const d = new DataView(data.buffer, data.byteOffset, 13);
