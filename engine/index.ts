@@ -19,6 +19,7 @@ export { admitImage, estimateDecodeBytes, largestAdmitted } from './input/limits
 export {
   decodesSoFar,
   freeNow,
+  shrinkNow,
   heldBytes,
   ISOLATE_BUDGET_BYTES,
   keep,

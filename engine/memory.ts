@@ -210,7 +210,8 @@ export function keptGrew(): void {
 
 /**
  * What lets go before every decode, registered by its owner when its module loads (the kept
- * picture, kept-picture.ts): a decode's memory is never held beside it. A decode calls `decodeStarts`, which lets them go and counts the decode.
+ * picture, kept-picture.ts): a decode's memory is never held beside it. A decode calls
+ * `decodeStarts`, which lets it go and counts the decode.
  */
 const beforeDecode: (() => void)[] = [];
 let decodes = 0;
@@ -277,4 +278,19 @@ export function freeNow(...arrays: readonly (ArrayBufferView | null | undefined)
       // Not detachable (a WebAssembly memory's buffer): it goes with its instance.
     }
   }
+}
+
+/**
+ * An array that is its whole buffer, cut to its first `length` bytes in a buffer of just that size,
+ * the rest of its memory given back now (`transfer(length)`, which V8 may do without a copy; else a
+ * copy, the old freed). The caller must own the array: it reads as empty after.
+ */
+export function shrinkNow(array: Uint8Array, length: number): Uint8Array {
+  const buffer = array.buffer as Transferable;
+  if (length >= array.byteLength || array.byteOffset !== 0 || array.byteLength !== buffer.byteLength)
+    return array.subarray(0, length);
+  if (buffer.transfer) return new Uint8Array(buffer.transfer(length));
+  const copy = array.slice(0, length);
+  freeNow(array);
+  return copy;
 }

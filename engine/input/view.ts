@@ -249,7 +249,8 @@ export class PictureViews {
   /** decodesSoFar() before this picture's last decode (memory.ts; kept-picture.ts reads it). */
   decodedAfter = -1;
   private file: Uint8Array | null;
-
+  private readonly reread?: () => Promise<Uint8Array>;
+  private body?: Uint8Array;
   readonly info: ImageInfo;
 
   /**
@@ -270,9 +271,6 @@ export class PictureViews {
     // The profile is a part of the file: a copy of its own, so the file can be freed.
     this.info = info.icc && (reread || body) ? { ...info, icc: { ...info.icc, bytes: info.icc.bytes.slice() } } : info;
   }
-
-  private readonly reread?: () => Promise<Uint8Array>;
-  private body?: Uint8Array;
 
   /** What this picture holds now: its file, while held, and its decoded view (a WebP's, its decoder's memory). */
   heldBytes(): number {

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   freeNow,
+  shrinkNow,
   heldBytes,
   ISOLATE_BUDGET_BYTES,
   keep,
@@ -113,5 +114,15 @@ describe('the isolate memory budget', () => {
     expect([owned.length, owned.buffer.byteLength, whole.length]).toEqual([0, 0, 0]);
     expect([part.length, parent[511], wasmView.length, memory.buffer.byteLength]).toEqual([512, 1, 65536, 65536]);
     freeNow(owned); // already freed: nothing happens
+  });
+
+  it('cuts an array it owns to its first bytes in a buffer of just their size, the rest given back', () => {
+    const body = new Uint8Array(8 * MiB);
+    body.set([1, 2, 3]);
+    const cut = shrinkNow(body, 3);
+    expect([...cut]).toEqual([1, 2, 3]);
+    expect([cut.buffer.byteLength, body.length]).toEqual([3, 0]);
+    const parent = new Uint8Array(16).fill(9);
+    expect(shrinkNow(parent.subarray(0, 8), 4).buffer).toBe(parent.buffer); // not its own: a view, nothing freed
   });
 });

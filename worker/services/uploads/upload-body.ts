@@ -14,7 +14,7 @@
  */
 
 import { MAX_UPLOAD_BYTES } from '../../../shared/schemas';
-import { freeNow } from '@social-resizer/engine';
+import { freeNow, shrinkNow } from '@social-resizer/engine';
 
 /** Room for the multipart boundaries and headers around a 50 MB file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -37,7 +37,9 @@ export function boundaryOf(contentType: string | undefined): string | null {
 
 /**
  * Reads `body` into a buffer of `capacity` bytes (its declared length; more is unreadable) and
- * answers the buffer's first `length` bytes.
+ * answers its bytes. A body shorter than its room (one sent without a length is given the cap's)
+ * is answered in a buffer of its own size, the rest given back: the views kept after an upload
+ * hold, and the ledger counts, only its bytes.
  */
 export async function readBody(body: ReadableStream<Uint8Array>, capacity: number): Promise<Uint8Array | null> {
   const buffer = new Uint8Array(capacity);
@@ -63,7 +65,7 @@ export async function readBody(body: ReadableStream<Uint8Array>, capacity: numbe
   } finally {
     reader.releaseLock();
   }
-  return buffer.subarray(0, length);
+  return shrinkNow(buffer, length);
 }
 
 /** The first index of `needle` in `hay` at or after `from`, or -1. */
