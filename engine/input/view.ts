@@ -275,8 +275,8 @@ export class PictureViews {
   /** What this picture holds now: its file, while held, and its decoded view (a WebP's, its decoder's memory). */
   heldBytes(): number {
     const picture = this.view?.picture.data;
-    // An upload's views hold its whole body (its declared length, up to the upload cap), not the file alone.
-    const file = this.body ? this.body.buffer.byteLength : (this.file?.byteLength ?? 0);
+    // An upload's views hold its whole body (the file and its multipart headers), not the file alone.
+    const file = this.body ? this.body.byteLength : (this.file?.byteLength ?? 0);
     return file + (picture ? (this.info.type === 'webp' ? picture.buffer.byteLength : picture.byteLength) : 0);
   }
 
@@ -321,7 +321,7 @@ export class PictureViews {
     this.dropView();
     if (this.reread) this.dropFile();
     if (this.body) {
-      freeNow(new Uint8Array(this.body.buffer as ArrayBuffer)); // the body's whole buffer, which only the upload made
+      freeNow(this.body); // a buffer of its own size, which only the upload that read it made
       this.body = undefined;
       this.file = null;
     }

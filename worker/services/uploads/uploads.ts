@@ -90,7 +90,7 @@ export async function receiveUpload(
   } finally {
     room.release();
     // A body refused or failed is freed at once, not left to V8 (engine/memory.ts freeNow).
-    if (body) freeNow(new Uint8Array(body.buffer as ArrayBuffer));
+    if (body) freeNow(body); // its whole buffer: readBody answers a body in a buffer of its own size
   }
 }
 
