@@ -8,6 +8,12 @@
 /** V8's figures, in bytes: the heap used and committed, and the backing stores (ArrayBuffers, WebAssembly memories). */
 export type HeapUsage = { usedSize: number; totalSize: number; backingStorageSize: number };
 
+type SamplingNode = {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+};
+
 export class Inspector {
   private next = 0;
   private readonly waiting = new Map<number, (result: unknown) => void>();
@@ -36,12 +42,42 @@ export class Inspector {
     return new Inspector(socket);
   }
 
-  private send<T>(method: string): Promise<T> {
+  private send<T>(method: string, params: object = {}): Promise<T> {
     const id = ++this.next;
     return new Promise<T>((resolve) => {
       this.waiting.set(id, resolve as (result: unknown) => void);
-      this.socket.send(JSON.stringify({ id, method, params: {} }));
+      this.socket.send(JSON.stringify({ id, method, params }));
     });
+  }
+
+  /**
+   * Samples where the isolate allocates on its JavaScript heap (V8's sampling heap profiler, one
+   * sample every 64 KB), counting objects the collector has since taken as well: what makes the
+   * heap's committed size grow. Answers, when stopped, the bytes by function, largest first.
+   */
+  async allocations(): Promise<{ stop: () => Promise<Array<{ where: string; bytes: number }>> }> {
+    await this.send('HeapProfiler.enable');
+    await this.send('HeapProfiler.startSampling', {
+      samplingInterval: 65536,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    return {
+      stop: async () => {
+        const { profile } = await this.send<{ profile: { head: SamplingNode } }>('HeapProfiler.stopSampling');
+        const bytes = new Map<string, number>();
+        // A builtin (no script of its own: `subarray`, an iterator's `next`) is named with its caller.
+        const walk = (node: SamplingNode, caller: string) => {
+          const { functionName, url, lineNumber } = node.callFrame;
+          const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+          const where = url ? name : `${functionName} in ${caller}`;
+          if (node.selfSize > 0) bytes.set(where, (bytes.get(where) ?? 0) + node.selfSize);
+          for (const child of node.children) walk(child, url ? name : caller);
+        };
+        walk(profile.head, '(root)');
+        return [...bytes].map(([where, size]) => ({ where, bytes: size })).sort((a, b) => b.bytes - a.bytes);
+      },
+    };
   }
 
   heapUsage(): Promise<HeapUsage> {
@@ -49,14 +85,19 @@ export class Inspector {
   }
 
   /** Samples the heap usage every `everyMs` until stopped; answers the peaks of live and committed memory. */
-  sample(everyMs = 25): { stop: () => Promise<{ live: number; committed: number; backing: number }> } {
-    const peak = { live: 0, committed: 0, backing: 0 };
+  sample(everyMs = 25): {
+    stop: () => Promise<{ live: number; committed: number; backing: number; heapAtCommitted: number }>;
+  } {
+    const peak = { live: 0, committed: 0, backing: 0, heapAtCommitted: 0 };
     let running = true;
     const loop = (async () => {
       while (running) {
         const usage = await this.heapUsage();
         peak.live = Math.max(peak.live, usage.usedSize + usage.backingStorageSize);
-        peak.committed = Math.max(peak.committed, usage.totalSize + usage.backingStorageSize);
+        if (usage.totalSize + usage.backingStorageSize > peak.committed) {
+          peak.committed = usage.totalSize + usage.backingStorageSize;
+          peak.heapAtCommitted = usage.totalSize;
+        }
         peak.backing = Math.max(peak.backing, usage.backingStorageSize);
         await new Promise((resolve) => setTimeout(resolve, everyMs));
       }

@@ -18,7 +18,8 @@
  * stores), beside the budget; then 5xx answers, 503s waited out, targets lost, targets a second and
  * the isolate's live memory idle after the load. The same mix runs on the code before the budget
  * (BENCH_BEFORE, a git ref; built once into a worktree in the system's temporary folder) in the
- * same run, row beside row (BENCH_CODE=now or =before runs one of them).
+ * same run, row beside row (BENCH_CODE=now or =before runs one of them). BENCH_ALLOCATIONS=1 adds
+ * where the JavaScript heap was allocated (V8's sampling heap profiler), by function.
  *
  * Needs `npm run build` first (the code before is built here).
  */
@@ -280,9 +281,15 @@ type Result = {
   ledger: number | null;
   live: number;
   committed: number;
+  /** Of the committed peak, the JavaScript heap's part (the rest: buffers and WebAssembly memories). */
+  heapAtCommitted: number;
   idleLive: number;
+  /** Of the idle figure, buffers and WebAssembly memories. */
+  idleBacking: number;
   seconds: number;
   tally: Tally;
+  /** Where the JavaScript heap's bytes were allocated (BENCH_ALLOCATIONS=1). */
+  sites?: Array<{ where: string; bytes: number }>;
 };
 
 async function runLevel(
@@ -296,6 +303,7 @@ async function runLevel(
   const tally: Tally = { fiveXx: 0, waited: 0, targets: 0, lost: 0, refused413: 0, refusedPhotos: [], errors: [] };
   await fetch(`${baseUrl}/api/dev/memory`, { method: 'DELETE', headers: { Origin: baseUrl } }).catch(() => undefined);
   const sampling = inspector.sample();
+  const allocations = process.env.BENCH_ALLOCATIONS ? await inspector.allocations() : null;
   const started = performance.now();
   await Promise.all([
     ...Array.from({ length: visitors }, (_, i) => visit(baseUrl, i, run, photos, tally)),
@@ -303,6 +311,7 @@ async function runLevel(
   ]);
   const seconds = (performance.now() - started) / 1000;
   const peak = await sampling.stop();
+  const sites = await allocations?.stop();
   const ledgerAnswer = await fetch(`${baseUrl}/api/dev/memory`).catch(() => null);
   const ledger = ledgerAnswer?.ok ? ((await ledgerAnswer.json()) as { peakBytes: number }).peakBytes : null;
   // Idle: what stays once the load is over (a few seconds for the last answers to go).
@@ -312,9 +321,12 @@ async function runLevel(
     ledger,
     live: peak.live,
     committed: peak.committed,
+    heapAtCommitted: peak.heapAtCommitted,
     idleLive: idle.usedSize + idle.backingStorageSize,
+    idleBacking: idle.backingStorageSize,
     seconds,
     tally,
+    sites,
   };
 }
 
@@ -406,12 +418,12 @@ export async function benchIsolate(): Promise<void> {
       'code'.padEnd(20),
       'ledger',
       'live',
-      'committed',
+      'committed (of it heap)',
       '5xx',
       '503s',
       'lost',
       'targets/s',
-      'idle live',
+      'idle live (of it buffers)',
     ].join('  '),
   );
   for (const level of LEVELS) {
@@ -430,12 +442,12 @@ export async function benchIsolate(): Promise<void> {
             server.name.padEnd(20),
             mib(result.ledger).padStart(6),
             mib(result.live).padStart(7),
-            mib(result.committed).padStart(9),
+            `${mib(result.committed)} (heap ${(result.heapAtCommitted / MiB).toFixed(0)})`.padStart(20),
             String(result.tally.fiveXx).padStart(3),
             String(result.tally.waited).padStart(4),
             String(result.tally.lost).padStart(4),
             (result.tally.targets / result.seconds).toFixed(2).padStart(9),
-            mib(result.idleLive).padStart(9),
+            `${mib(result.idleLive)} (buffers ${(result.idleBacking / MiB).toFixed(0)})`.padStart(22),
           ].join('  '),
         );
         const refused = new Map<string, number>();
@@ -443,6 +455,12 @@ export async function benchIsolate(): Promise<void> {
         for (const [name, times] of refused)
           console.log(`          refused as too large (413), as planned: ${name} ×${times}`);
         for (const error of result.tally.errors.slice(0, 5)) console.log(`          ${error}`);
+        if (result.sites)
+          console.log(
+            `          ${mib(result.sites.reduce((sum, site) => sum + site.bytes, 0))} allocated on the JavaScript heap in all, most in:`,
+          );
+        for (const { where, bytes } of result.sites?.slice(0, 15) ?? [])
+          console.log(`          ${mib(bytes).padStart(8)} allocated in ${where}`);
       } finally {
         inspector.close();
         running.stop();
