@@ -2,7 +2,8 @@
  * A small ONNX executor for the two detector networks (docs/research/detection.md, "Recommended
  * combination": not onnxruntime-web, whose module alone costs ~76 MB of an isolate's 128 MB). It
  * runs the operations YuNet and PP-OCRv4's text detector use, batch 1, float32, CHW. Convolutions
- * run in the WebAssembly SIMD kernels (assembly/detect.ts); the rest is plain TypeScript.
+ * run in the WebAssembly SIMD kernels (assembly/detect.ts), and so do the elementwise operations
+ * and pooling (assembly/pointwise.ts): there no value is boxed, whichever tier V8 runs the caller in.
  * Each activation is dropped after its last use (computed once from the graph), and elementwise
  * operations write over an input that is not needed afterwards, so a run holds only the live
  * tensors. A dropped activation's buffer is taken again by a later result of the same length
@@ -10,7 +11,7 @@
  * garbage the isolate would otherwise carry until V8 collects it (docs/decisions/0019).
  */
 import { freeNow } from '../memory';
-import { floatBuffers } from './kernels';
+import { floatBuffers, type DetectKernels } from './kernels';
 import { readOnnx, type Attribute, type OnnxNode, type Tensor } from './onnx';
 
 export interface FloatTensor {
@@ -294,7 +295,13 @@ export class Network {
         for (let c = 0; c < x.shape[1]!; c++) {
           const f = scale[c]! / Math.sqrt(variance[c]! + epsilon);
           const add = shift[c]! - mean[c]! * f;
-          for (let i = c * plane; i < (c + 1) * plane; i++) out[i] = x.data[i]! * f + add;
+          const start = c * plane;
+          throughKernels(
+            out.subarray(start, start + plane),
+            x.data.subarray(start, start + plane),
+            null,
+            (kernels, at, _, n) => kernels.clampAffine(at, n, f, add, -Infinity, Infinity),
+          );
         }
         return [{ shape: x.shape, data: out }];
       }
@@ -309,7 +316,7 @@ export class Network {
       }
       case 'Sigmoid': {
         const out = reusable(0) ? x.data : fresh(x.data.length);
-        for (let i = 0; i < out.length; i++) out[i] = 1 / (1 + Math.exp(-x.data[i]!));
+        throughKernels(out, x.data, null, (kernels, at, _, n) => kernels.sigmoid(at, n));
         return [{ shape: x.shape, data: out }];
       }
       case 'Add':
@@ -321,10 +328,10 @@ export class Network {
       case 'GlobalAveragePool': {
         const [, channels, h, w] = dims4(x.shape);
         const out = fresh(channels);
+        const buffers = floatBuffers({ plane: h * w });
         for (let c = 0; c < channels; c++) {
-          let sum = 0;
-          for (let i = c * h * w; i < (c + 1) * h * w; i++) sum += x.data[i]!;
-          out[c] = sum / (h * w);
+          buffers.view('plane', h * w).set(x.data.subarray(c * h * w, (c + 1) * h * w));
+          out[c] = buffers.kernels.mean(buffers.at.plane, h * w);
         }
         return [{ shape: [1, channels, 1, 1], data: out }];
       }
@@ -376,13 +383,15 @@ function scalar(value: Value): number {
 /** min(high, max(low, a·x + b)): ReLU, Clip and HardSigmoid. */
 function clamp(x: FloatTensor, inPlace: boolean, a: number, b: number, low: number, high: number): FloatTensor {
   const out = inPlace ? x.data : fresh(x.data.length);
-  const data = x.data;
-  for (let i = 0; i < out.length; i++) {
-    const v = a * data[i]! + b;
-    out[i] = v < low ? low : v > high ? high : v;
-  }
+  throughKernels(out, x.data, null, (kernels, at, _, n) => kernels.clampAffine(at, n, a, b, low, high));
   return { shape: x.shape, data: out };
 }
+
+/** The elementwise operations as the kernels number them (assembly/pointwise.ts). */
+const ADD = 0;
+const MUL = 1;
+const DIVIDE = 2;
+const DIVIDE_INTO = 3;
 
 /** Add, Mul, Div with the broadcasts the networks use: equal shapes, a scalar, one value per channel. */
 function elementwise(op: string, a: FloatTensor, b: FloatTensor, reusable: (i: number) => boolean): FloatTensor {
@@ -396,27 +405,50 @@ function elementwise(op: string, a: FloatTensor, b: FloatTensor, reusable: (i: n
   const plane = small.data.length === 1 ? n : small.data.length === n ? 1 : n / small.data.length;
   if (small.data.length !== 1 && small.data.length !== n && (big.shape[1]! !== small.data.length || plane % 1 !== 0))
     throw new Error(`Detector: unsupported broadcast ${big.shape} ${small.shape}`);
-  // One loop per case, without callbacks: these run over every activation of the text detector.
-  const per = small.data.length === 1 ? n : small.data.length === n ? 1 : plane;
   const divide = op === 'Div';
-  for (let start = 0, j = 0; start < n; start += per, j++) {
-    const end = start + per;
-    if (per === 1) {
-      // Equal shapes.
-      if (op === 'Add') for (let i = 0; i < n; i++) out[i] = x[i]! + y[i]!;
-      else if (op === 'Mul') for (let i = 0; i < n; i++) out[i] = x[i]! * y[i]!;
-      else if (swapped) for (let i = 0; i < n; i++) out[i] = y[i]! / x[i]!;
-      else for (let i = 0; i < n; i++) out[i] = x[i]! / y[i]!;
-      break;
-    }
+  if (small.data.length === n) {
+    // Equal shapes.
+    const code = op === 'Add' ? ADD : op === 'Mul' ? MUL : swapped ? DIVIDE_INTO : DIVIDE;
+    throughKernels(out, x, y, (kernels, xAt, yAt, count) => kernels.pairwise(code, xAt, yAt, count));
+    return { shape: big.shape, data: out };
+  }
+  for (let start = 0, j = 0; start < n; start += plane, j++) {
+    const end = start + plane;
     const v = y[j]!;
-    if (op === 'Add') for (let i = start; i < end; i++) out[i] = x[i]! + v;
-    else if (op === 'Mul' || (divide && !swapped)) {
-      const f = divide ? 1 / v : v;
-      for (let i = start; i < end; i++) out[i] = x[i]! * f;
-    } else for (let i = start; i < end; i++) out[i] = v / x[i]!;
+    // As before the kernels: a division by a value is a multiplication by its inverse.
+    const [code, value] =
+      op === 'Add' ? [ADD, v] : op === 'Mul' ? [MUL, v] : divide && !swapped ? [MUL, 1 / v] : [DIVIDE_INTO, v];
+    throughKernels(out.subarray(start, end), x.subarray(start, end), null, (kernels, at, _, count) =>
+      kernels.withValue(code, at, count, value),
+    );
   }
   return { shape: big.shape, data: out };
+}
+
+/** Floats a pointwise operation moves through the kernels' memory at a time (256 KB). */
+const CHUNK = 1 << 16;
+
+/**
+ * Runs a pointwise kernel over `x` (and `y` beside it) in chunks copied through the kernels'
+ * memory, writing the results to `out` (which may be `x`).
+ */
+function throughKernels(
+  out: Float32Array,
+  x: Float32Array,
+  y: Float32Array | null,
+  run: (kernels: DetectKernels, xAt: number, yAt: number, n: number) => void,
+): void {
+  const length = Math.min(CHUNK, x.length);
+  const buffers = floatBuffers({ x: length, y: y ? length : 0 });
+  const { kernels, at } = buffers;
+  for (let start = 0; start < x.length; start += CHUNK) {
+    const n = Math.min(CHUNK, x.length - start);
+    const chunk = buffers.view('x', n);
+    chunk.set(x.subarray(start, start + n));
+    if (y) buffers.view('y', n).set(y.subarray(start, start + n));
+    run(kernels, at.x, at.y, n);
+    out.set(chunk, start);
+  }
 }
 
 /** A result out of the kernels' memory, which the next convolution lays out again. */
@@ -519,9 +551,16 @@ function transposedConv(x: FloatTensor, w: FloatTensor, node: OnnxNode): FloatTe
   // Rows of the product: tap (dy, dx) of output channel m, as row (dy·2 + dx)·M + m.
   const rows = 4 * outChannels;
   const packed = new Float32Array(rows * channels);
+  const packedHalves = halves(packed);
+  const weightHalves = halves(w.data);
   for (let c = 0; c < channels; c++)
     for (let m = 0; m < outChannels; m++)
-      for (let t = 0; t < 4; t++) packed[(t * outChannels + m) * channels + c] = w.data[(c * outChannels + m) * 4 + t]!;
+      for (let t = 0; t < 4; t++) {
+        const o = ((t * outChannels + m) * channels + c) * 2;
+        const i = ((c * outChannels + m) * 4 + t) * 2;
+        packedHalves[o] = weightHalves[i]!;
+        packedHalves[o + 1] = weightHalves[i + 1]!;
+      }
   const n = h * wd;
   const buffers = floatBuffers({ input: channels * n, weights: packed.length, bias: rows, out: rows * n });
   buffers.view('input', channels * n).set(x.data);
@@ -529,9 +568,10 @@ function transposedConv(x: FloatTensor, w: FloatTensor, node: OnnxNode): FloatTe
   buffers.view('bias', rows).fill(0);
   const { at } = buffers;
   buffers.kernels.gemm(at.weights, at.bias, rows, channels, at.input, n, at.out, n, false);
-  const product = buffers.view('out', rows * n);
+  const product = halves(buffers.view('out', rows * n));
   const ow = wd * 2;
   const out = fresh(outChannels * 4 * n);
+  const to = halves(out);
   for (let t = 0; t < 4; t++) {
     const dy = t >> 1;
     const dx = t & 1;
@@ -540,7 +580,12 @@ function transposedConv(x: FloatTensor, w: FloatTensor, node: OnnxNode): FloatTe
       const plane = m * 4 * n;
       for (let y = 0; y < h; y++) {
         const row = plane + (2 * y + dy) * ow + dx;
-        for (let xx = 0; xx < wd; xx++) out[row + 2 * xx] = product[from + y * wd + xx]!;
+        for (let xx = 0; xx < wd; xx++) {
+          const i = (from + y * wd + xx) * 2;
+          const o = (row + 2 * xx) * 2;
+          to[o] = product[i]!;
+          to[o + 1] = product[i + 1]!;
+        }
       }
     }
   }
@@ -556,22 +601,24 @@ function maxPool(x: FloatTensor, node: OnnxNode): FloatTensor {
   const oh = Math.floor((h - k) / s) + 1;
   const ow = Math.floor((w - k) / s) + 1;
   const out = fresh(channels * oh * ow);
-  const data = x.data;
-  let o = 0;
-  for (let c = 0; c < channels; c++)
-    for (let y = 0; y < oh; y++)
-      for (let xx = 0; xx < ow; xx++) {
-        let best = -Infinity;
-        for (let ky = 0; ky < k; ky++) {
-          const row = (c * h + y * s + ky) * w + xx * s;
-          for (let kx = 0; kx < k; kx++) {
-            const v = data[row + kx]!;
-            if (v > best) best = v;
-          }
-        }
-        out[o++] = best;
-      }
+  // One channel at a time through the kernels (assembly/pointwise.ts).
+  const buffers = floatBuffers({ input: h * w, out: oh * ow });
+  const { kernels, at } = buffers;
+  for (let c = 0; c < channels; c++) {
+    buffers.view('input', h * w).set(x.data.subarray(c * h * w, (c + 1) * h * w));
+    kernels.maxPool(at.input, h, w, k, s, oh, ow, at.out);
+    out.set(buffers.view('out', oh * ow), c * oh * ow);
+  }
   return { shape: [1, channels, oh, ow], data: out };
+}
+
+/**
+ * Float32 values moved without reading them as numbers: as 16-bit halves, which V8 never boxes (a
+ * float read in its interpreter is a heap number each, before V8 has optimised the loop). The same
+ * bits arrive.
+ */
+function halves(data: Float32Array): Uint16Array {
+  return new Uint16Array(data.buffer, data.byteOffset, data.length * 2);
 }
 
 /** Nearest-neighbour upsampling by whole factors (`scales`, asymmetric, floor), the only Resize the networks use. */
@@ -586,11 +633,17 @@ function resizeNearest(x: FloatTensor, inputs: (Value | null)[], node: OnnxNode)
   const ow = Math.floor(w * fx);
   const out = fresh(channels * oh * ow);
   const columns = Int32Array.from({ length: ow }, (_, i) => Math.min(w - 1, Math.floor(i / fx)));
+  const from = halves(x.data);
+  const to = halves(out);
   let o = 0;
   for (let c = 0; c < channels; c++)
     for (let y = 0; y < oh; y++) {
       const row = (c * h + Math.min(h - 1, Math.floor(y / fy))) * w;
-      for (let xx = 0; xx < ow; xx++) out[o++] = x.data[row + columns[xx]!]!;
+      for (let xx = 0; xx < ow; xx++, o += 2) {
+        const i = (row + columns[xx]!) * 2;
+        to[o] = from[i]!;
+        to[o + 1] = from[i + 1]!;
+      }
     }
   return { shape: [1, channels, oh, ow], data: out };
 }
@@ -620,11 +673,17 @@ function transpose(x: FloatTensor, perm: number[]): FloatTensor {
   // Only the 4-D case the networks use ([N, C, H, W] → [N, H, W, C]).
   if (shape.length !== 4) throw new Error('Detector: unsupported Transpose');
   const [s0, s1, s2, s3] = dims4(perm.map((p) => strides[p]!));
+  const from = halves(x.data);
+  const to = halves(out);
   let o = 0;
   for (let a = 0; a < shape[0]!; a++)
     for (let b = 0; b < shape[1]!; b++)
       for (let c = 0; c < shape[2]!; c++)
-        for (let d = 0; d < shape[3]!; d++) out[o++] = x.data[a * s0 + b * s1 + c * s2 + d * s3]!;
+        for (let d = 0; d < shape[3]!; d++, o += 2) {
+          const i = (a * s0 + b * s1 + c * s2 + d * s3) * 2;
+          to[o] = from[i]!;
+          to[o + 1] = from[i + 1]!;
+        }
   return { shape, data: out };
 }
 

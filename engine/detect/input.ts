@@ -6,6 +6,7 @@
  */
 import type { Raster } from '../pixels/raster';
 import type { FloatTensor } from './executor';
+import { floatBuffers } from './kernels';
 
 export interface NetworkInput {
   tensor: FloatTensor;
@@ -23,6 +24,9 @@ export interface ChannelMap {
   std: number;
 }
 
+/** Picture bytes one band of the input reads at most (about 1 MB), so the kernels' memory stays small. */
+const BAND_BYTES = 1 << 20;
+
 export function networkInput(picture: Raster, maxSide: number, channels: ChannelMap[]): NetworkInput {
   const scale = Math.min(1, maxSide / Math.max(picture.width, picture.height));
   const width = Math.max(1, Math.round(picture.width * scale));
@@ -33,28 +37,48 @@ export function networkInput(picture: Raster, maxSide: number, channels: Channel
   const data = new Float32Array(channels.length * plane);
   const fx = picture.width / width;
   const fy = picture.height / height;
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.floor(y * fy);
-    const y1 = Math.max(y0 + 1, Math.min(picture.height, Math.floor((y + 1) * fy)));
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.floor(x * fx);
-      const x1 = Math.max(x0 + 1, Math.min(picture.width, Math.floor((x + 1) * fx)));
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let sy = y0; sy < y1; sy++)
-        for (let sx = x0; sx < x1; sx++) {
-          const i = (sy * picture.width + sx) * 4;
-          r += picture.data[i]!;
-          g += picture.data[i + 1]!;
-          b += picture.data[i + 2]!;
-        }
-      const count = (y1 - y0) * (x1 - x0);
-      for (let c = 0; c < channels.length; c++) {
-        const { source, mean, std } = channels[c]!;
-        data[c * plane + y * paddedW + x] = ((source === 0 ? r : source === 1 ? g : b) / count - mean) / std;
-      }
-    }
+  // Each input pixel averages a cell of fx × fy picture pixels (the kernel, assembly/input.ts),
+  // the picture read in bands of rows.
+  const rowBytes = picture.width * 4;
+  const band = Math.max(1, Math.floor(BAND_BYTES / (rowBytes * Math.ceil(fy))));
+  const pictureRows = Math.min(picture.height, Math.ceil(band * fy) + 1);
+  const buffers = floatBuffers({
+    picture: pictureRows * picture.width,
+    out: channels.length * band * paddedW,
+    maps: 6 * channels.length,
+  });
+  const { kernels, at } = buffers;
+  const memory = kernels.memory.buffer;
+  new Float64Array(memory, at.maps, 3 * channels.length).set(
+    channels.flatMap(({ source, mean, std }) => [source, mean, std]),
+  );
+  const bytes = new Uint8Array(picture.data.buffer, picture.data.byteOffset, picture.data.length);
+  for (let y0 = 0; y0 < height; y0 += band) {
+    const y1 = Math.min(height, y0 + band);
+    // The picture rows the band's cells cover, as the kernel counts them.
+    const top = Math.floor(y0 * fy);
+    const bottom = Math.max(Math.floor((y1 - 1) * fy) + 1, Math.min(picture.height, Math.floor(y1 * fy)));
+    new Uint8Array(memory, at.picture, (bottom - top) * rowBytes).set(
+      bytes.subarray(top * rowBytes, bottom * rowBytes),
+    );
+    const rows = y1 - y0;
+    kernels.areaAverage(
+      at.picture,
+      picture.width,
+      picture.height,
+      top,
+      fx,
+      fy,
+      width,
+      y0,
+      y1,
+      at.out,
+      paddedW,
+      at.maps,
+      channels.length,
+    );
+    for (let c = 0; c < channels.length; c++)
+      data.set(new Float32Array(memory, at.out + c * rows * paddedW * 4, rows * paddedW), c * plane + y0 * paddedW);
   }
   return { tensor: { shape: [1, channels.length, paddedH, paddedW], data }, scale, width, height };
 }

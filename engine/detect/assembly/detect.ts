@@ -257,3 +257,6 @@ export function depthwise(
     }
   }
 }
+
+export { clampAffine, maxPool, mean, pairwise, sigmoid, withValue } from './pointwise';
+export { areaAverage } from './input';
