@@ -63,7 +63,7 @@ export function complete(
   const second = plan.levels[1];
   // Two fields and distances, the finest level's size and the next one's, used turn about.
   const fields = [slab.i32(fineCount), slab.i32(second ? second.width * second.height : 0)];
-  const distances = [slab.f32(fineCount), slab.f32(second ? second.width * second.height : 0)];
+  const distances = [slab.i32(fineCount), slab.i32(second ? second.width * second.height : 0)];
   const valid = slab.u8(fineCount);
   const sources = slab.i32(fineCount);
   const sums = slab.f32(fineCount * 4);
@@ -88,7 +88,7 @@ export function complete(
       sources,
       sourceCount: 0,
       field: fields[l % 2] as Int32Array,
-      distance: distances[l % 2] as Float32Array,
+      distance: distances[l % 2] as Int32Array,
       uses,
       allowance: 0,
       useCost: 0,

@@ -140,6 +140,10 @@ function paint(
   const cols = axis(slab, width, w, k, known.x0, known.x1);
   const rows = axis(slab, height, h, k, known.y0, known.y1);
   const seamWidth = Math.max(2, SEAM_SHARE * Math.min(width, height));
+  // Whether a column lies beyond the seam's width, as a byte: the common pixel is decided without
+  // reading a float, which V8's interpreter would box (docs/decisions/0019).
+  const farColumn = new Uint8Array(width);
+  for (let x = 0; x < width; x++) farColumn[x] = (cols.outside[x] as number) >= seamWidth ? 1 : 0;
   const back = new Float32Array(3);
   const colour = new Float32Array(3);
   const corners = new Int32Array(4);
@@ -150,17 +154,12 @@ function paint(
     const r1 = (rows.cell1[y] as number) * w;
     const ty = rows.t[y] as number;
     const dy = rows.outside[y] as number;
+    const farRow = dy >= seamWidth;
     const my = rows.mirror[y] as number;
     for (let x = 0; x < width; x++) {
       if (insideY && x >= known.x0 && x < known.x1) continue;
       const c0 = cols.cell0[x] as number;
       const c1 = cols.cell1[x] as number;
-      const tx = cols.t[x] as number;
-      corners[0] = r0 + c0;
-      corners[1] = r0 + c1;
-      corners[2] = r1 + c0;
-      corners[3] = r1 + c1;
-      const dx = cols.outside[x] as number;
       const o = (y * width + x) * 4;
       const ox = offsetX[r0 + c0] as number;
       const oy = offsetY[r0 + c0] as number;
@@ -168,7 +167,7 @@ function paint(
       // and the picture's antialiased edge, so the pixel is its source pixel.
       if (
         ox !== NO_MATCH &&
-        (dx >= seamWidth || dy >= seamWidth) &&
+        (farColumn[x] === 1 || farRow) &&
         zones.length === 0 &&
         data[o + 3] === 0 &&
         offsetX[r0 + c1] === ox &&
@@ -187,6 +186,12 @@ function paint(
         data[o + 3] = 255;
         continue;
       }
+      const tx = cols.t[x] as number;
+      const dx = cols.outside[x] as number;
+      corners[0] = r0 + c0;
+      corners[1] = r0 + c1;
+      corners[2] = r1 + c0;
+      corners[3] = r1 + c1;
       weights[0] = (1 - tx) * (1 - ty);
       weights[1] = tx * (1 - ty);
       weights[2] = (1 - tx) * ty;

@@ -18,31 +18,51 @@ export interface Level {
   /** The valid centres, `sourceCount` of them, for random starts. */
   sources: Int32Array;
   sourceCount: number;
-  /** The nearest-neighbour field and each match's distance (sum of squared differences). */
+  /**
+   * The nearest-neighbour field and each match's distance: a sum of squared differences, an integer
+   * (at most 49 pixels × 3 × 255², under 2³⁰: a small integer V8 never boxes).
+   */
   field: Int32Array;
-  distance: Float32Array;
+  distance: Int32Array;
   /** How many targets each source centre serves; a use past `allowance` costs `useCost` (see sourceCost). */
   uses: Int32Array;
   allowance: number;
   useCost: number;
 }
 
-/** A small deterministic generator (xorshift32): the same input gives the same extension. */
+/**
+ * A small deterministic generator (xorshift32): the same input gives the same extension. Its 32-bit
+ * state is kept as two 16-bit halves, so every value stays a small integer: a full 32-bit one is a
+ * heap number in V8's interpreter, garbage on every call before V8 has optimised the caller
+ * (docs/decisions/0019).
+ */
 export class Random {
-  private state: number;
+  private high: number;
+  private low: number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0 || 0x9e3779b9;
+    const state = seed >>> 0 || 0x9e3779b9;
+    this.high = state >>> 16;
+    this.low = state & 0xffff;
   }
 
   /** An integer in [0, n). */
   below(n: number): number {
-    let s = this.state;
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    this.state = s >>> 0;
-    return this.state % n;
+    let high = this.high;
+    let low = this.low;
+    // state ^= state << 13
+    let shifted = ((high << 13) | (low >>> 3)) & 0xffff;
+    low ^= (low << 13) & 0xffff;
+    high ^= shifted;
+    // state ^= state >>> 17
+    low ^= high >>> 1;
+    // state ^= state << 5
+    shifted = ((high << 5) | (low >>> 11)) & 0xffff;
+    low ^= (low << 5) & 0xffff;
+    high ^= shifted;
+    this.high = high;
+    this.low = low;
+    return ((((high % n) * 65536) % n) + low) % n;
   }
 }
 
