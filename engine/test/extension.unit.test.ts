@@ -10,6 +10,7 @@ import { colourError, seamRatio, texture, type Kept } from '../../bench/band-mea
 import { findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../../shared/formats';
 import { EXTENSION_WORKING_BYTES, planExtension, WORK_PIXELS } from '../pixels/content-aware/extension-plan';
 import { applyFill, blendFill } from '../pixels/fill';
+import { Random } from '../pixels/content-aware/patch-match';
 import { resampleCrop, type CropRect, type Picture, type Raster } from '..';
 
 /** A fixture (test/fixtures/textures or people; sources and licences in their READMEs) as RGBA, cover-cropped. */
@@ -139,5 +140,24 @@ describe('extensions that look like the photo', () => {
     const kept = { x0: 507, y0: 508, x1: 2053, y1: 931 };
     const made = extend(truth, kept, 'extension');
     expect(texture(made, kept) / texture(truth, kept)).toBeGreaterThan(0.6);
+  });
+});
+
+describe("the extension's random generator", () => {
+  it('draws the xorshift32 sequence, its 32-bit state kept in 16-bit halves', () => {
+    let differ = 0;
+    for (const seed of [0, 1, -1, 0x80000000, (1920 * 73856093) ^ (1080 * 19349663)]) {
+      const random = new Random(seed);
+      let state = seed >>> 0 || 0x9e3779b9;
+      for (let i = 0; i < 20000; i++) {
+        state ^= state << 13;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        state >>>= 0;
+        const n = 1 + ((i * 7919) % 300000);
+        if (random.below(n) !== state % n) differ++;
+      }
+    }
+    expect(differ).toBe(0);
   });
 });
