@@ -43,7 +43,7 @@ export function networkInput(picture: Raster, maxSide: number, channels: Channel
   const band = Math.max(1, Math.floor(BAND_BYTES / (rowBytes * Math.ceil(fy))));
   const pictureRows = Math.min(picture.height, Math.ceil(band * fy) + 1);
   const buffers = floatBuffers({
-    picture: pictureRows * picture.width,
+    picture: pictureRows * picture.width, // RGBA bytes: one float's room a pixel
     out: channels.length * band * paddedW,
     maps: 6 * channels.length,
   });

@@ -54,7 +54,7 @@ type Slot = { encoder: Encoder; ledger?: { drop: () => void } };
 let kept: Slot | null = null;
 
 /** Takes the kept instance out of the ledger, to be used (or it failed). */
-function releaseJpegEncoder(): void {
+function unkeepEncoder(): void {
   kept?.ledger?.drop();
   kept = null;
 }
@@ -109,7 +109,7 @@ export async function encodeJpeg(
   const q = Math.min(100, Math.max(1, Math.round(quality)));
   // Taken out of `kept` while in use: an encode that throws leaves it dropped.
   const encoder = kept?.encoder.module === module ? kept.encoder : instantiate(module);
-  releaseJpegEncoder();
+  unkeepEncoder();
   const { wasm } = encoder;
   const { width, height, data } = raster;
   const stride = width * 4;

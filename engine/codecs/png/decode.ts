@@ -323,7 +323,11 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
   try {
     const writing = (async () => {
       // Tiny IDAT chunks (a file may split its data into thousands) are written in pieces of about 1 MB.
-      for (const part of coalesce(imageData(), 1 << 20)) if (!inflate.write(part)) await drained(inflate);
+      for (const part of coalesce(imageData(), 1 << 20)) {
+        // The reader is done (a region read whole, or data refused): nothing more to write.
+        if (inflate.destroyed) return;
+        if (!inflate.write(part)) await drained(inflate);
+      }
       inflate.end();
     })();
     // Observed below; without this a failed read would leave the write's rejection unhandled.
