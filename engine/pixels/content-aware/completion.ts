@@ -17,6 +17,26 @@ export interface Rect {
   y1: number;
 }
 
+/**
+ * A rectangle of whole pixels, its sides small integers. A class, not an object literal: objects
+ * made by literals of one shape share their fields' kind, and a {x0, y0, x1, y1} elsewhere holds
+ * fractions (the detectors' boxes), so a literal's sides are boxed floats, and code V8 has not yet
+ * optimised makes a heap number at each read: a loop bounded by one allocates as much as the
+ * picture (docs/decisions/0019). A class's objects have a shape of their own.
+ */
+export class PixelRect implements Rect {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  constructor(x0: number, y0: number, x1: number, y1: number) {
+    this.x0 = x0 | 0;
+    this.y0 = y0 | 0;
+    this.x1 = x1 | 0;
+    this.y1 = y1 | 0;
+  }
+}
+
 /** Fewer valid source patches than this on a level, and the level is not used. */
 const MIN_SOURCES = 24;
 /** Rounds of match-and-vote on the coarsest level and on every finer one; PatchMatch passes a round. */
@@ -72,12 +92,12 @@ export function complete(
   const levels: Level[] = [];
   for (const [l, size] of plan.levels.entries()) {
     const s = size.scale;
-    const rect = {
-      x0: Math.ceil(known.x0 / s),
-      y0: Math.ceil(known.y0 / s),
-      x1: Math.min(size.width, Math.floor(known.x1 / s)),
-      y1: Math.min(size.height, Math.floor(known.y1 / s)),
-    };
+    const rect = new PixelRect(
+      Math.ceil(known.x0 / s),
+      Math.ceil(known.y0 / s),
+      Math.min(size.width, Math.floor(known.x1 / s)),
+      Math.min(size.height, Math.floor(known.y1 / s)),
+    );
     if (rect.x1 - rect.x0 <= 2 * PATCH_RADIUS || rect.y1 - rect.y0 <= 2 * PATCH_RADIUS) break;
     levels.push({
       width: size.width,

@@ -7,7 +7,7 @@
  * backdrop takes over, so a face cut by the edge is not continued with something else.
  */
 import type { Raster } from '../raster';
-import { complete, type Rect } from './completion';
+import { complete, PixelRect, type Rect } from './completion';
 import { PATCH_RADIUS, planExtension, Slab } from './extension-plan';
 import type { Level } from './patch-match';
 import type { Placement } from './continuation';
@@ -24,12 +24,12 @@ const smoothstep = (u: number) => (u <= 0 ? 0 : u >= 1 ? 1 : u * u * (3 - 2 * u)
 
 /** The output pixels the picture covers wholly: its placement shrunk to whole pixels, inside the output. */
 export function knownRect(output: { width: number; height: number }, placed: Placement): Rect {
-  return {
-    x0: Math.max(0, Math.ceil(placed.x0 - 0.01)),
-    y0: Math.max(0, Math.ceil(placed.y0 - 0.01)),
-    x1: Math.min(output.width, Math.floor(placed.x1 + 0.01)),
-    y1: Math.min(output.height, Math.floor(placed.y1 + 0.01)),
-  };
+  return new PixelRect(
+    Math.max(0, Math.ceil(placed.x0 - 0.01)),
+    Math.max(0, Math.ceil(placed.y0 - 0.01)),
+    Math.min(output.width, Math.floor(placed.x1 + 0.01)),
+    Math.min(output.height, Math.floor(placed.y1 + 0.01)),
+  );
 }
 
 /** Whether every pixel of the rectangle is opaque (a picture with its own transparency is not extended). */
@@ -58,12 +58,15 @@ export function extendPicture(
   const plan = planExtension(width, height);
   const slab = new Slab(plan.bytes);
   const allowed = (level: { scale: number }) => {
-    const boxes = keepOut.map((b) => ({
-      x0: Math.floor(b.x0 / level.scale),
-      y0: Math.floor(b.y0 / level.scale),
-      x1: Math.ceil(b.x1 / level.scale),
-      y1: Math.ceil(b.y1 / level.scale),
-    }));
+    const boxes = keepOut.map(
+      (b) =>
+        new PixelRect(
+          Math.floor(b.x0 / level.scale),
+          Math.floor(b.y0 / level.scale),
+          Math.ceil(b.x1 / level.scale),
+          Math.ceil(b.y1 / level.scale),
+        ),
+    );
     return (x0: number, y0: number, x1: number, y1: number) =>
       boxes.every((b) => x1 <= b.x0 || x0 >= b.x1 || y1 <= b.y0 || y0 >= b.y1);
   };
