@@ -18,5 +18,25 @@ export interface Picture extends Raster {
   channels: 3 | 4;
 }
 
+/**
+ * A rectangle of whole pixels, [x0, x1) × [y0, y1), its sides small integers. A class, not an
+ * object literal: objects made by literals of one shape share their fields' kind, and a
+ * {x0, y0, x1, y1} elsewhere holds fractions (the detectors' boxes), so a literal's sides are
+ * boxed floats, and code V8 has not yet optimised makes a heap number at each read: a loop bounded
+ * by one allocates as much as the picture (docs/decisions/0019). A class has a shape of its own.
+ */
+export class PixelRect {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  constructor(x0: number, y0: number, x1: number, y1: number) {
+    this.x0 = x0 | 0;
+    this.y0 = y0 | 0;
+    this.x1 = x1 | 0;
+    this.y1 = y1 | 0;
+  }
+}
+
 /** A crop in the upright image's pixels (react-easy-crop's croppedAreaPixels). */
 export type { CropRect } from '../plan/crop';

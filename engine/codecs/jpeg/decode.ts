@@ -25,7 +25,7 @@
  */
 import { corrupt } from '../../errors';
 import type { ImageInfo } from '../../input/image-info';
-import type { Picture } from '../../pixels/raster';
+import { PixelRect, type Picture } from '../../pixels/raster';
 import { convertBand, type Region } from './ycbcr';
 import { layoutFrame, type Component, type Frame } from './frame';
 import { buildHuffman, type HuffmanTable } from './huffman';
@@ -191,10 +191,10 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
 function clampRegion(region: Region, f: Frame): Region {
   const x0 = Math.min(f.width - 1, Math.max(0, Math.floor(region.x0)));
   const y0 = Math.min(f.height - 1, Math.max(0, Math.floor(region.y0)));
-  return {
+  return new PixelRect(
     x0,
     y0,
-    x1: Math.max(x0 + 1, Math.min(f.width, Math.ceil(region.x1))),
-    y1: Math.max(y0 + 1, Math.min(f.height, Math.ceil(region.y1))),
-  };
+    Math.max(x0 + 1, Math.min(f.width, Math.ceil(region.x1))),
+    Math.max(y0 + 1, Math.min(f.height, Math.ceil(region.y1))),
+  );
 }

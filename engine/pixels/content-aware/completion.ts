@@ -5,8 +5,8 @@
  * times a level; each level starts from the coarser one's matches, doubled. Only the finest level's
  * field is kept: content-aware/extension.ts copies the output's own pixels through it.
  */
-import type { Raster } from '../raster';
 import { PATCH_RADIUS, Slab, type ExtensionPlan } from './extension-plan';
+import { PixelRect, type Raster } from '../raster';
 import { countUses, improveField, isTarget, measureField, patchArea, Random, type Level } from './patch-match';
 
 /** A rectangle of output pixels, [x0, x1) × [y0, y1). */
@@ -15,26 +15,6 @@ export interface Rect {
   y0: number;
   x1: number;
   y1: number;
-}
-
-/**
- * A rectangle of whole pixels, its sides small integers. A class, not an object literal: objects
- * made by literals of one shape share their fields' kind, and a {x0, y0, x1, y1} elsewhere holds
- * fractions (the detectors' boxes), so a literal's sides are boxed floats, and code V8 has not yet
- * optimised makes a heap number at each read: a loop bounded by one allocates as much as the
- * picture (docs/decisions/0019). A class's objects have a shape of their own.
- */
-export class PixelRect implements Rect {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
-  constructor(x0: number, y0: number, x1: number, y1: number) {
-    this.x0 = x0 | 0;
-    this.y0 = y0 | 0;
-    this.x1 = x1 | 0;
-    this.y1 = y1 | 0;
-  }
 }
 
 /** Fewer valid source patches than this on a level, and the level is not used. */

@@ -6,8 +6,8 @@
  * the kept-out boxes (faces, lines of text, marks); next to one that touches the seam, the blurred
  * backdrop takes over, so a face cut by the edge is not continued with something else.
  */
-import type { Raster } from '../raster';
-import { complete, PixelRect, type Rect } from './completion';
+import { PixelRect, type Raster } from '../raster';
+import { complete, type Rect } from './completion';
 import { PATCH_RADIUS, planExtension, Slab } from './extension-plan';
 import type { Level } from './patch-match';
 import type { Placement } from './continuation';
