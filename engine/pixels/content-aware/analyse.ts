@@ -26,7 +26,8 @@ import type { DetectedBox } from '../../plan/detection';
 import { uprightSize } from '../../input/exif';
 import type { CropRect, Picture, Raster } from '../raster';
 import { resampleCrop } from '../resample';
-import { boxBlur, components, percentile } from './maps';
+import { withBuffers } from '../../codecs/simd/kernels';
+import { components, percentile } from './maps';
 
 export const ANALYSIS_SIZE = 256;
 const CELL = 4;
@@ -92,151 +93,128 @@ const MARKS = {
 
 type Grid = { w: number; h: number; n: number };
 type Component = ReturnType<typeof components>[number];
-const clamp01 = (v: number) => Math.max(0, Math.min(1, v));
 
-/** Per pixel of the small copy: luminance, chroma and whether the colour is in the skin range. */
-function pixelFeatures(small: Raster, { n }: Grid) {
-  const luma = new Float32Array(n);
-  const chroma = new Float32Array(n);
-  const skin = new Float32Array(n);
-  for (let i = 0, p = 0; i < n; i++, p += 4) {
-    const a = (small.data[p + 3] as number) / 255;
-    // Transparent parts read as mid grey, so a logo's silhouette on a transparent canvas is an edge.
-    const r = (small.data[p] as number) * a + 128 * (1 - a);
-    const g = (small.data[p + 1] as number) * a + 128 * (1 - a);
-    const b = (small.data[p + 2] as number) * a + 128 * (1 - a);
-    const y = 0.299 * r + 0.587 * g + 0.114 * b;
-    const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
-    const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
-    luma[i] = y;
-    chroma[i] = (Math.max(r, g, b) - Math.min(r, g, b)) / 255;
-    skin[i] = a > 0.5 && y > 50 && cb >= 80 && cb <= 125 && cr >= 138 && cr <= 170 && r > g && r > b ? 1 : 0;
-  }
-  return { luma, chroma, skin };
-}
-
-/** Density of strong edges (Sobel magnitude over a threshold, then its local mean). */
-function edgeDensity(luma: Float32Array, { w, h, n }: Grid): { density: Float32Array; crisp: Float32Array } {
-  const gradient = new Float32Array(n);
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const nw = luma[i - w - 1]!;
-      const n0 = luma[i - w]!;
-      const ne = luma[i - w + 1]!;
-      const sw = luma[i + w - 1]!;
-      const s0 = luma[i + w]!;
-      const se = luma[i + w + 1]!;
-      const gx = ne + 2 * luma[i + 1]! + se - nw - 2 * luma[i - 1]! - sw;
-      const gy = sw + 2 * s0 + se - nw - 2 * n0 - ne;
-      // Not Math.hypot: V8 does not inline it (three heap numbers a pixel); the float32 result is
-      // the same (docs/decisions/0019).
-      gradient[i] = Math.sqrt(gx * gx + gy * gy) / 4;
-    }
-  }
-  // Text and logos pack many strong edges into a small area; a single long edge (a horizon, a
-  // shape's outline) fills at most a quarter of the window.
-  const strongEdge = Math.min(TUNING.strongEdge.max, Math.max(TUNING.strongEdge.min, percentile(gradient, 0.9)));
-  const strong = new Float32Array(n);
-  const crisp = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    strong[i] = (gradient[i] as number) >= strongEdge ? 1 : 0;
-    crisp[i] = (gradient[i] as number) >= MARKS.crispEdge ? 1 : 0;
-  }
-  return { density: boxBlur(strong, w, h, DENSITY_RADIUS), crisp };
-}
-
-/** Centre-surround colour contrast: how far each pixel's colour is from its wide neighbourhood's. */
-function colourContrast(small: Raster, { w, h, n }: Grid): Float32Array {
-  const planes = [0, 1, 2].map((c) => {
-    const plane = new Float32Array(n);
-    for (let i = 0; i < n; i++) plane[i] = small.data[i * 4 + c] as number;
-    return plane;
-  });
-  const surround = planes.map((plane) => boxBlur(boxBlur(plane, w, h, 8), w, h, 8));
-  const centre = planes.map((plane) => boxBlur(plane, w, h, 1));
-  const contrast = new Float32Array(n);
-  // The three channels by name, not looked up in arrays each pixel: so V8 keeps the sums as
-  // floats, not heap numbers (docs/decisions/0019).
-  const [r0, g0, b0] = centre as [Float32Array, Float32Array, Float32Array];
-  const [r1, g1, b1] = surround as [Float32Array, Float32Array, Float32Array];
-  for (let i = 0; i < n; i++) {
-    const sum = (r0[i]! - r1[i]!) ** 2 + (g0[i]! - g1[i]!) ** 2 + (b0[i]! - b1[i]!) ** 2;
-    contrast[i] = Math.sqrt(sum) / 255;
-  }
-  return contrast;
-}
-
-/** The saliency score of each pixel (detail, detailed colour, detailed skin) and its colour-blob score. */
-function saliency(small: Raster, grid: Grid) {
-  const { luma, chroma, skin } = pixelFeatures(small, grid);
-  const { density, crisp } = edgeDensity(luma, grid);
-  const contrast = colourContrast(small, grid);
-  const chromaTypical = percentile(chroma, 0.5);
-  const chromaSpread = Math.max(TUNING.chroma.minSpread, percentile(chroma, 0.995) - chromaTypical);
-  // A loop, not reduce: V8 calls reduce's callback with each value as a heap number.
-  let skinPixels = 0;
-  for (let i = 0; i < grid.n; i++) skinPixels += skin[i]!;
-  const skinShare = skinPixels / grid.n;
-  const score = new Float32Array(grid.n);
-  const colourScore = new Float32Array(grid.n);
-  for (let i = 0; i < grid.n; i++) {
-    const d = clamp01(((density[i] as number) - TUNING.density.from) / TUNING.density.span);
-    const c = clamp01(((chroma[i] as number) - chromaTypical - TUNING.chroma.above) / chromaSpread);
-    // Colour or skin alone stays under the mark: a saturated sky or a skin-toned wall is not
-    // content; with detail (a logo's rim, eyes and mouth) they lift a region over it.
-    colourScore[i] = clamp01(((contrast[i] as number) - TUNING.contrast.from) / TUNING.contrast.span);
-    const k = skinShare < TUNING.maxSkinShare ? (skin[i] as number) : 0;
-    score[i] = Math.min(1, Math.max(d, 0.4 * c + 0.6 * d, k * (0.45 + d)));
-  }
-  return { score, colourScore, skin, skinShare, crisp };
-}
-
-/** CELL × CELL cells: their mean scores, and which are marked as salient, colour blobs, or skin. */
-function markCells({ score, colourScore, skin, skinShare, crisp }: ReturnType<typeof saliency>, { w, h }: Grid) {
+/**
+ * The saliency maps of the small copy, made by the engine's kernels (codecs/simd/assembly/analyse.ts)
+ * in their memory, as views read before anything else uses that memory (the analysis is
+ * synchronous). Per pixel:
+ * - luminance, chroma and skin;
+ * - the density of strong edges (Sobel magnitude over a threshold, then its local mean), and where
+ *   edges are crisp: text and logos pack many strong edges into a small area; a single long edge
+ *   (a horizon, a shape's outline) fills at most a quarter of the window;
+ * - centre-surround colour contrast: how far each pixel's colour is from its wide neighbourhood's;
+ * - the saliency score (detail, detailed colour, detailed skin) and the colour-blob score.
+ * Per CELL × CELL cell: the mean scores, and which cells are marked as salient, colour blobs or skin.
+ */
+function saliencyMaps(small: Raster, { w, h, n }: Grid) {
   const cw = Math.ceil(w / CELL);
   const ch = Math.ceil(h / CELL);
-  const cells = {
-    cw,
-    ch,
-    score: new Float32Array(cw * ch),
-    skin: new Float32Array(cw * ch),
-    colour: new Float32Array(cw * ch),
-    crisp: new Float32Array(cw * ch),
-    marked: new Uint8Array(cw * ch),
-    colourMarked: new Uint8Array(cw * ch),
-    skinMarked: new Uint8Array(cw * ch),
-  };
-  for (let cy = 0; cy < ch; cy++) {
-    for (let cx = 0; cx < cw; cx++) {
-      let high = 0;
-      let total = 0;
-      let skinCount = 0;
-      let colour = 0;
-      let sharp = 0;
-      let count = 0;
-      for (let y = cy * CELL; y < Math.min(h, cy * CELL + CELL); y++) {
-        for (let x = cx * CELL; x < Math.min(w, cx * CELL + CELL); x++, count++) {
-          const v = score[y * w + x] as number;
-          total += v;
-          if (v >= TUNING.mark) high += 1;
-          skinCount += skin[y * w + x] as number;
-          colour += colourScore[y * w + x] as number;
-          sharp += crisp[y * w + x] as number;
-        }
-      }
-      const c = cy * cw + cx;
-      cells.score[c] = total / count;
-      cells.skin[c] = skinCount / count;
-      // Marked where a quarter of the cell's pixels score high.
-      cells.marked[c] = high >= count / 4 ? 1 : 0;
-      cells.colour[c] = colour / count;
-      cells.crisp[c] = sharp / count;
-      cells.colourMarked[c] = colour / count >= TUNING.mark ? 1 : 0;
-      cells.skinMarked[c] = skinShare < TUNING.maxSkinShare && skinCount >= count / 2 ? 1 : 0;
-    }
+  const cells = cw * ch;
+  const map = n * 4;
+  const { kernels, at, buffer } = withBuffers({
+    rgba: n * 4,
+    luma: map,
+    chroma: map,
+    skin: map,
+    crisp: map,
+    density: map,
+    contrast: map,
+    score: map,
+    colourScore: map,
+    a: map,
+    b: map,
+    c: map,
+    d: map,
+    squares: n * 8,
+    cellScore: cells * 4,
+    cellSkin: cells * 4,
+    cellColour: cells * 4,
+    cellCrisp: cells * 4,
+    marked: cells,
+    colourMarked: cells,
+    skinMarked: cells,
+    subject: 24,
+  });
+  const floats = (name: keyof typeof at, length = n) => new Float32Array(buffer, at[name], length);
+  const bytes = (name: keyof typeof at) => new Uint8Array(buffer, at[name], cells);
+  new Uint8Array(buffer, at.rgba, n * 4).set(small.data.subarray(0, n * 4));
+  kernels.analysisFeatures(at.rgba, n, at.luma, at.chroma, at.skin);
+
+  // Edges: the gradient in a, strong edges in b, their density through c.
+  kernels.sobel(at.luma, w, h, at.a);
+  const strongEdge = Math.min(TUNING.strongEdge.max, Math.max(TUNING.strongEdge.min, percentile(floats('a'), 0.9)));
+  kernels.edgeMaps(at.a, n, strongEdge, MARKS.crispEdge, at.b, at.crisp);
+  kernels.boxBlur(at.b, w, h, DENSITY_RADIUS, at.c, at.density);
+
+  // Colour contrast, a channel at a time: the plane in a, its surround (blurred twice) in d, its centre in b.
+  for (let channel = 0; channel < 3; channel++) {
+    kernels.channelMap(at.rgba, n, channel, at.a);
+    kernels.boxBlur(at.a, w, h, 8, at.c, at.b);
+    kernels.boxBlur(at.b, w, h, 8, at.c, at.d);
+    kernels.boxBlur(at.a, w, h, 1, at.c, at.b);
+    kernels.addContrast(at.b, at.d, n, at.squares, channel === 0, channel === 2 ? at.contrast : 0);
   }
-  return cells;
+
+  const chroma = floats('chroma');
+  const chromaTypical = percentile(chroma, 0.5);
+  const chromaSpread = Math.max(TUNING.chroma.minSpread, percentile(chroma, 0.995) - chromaTypical);
+  const skinShare = kernels.skinCount(at.skin, n) / n;
+  // Colour or skin alone stays under the mark: a saturated sky or a skin-toned wall is not
+  // content; with detail (a logo's rim, eyes and mouth) they lift a region over it.
+  const skinCounts = skinShare < TUNING.maxSkinShare;
+  kernels.saliencyScores(
+    at.density,
+    at.chroma,
+    at.contrast,
+    at.skin,
+    n,
+    TUNING.density.from,
+    TUNING.density.span,
+    chromaTypical,
+    TUNING.chroma.above,
+    chromaSpread,
+    TUNING.contrast.from,
+    TUNING.contrast.span,
+    skinCounts,
+    at.score,
+    at.colourScore,
+  );
+  // Marked where a quarter of the cell's pixels score high.
+  kernels.cellMarks(
+    at.score,
+    at.skin,
+    at.colourScore,
+    at.crisp,
+    w,
+    h,
+    CELL,
+    TUNING.mark,
+    skinCounts,
+    at.cellScore,
+    at.cellSkin,
+    at.cellColour,
+    at.cellCrisp,
+    at.marked,
+    at.colourMarked,
+    at.skinMarked,
+  );
+  kernels.subjectSums(at.score, w, n, at.subject);
+  const [sx, sy, sum] = new Float64Array(buffer, at.subject, 3);
+  return {
+    cells: {
+      cw,
+      ch,
+      score: floats('cellScore', cells),
+      skin: floats('cellSkin', cells),
+      colour: floats('cellColour', cells),
+      crisp: floats('cellCrisp', cells),
+      marked: bytes('marked'),
+      colourMarked: bytes('colourMarked'),
+      skinMarked: bytes('skinMarked'),
+    },
+    /** Σ v·x, Σ v·y and Σ v over the pixels, v the score squared: the saliency-weighted centre. */
+    subject: { sx: sx as number, sy: sy as number, sum: sum as number },
+  };
 }
 
 /**
@@ -315,8 +293,8 @@ export function analysePicture(source: Picture, orientation: number): Analysis {
     height: h,
     precise: true, // the saliency thresholds were set on a floating-point copy, as the detectors'
   });
-  const scores = saliency(small, grid);
-  const cells = markCells(scores, grid);
+  const maps = saliencyMaps(small, grid);
+  const { cells } = maps;
   const { cw, ch } = cells;
   const toPicture = (x: number, y: number) => ({ x: (x * CELL) / scale, y: (y * CELL) / scale });
 
@@ -370,15 +348,7 @@ export function analysePicture(source: Picture, orientation: number): Analysis {
   let subject = { x: uw / 2, y: uh / 2 };
   if (face) subject = { x: face.x + face.width / 2, y: face.y + face.height / 2 };
   else {
-    let sx = 0;
-    let sy = 0;
-    let sum = 0;
-    for (let i = 0; i < grid.n; i++) {
-      const v = (scores.score[i] as number) ** 2;
-      sx += v * (i % w);
-      sy += v * Math.floor(i / w);
-      sum += v;
-    }
+    const { sx, sy, sum } = maps.subject;
     if (sum > 0) subject = { x: (sx / sum + 0.5) / scale, y: (sy / sum + 0.5) / scale };
   }
   return { width: uw, height: uh, region, core, marks, subject, face };

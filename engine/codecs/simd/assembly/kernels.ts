@@ -9,6 +9,8 @@
  *     five PNG filters with libpng's choice between them, 16 bytes at a time.
  *   - JPEG decoding (jpeg.ts and huffman.ts, for ../../jpeg/): a baseline scan's Huffman decoding,
  *     the inverse DCTs, upsampling and YCbCr to RGB, with libjpeg's arithmetic.
+ *   - The saliency analysis (analyse.ts, for ../../../pixels/content-aware/analyse.ts): its maps on
+ *     a copy of at most 256 × 256, in float64 as the JavaScript it replaced, to the bit.
  * The JavaScript side plans the work, lays out buffers in this module's memory (simd/kernels.ts)
  * and copies rows in and out. The memory holds rows (a JPEG decode's strips are a few rows of
  * blocks, a streamed one's coefficients one band of them, beside a 256 kB window onto the file)
@@ -19,6 +21,7 @@
 export * from './resample';
 export * from './png';
 export * from './jpeg';
+export * from './analyse';
 export { entropyStart, entropyMove, entropyNext, decodeMcus } from './huffman';
 
 /** Where the JavaScript side may start laying out its buffers. */
