@@ -67,8 +67,14 @@ export function extendPicture(
           Math.ceil(b.y1 / level.scale),
         ),
     );
-    return (x0: number, y0: number, x1: number, y1: number) =>
-      boxes.every((b) => x1 <= b.x0 || x0 >= b.x1 || y1 <= b.y0 || y0 >= b.y1);
+    // A loop, not `every`: asked for every pixel of a level, `every` made a closure each time.
+    return (x0: number, y0: number, x1: number, y1: number) => {
+      for (let i = 0; i < boxes.length; i++) {
+        const b = boxes[i] as PixelRect;
+        if (x1 > b.x0 && x0 < b.x1 && y1 > b.y0 && y0 < b.y1) return false;
+      }
+      return true;
+    };
   };
   const level = complete(output, known, plan, slab, allowed, (width * 73856093) ^ (height * 19349663));
   if (!level) return false;
