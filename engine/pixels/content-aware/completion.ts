@@ -136,21 +136,24 @@ function shrinkKnown(output: Raster, levels: Level[], scale: number): void {
   const finest = levels[0] as Level;
   const { x0, y0, x1, y1 } = finest.known;
   const data = output.data;
+  const width = output.width | 0;
+  const height = output.height | 0;
+  const finestWidth = finest.width | 0;
   for (let y = y0; y < y1; y++)
     for (let x = x0; x < x1; x++) {
       let r = 0;
       let g = 0;
       let b = 0;
       let n = 0;
-      for (let oy = y * scale; oy < Math.min(output.height, (y + 1) * scale); oy++)
-        for (let ox = x * scale, o = (oy * output.width + ox) * 4; ox < Math.min(output.width, (x + 1) * scale); ox++) {
+      for (let oy = y * scale; oy < Math.min(height, (y + 1) * scale); oy++)
+        for (let ox = x * scale, o = (oy * width + ox) * 4; ox < Math.min(width, (x + 1) * scale); ox++) {
           r += data[o] as number;
           g += data[o + 1] as number;
           b += data[o + 2] as number;
           n += 1;
           o += 4;
         }
-      const i = (y * finest.width + x) * 3;
+      const i = (y * finestWidth + x) * 3;
       finest.rgb[i] = Math.round(r / n);
       finest.rgb[i + 1] = Math.round(g / n);
       finest.rgb[i + 2] = Math.round(b / n);
@@ -159,24 +162,29 @@ function shrinkKnown(output: Raster, levels: Level[], scale: number): void {
     const fine = levels[l - 1] as Level;
     const level = levels[l] as Level;
     const k = level.known;
+    const fineWidth = fine.width | 0;
+    const fineHeight = fine.height | 0;
+    const levelWidth = level.width | 0;
     for (let y = k.y0; y < k.y1; y++)
       for (let x = k.x0; x < k.x1; x++)
         for (let c = 0; c < 3; c++) {
           let sum = 0;
           let n = 0;
-          for (let fy = 2 * y; fy < Math.min(fine.height, 2 * y + 2); fy++)
-            for (let fx = 2 * x; fx < Math.min(fine.width, 2 * x + 2); fx++) {
-              sum += fine.rgb[(fy * fine.width + fx) * 3 + c] as number;
+          for (let fy = 2 * y; fy < Math.min(fineHeight, 2 * y + 2); fy++)
+            for (let fx = 2 * x; fx < Math.min(fineWidth, 2 * x + 2); fx++) {
+              sum += fine.rgb[(fy * fineWidth + fx) * 3 + c] as number;
               n += 1;
             }
-          level.rgb[(y * level.width + x) * 3 + c] = Math.round(sum / n);
+          level.rgb[(y * levelWidth + x) * 3 + c] = Math.round(sum / n);
         }
   }
 }
 
 /** Marks where source patches may be centred on the level; their count. */
 function markSources(level: Level, allowed: (x0: number, y0: number, x1: number, y1: number) => boolean): number {
-  const { width: w, height: h, known, valid, sources } = level;
+  const { known, valid, sources } = level;
+  const w = level.width | 0;
+  const h = level.height | 0;
   const r = PATCH_RADIUS;
   valid.fill(0, 0, w * h);
   let count = 0;
@@ -192,7 +200,9 @@ function markSources(level: Level, allowed: (x0: number, y0: number, x1: number,
 
 /** A first guess of the coarsest level's unknown pixels: the known ones spread inward (Jacobi steps). */
 function diffuse(level: Level): void {
-  const { width: w, height: h, rgb, known } = level;
+  const { rgb, known } = level;
+  const w = level.width | 0;
+  const h = level.height | 0;
   const inside = (x: number, y: number) => x >= known.x0 && x < known.x1 && y >= known.y0 && y < known.y1;
   // Start from each unknown pixel's nearest known pixel, then smooth so no edge runs outward.
   for (let y = 0; y < h; y++)
@@ -242,7 +252,8 @@ function roundedMean(sum: number, n: number): number {
  */
 function shareSources(level: Level): void {
   let targets = 0;
-  for (let t = 0; t < level.width * level.height; t++) if ((level.field[t] as number) >= 0) targets += 1;
+  for (let t = 0, n = (level.width | 0) * (level.height | 0); t < n; t++)
+    if ((level.field[t] as number) >= 0) targets += 1;
   level.allowance = Math.max(1, Math.ceil(targets / level.sourceCount));
   const area = (2 * PATCH_RADIUS + 1) ** 2;
   level.useCost = (3 * area * USE_LEVELS * USE_LEVELS) / USE_SHARE;
@@ -251,7 +262,9 @@ function shareSources(level: Level): void {
 
 /** Every target matched to a valid source at random. */
 function randomField(level: Level, random: Random): void {
-  const { width: w, height: h, field, sources, sourceCount } = level;
+  const { field, sources, sourceCount } = level;
+  const w = level.width | 0;
+  const h = level.height | 0;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++)
       field[y * w + x] = isTarget(level, x, y) ? (sources[random.below(sourceCount)] as number) : -1;
@@ -262,12 +275,15 @@ function randomField(level: Level, random: Random): void {
  * plus its own place within the parent; the unknown pixels start as their parent's colour.
  */
 function upsample(coarse: Level, level: Level, random: Random): void {
-  const { width: w, height: h, field, valid, sources, sourceCount, rgb, known } = level;
-  const cw = coarse.width;
+  const { field, valid, sources, sourceCount, rgb, known } = level;
+  const w = level.width | 0;
+  const h = level.height | 0;
+  const cw = coarse.width | 0;
+  const ch = coarse.height | 0;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const px = Math.min(cw - 1, x >> 1);
-      const py = Math.min(coarse.height - 1, y >> 1);
+      const py = Math.min(ch - 1, y >> 1);
       const inside = x >= known.x0 && x < known.x1 && y >= known.y0 && y < known.y1;
       if (!inside) {
         const from = (py * cw + px) * 3;
@@ -300,7 +316,9 @@ function upsample(coarse: Level, level: Level, random: Random): void {
  * (the source pixel at the same place in its patch); a close match weighs more.
  */
 function vote(level: Level, sums: Float32Array): void {
-  const { width: w, height: h, rgb, field, distance, known } = level;
+  const { rgb, field, distance, known } = level;
+  const w = level.width | 0;
+  const h = level.height | 0;
   const r = VOTE_RADIUS;
   sums.fill(0, 0, w * h * 4);
   for (let ty = 0; ty < h; ty++)

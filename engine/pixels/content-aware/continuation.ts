@@ -32,7 +32,10 @@ export function overlap(i: number, from: number, to: number): number {
  * opaque rather than its own transparency; 0 where no picture is near).
  */
 export function continuation(output: Raster, placed: Placement): Field {
-  const { width, height, data } = output;
+  const { data } = output;
+  // Sizes as small integers (see Level, patch-match.ts).
+  const width = output.width | 0;
+  const height = output.height | 0;
   const cell = Math.max(1, Math.round(Math.min(width, height) / CELLS_ACROSS));
   const w = Math.ceil(width / cell);
   const h = Math.ceil(height / cell);

@@ -34,7 +34,8 @@ export function knownRect(output: { width: number; height: number }, placed: Pla
 
 /** Whether every pixel of the rectangle is opaque (a picture with its own transparency is not extended). */
 function opaqueInside(output: Raster, rect: Rect): boolean {
-  const { width, data } = output;
+  const { data } = output;
+  const width = output.width | 0; // a small integer (see Level, patch-match.ts)
   for (let y = rect.y0; y < rect.y1; y++)
     for (let x = rect.x0, o = (y * width + x) * 4 + 3; x < rect.x1; x++, o += 4) if (data[o] !== 255) return false;
   return true;
@@ -135,8 +136,13 @@ function paint(
   zones: readonly Zone[],
   backdrop: Backdrop,
 ): void {
-  const { width, height, data } = output;
-  const { width: w, height: h, field } = level;
+  const { data } = output;
+  // Sizes as small integers (see Level, patch-match.ts).
+  const width = output.width | 0;
+  const height = output.height | 0;
+  const { field } = level;
+  const w = level.width | 0;
+  const h = level.height | 0;
   // Each level pixel's match as an offset in output pixels.
   const offsetX = slab.i32(w * h);
   const offsetY = slab.i32(w * h);

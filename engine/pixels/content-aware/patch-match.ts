@@ -7,7 +7,13 @@
  */
 import { PATCH_RADIUS } from './extension-plan';
 
-/** One level: RGB pixels, 3 bytes a pixel; the known part is a rectangle [x0, x1) × [y0, y1). */
+/**
+ * One level: RGB pixels, 3 bytes a pixel; the known part is a rectangle [x0, x1) × [y0, y1). Loops
+ * read its width and height (and a raster's) as `level.width | 0`: objects made by literals that
+ * start with the same keys share their fields' kind, and a {width, height} elsewhere in the isolate
+ * holds fractions, so these hold boxed floats, and code V8 has not yet optimised makes a heap
+ * number at every use of one (docs/decisions/0019).
+ */
 export interface Level {
   width: number;
   height: number;
@@ -78,7 +84,9 @@ export function isTarget(level: Level, x: number, y: number): boolean {
  * `s`, over the target patch's pixels inside the level. Stops early once it reaches `best`.
  */
 export function patchDistance(level: Level, tx: number, ty: number, s: number, best: number): number {
-  const { width: w, height: h, rgb } = level;
+  const { rgb } = level;
+  const w = level.width | 0;
+  const h = level.height | 0;
   const r = PATCH_RADIUS;
   const sx = s % w;
   const sy = (s - sx) / w;
@@ -103,8 +111,8 @@ export function patchDistance(level: Level, tx: number, ty: number, s: number, b
 /** The number of pixels the target patch at (tx, ty) has inside the level (for per-pixel distances). */
 export function patchArea(level: Level, tx: number, ty: number): number {
   const r = PATCH_RADIUS;
-  const across = Math.min(r, level.width - 1 - tx) - Math.max(-r, -tx) + 1;
-  const down = Math.min(r, level.height - 1 - ty) - Math.max(-r, -ty) + 1;
+  const across = Math.min(r, (level.width | 0) - 1 - tx) - Math.max(-r, -tx) + 1;
+  const down = Math.min(r, (level.height | 0) - 1 - ty) - Math.max(-r, -ty) + 1;
   return across * down;
 }
 
@@ -121,7 +129,9 @@ export function sourceCost(level: Level, s: number, own: boolean): number {
 
 /** Counts the targets each source serves, after the field was set anew. */
 export function countUses(level: Level): void {
-  const { width: w, height: h, field, uses } = level;
+  const { field, uses } = level;
+  const w = level.width | 0;
+  const h = level.height | 0;
   uses.fill(0, 0, w * h);
   for (let t = 0; t < w * h; t++) {
     const s = field[t] as number;
@@ -150,7 +160,9 @@ function consider(level: Level, x: number, y: number, s: number, match: Match): 
 
 /** Recomputes every match's distance on the level's current pixels. */
 export function measureField(level: Level): void {
-  const { width: w, height: h, field, distance } = level;
+  const { field, distance } = level;
+  const w = level.width | 0;
+  const h = level.height | 0;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const t = y * w + x;
@@ -165,7 +177,9 @@ export function measureField(level: Level): void {
  * `reach` pixels from the best match so far.
  */
 export function improveField(level: Level, random: Random, iterations: number, reach: number): void {
-  const { width: w, height: h, field, distance, valid, uses } = level;
+  const { field, distance, valid, uses } = level;
+  const w = level.width | 0;
+  const h = level.height | 0;
   const match: Match = { source: -1, distance: 0, cost: 0 };
   for (let pass = 0; pass < iterations; pass++) {
     const step = pass % 2 === 0 ? 1 : -1;
