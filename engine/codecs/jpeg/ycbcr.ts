@@ -35,11 +35,12 @@ export function convertBand(frame: Frame, m: number, region: Region, out: Uint8C
   const { kernels, rgb: rgbRow } = frame.workspace;
   const rgbBytes = rgbRow.subarray(0, across * 3);
 
-  // Component c's sample row r (clamped to the component), from the ring of strips.
-  const sampleRow = (c: Component, r: number): [Uint8Array, number] => {
+  // Where component c's sample row r (clamped to the component) starts in the kernels' memory,
+  // from the ring of strips (an address, not a pair: a pair a row was garbage).
+  const sampleRow = (c: Component, r: number): number => {
     const row = r < 0 ? 0 : r >= c.height ? c.height - 1 : r;
     const band = (row / (c.size * c.v)) | 0;
-    return [c.strips[band % 3] as Uint8Array, (row - band * c.size * c.v) * c.stride * c.size];
+    return (c.strips[band % 3] as Uint8Array).byteOffset + (row - band * c.size * c.v) * c.stride * c.size;
   };
 
   // YCbCr with every component at the image's resolution (4:4:4, or any sampling decoded at a
@@ -51,19 +52,11 @@ export function convertBand(frame: Frame, m: number, region: Region, out: Uint8C
     (c.ratioH === 1 && c.ratioV === 1) || (c.ratioH === 2 && c.width > 2 && (c.ratioV === 1 || c.ratioV === 2));
   if (components.length === 3 && !rgb && components.every(fancy)) {
     const at = (c: Component, ci: number, y: number): number => {
-      if (c.ratioH === 1) {
-        const [s, o] = sampleRow(c, y);
-        return s.byteOffset + o + x0;
-      }
+      if (c.ratioH === 1) return sampleRow(c, y) + x0;
       const out = (rows[ci] as Float32Array).byteOffset; // as bytes here
       const k = c.ratioV === 2 ? y >> 1 : y;
-      const [s, o] = sampleRow(c, k);
-      let far = 0;
-      if (c.ratioV === 2) {
-        const [f, of] = sampleRow(c, y & 1 ? k + 1 : k - 1);
-        far = f.byteOffset + of;
-      }
-      kernels.fancyRow(s.byteOffset + o, far, c.width, x0, across, out);
+      const far = c.ratioV === 2 ? sampleRow(c, y & 1 ? k + 1 : k - 1) : 0;
+      kernels.fancyRow(sampleRow(c, k), far, c.width, x0, across, out);
       return out;
     };
     const [cy, cb, cr] = components as [Component, Component, Component];
@@ -81,19 +74,16 @@ export function convertBand(frame: Frame, m: number, region: Region, out: Uint8C
       const target = (rows[ci] as Float32Array).byteOffset + x0 * 4;
       const ratioV = c.ratioV;
       if (ratioV === 1 && c.ratioH === 1) {
-        const [s, o] = sampleRow(c, y);
-        kernels.widen(s.byteOffset + o + x0, across, target);
+        kernels.widen(sampleRow(c, y) + x0, across, target);
         continue;
       }
       const { lo, hi, w } = upsample[ci] as Taps;
       const at = (y + 0.5) / ratioV - 0.5;
       const f = Math.floor(at);
-      const [s0, o0] = sampleRow(c, f);
-      const [s1, o1] = sampleRow(c, f + 1);
       const tap = x0 * 4;
       kernels.upsample(
-        s0.byteOffset + o0,
-        s1.byteOffset + o1,
+        sampleRow(c, f),
+        sampleRow(c, f + 1),
         at - f,
         lo.byteOffset + tap,
         hi.byteOffset + tap,
