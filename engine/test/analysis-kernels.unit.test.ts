@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { withBuffers } from '../codecs/simd/kernels';
-import { boxBlur } from '../pixels/content-aware/maps';
+import { boxBlur as blurMap } from '../pixels/content-aware/maps';
 import { rawOf, syntheticPhoto } from './images';
 import type { Raster } from '../pixels/raster';
 
@@ -96,6 +96,24 @@ function sobel(luma: Float32Array, w: number, h: number): Float32Array {
   return gradient;
 }
 
+function boxBlur(values: Float32Array, w: number, h: number, r: number): Float32Array {
+  const tmp = new Float32Array(values.length);
+  const out = new Float32Array(values.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let [sum, n] = [0, 0];
+      for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k++, n++) sum += values[y * w + k]!;
+      tmp[y * w + x] = sum / n;
+    }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let [sum, n] = [0, 0];
+      for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++, n++) sum += tmp[k * w + x]!;
+      out[y * w + x] = sum / n;
+    }
+  return out;
+}
+
 describe("the saliency analysis's kernels", () => {
   it.each(PICTURES)('give the features, gradient and edge maps of %s as the JavaScript did', (_name, small) => {
     const { width: w, height: h } = small;
@@ -164,6 +182,8 @@ describe("the saliency analysis's kernels", () => {
     );
     expect(bits(got.contrast as Float32Array)).toEqual(bits(contrast));
     expect(bits(got.last as Float32Array)).toEqual(bits(boxBlur(planes[2]!, w, h, 8)));
+    // The backdrop's and the continuation's blur (maps.ts) is the same kernel.
+    expect(bits(blurMap(planes[0]!, w, h, 2))).toEqual(bits(boxBlur(planes[0]!, w, h, 2)));
   });
 
   it.each(PICTURES)('score the pixels and cells of %s, and weigh its centre, as the JavaScript did', (_name, small) => {

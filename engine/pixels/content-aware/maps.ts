@@ -1,31 +1,22 @@
 /** Small helpers over per-pixel maps (Float32Array, row-major), shared by the analysis and the backdrop. */
+import { withBuffers } from '../../codecs/simd/kernels';
 
 export function percentile(values: Float32Array, p: number): number {
   const sorted = Float32Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
 
-/** Box blur of radius r, horizontal then vertical (twice ≈ a tent, close enough to Gaussian here). */
+/**
+ * Box blur of radius r, horizontal then vertical (twice ≈ a tent, close enough to Gaussian here),
+ * by the engine's kernel (the analysis's own, codecs/simd/assembly/analyse.ts): floats summed in
+ * JavaScript were heap numbers until V8 optimised the loop (docs/decisions/0019).
+ */
 export function boxBlur(values: Float32Array, w: number, h: number, r: number): Float32Array {
-  const tmp = new Float32Array(values.length);
-  const out = new Float32Array(values.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let sum = 0;
-      let n = 0;
-      for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k++, n++) sum += values[y * w + k] as number;
-      tmp[y * w + x] = sum / n;
-    }
-  }
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let sum = 0;
-      let n = 0;
-      for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++, n++) sum += tmp[k * w + x] as number;
-      out[y * w + x] = sum / n;
-    }
-  }
-  return out;
+  const bytes = values.length * 4;
+  const { kernels, at, buffer } = withBuffers({ values: bytes, tmp: bytes, out: bytes });
+  new Float32Array(buffer, at.values, values.length).set(values);
+  kernels.boxBlur(at.values, w, h, r, at.tmp, at.out);
+  return new Float32Array(buffer, at.out, values.length).slice();
 }
 
 /** Components of marked cells (4-connected): each as its cells' bounding box, size and weight. */

@@ -80,22 +80,24 @@ export function channelMap(rgba: usize, n: i32, channel: i32, map: usize): void 
   for (let i = 0; i < n; i++) put(map, i, <f64>load<u8>(rgba + (<usize>i << 2) + channel));
 }
 
-/** Box blur of radius r, horizontal (into `tmp`) then vertical (into `out`), each the mean of the window inside the map. */
+/**
+ * Box blur of radius r, across (into `tmp`) then down (into `out`): each value the mean of the
+ * window inside the map, summed from its first value on.
+ */
 export function boxBlur(values: usize, w: i32, h: i32, r: i32, tmp: usize, out: usize): void {
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
+  blurPass(values, tmp, h, w, w, 1, r);
+  blurPass(tmp, out, w, h, 1, w, r);
+}
+
+/** One pass of boxBlur: `lines` lines of `length` values, a line `lineStep` values from the last, a value `step` from the last. */
+function blurPass(from: usize, to: usize, lines: i32, length: i32, lineStep: i32, step: i32, r: i32): void {
+  for (let line = 0; line < lines; line++) {
+    const start = line * lineStep;
+    for (let i = 0; i < length; i++) {
       let sum: f64 = 0;
       let n: f64 = 0;
-      for (let k = max(0, x - r); k <= min(w - 1, x + r); k++, n++) sum += get(values, y * w + k);
-      put(tmp, y * w + x, sum / n);
-    }
-  }
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let sum: f64 = 0;
-      let n: f64 = 0;
-      for (let k = max(0, y - r); k <= min(h - 1, y + r); k++, n++) sum += get(tmp, k * w + x);
-      put(out, y * w + x, sum / n);
+      for (let k = max(0, i - r); k <= min(length - 1, i + r); k++, n++) sum += get(from, start + k * step);
+      put(to, start + i * step, sum / n);
     }
   }
 }
