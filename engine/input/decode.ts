@@ -2,7 +2,7 @@
  * Decoding for the resampler, by the file's codec: JPEG and PNG by our own decoders (no codec heap
  * that grows and never shrinks, nothing to poison; JPEG as RGB, 3 bytes a pixel, its transforms in
  * the shared SIMD kernels, whose memory holds only a few rows), WebP by libwebp in a fresh instance
- * (webp/decode.ts); then the colours to sRGB.
+ * whose lossy rows are copied out as decoded (webp/decode.ts); then the colours to sRGB.
  */
 import { convertToSrgb } from '../pixels/colour-profile';
 import type { ImageInfo } from './image-info';

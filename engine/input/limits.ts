@@ -76,8 +76,10 @@ export function decodeBytes(info: ImageInfo, part: number, scale: number): { pea
     const coefficients = coefficientBytes(info.width, info.height, info.sampling, scale, info.progressive);
     return { peak: (Math.max(part, whole) + coefficients) * BUFFERED_DECODE_OVERHEAD + 2 * MiB, decoded: part };
   }
-  // libwebp (webp/decode.ts) writes the part into its own memory, which the picture is a view of,
-  // beside what the decoder holds besides it (decodeOverheadBytes).
+  // libwebp (webp/decode.ts): the part, beside what its instance holds (decodeOverheadBytes). A
+  // lossless picture is a view of that memory; a lossy one's rows are copied out of it, which is
+  // then garbage, still counted while the picture lives: V8 frees an instance's memory only some
+  // collections later.
   const held = part + decodeOverheadBytes(info);
   return { peak: held, decoded: held };
 }
@@ -99,8 +101,9 @@ export function estimateDecodeBytes(info: ImageInfo): { peak: number; decoded: n
 
 /**
  * What a decode holds besides its part, for as long as the picture lives: for a WebP, the memory of
- * its libwebp instance around the pixels (the file, a few rows, for alpha an alpha plane of a byte
- * a pixel, for a lossless file the whole picture as ARGB); nothing for our JPEG and PNG decoders.
+ * its libwebp instance (the file, a few rows, for alpha an alpha plane of a byte a pixel, for a
+ * lossless file the whole picture as ARGB, and the pixels themselves); nothing for our JPEG and PNG
+ * decoders.
  */
 export function decodeOverheadBytes(info: ImageInfo): number {
   if (info.type !== 'webp') return 0;

@@ -2,10 +2,13 @@
  * WebP decoding by libwebp, our build (codec/webp_dec.c, codec/build.sh): the part of the picture a
  * render needs at the scale it needs, which libwebp crops and scales as it decodes (its rescaler
  * averages each output pixel's area), as the JPEG and PNG decoders do (decode-plan.ts). A fresh
- * WebAssembly instance for every decode, so a failed decode cannot poison the next one. The pixels
- * stay where libwebp wrote them: the picture is a view of the instance's memory (the file, the
- * pixels and the decoder's rows, which limits.ts counts as the decode's), garbage with the picture.
- * A copy would double the part, and V8 frees an instance's memory only some collections later.
+ * WebAssembly instance for every decode, so a failed decode cannot poison the next one. A lossy
+ * picture's rows come out of the instance a macroblock row at a time, through a ring of rows, into
+ * the picture's own buffer: the instance's memory holds the file and a few rows, and is garbage
+ * after the decode, while the picture can be freed when its owner is done (memory.ts `freeNow`;
+ * a WebAssembly memory cannot be). A lossless picture, which libwebp holds whole as ARGB anyway,
+ * stays where libwebp wrote it: the picture is a view of the instance's memory, which limits.ts
+ * counts as the decode's.
  */
 import { ImageError } from '../../errors';
 import type { ImageInfo } from '../../input/image-info';
@@ -23,12 +26,26 @@ interface Exports {
   _initialize: () => void;
   webp_alloc: (size: number) => number;
   webp_decode: (...args: number[]) => number;
+  webp_ring_rows: () => number;
   webp_verify: (data: number, size: number) => number;
 }
 
-/** A fresh instance of the decoder, with the file copied into its memory. */
-function instantiate(module: WebAssembly.Module, bytes: Uint8Array): { wasm: Exports; input: number } {
-  const instance = new WebAssembly.Instance(module, { env: { emscripten_notify_memory_growth: () => undefined } });
+/** Output rows [first, first + count), at `at` in the instance's memory, one after another. */
+type TakeRows = (at: number, first: number, count: number) => void;
+
+const noRows: TakeRows = () => {
+  throw failed();
+};
+
+/** A fresh instance of the decoder, with the file copied into its memory; its lossy rows go to `takeRows`. */
+function instantiate(
+  module: WebAssembly.Module,
+  bytes: Uint8Array,
+  takeRows: TakeRows = noRows,
+): { wasm: Exports; input: number } {
+  const instance = new WebAssembly.Instance(module, {
+    env: { emscripten_notify_memory_growth: () => undefined, webp_rows: takeRows },
+  });
   const wasm = instance.exports as unknown as Exports;
   wasm._initialize();
   const input = wasm.webp_alloc(bytes.length);
@@ -92,8 +109,18 @@ export function decodeWebp(
   const outHeight = s === 1 ? cropHeight : height;
   const channels = decodedChannels(info);
 
-  const { wasm, input } = instantiate(module, bytes);
-  const output = wasm.webp_alloc(outWidth * outHeight * channels);
+  const rowBytes = outWidth * channels;
+  const data = new Uint8ClampedArray(info.lossless ? 0 : width * height * channels);
+  // Rows of the output (the crop, at scale 1 with the pixel decoded early) into the picture, without it.
+  const takeRows: TakeRows = (at, first, count) => {
+    const rows = new Uint8Array(wasm.memory.buffer, at, count * rowBytes);
+    for (let r = Math.max(first, padY); r < first + count && r - padY < height; r++) {
+      const from = (r - first) * rowBytes + padX * channels;
+      data.set(rows.subarray(from, from + width * channels), (r - padY) * width * channels);
+    }
+  };
+  const { wasm, input } = instantiate(module, bytes, takeRows);
+  const output = wasm.webp_alloc(info.lossless ? outHeight * rowBytes : wasm.webp_ring_rows() * rowBytes);
   if (!output) throw failed();
   const status = wasm.webp_decode(
     input,
@@ -106,8 +133,10 @@ export function decodeWebp(
     outHeight,
     channels,
     output,
+    info.lossless ? 0 : 1,
   );
   if (status !== 0) throw failed();
+  if (!info.lossless) return { width, height, channels, data };
   const memory = new Uint8ClampedArray(wasm.memory.buffer);
   // Without the pixel decoded early: rows moved left in place, the first row dropped.
   if (padX)

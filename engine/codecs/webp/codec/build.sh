@@ -14,5 +14,5 @@ cd "$(dirname "$0")"
 FILES="$(ls "$SRC"/src/dec/*.c "$SRC"/src/utils/*.c) $(ls "$SRC"/src/dsp/*.c | grep -Ev '_(avx2|neon|msa|mips32|mips_dsp_r2)\.c$|/(enc|cost|lossless_enc|ssim)(_sse2|_sse41)?\.c$|/cpu\.c$')"
 emcc -O3 -flto -DNDEBUG -msimd128 -msse4.1 -I"$SRC" webp_dec.c $FILES \
   -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=256KB \
-  -sMAXIMUM_MEMORY=256MB -sFILESYSTEM=0 \
-  -sEXPORTED_FUNCTIONS=_webp_alloc,_webp_free,_webp_decode,_webp_verify -o "$OUT/webp_dec.wasm"
+  -sMAXIMUM_MEMORY=256MB -sFILESYSTEM=0 -sERROR_ON_UNDEFINED_SYMBOLS=0 \
+  -sEXPORTED_FUNCTIONS=_webp_alloc,_webp_free,_webp_decode,_webp_ring_rows,_webp_verify -o "$OUT/webp_dec.wasm"

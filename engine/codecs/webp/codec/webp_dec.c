@@ -1,7 +1,10 @@
 // The engine's WebP decoder: libwebp's own decode (src/dec), asked for one part of the picture at
-// one scale as it decodes (WebPDecoderConfig's cropping and scaling), written straight into a
-// buffer the caller has allocated in this module's memory; a lossy picture's frame loop is ours
-// (ParseFrameOnward), so that damaged coefficients do not end the decode. Built by build.sh.
+// one scale as it decodes (WebPDecoderConfig's cropping and scaling). A lossy picture's frame loop
+// is ours (ParseFrameOnward), so that damaged coefficients do not end the decode, and its rows are
+// written into a ring of rows in this module's memory and handed to the caller a macroblock row at
+// a time (webp_rows), so the module's memory holds the file and a few rows, not the picture; a
+// lossless one (which libwebp holds whole as ARGB anyway) is written into a buffer the caller has
+// allocated here. Built by build.sh.
 #include <stdint.h>
 #include <stdlib.h>
 #include "src/dec/vp8i_dec.h"
@@ -50,6 +53,15 @@ static VP8Decoder* NewLossyDecoder(const WebPHeaderStructure* const headers, VP8
   return dec;
 }
 
+// Hands output rows [first, first + count), at `rows` in this module's memory (`stride` apart), to
+// the caller: webp/decode.ts copies them into the picture.
+__attribute__((import_module("env"), import_name("webp_rows"))) void webp_rows(const uint8_t* rows, int first,
+                                                                                int count);
+
+// Rows a macroblock row's output can span: its 16 rows, the rows the loop filter holds back from the
+// row above (kFilterExtraRows, at most 8) and the row the fancy upsampler leaves unfinished (1).
+#define RING_ROWS 32
+
 // One row of macroblock modes (the first partition), as ParseFrame reads it.
 static int ReadModeRow(VP8Decoder* const dec) {
   if (VP8ParseIntraModeRow(&dec->br, dec)) return 1;
@@ -61,23 +73,39 @@ static int ReadModeRow(VP8Decoder* const dec) {
 // and then holds (VP8LoadFinalBytes), so the rest reads as ends of blocks: damaged pixels, the same
 // every time, as a JPEG's scans past their end in libjpeg and in our decoder. Its other failures are libwebp's: a first partition (the modes)
 // that runs out, and an aborted row (an alpha plane that does not decode).
-static int ParseFrameOnward(VP8Decoder* const dec, VP8Io* const io) {
+//
+// The output goes to the ring: before each row the buffer's start is moved so that the first row
+// not yet handed over (the params' last_y, which every emitter writes from: io_dec.c) lands at the
+// ring's start, and after it the rows it finished are handed over. The moved start lies before the
+// ring; only the rows libwebp then adds to it are written, all inside the ring.
+static int ParseFrameOnward(VP8Decoder* const dec, VP8Io* const io, uint8_t* const ring) {
+  const WebPDecParams* const params = (const WebPDecParams*)io->opaque;
+  WebPRGBABuffer* const buf = &params->output->u.RGBA;
   for (dec->mb_y = 0; dec->mb_y < dec->br_mb_y; ++dec->mb_y) {
     VP8BitReader* const token_br = &dec->parts[dec->mb_y & dec->num_parts_minus_one];
     if (!ReadModeRow(dec)) return 0;
     for (; dec->mb_x < dec->mb_w; ++dec->mb_x) (void)VP8DecodeMB(dec, token_br);
     VP8InitScanline(dec);
+    const int first = params->last_y;
+    buf->rgba = ring - (ptrdiff_t)first * buf->stride;
     if (!VP8ProcessRow(dec, io)) return VP8SetError(dec, VP8_STATUS_USER_ABORT, "Output aborted.");
+    const int count = params->last_y - first;
+    if (count > RING_ROWS) return VP8SetError(dec, VP8_STATUS_USER_ABORT, "Output rows past the ring.");
+    if (count > 0) webp_rows(ring, first, count);
   }
   return 1;
 }
 
-// WebPDecode (webp_dec.c, DecodeInto and VP8Decode) with ParseFrameOnward for a lossy picture;
-// a lossless one is libwebp's WebPDecode. No threads in this build, so no worker to sync.
-static VP8StatusCode DecodeOnward(const uint8_t* data, size_t size, WebPDecoderConfig* const config) {
+// WebPDecode (webp_dec.c, DecodeInto and VP8Decode) with ParseFrameOnward for a lossy picture, its
+// rows through `ring`; a lossless one is libwebp's WebPDecode, into the config's buffer, `ring` NULL.
+// No threads in this build, so no worker to sync.
+static VP8StatusCode DecodeOnward(const uint8_t* data, size_t size, WebPDecoderConfig* const config,
+                                  uint8_t* const ring) {
   WebPHeaderStructure headers;
   VP8StatusCode status = ReadHeaders(data, size, &config->input, &headers);
   if (status != VP8_STATUS_OK) return status;
+  // The caller allocated for the kind it read in the file: a ring for lossy, the picture for lossless.
+  if (headers.is_lossless != (ring == NULL)) return VP8_STATUS_BITSTREAM_ERROR;
   if (headers.is_lossless) return WebPDecode(data, size, config);
   WebPDecParams params;
   WebPResetDecParams(&params);
@@ -94,7 +122,7 @@ static VP8StatusCode DecodeOnward(const uint8_t* data, size_t size, WebPDecoderC
       VP8InitDithering(params.options, dec);
       int ok = VP8EnterCritical(dec, &io) == VP8_STATUS_OK;
       if (ok) {
-        ok = VP8InitFrame(dec, &io) && ParseFrameOnward(dec, &io);
+        ok = VP8InitFrame(dec, &io) && ParseFrameOnward(dec, &io, ring);
         ok &= VP8ExitCritical(dec, &io);
       }
       if (!ok) status = dec->status != VP8_STATUS_OK ? dec->status : VP8_STATUS_BITSTREAM_ERROR;
@@ -106,10 +134,12 @@ static VP8StatusCode DecodeOnward(const uint8_t* data, size_t size, WebPDecoderC
 }
 
 // Decodes the stored pixels [left, left + width) × [top, top + height) into out_width × out_height
-// pixels at `out`: RGBA (not premultiplied) with 4 channels, RGB with 3. No scaling when the output
-// is the crop's size. Returns libwebp's VP8StatusCode (0 when decoded).
+// pixels: RGBA (not premultiplied) with 4 channels, RGB with 3. No scaling when the output is the
+// crop's size. A lossy picture's rows go to webp_rows through `out`, a ring of RING_ROWS rows
+// (webp_ring_rows), when `ring` is 1; a lossless picture is written whole at `out` when it is 0 (a
+// file of the other kind fails). Returns libwebp's VP8StatusCode (0 when decoded).
 int webp_decode(const uint8_t* data, size_t size, int left, int top, int width, int height,
-                int out_width, int out_height, int channels, uint8_t* out) {
+                int out_width, int out_height, int channels, uint8_t* out, int ring) {
   WebPDecoderConfig config;
   if (!WebPInitDecoderConfig(&config)) return -1;
   config.options.use_cropping = 1;
@@ -126,11 +156,14 @@ int webp_decode(const uint8_t* data, size_t size, int left, int top, int width, 
   config.output.is_external_memory = 1;
   config.output.u.RGBA.rgba = out;
   config.output.u.RGBA.stride = out_width * channels;
-  config.output.u.RGBA.size = (size_t)out_width * out_height * channels;
-  const VP8StatusCode status = DecodeOnward(data, size, &config);
+  config.output.u.RGBA.size = (size_t)out_width * out_height * channels;  // a lossy one's, as if whole
+  const VP8StatusCode status = DecodeOnward(data, size, &config, ring ? out : NULL);
   WebPFreeDecBuffer(&config.output);
   return status;
 }
+
+// The rows of the ring webp_decode writes a lossy picture's rows to.
+int webp_ring_rows(void) { return RING_ROWS; }
 
 // Proves a lossy WebP decodes as webp_decode finds it, for the upload check: its features and
 // headers, every macroblock's modes (the first partition) as ParseFrameOnward reads them, and its
