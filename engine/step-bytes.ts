@@ -51,8 +51,10 @@ export function runBytes(
 
 /**
  * The detectors' networks and kernels at their peak (detect/: weights about 10 MB, the kernels'
- * memory about 15 MB, the text detector's live activations near 30 MB at DETECT_PIXELS), with the
- * copy they read.
+ * memory about 4 MB since the operations run in bands, 20 before; the text detector's live
+ * activations near 30 MB at DETECT_PIXELS, and a transposed convolution's taps beside them), with
+ * the copy they read. Kept at the figure planned before the bands: the margin is the garbage a
+ * detection leaves for V8.
  */
 export const DETECTORS_BYTES = 58 * MiB;
 

@@ -48,8 +48,14 @@ interface Step {
   release: string[];
 }
 
-/** How many floats one band of an unfolded convolution may take (4 MB). */
-const COLUMN_FLOATS = 1 << 20;
+/**
+ * How many floats of an operation's input, unfolded columns and output one band holds in the
+ * kernels' memory (1 MB), its weights beside them: the memory stays at about 4 MB whatever the
+ * network's largest activation (it grew to 20 MB when each operation took its whole input and
+ * output), so a detection leaves little behind for V8 to collect. The bands' results are the whole
+ * operation's to the bit (each output's sum runs over the same terms in the same order).
+ */
+const BAND_FLOATS = 1 << 18;
 
 const size = (shape: number[]) => shape.reduce((a, b) => a * b, 1);
 
@@ -455,86 +461,144 @@ function throughKernels(
   }
 }
 
-/** A result out of the kernels' memory, which the next convolution lays out again. */
-function copyOut(view: Float32Array): Float32Array {
-  const out = fresh(view.length);
-  out.set(view);
-  return out;
-}
-
 function convolve(x: FloatTensor, conv: ConvWeights, stats?: RunStats): FloatTensor {
   const [, channels, h, w] = dims4(x.shape);
   const { kernel: k, stride, pad, outChannels, depth, group } = conv;
   const oh = Math.floor((h + 2 * pad - k) / stride) + 1;
   const ow = Math.floor((w + 2 * pad - k) / stride) + 1;
   const n = oh * ow;
-  const inLength = channels * h * w;
   if (stats) stats.convMacs += outChannels * depth * k * k * n;
+  const out = fresh(outChannels * n);
   if (group === channels && group === outChannels && depth === 1) {
-    const pw = Math.max(w + 2 * pad, (ow - 1) * stride + k) + 8;
-    const ph = Math.max(h + 2 * pad, (oh - 1) * stride + k);
-    const buffers = floatBuffers({
-      input: inLength,
-      weights: conv.weights.length,
-      bias: outChannels,
-      out: outChannels * n,
-      scratch: pw * ph,
-    });
-    buffers.view('input', inLength).set(x.data);
-    buffers.view('weights', conv.weights.length).set(conv.weights);
-    buffers.view('bias', outChannels).set(conv.bias);
-    const { at } = buffers;
-    buffers.kernels.depthwise(
+    depthwise(x.data, conv, channels, h, w, oh, ow, out);
+    return { shape: [1, outChannels, oh, ow], data: out };
+  }
+  if (group !== 1) throw new Error(`Detector: unsupported grouped convolution (${group} groups)`);
+  if (k === 1 && stride === 1 && pad === 0) {
+    product(conv.weights, conv.bias, outChannels, depth, x.data, n, conv.relu, out);
+    return { shape: [1, outChannels, oh, ow], data: out };
+  }
+  // Bands of output rows: the input rows a band's windows reach, unfolded, times the weights.
+  const unfolded = depth * k * k;
+  const band = Math.max(1, Math.min(oh, (BAND_FLOATS / ((unfolded + outChannels + channels * stride) * ow)) | 0));
+  const slab = Math.min(h, (band - 1) * stride + k);
+  const buffers = floatBuffers({
+    weights: conv.weights.length,
+    bias: outChannels,
+    input: channels * slab * w,
+    col: unfolded * band * ow,
+    out: outChannels * band * ow,
+  });
+  buffers.view('weights', conv.weights.length).set(conv.weights);
+  buffers.view('bias', outChannels).set(conv.bias);
+  const { at, kernels } = buffers;
+  for (let y0 = 0; y0 < oh; y0 += band) {
+    const y1 = Math.min(oh, y0 + band);
+    const top = Math.max(0, y0 * stride - pad);
+    const rows = Math.min(h, (y1 - 1) * stride - pad + k) - top;
+    gather(buffers.view('input', channels * rows * w), x.data, channels, h * w, top * w, rows * w);
+    kernels.im2col(at.input, channels, rows, w, k, stride, pad, top, ow, y0, y1, at.col);
+    const across = (y1 - y0) * ow;
+    kernels.gemm(at.weights, at.bias, outChannels, unfolded, at.col, across, at.out, across, conv.relu);
+    scatter(out, buffers.view('out', outChannels * across), outChannels, n, y0 * ow, across);
+  }
+  return { shape: [1, outChannels, oh, ow], data: out };
+}
+
+/**
+ * A depthwise convolution (one filter per channel), a band of whole channels at a time: each
+ * channel's input and output are contiguous, and its weights and bias are found by offset.
+ */
+function depthwise(
+  input: Float32Array,
+  conv: ConvWeights,
+  channels: number,
+  h: number,
+  w: number,
+  oh: number,
+  ow: number,
+  out: Float32Array,
+): void {
+  const { kernel: k, stride, pad } = conv;
+  const plane = h * w;
+  const n = oh * ow;
+  const pw = Math.max(w + 2 * pad, (ow - 1) * stride + k) + 8;
+  const ph = Math.max(h + 2 * pad, (oh - 1) * stride + k);
+  const band = Math.max(1, Math.min(channels, (BAND_FLOATS / (plane + n)) | 0));
+  const buffers = floatBuffers({
+    weights: conv.weights.length,
+    bias: channels,
+    input: band * plane,
+    out: band * n,
+    scratch: pw * ph,
+  });
+  buffers.view('weights', conv.weights.length).set(conv.weights);
+  buffers.view('bias', channels).set(conv.bias);
+  const { at, kernels } = buffers;
+  for (let c0 = 0; c0 < channels; c0 += band) {
+    const c1 = Math.min(channels, c0 + band);
+    buffers.view('input', (c1 - c0) * plane).set(input.subarray(c0 * plane, c1 * plane));
+    kernels.depthwise(
       at.input,
-      channels,
+      c1 - c0,
       h,
       w,
       k,
       stride,
       pad,
-      at.weights,
-      at.bias,
+      at.weights + c0 * k * k * 4,
+      at.bias + c0 * 4,
       oh,
       ow,
       at.out,
       at.scratch,
       conv.relu,
     );
-    return { shape: [1, outChannels, oh, ow], data: copyOut(buffers.view('out', outChannels * n)) };
+    out.set(buffers.view('out', (c1 - c0) * n), c0 * n);
   }
-  if (group !== 1) throw new Error(`Detector: unsupported grouped convolution (${group} groups)`);
-  const direct = k === 1 && stride === 1 && pad === 0;
-  const unfolded = depth * k * k;
-  const band = direct ? oh : Math.max(1, Math.min(oh, Math.floor(COLUMN_FLOATS / (unfolded * ow))));
-  const buffers = floatBuffers({
-    input: inLength,
-    weights: conv.weights.length,
-    bias: outChannels,
-    out: outChannels * n,
-    col: direct ? 0 : unfolded * band * ow,
-  });
-  buffers.view('input', inLength).set(x.data);
-  buffers.view('weights', conv.weights.length).set(conv.weights);
-  buffers.view('bias', outChannels).set(conv.bias);
+}
+
+/**
+ * out[m][i] = bias[m] + Σ weights[m][d] · input[d][i] (rows × depth weights, depth × n input, rows ×
+ * n out), a band of columns at a time: a pointwise convolution, and the taps of a transposed one.
+ * The kernel's sums do not depend on where a band starts, so the result is the whole product's.
+ */
+function product(
+  weights: Float32Array,
+  bias: Float32Array | null,
+  rows: number,
+  depth: number,
+  input: Float32Array,
+  n: number,
+  relu: boolean,
+  out: Float32Array,
+): void {
+  const band = Math.max(8, Math.min(n, (BAND_FLOATS / (depth + rows) / 8) << 3));
+  const buffers = floatBuffers({ weights: weights.length, bias: rows, input: depth * band, out: rows * band });
+  buffers.view('weights', weights.length).set(weights);
+  if (bias) buffers.view('bias', rows).set(bias);
+  else buffers.view('bias', rows).fill(0);
   const { at, kernels } = buffers;
-  if (direct) kernels.gemm(at.weights, at.bias, outChannels, depth, at.input, n, at.out, n, conv.relu);
+  for (let i0 = 0; i0 < n; i0 += band) {
+    const across = Math.min(n, i0 + band) - i0;
+    gather(buffers.view('input', depth * across), input, depth, n, i0, across);
+    kernels.gemm(at.weights, at.bias, rows, depth, at.input, across, at.out, across, relu);
+    scatter(out, buffers.view('out', rows * across), rows, n, i0, across);
+  }
+}
+
+/** Runs [from, from + length) of each of `count` rows `stride` apart in `source`, one after another in `into`. */
+function gather(into: Float32Array, source: Float32Array, count: number, stride: number, from: number, length: number) {
+  if (length === stride) into.set(source.subarray(0, count * stride));
   else
-    for (let y0 = 0; y0 < oh; y0 += band) {
-      const y1 = Math.min(oh, y0 + band);
-      kernels.im2col(at.input, channels, h, w, k, stride, pad, ow, y0, y1, at.col);
-      kernels.gemm(
-        at.weights,
-        at.bias,
-        outChannels,
-        unfolded,
-        at.col,
-        (y1 - y0) * ow,
-        at.out + y0 * ow * 4,
-        n,
-        conv.relu,
-      );
-    }
-  return { shape: [1, outChannels, oh, ow], data: copyOut(buffers.view('out', outChannels * n)) };
+    for (let r = 0; r < count; r++)
+      into.set(source.subarray(r * stride + from, r * stride + from + length), r * length);
+}
+
+/** The inverse of gather: rows of `length` in `band` to [from, from + length) of each row `stride` apart in `into`. */
+function scatter(into: Float32Array, band: Float32Array, count: number, stride: number, from: number, length: number) {
+  if (length === stride) into.set(band);
+  else for (let r = 0; r < count; r++) into.set(band.subarray(r * length, (r + 1) * length), r * stride + from);
 }
 
 /** ConvTranspose with a 2×2 kernel and stride 2 (the text detector's upsampling head): one product per kernel tap. */
@@ -566,13 +630,9 @@ function transposedConv(x: FloatTensor, w: FloatTensor, node: OnnxNode): FloatTe
         packedHalves[o + 1] = weightHalves[i + 1]!;
       }
   const n = h * wd;
-  const buffers = floatBuffers({ input: channels * n, weights: packed.length, bias: rows, out: rows * n });
-  buffers.view('input', channels * n).set(x.data);
-  buffers.view('weights', packed.length).set(packed);
-  buffers.view('bias', rows).fill(0);
-  const { at } = buffers;
-  buffers.kernels.gemm(at.weights, at.bias, rows, channels, at.input, n, at.out, n, false);
-  const product = halves(buffers.view('out', rows * n));
+  const taps = fresh(rows * n); // given back below
+  product(packed, null, rows, channels, x.data, n, false, taps);
+  const tapHalves = halves(taps);
   const ow = wd * 2;
   const out = fresh(outChannels * 4 * n);
   const to = halves(out);
@@ -587,12 +647,13 @@ function transposedConv(x: FloatTensor, w: FloatTensor, node: OnnxNode): FloatTe
         for (let xx = 0; xx < wd; xx++) {
           const i = (from + y * wd + xx) * 2;
           const o = (row + 2 * xx) * 2;
-          to[o] = product[i]!;
-          to[o + 1] = product[i + 1]!;
+          to[o] = tapHalves[i]!;
+          to[o + 1] = tapHalves[i + 1]!;
         }
       }
     }
   }
+  floats?.give(taps);
   return { shape: [1, outChannels, h * 2, ow], data: out };
 }
 

@@ -37,7 +37,7 @@ export function detectText(picture: Raster, stats?: RunStats): DetectedBox[] {
 }
 
 /**
- * Lets the parsed networks (~10 MB of weights) and the kernels' memory (~15 MB, which never
+ * Lets the parsed networks (~10 MB of weights) and the kernels' memory (~4 MB, which never
  * shrinks) go once a picture is detected: detection runs once per upload, and the renders after it
  * need that room for decoding in the isolate's 128 MB. Loading again costs ~40 ms.
  */

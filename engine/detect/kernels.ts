@@ -1,7 +1,7 @@
 /**
  * The detectors' WebAssembly kernels (assembly/detect.ts), instantiated once per isolate. Like the
  * engine's kernels (../codecs/simd/kernels.ts), each call lays its buffers out from the start of the
- * module's memory, so the memory only grows to the largest single convolution's working set.
+ * module's memory, so the memory only grows to the largest weights beside a band (executor.ts).
  */
 import { detectKernels } from '#detect-models';
 import type { instantiate as instantiateTyped } from './build/detect';

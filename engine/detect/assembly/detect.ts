@@ -2,9 +2,9 @@
  * AssemblyScript, compiled to WebAssembly with 128-bit SIMD by `npm run build:wasm`: the
  * convolutions of the face and text detectors (docs/research/detection.md, "Recommended
  * combination"), which are nearly all of their arithmetic. Tensors are float32, one channel's
- * rows after another (CHW). The JavaScript side (../executor.ts) copies one operation's input,
- * weights and output into this module's memory, calls a kernel and copies the result out, so the
- * memory only grows to the largest single convolution's working set.
+ * rows after another (CHW). The JavaScript side (../executor.ts) copies one operation's weights
+ * and a band of its input into this module's memory, calls a kernel and copies the band's result
+ * out, so the memory only grows to the largest weights beside a band.
  */
 
 /** Where the JavaScript side may start laying out its buffers. */
@@ -149,17 +149,20 @@ export function gemm(
 }
 
 /**
- * Unfolds output rows y0..y1 of a k×k convolution (stride, symmetric padding `pad`) over a C×H×W
- * input into col[(c·k + ky)·k + kx][(y - y0)·ow + x], zero where the window leaves the picture.
+ * Unfolds output rows y0..y1 of a k×k convolution (stride, symmetric padding `pad`) into
+ * col[(c·k + ky)·k + kx][(y - y0)·ow + x], zero where the window leaves the picture. The input is
+ * the C×rows×W slab of the picture's rows from `top`, the rows those windows reach (a band's): an
+ * input row outside the slab is outside the picture.
  */
 export function im2col(
   input: usize,
   channels: i32,
-  h: i32,
+  rows: i32,
   w: i32,
   k: i32,
   stride: i32,
   pad: i32,
+  top: i32,
   ow: i32,
   y0: i32,
   y1: i32,
@@ -167,12 +170,12 @@ export function im2col(
 ): void {
   let o = col;
   for (let c = 0; c < channels; c++) {
-    const plane = input + ((<usize>c * <usize>h * <usize>w) << 2);
+    const plane = input + ((<usize>c * <usize>rows * <usize>w) << 2);
     for (let ky = 0; ky < k; ky++) {
       for (let kx = 0; kx < k; kx++) {
         for (let y = y0; y < y1; y++) {
-          const iy = y * stride - pad + ky;
-          if (iy < 0 || iy >= h) {
+          const iy = y * stride - pad + ky - top;
+          if (iy < 0 || iy >= rows) {
             memory.fill(o, 0, <usize>ow << 2);
             o += <usize>ow << 2;
             continue;
