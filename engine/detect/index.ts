@@ -6,7 +6,7 @@
 import type { DetectedBox, DetectedFace } from '../plan/detection';
 import type { Raster } from '../pixels/raster';
 import type { RunStats } from './executor';
-import { detectKernelBytes, releaseDetectKernels } from './kernels';
+import { detectKernelBytes } from './kernels';
 import { detectTextAt, releaseTextNetwork } from './text';
 import { detectFacesAt, releaseFaceNetwork } from './yunet';
 
@@ -37,14 +37,14 @@ export function detectText(picture: Raster, stats?: RunStats): DetectedBox[] {
 }
 
 /**
- * Lets the parsed networks (~10 MB of weights) and the kernels' memory (~4 MB, which never
- * shrinks) go once a picture is detected: detection runs once per upload, and the renders after it
- * need that room for decoding in the isolate's 128 MB. Loading again costs ~40 ms.
+ * Lets the parsed networks (~10 MB of weights, freed at once) go once a picture is detected:
+ * detection runs once per upload, and the renders after it need that room for decoding in the
+ * isolate's 128 MB. Loading again costs ~40 ms. The kernels' memory (about 4 MB) is kept, counted
+ * in the ledger, which lets it go when a step needs the room (kernels.ts).
  */
 export function releaseDetectors(): void {
   releaseFaceNetwork();
   releaseTextNetwork();
-  releaseDetectKernels();
 }
 
 /** Bytes the detectors' WebAssembly memory has grown to (it never shrinks), for the benchmark. */
