@@ -11,7 +11,10 @@
  * at 4:2:0, 6 at 4:4:4): every output size is encoded in one go, and only a 4:4:4 output over 4 MP
  * (the largest store screenshots at quality 90 or more) is written with the standard tables
  * instead, which need no second pass (files 5 to 20 % larger), to stay within the render's memory
- * (limits.ts).
+ * (limits.ts). Past 2 MB libjpeg writes the coefficients to stores here (codec/jmem_store.c), each
+ * a buffer freed when libjpeg closes it: the instance's memory stays under 4 MB at any output size,
+ * where a large output grew it to its coefficients (a 2560×1440 banner to about 14 MB), and it was
+ * then garbage, left for V8 to find.
  *
  * An instance whose memory stayed within KEEP_BYTES is kept for the next encode: a fresh one's
  * memory is new pages, and touching them was half of a 1080×1920 encode here (47 → 23 ms). One
@@ -21,7 +24,7 @@
  * `npm run bench -- isolate`), left for V8 to find (docs/decisions/0019-isolate-memory-budget.md).
  */
 import { concatBytes } from '../../bytes';
-import { keep } from '../../memory';
+import { freeNow, keep } from '../../memory';
 import type { Raster } from '../../pixels/raster';
 
 interface Exports {
@@ -43,11 +46,12 @@ const OPTIMISED_TABLES_BYTES = 24 * 1024 * 1024;
 /** The most memory an instance kept between encodes may hold (outputs up to about 2 MP at 4:2:0: posts, stories, banners). */
 const KEEP_BYTES = 8 * 1024 * 1024;
 
-/** An instance of the encoder and where its current file goes. */
+/** An instance of the encoder, where its current file goes, and the stores its coefficients went to. */
 interface Encoder {
   module: WebAssembly.Module;
   wasm: Exports;
   file: Uint8Array[];
+  stores: (Uint8Array | undefined)[];
 }
 
 type Slot = { encoder: Encoder; ledger?: { drop: () => void } };
@@ -73,12 +77,25 @@ function keepEncoder(encoder: Encoder): void {
 }
 
 function instantiate(module: WebAssembly.Module): Encoder {
-  const encoder = { module, file: [] as Uint8Array[] } as Encoder;
+  const encoder = { module, file: [], stores: [] } as unknown as Encoder;
+  const bytesAt = (pointer: number, size: number) => new Uint8Array(encoder.wasm.memory.buffer, pointer, size);
   const instance = new WebAssembly.Instance(module, {
     env: {
       // Called while the image is written, after instantiation.
       jpeg_output: (pointer: number, size: number) => {
-        encoder.file.push(new Uint8Array(encoder.wasm.memory.buffer, pointer, size).slice());
+        encoder.file.push(bytesAt(pointer, size).slice());
+      },
+      // The coefficients past libjpeg's own memory (codec/jmem_store.c), a strip at a time.
+      jpeg_store_open: (bytes: number) => encoder.stores.push(new Uint8Array(bytes)) - 1,
+      jpeg_store_write: (store: number, from: number, offset: number, count: number) => {
+        encoder.stores[store]!.set(bytesAt(from, count), offset);
+      },
+      jpeg_store_read: (store: number, into: number, offset: number, count: number) => {
+        bytesAt(into, count).set(encoder.stores[store]!.subarray(offset, offset + count));
+      },
+      jpeg_store_close: (store: number) => {
+        freeNow(encoder.stores[store]);
+        encoder.stores[store] = undefined;
       },
       // libjpeg's fatal error (a size it cannot write, over 65,500 pixels a side, or no memory
       // left): the throw leaves the instance, which is dropped with it.
@@ -117,14 +134,20 @@ export async function encodeJpeg(
   if (!rows) throw new Error('The JPEG encoder could not allocate its rows');
   const fullChroma = q >= FULL_CHROMA_QUALITY;
   const coefficientBytes = outputPixels * (fullChroma ? 6 : 3);
-  wasm.jpeg_begin(width, height, q, fullChroma ? 1 : 0, coefficientBytes <= OPTIMISED_TABLES_BYTES ? 1 : 0);
-  for (let y = 0; y < height; y += ROWS) {
-    const count = Math.min(ROWS, height - y);
-    // A view made after each call: the memory's buffer is replaced when it grows.
-    new Uint8Array(wasm.memory.buffer, rows, count * stride).set(data.subarray(y * stride, (y + count) * stride));
-    wasm.jpeg_rows(rows, count);
+  try {
+    wasm.jpeg_begin(width, height, q, fullChroma ? 1 : 0, coefficientBytes <= OPTIMISED_TABLES_BYTES ? 1 : 0);
+    for (let y = 0; y < height; y += ROWS) {
+      const count = Math.min(ROWS, height - y);
+      // A view made after each call: the memory's buffer is replaced when it grows.
+      new Uint8Array(wasm.memory.buffer, rows, count * stride).set(data.subarray(y * stride, (y + count) * stride));
+      wasm.jpeg_rows(rows, count);
+    }
+    wasm.jpeg_end();
+  } finally {
+    // Closed by libjpeg as the image ends; a failed one leaves its stores open (and the instance dropped).
+    freeNow(...encoder.stores);
+    encoder.stores = [];
   }
-  wasm.jpeg_end();
   wasm.jpeg_free(rows);
   const file = encoder.file;
   encoder.file = [];

@@ -53,11 +53,11 @@ S="$SRC/src"
 FILES="$S/jcapimin.c $S/wrapper/jcapistd-8.c $S/wrapper/jccoefct-8.c $S/wrapper/jccolor-8.c
   $S/wrapper/jcdctmgr-8.c $GEN/jchuff.c $S/jcinit.c $S/wrapper/jcmainct-8.c $S/jcmarker.c $S/jcmaster.c
   $S/jcomapi.c $S/jcparam.c $S/jcphuff.c $S/wrapper/jcprepct-8.c $S/wrapper/jcsample-8.c
-  $S/jerror.c $S/jfdctint.c $S/jfdctfst.c $S/jfdctflt.c $S/jmemmgr.c $S/jmemnobs.c $S/jutils.c"
+  $S/jerror.c $S/jfdctint.c $S/jfdctfst.c $S/jfdctflt.c $S/jmemmgr.c $S/jutils.c"
 # USE_CLZ_INTRINSIC: a bit length is WebAssembly's i32.clz, not a 64 kB table. jpeg_output and
 # jpeg_failed are the imports the caller provides (undefined symbols are imports; nothing else is).
 emcc -O3 -flto -DNDEBUG -DWITH_SIMD -DNO_GETENV -DUSE_CLZ_INTRINSIC -msimd128 -I"$GEN" -I"$S" \
-  jpeg_enc.c lossy8_only.c jsimd_wasm.c $FILES \
+  jpeg_enc.c jmem_store.c lossy8_only.c jsimd_wasm.c $FILES \
   -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=256KB \
   -sMAXIMUM_MEMORY=256MB -sFILESYSTEM=0 -sERROR_ON_UNDEFINED_SYMBOLS=0 \
   -sEXPORTED_FUNCTIONS=_jpeg_alloc,_jpeg_free,_jpeg_begin,_jpeg_rows,_jpeg_end -o "$OUT/jpeg_enc.wasm"

@@ -1,9 +1,10 @@
 // The engine's JPEG encoder: libjpeg-turbo's compressor with the settings libjpeg-turbo, libvips
 // and sharp use by default (baseline, libjpeg's quality scale on the standard tables, the integer
 // DCT, Huffman tables optimised for the image), chroma at half resolution both ways (4:2:0) or
-// full. The caller hands it the picture 16 rows at a time and takes the file 64 kB at a time, so
-// its memory is the image's coefficients, kept for the optimised tables' second pass (3 bytes a
-// pixel at 4:2:0, 6 at 4:4:4), or, with the standard tables, a few rows. Built by build.sh.
+// full. The caller hands it the picture 16 rows at a time and takes the file 64 kB at a time; the
+// image's coefficients, kept for the optimised tables' second pass (3 bytes a pixel at 4:2:0, 6 at
+// 4:4:4), go to the caller's memory past MEMORY_BYTES (jmem_store.c), so this module's memory stays
+// a few MB. Built by build.sh.
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,9 @@ static boolean output_full(j_compress_ptr cinfo) {
 }
 static void output_end(j_compress_ptr cinfo) { jpeg_output(output, OUTPUT_SIZE - cinfo->dest->free_in_buffer); }
 
+// What libjpeg may hold in this module's memory before it writes to the caller's stores.
+#define MEMORY_BYTES (2L * 1024 * 1024)
+
 static struct jpeg_compress_struct cinfo;
 static struct jpeg_error_mgr error;
 static struct jpeg_destination_mgr destination = {NULL, 0, output_init, output_full, output_end};
@@ -49,6 +53,7 @@ void jpeg_begin(int width, int height, int quality, int full_chroma, int optimis
   error.error_exit = on_error;
   error.output_message = on_message;
   jpeg_create_compress(&cinfo);
+  cinfo.mem->max_memory_to_use = MEMORY_BYTES;
   cinfo.dest = &destination;
   cinfo.image_width = (JDIMENSION)width;
   cinfo.image_height = (JDIMENSION)height;
