@@ -43,7 +43,7 @@ const ROWS = 16;
 export const FULL_CHROMA_QUALITY = 90;
 /** The most the coefficients kept for optimised Huffman tables may take (4:2:0 at the largest format is 16 MiB). */
 const OPTIMISED_TABLES_BYTES = 24 * 1024 * 1024;
-/** The most memory an instance kept between encodes may hold (outputs up to about 2 MP at 4:2:0: posts, stories, banners). */
+/** The most memory an instance kept between encodes may hold (its own stays under 4 MB at any output size). */
 const KEEP_BYTES = 8 * 1024 * 1024;
 
 /** An instance of the encoder, where its current file goes, and the stores its coefficients went to. */
