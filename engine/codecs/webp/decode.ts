@@ -13,6 +13,7 @@
 import { ImageError } from '../../errors';
 import type { ImageInfo } from '../../input/image-info';
 import { decodedChannels } from '../../input/limits';
+import { freeNow } from '../../memory';
 import type { Picture } from '../../pixels/raster';
 
 /** As decodeJpeg's part: the whole picture, or a region of the picture reduced by `scale` (stored orientation, scaled pixels). */
@@ -135,7 +136,10 @@ export function decodeWebp(
     output,
     info.lossless ? 0 : 1,
   );
-  if (status !== 0) throw failed();
+  if (status !== 0) {
+    freeNow(data);
+    throw failed();
+  }
   if (!info.lossless) return { width, height, channels, data };
   const memory = new Uint8ClampedArray(wasm.memory.buffer);
   // Without the pixel decoded early: rows moved left in place, the first row dropped.
