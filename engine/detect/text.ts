@@ -8,6 +8,7 @@
 import type { DetectedBox } from '../plan/detection';
 import type { Raster } from '../pixels/raster';
 import { textOnnx } from '#detect-models';
+import { freeNow } from '../memory';
 import { freeTensors, Network, type RunStats } from './executor';
 import { networkInput } from './input';
 
@@ -122,6 +123,7 @@ function regions(prob: Float32Array, width: number, height: number, usedW: numbe
       score,
     });
   }
+  freeNow(label, stack); // 3.4 MB at the detectors' 640 × 640, given back now rather than at V8's next collection
   return found;
 }
 

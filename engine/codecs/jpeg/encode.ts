@@ -152,5 +152,7 @@ export async function encodeJpeg(
   const file = encoder.file;
   encoder.file = [];
   if (wasm.memory.buffer.byteLength <= KEEP_BYTES) keepEncoder(encoder);
-  return concatBytes(file);
+  const bytes = concatBytes(file);
+  freeNow(...file); // each piece copied out of the encoder's memory, now copied again into the file
+  return bytes;
 }

@@ -347,7 +347,11 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
     writing.catch(() => undefined);
     for await (const piece of inflate as AsyncIterable<Uint8Array>) {
       consume(piece);
-      freeNow(piece); // an inflated piece is read once: a 24 MP picture's are 72 MB in all
+      // An inflated piece is read once (a 24 MP picture's are 72 MB in all). The stream writes its
+      // pieces one after another into a buffer of PIECE_BYTES and starts a new one once it is full:
+      // the piece that ends a buffer is its last, every other already read.
+      if (piece.byteOffset + piece.byteLength === piece.buffer.byteLength)
+        freeNow(new Uint8Array(piece.buffer as ArrayBuffer));
       // The region is complete: the rest of the stream is not needed (the upload proved it
       // whole). Leaving the loop destroys the stream.
       if (lastRow) return { width: rw, height: rh, data: out };
@@ -374,19 +378,23 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
 function* coalesce(parts: Iterable<Uint8Array>, size: number): Generator<Uint8Array> {
   const buffer = new Uint8Array(size);
   let used = 0;
-  for (const part of parts) {
-    if (used > 0 && (part.length >= size || used + part.length > size)) {
-      yield buffer.slice(0, used); // a copy: the stream may still hold it when the buffer is reused
-      used = 0;
+  try {
+    for (const part of parts) {
+      if (used > 0 && (part.length >= size || used + part.length > size)) {
+        yield buffer.slice(0, used); // a copy: the stream may still hold it when the buffer is reused
+        used = 0;
+      }
+      if (part.length >= size) {
+        yield part;
+        continue;
+      }
+      buffer.set(part, used);
+      used += part.length;
     }
-    if (part.length >= size) {
-      yield part;
-      continue;
-    }
-    buffer.set(part, used);
-    used += part.length;
+    if (used > 0) yield buffer.slice(0, used);
+  } finally {
+    freeNow(buffer); // the writer is done with it, whether the data ended or the reader did
   }
-  if (used > 0) yield buffer.slice(0, used);
 }
 
 /** Until the stream takes more input, or is destroyed (a region read whole leaves it early). */

@@ -4,6 +4,7 @@
  * most WORK_PIXELS pixels, whatever the output's size, and every array it uses comes out of one
  * slab of `bytes`: the bound is a number, not an estimate (docs/engine.md, "Extensions").
  */
+import { freeNow } from '../../memory';
 
 /** Pixels of the finest level the synthesis works on: about 256 × 256, a 1280 × 720 output at 1/4. */
 export const WORK_PIXELS = 65_536;
@@ -95,5 +96,10 @@ export class Slab {
 
   f32(length: number): Float32Array {
     return new Float32Array(this.buffer, this.take(length * 4), length);
+  }
+
+  /** The extension is over: its memory is given back now (memory.ts freeNow), every array on it read as empty after. */
+  free(): void {
+    freeNow(new Uint8Array(this.buffer));
   }
 }

@@ -77,14 +77,18 @@ export function extendPicture(
       return true;
     };
   };
-  const level = complete(output, known, plan, slab, allowed, (width * 73856093) ^ (height * 19349663));
-  if (!level) return false;
+  try {
+    const level = complete(output, known, plan, slab, allowed, (width * 73856093) ^ (height * 19349663));
+    if (!level) return false;
 
-  const zones = fallbackZones(known, keepOut, { width, height }, plan.factor);
-  // The backdrop only where a kept-out box reaches the seam, and made from the output as rendered.
-  const backdrop: Backdrop = zones.length > 0 ? makeBackdrop() : () => undefined;
-  paint(output, known, level, plan.factor, slab, zones, backdrop);
-  return true;
+    const zones = fallbackZones(known, keepOut, { width, height }, plan.factor);
+    // The backdrop only where a kept-out box reaches the seam, and made from the output as rendered.
+    const backdrop: Backdrop = zones.length > 0 ? makeBackdrop() : () => undefined;
+    paint(output, known, level, plan.factor, slab, zones, backdrop);
+    return true;
+  } finally {
+    slab.free();
+  }
 }
 
 /** Per column (or row) of the output: its two nearest level pixels, the blend between them, its mirror and its distance outside the picture. */
