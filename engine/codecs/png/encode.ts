@@ -10,6 +10,7 @@
  */
 import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
 import { concatBytes } from '../../bytes';
+import { freeNow } from '../../memory';
 import type { Raster } from '../../pixels/raster';
 import { withBuffers } from '../simd/kernels';
 import { crc32, finishCrc } from './chunks';
@@ -119,17 +120,24 @@ export async function encodePng(raster: Raster, options: EncodeOptions = {}): Pr
     );
   }
   // The zlib stream: a header (deflate, 32 KB window; check bits per RFC 1950), the pieces, then Adler-32.
-  idat[0] = concatBytes([new Uint8Array([0x78, small ? 0xda : 0x01]), idat[0] as Uint8Array]);
+  // Each piece joined is freed (memory.ts freeNow), as the strip and the pieces are once written.
+  const head = idat[0] as Uint8Array;
+  idat[0] = concatBytes([new Uint8Array([0x78, small ? 0xda : 0x01]), head]);
+  freeNow(head);
   const trailer = new Uint8Array(4);
   new DataView(trailer.buffer).setUint32(0, adler >>> 0);
-  idat[idat.length - 1] = concatBytes([idat[idat.length - 1] as Uint8Array, trailer]);
+  const tail = idat[idat.length - 1] as Uint8Array;
+  idat[idat.length - 1] = concatBytes([tail, trailer]);
+  freeNow(tail);
 
   const chunks: Array<[string, Uint8Array]> = [['IHDR', ihdr]];
   if (layout.palette) chunks.push(['PLTE', layout.palette]);
   if (layout.alphas) chunks.push(['tRNS', layout.alphas]);
   for (const piece of idat) chunks.push(['IDAT', piece]);
   chunks.push(['IEND', new Uint8Array(0)]);
-  return writeChunks(chunks);
+  const file = writeChunks(chunks);
+  freeNow(strip, ...idat);
+  return file;
 }
 
 /** The PNG signature and the chunks, written once into a buffer of the exact size. */
