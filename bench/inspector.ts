@@ -84,6 +84,27 @@ export class Inspector {
     return this.send<HeapUsage>('Runtime.getHeapUsage');
   }
 
+  /**
+   * The heap usage, then a full collection forced (V8's HeapProfiler.collectGarbage), then the heap
+   * usage after it: the difference is the garbage, what is left what the isolate holds. An idle
+   * isolate answers once it runs a task, so `poke` (a request to the worker) is made while an
+   * answer is awaited.
+   */
+  async collect(poke: () => Promise<unknown>): Promise<{ before: HeapUsage; after: HeapUsage }> {
+    const poking = async <T>(asked: Promise<T>): Promise<T> => {
+      let answered = false;
+      void asked.then(() => (answered = true));
+      while (!answered) {
+        await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 200))]);
+        if (!answered) await poke().catch(() => undefined);
+      }
+      return asked;
+    };
+    const before = await poking(this.heapUsage());
+    await poking(this.send('HeapProfiler.collectGarbage'));
+    return { before, after: await poking(this.heapUsage()) };
+  }
+
   /** Samples the heap usage every `everyMs` until stopped; answers the peaks of live and committed memory. */
   sample(everyMs = 25): {
     stop: () => Promise<{ live: number; committed: number; backing: number; heapAtCommitted: number }>;

@@ -19,7 +19,9 @@
  * the isolate's live memory idle after the load. The same mix runs on the code before the budget
  * (BENCH_BEFORE, a git ref; built once into a worktree in the system's temporary folder) in the
  * same run, row beside row (BENCH_CODE=now or =before runs one of them). BENCH_ALLOCATIONS=1 adds
- * where the JavaScript heap was allocated (V8's sampling heap profiler), by function.
+ * where the JavaScript heap was allocated (V8's sampling heap profiler), by function. BENCH_STEPS=1
+ * runs instead one visitor at a time with a collection forced after each step, and prints the
+ * garbage each step left.
  *
  * Needs `npm run build` first (the code before is built here).
  */
@@ -186,11 +188,22 @@ function lose(tally: Tally, why: string, targets: number): void {
   tally.lost += targets;
 }
 
-/** One person's visit with a large photo. */
-async function visit(baseUrl: string, index: number, run: string, photos: Array<[string, Uint8Array]>, tally: Tally) {
+/**
+ * One person's visit with a large photo. `after` is called once each step has ended (BENCH_STEPS:
+ * the garbage each leaves).
+ */
+async function visit(
+  baseUrl: string,
+  index: number,
+  run: string,
+  photos: Array<[string, Uint8Array]>,
+  tally: Tally,
+  after: (step: string) => Promise<void> = async () => undefined,
+) {
   const v = new Visitor(baseUrl, `10.${run}.${RERUN + (index >> 8)}.${(index & 255) + 1}`, tally);
   const [name, bytes] = photos[index % photos.length]!;
   const upload = await v.upload(name, bytes);
+  await after('upload');
   if (!upload) return;
   const single = await v.request(upload, SOURCE, 'single');
   if (single) {
@@ -198,8 +211,10 @@ async function visit(baseUrl: string, index: number, run: string, photos: Array<
     if (res.status === 200) tally.targets += 1;
     else lose(tally, `process-image: ${res.status}`, 1);
   }
+  await after('single tool: first result');
   const detection = await v.call(`/api/upload/${upload.id}/detection`);
   if (detection.status !== 200) tally.errors.push(`detection: ${detection.status}`);
+  await after('detection');
   const banner = await v.request(upload, SOURCE, 'fan-out');
   if (banner) {
     const res = await v.call(`/api/banner-convert/${banner}`, {
@@ -208,8 +223,10 @@ async function visit(baseUrl: string, index: number, run: string, photos: Array<
     });
     if (res.status === 202) {
       await v.settle(banner, BANNERS.length);
+      await after(`${BANNERS.length} banners`);
       const zip = await v.call(`/api/download-zip/${banner}?formats=${BANNERS.map((f) => f.id).join(',')}`);
       if (zip.status !== 200) tally.errors.push(`zip: ${zip.status}`);
+      await after("the banners' ZIP");
     } else lose(tally, `banner-convert: ${res.status}`, BANNERS.length);
   }
   const profile = await v.request(upload, PROFILES[0]!, 'fan-out');
@@ -220,6 +237,7 @@ async function visit(baseUrl: string, index: number, run: string, photos: Array<
     });
     if (res.status === 202) await v.settle(profile, PROFILES.length);
     else lose(tally, `profile-convert: ${res.status}`, PROFILES.length);
+    await after(`${PROFILES.length} profile pictures`);
   }
   // A file over the 50 MB limit: refused, never held.
   const form = new FormData();
@@ -227,6 +245,39 @@ async function visit(baseUrl: string, index: number, run: string, photos: Array<
   const refused = await v.call('/api/upload', { method: 'POST', body: form });
   if (refused.status === 413) tally.refused413 += 1;
   else tally.errors.push(`51 MB upload: ${refused.status}`);
+  await after('a 51 MB upload, refused');
+}
+
+/**
+ * BENCH_STEPS=1: one visitor at a time, a photo of the mix each, with a full collection forced
+ * through the inspector after each step. Prints the garbage each step left (what the collection
+ * took: heap, and buffers and WebAssembly memories), and what the isolate held after it.
+ */
+async function stepGarbage(
+  baseUrl: string,
+  inspector: Inspector,
+  run: string,
+  photos: Array<[string, Uint8Array]>,
+): Promise<void> {
+  const tally: Tally = { fiveXx: 0, waited: 0, targets: 0, lost: 0, refused413: 0, refusedPhotos: [], errors: [] };
+  const poke = () => fetch(`${baseUrl}/api/health`);
+  const one = (bytes: number) => (bytes / MiB).toFixed(1).padStart(6);
+  await inspector.collect(poke);
+  for (const [index, [name]] of photos.entries()) {
+    await visit(baseUrl, index, run, photos, tally, async (step) => {
+      const { before, after } = await inspector.collect(poke);
+      console.log(
+        [
+          `          ${`${name}: ${step}`.padEnd(66)}`,
+          one(before.usedSize - after.usedSize),
+          one(before.backingStorageSize - after.backingStorageSize),
+          `   ${one(after.usedSize)}`,
+          one(after.backingStorageSize),
+        ].join('  '),
+      );
+    });
+  }
+  for (const error of tally.errors.slice(0, 5)) console.log(`          ${error}`);
 }
 
 /** An Unlimited Access customer's batch of 10 photos × 10 formats, followed to its ZIP. */
@@ -417,6 +468,29 @@ export async function benchIsolate(): Promise<void> {
     { name: 'now', cwd: undefined, port: 8801, inspectorPort: 9301, v8Flags: undefined },
     { name: 'now, V8 no limit', cwd: undefined, port: 8803, inspectorPort: 9303, v8Flags: '' },
   ].filter((s) => !process.env.BENCH_CODE || s.name.startsWith(process.env.BENCH_CODE));
+  if (process.env.BENCH_STEPS) {
+    console.log(
+      `\nThe garbage each step of one visitor leaves: a full collection forced after each (MiB).` +
+        `\n${'code, then photo: step'.padEnd(76)}  garbage: heap  buffers   held after: heap  buffers`,
+    );
+    for (const [s, server] of servers.entries()) {
+      console.log(`  ${server.name}`);
+      const running = await startWranglerDev(server.port, {
+        inspectorPort: server.inspectorPort,
+        cwd: server.cwd,
+        v8Flags: server.v8Flags,
+        logFile: join(CACHE, `isolate-${server.port}.log`),
+      });
+      const inspector = await Inspector.connect(server.inspectorPort);
+      try {
+        await stepGarbage(running.baseUrl, inspector, `${90 + s}`, photos);
+      } finally {
+        inspector.close();
+        running.stop();
+      }
+    }
+    return;
+  }
   console.log(
     `\nOne isolate, many people: ${LEVELS.join(', ')} visitors at once, each with a large photo (${photos.map(([n]) => n).join(', ')}), beside a batch of 10 × 10.` +
       `\nGoals: ledger and live peak < ${mib(GOAL.live)}, committed < ${mib(GOAL.committed)}, 0 5xx, 0 lost, idle ≤ ${mib(GOAL.idle)}.\n`,
