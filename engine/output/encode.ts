@@ -10,7 +10,7 @@ import type { Raster } from '../pixels/raster';
 import { flatten } from '../pixels/resample';
 import { encodeLossyUnder, encodePngUnder, FileSizeError, MIN_QUALITY } from './size-cap';
 import type { Codecs } from '../codecs/wasm/codecs';
-import { encodeWebp } from '../codecs/webp/encode';
+import { webpEncoder } from '../codecs/webp/encode';
 
 export interface Encoded {
   bytes: Uint8Array;
@@ -93,6 +93,7 @@ async function encodeAs(raster: Raster, request: OutputRequest, codecs: Codecs):
     const jpeg = await encodeLossyUnder((q) => encodeJpeg(raster, q, codecs.jpegEncoder), quality, maxBytes);
     return { bytes: jpeg.bytes, type: 'jpeg', quality: jpeg.quality, reducedBits: 0 };
   }
-  const webp = await encodeLossyUnder((q) => encodeWebp(raster, q, codecs.webpEncoder), quality, maxBytes);
+  const encode = await webpEncoder(codecs.webpEncoder);
+  const webp = await encodeLossyUnder(async (q) => encode(raster, q), quality, maxBytes);
   return { bytes: webp.bytes, type: 'webp', quality: webp.quality, reducedBits: 0 };
 }

@@ -1,6 +1,10 @@
 /**
- * WebP output through libwebp (jSquash's SIMD build), lossy at a quality of 0 to 100. Each call
- * makes its own instance and lets it go, so the heap is garbage once the call returns.
+ * WebP output through libwebp (jSquash's SIMD build), lossy at a quality of 0 to 100. An encoder is
+ * an instance of its own: its memory starts at 16 MiB and grows with the picture (to 58 MiB for a
+ * 1.44 MP picture with soft transparency, whose alpha libwebp compresses losslessly) and is never
+ * given back, so it is let go with the encoder. One output's encodes (a file-size cap tries several
+ * qualities) share one encoder: each its own instance, eight tries at a cap left eight memories
+ * for V8 to collect (docs/decisions/0019-isolate-memory-budget.md).
  */
 import type { WebPModule } from '@jsquash/webp/codec/enc/webp_enc.js';
 import webpFactory from '@jsquash/webp/codec/enc/webp_enc_simd.js';
@@ -9,12 +13,23 @@ import type { EncodeOptions as WebpOptions } from '@jsquash/webp/meta.js';
 import { freshInstance } from '../wasm/emscripten';
 import type { Raster } from '../../pixels/raster';
 
-export async function encodeWebp(raster: Raster, quality: number, module: WebAssembly.Module): Promise<Uint8Array> {
+/** Encodes a raster at a quality, as often as asked, in one instance of libwebp. */
+export type WebpEncoder = (raster: Raster, quality: number) => Uint8Array;
+
+/** An encoder of its own instance of the precompiled module, for one output's encodes. */
+export async function webpEncoder(module: WebAssembly.Module): Promise<WebpEncoder> {
   const codec = await webpFactory(freshInstance(module) as Partial<WebPModule>);
-  const out = codec.encode(raster.data as BufferSource, raster.width, raster.height, {
-    ...webpDefaults,
-    quality,
-  } as WebpOptions);
-  if (!out) throw new Error('WebP encoding failed');
-  return out;
+  return (raster, quality) => {
+    const out = codec.encode(raster.data as BufferSource, raster.width, raster.height, {
+      ...webpDefaults,
+      quality,
+    } as WebpOptions);
+    if (!out) throw new Error('WebP encoding failed');
+    return out;
+  };
+}
+
+/** One encode, in an instance made for it. */
+export async function encodeWebp(raster: Raster, quality: number, module: WebAssembly.Module): Promise<Uint8Array> {
+  return (await webpEncoder(module))(raster, quality);
 }
