@@ -22,13 +22,21 @@ const MiB = 1024 * 1024;
  */
 export const WORKING_PER_PIXEL: Record<OutputType, number> = { jpeg: 7, png: 7, webp: 15 };
 /**
+ * jSquash's WebP encoder's memory before it grows, an instance for each output
+ * (codecs/webp/encode.ts). With 8 bytes a pixel, for the RGBA output it reads and the growth, it
+ * holds an opaque output: 1080 × 1350 of noise at quality 100 held 24.8 MiB (planned 29.1), a
+ * 512 × 512 sticker 17 (planned 5.8 before, now 20).
+ */
+const WEBP_ENCODER_BYTES = 16 * MiB;
+/**
  * What one render holds above its decoded picture: its output's working bytes and 2 MiB of small
  * buffers. An extension (pixels/content-aware/extension-plan.ts, a slab of at most 3.2 MiB) runs on the
  * RGBA output and lets its slab go before the encoder starts, so it counts beside the output alone:
  * it decides only for small outputs (under about 1 MP).
  */
 export function renderWorkingBytes(pixels: number, type: OutputType): number {
-  return Math.max(pixels * WORKING_PER_PIXEL[type], pixels * 4 + EXTENSION_WORKING_BYTES) + 2 * MiB;
+  const encoder = type === 'webp' ? WEBP_ENCODER_BYTES + pixels * 8 : 0;
+  return Math.max(pixels * WORKING_PER_PIXEL[type], pixels * 4 + EXTENSION_WORKING_BYTES, encoder) + 2 * MiB;
 }
 /** The largest render: the largest output (a catalogue format or a custom size) as JPEG or PNG. */
 export const MAX_WORKING_BYTES = renderWorkingBytes(MAX_OUTPUT_PIXELS, 'jpeg');

@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { fitCrop } from '../plan/crop';
 import { PLATFORM_FORMATS } from '../../shared/formats';
 import { customFormat, customFormatId, MAX_CUSTOM_PIXELS } from '../../shared/custom-format';
+import { webpEncoder } from '../codecs/webp/encode';
 import {
   admitImage,
+  codecs,
   detectionBytes,
   detectSide,
   EXTENSION_WORKING_BYTES,
@@ -57,6 +59,39 @@ describe('the rooms heavy steps make', () => {
     // The largest output's encoder holds more than an extension ever does: the slab adds nothing.
     const wide = { width: 2752, height: 2064, types: ['jpeg' as const] };
     expect(renderBytes(wide)).toBe(2752 * 2064 * 7 + 2 * 1024 * 1024);
+  });
+
+  it("plan a WebP render at least at what its encoder holds: the instance's memory beside the output", async () => {
+    const memories: WebAssembly.Memory[] = [];
+    const Instance = WebAssembly.Instance;
+    WebAssembly.Instance = new Proxy(Instance, {
+      construct(target, args: [WebAssembly.Module, WebAssembly.Imports?]) {
+        const made = new target(...args);
+        for (const value of Object.values(made.exports)) if (value instanceof WebAssembly.Memory) memories.push(value);
+        return made;
+      },
+    });
+    try {
+      // The WhatsApp sticker's size and the largest that offers WebP, opaque, with a photo's detail.
+      for (const [width, height] of [
+        [512, 512],
+        [1080, 1350],
+      ] as const) {
+        const data = new Uint8ClampedArray(width * height * 4);
+        let seed = 7;
+        for (let i = 0; i < data.length; i++)
+          data[i] =
+            i % 4 === 3 ? 255 : ((i >> 6) + ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 27)) & 255;
+        memories.length = 0;
+        const encode = await webpEncoder(codecs.webpEncoder);
+        encode({ width, height, data }, 82);
+        expect(memories).toHaveLength(1);
+        const held = memories[0]!.buffer.byteLength + data.byteLength;
+        expect(renderBytes({ width, height, types: ['webp'] })).toBeGreaterThanOrEqual(held);
+      }
+    } finally {
+      WebAssembly.Instance = Instance;
+    }
   });
 
   it('fit every run of an admitted picture in the budget, for every format and the largest custom size', () => {
