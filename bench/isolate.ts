@@ -475,19 +475,7 @@ export async function benchIsolate(): Promise<void> {
     );
     for (const [s, server] of servers.entries()) {
       console.log(`  ${server.name}`);
-      const running = await startWranglerDev(server.port, {
-        inspectorPort: server.inspectorPort,
-        cwd: server.cwd,
-        v8Flags: server.v8Flags,
-        logFile: join(CACHE, `isolate-${server.port}.log`),
-      });
-      const inspector = await Inspector.connect(server.inspectorPort);
-      try {
-        await stepGarbage(running.baseUrl, inspector, `${90 + s}`, photos);
-      } finally {
-        inspector.close();
-        running.stop();
-      }
+      await onServer(server, (baseUrl, inspector) => stepGarbage(baseUrl, inspector, `${90 + s}`, photos));
     }
     return;
   }
@@ -511,46 +499,59 @@ export async function benchIsolate(): Promise<void> {
   );
   for (const level of LEVELS) {
     for (const [s, server] of servers.entries()) {
-      const running = await startWranglerDev(server.port, {
-        inspectorPort: server.inspectorPort,
-        cwd: server.cwd,
-        v8Flags: server.v8Flags,
-        logFile: join(CACHE, `isolate-${server.port}.log`),
-      });
-      const inspector = await Inspector.connect(server.inspectorPort);
-      try {
-        const result = await runLevel(running.baseUrl, inspector, level, `${10 + level * 2 + s}`, photos, batchPhoto);
+      const result = await onServer(server, (baseUrl, inspector) =>
+        runLevel(baseUrl, inspector, level, `${10 + level * 2 + s}`, photos, batchPhoto),
+      );
+      console.log(
+        [
+          String(level).padStart(8),
+          server.name.padEnd(20),
+          mib(result.ledger).padStart(6),
+          mib(result.live).padStart(7),
+          `${mib(result.committed)} (heap ${(result.heapAtCommitted / MiB).toFixed(0)})`.padStart(20),
+          String(result.tally.fiveXx).padStart(3),
+          String(result.tally.waited).padStart(4),
+          String(result.tally.lost).padStart(4),
+          (result.tally.targets / result.seconds).toFixed(2).padStart(9),
+          `${mib(result.idleLive)} (buffers ${(result.idleBacking / MiB).toFixed(0)}; ${(result.idleKept / MiB).toFixed(0)})`.padStart(
+            26,
+          ),
+        ].join('  '),
+      );
+      const refused = new Map<string, number>();
+      for (const name of result.tally.refusedPhotos) refused.set(name, (refused.get(name) ?? 0) + 1);
+      for (const [name, times] of refused)
+        console.log(`          refused as too large (413), as planned: ${name} ×${times}`);
+      for (const error of result.tally.errors.slice(0, 5)) console.log(`          ${error}`);
+      if (result.sites)
         console.log(
-          [
-            String(level).padStart(8),
-            server.name.padEnd(20),
-            mib(result.ledger).padStart(6),
-            mib(result.live).padStart(7),
-            `${mib(result.committed)} (heap ${(result.heapAtCommitted / MiB).toFixed(0)})`.padStart(20),
-            String(result.tally.fiveXx).padStart(3),
-            String(result.tally.waited).padStart(4),
-            String(result.tally.lost).padStart(4),
-            (result.tally.targets / result.seconds).toFixed(2).padStart(9),
-            `${mib(result.idleLive)} (buffers ${(result.idleBacking / MiB).toFixed(0)}; ${(result.idleKept / MiB).toFixed(0)})`.padStart(
-              26,
-            ),
-          ].join('  '),
+          `          ${mib(result.sites.reduce((sum, site) => sum + site.bytes, 0))} allocated on the JavaScript heap in all, most in:`,
         );
-        const refused = new Map<string, number>();
-        for (const name of result.tally.refusedPhotos) refused.set(name, (refused.get(name) ?? 0) + 1);
-        for (const [name, times] of refused)
-          console.log(`          refused as too large (413), as planned: ${name} ×${times}`);
-        for (const error of result.tally.errors.slice(0, 5)) console.log(`          ${error}`);
-        if (result.sites)
-          console.log(
-            `          ${mib(result.sites.reduce((sum, site) => sum + site.bytes, 0))} allocated on the JavaScript heap in all, most in:`,
-          );
-        for (const { where, bytes } of result.sites?.slice(0, 15) ?? [])
-          console.log(`          ${mib(bytes).padStart(8)} allocated in ${where}`);
-      } finally {
-        inspector.close();
-        running.stop();
-      }
+      for (const { where, bytes } of result.sites?.slice(0, 15) ?? [])
+        console.log(`          ${mib(bytes).padStart(8)} allocated in ${where}`);
     }
+  }
+}
+
+/** A code's server, as the bench starts it. */
+type BenchServer = { name: string; cwd?: string; port: number; inspectorPort: number; v8Flags?: string };
+
+/** `work` on a server started for it (its address, and its isolate's inspector), stopped after. */
+async function onServer<T>(
+  server: BenchServer,
+  work: (baseUrl: string, inspector: Inspector) => Promise<T>,
+): Promise<T> {
+  const running = await startWranglerDev(server.port, {
+    inspectorPort: server.inspectorPort,
+    cwd: server.cwd,
+    v8Flags: server.v8Flags,
+    logFile: join(CACHE, `isolate-${server.port}.log`),
+  });
+  const inspector = await Inspector.connect(server.inspectorPort);
+  try {
+    return await work(running.baseUrl, inspector);
+  } finally {
+    inspector.close();
+    running.stop();
   }
 }
