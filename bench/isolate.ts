@@ -182,6 +182,11 @@ class Visitor {
   }
 }
 
+/** A tally with nothing counted yet. */
+function emptyTally(): Tally {
+  return { fiveXx: 0, waited: 0, targets: 0, lost: 0, refused413: 0, refusedPhotos: [], errors: [] };
+}
+
 /** Targets a refused call lost, and why. */
 function lose(tally: Tally, why: string, targets: number): void {
   tally.errors.push(why);
@@ -259,7 +264,7 @@ async function stepGarbage(
   run: string,
   photos: Array<[string, Uint8Array]>,
 ): Promise<void> {
-  const tally: Tally = { fiveXx: 0, waited: 0, targets: 0, lost: 0, refused413: 0, refusedPhotos: [], errors: [] };
+  const tally = emptyTally();
   const poke = () => fetch(`${baseUrl}/api/health`);
   const one = (bytes: number) => (bytes / MiB).toFixed(1).padStart(6);
   await inspector.collect(poke);
@@ -353,7 +358,7 @@ async function runLevel(
   photos: Array<[string, Uint8Array]>,
   batchPhoto: Uint8Array,
 ): Promise<Result> {
-  const tally: Tally = { fiveXx: 0, waited: 0, targets: 0, lost: 0, refused413: 0, refusedPhotos: [], errors: [] };
+  const tally = emptyTally();
   await fetch(`${baseUrl}/api/dev/memory`, { method: 'DELETE', headers: { Origin: baseUrl } }).catch(() => undefined);
   const sampling = inspector.sample();
   const allocations = process.env.BENCH_ALLOCATIONS ? await inspector.allocations() : null;
