@@ -167,9 +167,11 @@ const groups = <T>(make: () => T): Groups<T> => ({ tuning: make(), 'held-out': m
  * zone and the rest (the other faces, the other line, the panel) whole in the frame: a planner that
  * never cuts them must extend at least these. And the least backdrop any framing can have that
  * keeps every face and the headline whole in the frame (no safe zone, no margins, the picture
- * fitted whole at most): what a planner that keeps them cannot go below.
+ * fitted whole at most): what a planner that keeps them cannot go below. And the least a framing
+ * that also keeps the primary subject in the safe zone can have, where the safe zone gives way
+ * only past the picture fitted whole, as the planner's does (leastWithSafeZone).
  */
-const floor = groups(() => ({ outputs: 0, mustExtend: 0, leastBackdrop: 0 }));
+const floor = groups(() => ({ outputs: 0, mustExtend: 0, leastBackdrop: 0, leastSafe: 0 }));
 
 /** Held-out banners per target: where the backdrop comes from (ours beside the least any framing keeping the faces and headline can have). */
 const perTarget = new Map<
@@ -209,11 +211,34 @@ function leastBackdrop(banner: Banner, target: PlatformFormat): number {
   const boxes = [...banner.faces, ...banner.lines.slice(0, 1)];
   if (boxes.length === 0) return 0;
   const all = unionOf(boxes);
-  const u = Math.max(
-    Math.min(banner.width / target.width, banner.height / target.height),
-    all.width / target.width,
-    all.height / target.height,
-  );
+  return backdropAt(banner, target, all.width / target.width, all.height / target.height);
+}
+
+/**
+ * The same, keeping the primary subject in the target's safe zone as well, up to the picture
+ * fitted whole along one axis, past which the planner lets the safe zone give way
+ * (decisions/0021): ground truth, no margins, placed as kindly as the picture allows, so no
+ * planner that keeps the faces and the headline and rule 1 of filling the frame can go below it.
+ */
+function leastWithSafeZone(banner: Banner, target: PlatformFormat): number {
+  const boxes = [...banner.faces, ...banner.lines.slice(0, 1)];
+  const { must } = primaryOf(banner);
+  if (boxes.length === 0 || must.length === 0) return leastBackdrop(banner, target);
+  const all = unionOf(boxes);
+  const subject = unionOf(must);
+  const safe = safeIn({ x: 0, y: 0, width: target.width, height: target.height }, target);
+  const fitted = Math.max(banner.width / target.width, banner.height / target.height);
+  const inSafeZone = Math.min(fitted, Math.max(subject.width / safe.width, subject.height / safe.height));
+  return backdropAt(banner, target, all.width / target.width, all.height / target.height, inSafeZone);
+}
+
+/**
+ * The backdrop of the least canvas at a scale of at least each of `scales` (picture pixels a
+ * target pixel), placed to show as much of the picture as it can: none while a crop of that scale
+ * fits inside the picture.
+ */
+function backdropAt(banner: Banner, target: PlatformFormat, ...scales: number[]): number {
+  const u = Math.max(Math.min(banner.width / target.width, banner.height / target.height), ...scales);
   const visible = Math.min(banner.width, target.width * u) * Math.min(banner.height, target.height * u);
   return 1 - visible / (target.width * target.height * u * u);
 }
@@ -279,10 +304,12 @@ async function benchBanner(banner: Banner, banners: Map<string, Groups<BannerTal
     const zone = safeIn({ x: 0, y: 0, width: target.width, height: target.height }, target);
     const held = cropHolds(banner, ranked, target, zone);
     const least = leastBackdrop(banner, target);
+    const leastSafe = leastWithSafeZone(banner, target);
     for (const t of [floor[banner.photo.split], floor.all]) {
       t.outputs += 1;
       if (!held) t.mustExtend += 1;
       t.leastBackdrop += least;
+      t.leastSafe += leastSafe;
     }
     if (banner.photo.split === 'held-out') {
       const row = targetRow(target);
@@ -460,7 +487,7 @@ export async function benchDetection(): Promise<void> {
     }
   for (const split of splits)
     console.log(
-      `  floor ${split.padEnd(8)}: no crop keeps the primary subject (faces, headline) in the safe zone and the rest in the frame: ${pct(floor[split].mustExtend, floor[split].outputs)} of outputs; least backdrop keeping every face and the headline whole in the frame: ${pct(floor[split].leastBackdrop, floor[split].outputs)}`,
+      `  floor ${split.padEnd(8)}: no crop keeps the primary subject (faces, headline) in the safe zone and the rest in the frame: ${pct(floor[split].mustExtend, floor[split].outputs)} of outputs; least backdrop keeping every face and the headline whole in the frame: ${pct(floor[split].leastBackdrop, floor[split].outputs)}, and the primary subject in the safe zone too: ${pct(floor[split].leastSafe, floor[split].outputs)}`,
     );
 
   console.log(
