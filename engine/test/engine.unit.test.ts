@@ -307,6 +307,34 @@ describe('renderFormat', () => {
     expect(pixel(await rawOf(file.bytes), 3, 3)).toEqual([255, 255, 255, 255]);
   });
 
+  it("keeps a palette PNG's transparency (tRNS) through a render; a PNG with none is decoded opaque", async () => {
+    // Left half red and opaque, right half transparent: sharp writes it as a palette with tRNS.
+    const size = 120;
+    const rgba = Buffer.alloc(size * size * 4);
+    for (let y = 0; y < size; y++) for (let x = 0; x < size / 2; x++) rgba.set([200, 40, 40, 255], (y * size + x) * 4);
+    const raw = { raw: { width: size, height: size, channels: 4 as const } };
+    const palette = new Uint8Array(await sharp(rgba, raw).png({ palette: true }).toBuffer());
+    const info = inspectImage(palette);
+    expect(info).toMatchObject({ colorType: 3, hasAlpha: true });
+    const picture = await decodeImage(palette, info, codecs);
+    expect(picture.opaque).toBeUndefined();
+    const { file } = await renderFormat(
+      picture,
+      1,
+      { x: 0, y: 0, width: size, height: size },
+      { width: 60, height: 60, opaque: false, types: ['png'], maxBytes: null },
+      { output: PNG_OUT, encoders: codecs },
+    );
+    const out = await rawOf(file.bytes);
+    expect(pixel(out, 10, 30)).toEqual([200, 40, 40, 255]);
+    expect(pixel(out, 50, 30)[3]).toBe(0);
+
+    // The same picture flattened to RGB: every pixel opaque, and marked so for the resampler.
+    const rgb = new Uint8Array(await sharp(rgba, raw).flatten({ background: '#ffffff' }).png().toBuffer());
+    const opaque = await decodeImage(rgb, inspectImage(rgb), codecs);
+    expect(opaque.opaque).toBe(true);
+  });
+
   it('keeps a PNG the user chose under the platform file-size cap by dropping colour bits', async () => {
     const noisy = syntheticPhoto(900, 500);
     for (let i = 0; i < noisy.data.length; i += 4)
