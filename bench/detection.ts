@@ -217,8 +217,9 @@ function leastBackdrop(banner: Banner, target: PlatformFormat): number {
 /**
  * The same, keeping the primary subject in the target's safe zone as well, up to the picture
  * fitted whole along one axis, past which the planner lets the safe zone give way
- * (decisions/0021): ground truth, no margins, placed as kindly as the picture allows, so no
- * planner that keeps the faces and the headline and rule 1 of filling the frame can go below it.
+ * (docs/decisions/0021-fill-the-frame.md): ground truth, no margins, placed as kindly as the
+ * picture allows, so no planner that keeps the faces and the headline and rule 1 of filling the
+ * frame can go below it.
  */
 function leastWithSafeZone(banner: Banner, target: PlatformFormat): number {
   const boxes = [...banner.faces, ...banner.lines.slice(0, 1)];
