@@ -169,7 +169,7 @@ const groups = <T>(make: () => T): Groups<T> => ({ tuning: make(), 'held-out': m
  * keeps every face and the headline whole in the frame (no safe zone, no margins, the picture
  * fitted whole at most): what a planner that keeps them cannot go below. And the least a framing
  * that also keeps the primary subject in the safe zone can have, where the safe zone gives way
- * only past the picture fitted whole, as the planner's does (leastWithSafeZone).
+ * only past the picture fitted whole, as the planner's does (leastBackdrops).
  */
 const floor = groups(() => ({ outputs: 0, mustExtend: 0, leastBackdrop: 0, leastSafe: 0 }));
 
@@ -207,30 +207,27 @@ const isCard = (panel: Box, banner: Banner) =>
   panel.x + panel.width < banner.width - 0.5 &&
   panel.y + panel.height < banner.height - 0.5;
 
-function leastBackdrop(banner: Banner, target: PlatformFormat): number {
-  const boxes = [...banner.faces, ...banner.lines.slice(0, 1)];
-  if (boxes.length === 0) return 0;
-  const all = unionOf(boxes);
-  return backdropAt(banner, target, all.width / target.width, all.height / target.height);
-}
-
 /**
- * The same, keeping the primary subject in the target's safe zone as well, up to the picture
+ * The least backdrop keeping every face and the headline whole in the frame (`inFrame`), and
+ * keeping the primary subject in the target's safe zone as well (`inSafeZone`), up to the picture
  * fitted whole along one axis, past which the planner lets the safe zone give way
  * (docs/decisions/0021-fill-the-frame.md): ground truth, no margins, placed as kindly as the
- * picture allows, so no planner that keeps the faces and the headline and rule 1 of filling the
- * frame can go below it.
+ * picture allows, so no planner that keeps them (and rule 1 of filling the frame) can go below it.
  */
-function leastWithSafeZone(banner: Banner, target: PlatformFormat): number {
+function leastBackdrops(banner: Banner, target: PlatformFormat): { inFrame: number; inSafeZone: number } {
   const boxes = [...banner.faces, ...banner.lines.slice(0, 1)];
-  const { must } = primaryOf(banner);
-  if (boxes.length === 0 || must.length === 0) return leastBackdrop(banner, target);
+  if (boxes.length === 0) return { inFrame: 0, inSafeZone: 0 };
   const all = unionOf(boxes);
+  const inFrame = [all.width / target.width, all.height / target.height];
+  const { must } = primaryOf(banner);
   const subject = unionOf(must);
   const safe = safeIn({ x: 0, y: 0, width: target.width, height: target.height }, target);
   const fitted = Math.max(banner.width / target.width, banner.height / target.height);
   const inSafeZone = Math.min(fitted, Math.max(subject.width / safe.width, subject.height / safe.height));
-  return backdropAt(banner, target, all.width / target.width, all.height / target.height, inSafeZone);
+  return {
+    inFrame: backdropAt(banner, target, ...inFrame),
+    inSafeZone: backdropAt(banner, target, ...inFrame, inSafeZone),
+  };
 }
 
 /**
@@ -304,8 +301,7 @@ async function benchBanner(banner: Banner, banners: Map<string, Groups<BannerTal
   for (const target of targets) {
     const zone = safeIn({ x: 0, y: 0, width: target.width, height: target.height }, target);
     const held = cropHolds(banner, ranked, target, zone);
-    const least = leastBackdrop(banner, target);
-    const leastSafe = leastWithSafeZone(banner, target);
+    const { inFrame: least, inSafeZone: leastSafe } = leastBackdrops(banner, target);
     for (const t of [floor[banner.photo.split], floor.all]) {
       t.outputs += 1;
       if (!held) t.mustExtend += 1;

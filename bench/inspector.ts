@@ -93,7 +93,9 @@ export class Inspector {
   async collect(poke: () => Promise<unknown>): Promise<{ before: HeapUsage; after: HeapUsage }> {
     const poking = async <T>(asked: Promise<T>): Promise<T> => {
       let answered = false;
-      void asked.then(() => (answered = true));
+      // Settled either way: a refusal then ends the wait below, thrown by the race.
+      const settled = () => (answered = true);
+      void asked.then(settled, settled);
       while (!answered) {
         await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 200))]);
         if (!answered) await poke().catch(() => undefined);
