@@ -104,6 +104,14 @@ async function main() {
   for (let i = 0; i < steps.length; i++)
     if (i % 4 !== 3) steps[i] = Math.min(255, Math.round((steps[i] ?? 0) / 64) * 64);
   write('large-6000x4000.png', await sharp(steps, { raw }).png({ compressionLevel: 9 }).toBuffer());
+  // A 48 MP opaque PNG (RGB, no alpha channel), a phone's full size as a PNG: decoded as RGB, past
+  // the 42 MP an RGBA one of its shape may have.
+  const { data: rgb, info: rgbRaw } = await picture(8064, 6048)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  for (let i = 0; i < rgb.length; i++) rgb[i] = Math.min(255, Math.round((rgb[i] ?? 0) / 64) * 64);
+  write('large-8064x6048.png', await sharp(rgb, { raw: rgbRaw }).png({ compressionLevel: 9 }).toBuffer());
   // A 24 MP interlaced (Adam7) PNG: its passes' pixels go straight to their cells.
   const { data: adam7, info: adam7Raw } = await picture(6000, 4000).raw().toBuffer({ resolveWithObject: true });
   for (let i = 0; i < adam7.length; i++)

@@ -57,7 +57,7 @@ function makeRoomForDecode(): void {
 /** The stored pixels, before colour conversion. */
 async function decodeStored(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, part: JpegPart): Promise<Picture> {
   makeRoomForDecode();
-  if (info.type === 'png') return { ...(await decodePng(bytes, info, part)), channels: 4 };
+  if (info.type === 'png') return decodePng(bytes, info, part);
   if (info.type === 'jpeg') return decodeJpeg(bytes, info, part);
   return decodeWebp(bytes, info, codecs.webpDecoder, part);
 }

@@ -120,9 +120,14 @@ export function decodeOverheadBytes(info: ImageInfo): number {
   return WEBP_BASE_BYTES + info.fileBytes + whole + info.width * 64;
 }
 
-/** Bytes a decoded pixel takes: JPEG and opaque WebP as RGB, the rest RGBA. */
+/**
+ * Bytes a decoded pixel takes: JPEG, opaque WebP and opaque PNG as RGB (an interlaced PNG's passes
+ * sum into an RGBA result: png/decode.ts), the rest RGBA.
+ */
 export function decodedChannels(info: ImageInfo): 3 | 4 {
-  return info.type === 'jpeg' || (info.type === 'webp' && !info.hasAlpha) ? 3 : 4;
+  if (info.type === 'jpeg') return 3;
+  if (info.type === 'webp') return info.hasAlpha ? 4 : 3;
+  return info.hasAlpha || info.interlaced ? 4 : 3;
 }
 
 function fits(info: ImageInfo): boolean {

@@ -37,6 +37,18 @@ export async function rawOf(bytes: Uint8Array | Buffer): Promise<Picture> {
   };
 }
 
+/** A decoded picture as RGBA (an RGB one opaque), to compare with sharp's raw RGBA. */
+export function asRgba(picture: Picture): Raster {
+  if (picture.channels === 4) return picture;
+  const n = picture.width * picture.height;
+  const data = new Uint8ClampedArray(n * 4);
+  for (let i = 0; i < n; i++) {
+    data.set(picture.data.subarray(i * 3, i * 3 + 3), i * 4);
+    data[i * 4 + 3] = 255;
+  }
+  return { width: picture.width, height: picture.height, data };
+}
+
 /** 64-bit difference hash of a raster: a perceptual fingerprint robust to small resampling differences. */
 export async function dHash(raster: Raster): Promise<bigint> {
   const { data } = await toSharp(raster)

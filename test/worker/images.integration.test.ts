@@ -284,6 +284,7 @@ describe('image requests, processing and downloads', () => {
     ['a 42 MP progressive JPEG', 'progressive-7500x5625.jpg', 7500, 5625, 1000],
     ['a 24 MP WebP', 'large-6000x4000.webp', 6000, 4000, 400],
     ['a 24 MP PNG', 'large-6000x4000.png', 6000, 4000, null],
+    ['a 48 MP opaque PNG (decoded as RGB)', 'large-8064x6048.png', 8064, 6048, 1000],
     ['a 19 MP interlaced PNG', 'large-5400x3600-interlaced.png', 5400, 3600, null],
   ] as const)(
     'takes %s and renders a banner of its whole width, and a corner where one is named',

@@ -11,7 +11,8 @@
 import { createInflate } from 'node:zlib';
 import { corrupt, ImageError } from '../../errors';
 import type { ImageInfo } from '../../input/image-info';
-import type { Raster } from '../../pixels/raster';
+import type { Picture } from '../../pixels/raster';
+import { decodedChannels } from '../../input/limits';
 import { readPngChunks } from './chunks';
 import { freeNow } from '../../memory';
 
@@ -53,13 +54,16 @@ export interface PngPart {
 }
 
 /**
- * Decodes a PNG that inspectImage accepted into 8-bit RGBA (16-bit samples keep their high byte).
- * One without an alpha channel or tRNS is marked opaque, as every pixel's alpha is 255: the
- * resampler then takes its fixed-point path, as for a JPEG (a 24 MP PNG's banner 52 → 32 ms).
+ * Decodes a PNG that inspectImage accepted into 8-bit pixels (16-bit samples keep their high byte):
+ * RGBA, or RGB where the file holds no alpha channel or tRNS and is not interlaced
+ * (decodedChannels), as a JPEG is decoded. Such a picture is opaque, so the resampler takes its
+ * fixed-point path (a 24 MP PNG's banner 52 → 32 ms); as RGB it is a quarter smaller, and an RGB
+ * file's rows are copied as they are unfiltered, not widened. An interlaced one stays RGBA (its
+ * passes' cell sums live in the result), marked opaque.
  */
-export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPart = { scale: 1 }): Promise<Raster> {
-  const raster = await readPng(bytes, info, part, false);
-  return info.hasAlpha ? raster : { ...raster, opaque: true };
+export async function decodePng(bytes: Uint8Array, info: ImageInfo, part: PngPart = { scale: 1 }): Promise<Picture> {
+  const picture = await readPng(bytes, info, part, false);
+  return info.hasAlpha ? picture : { ...picture, opaque: true };
 }
 
 /**
@@ -71,9 +75,11 @@ export async function verifyPng(bytes: Uint8Array, info: ImageInfo): Promise<voi
   await readPng(bytes, info, { scale: 1 }, true);
 }
 
-async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkOnly: boolean): Promise<Raster> {
+async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkOnly: boolean): Promise<Picture> {
   const { width, height, bitDepth, colorType, interlaced } = info;
   const channels = CHANNELS[colorType] ?? 4;
+  // The result's bytes a pixel.
+  const oc = decodedChannels(info);
   const bitsPerPixel = channels * bitDepth;
   const filterBpp = Math.max(1, bitsPerPixel >> 3);
   // The region in scaled pixels, and the full-size rows and columns it covers.
@@ -88,7 +94,7 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
   const rw = rx1 - rx0;
   const [X0, X1, Y0, Y1] = [rx0 * d, Math.min(width, rx1 * d), ry0 * d, Math.min(height, ry1 * d)];
   const rh = ry1 - ry0;
-  const out = new Uint8ClampedArray(checkOnly ? 0 : rw * rh * 4);
+  const out = new Uint8ClampedArray(checkOnly ? 0 : rw * rh * oc);
   // A row (of the picture, or of an Adam7 pass: its pixels side by side) is made in `line`, then
   // copied or averaged into the region.
   const line = new Uint8ClampedArray(checkOnly ? 0 : width * 4);
@@ -100,20 +106,31 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
     d > 1 && interlaced ? { low: new Uint8Array(out.buffer), high: new Uint8Array(rw * rh * 4) } : null;
   let lastRow = false;
 
-  const keepRow = (oy: number) => {
+  // An 8-bit RGB file's rows are kept as they are stored: the region's columns of the unfiltered row.
+  const stored = oc === 3 && colorType === 2 && bitDepth === 8 && d === 1;
+  /** A row of the picture (as stored, or made RGBA in `line`): copied or added to its cells. */
+  const keepRow = (oy: number, row: Uint8Array | Uint8ClampedArray) => {
     if (oy < Y0 || oy >= Y1) return;
     const rowInCell = (oy - Y0) % d;
-    if (!sums) {
-      out.set(line.subarray(X0 * 4, X1 * 4), (oy - Y0) * rw * 4);
+    if (stored) out.set(row.subarray(X0 * 3, X1 * 3), (oy - Y0) * rw * 3);
+    else if (!sums) {
+      if (oc === 4) out.set(row.subarray(X0 * 4, X1 * 4), (oy - Y0) * rw * 4);
+      else {
+        for (let i = X0 * 4, o = (oy - Y0) * rw * 3; i < X1 * 4; i += 4, o += 3) {
+          out[o] = row[i] as number;
+          out[o + 1] = row[i + 1] as number;
+          out[o + 2] = row[i + 2] as number;
+        }
+      }
     } else {
       if (rowInCell === 0) sums.fill(0);
       // o: the cell's sums, counted on (k: the pixel in its cell) rather than divided for.
       for (let x = X0, k = 0, o = 0; x < X1; x++) {
         const i = x * 4;
-        const a = line[i + 3] as number;
-        sums[o] = (sums[o] as number) + (line[i] as number) * a;
-        sums[o + 1] = (sums[o + 1] as number) + (line[i + 1] as number) * a;
-        sums[o + 2] = (sums[o + 2] as number) + (line[i + 2] as number) * a;
+        const a = row[i + 3] as number;
+        sums[o] = (sums[o] as number) + (row[i] as number) * a;
+        sums[o + 1] = (sums[o + 1] as number) + (row[i + 1] as number) * a;
+        sums[o + 2] = (sums[o + 2] as number) + (row[i + 2] as number) * a;
         sums[o + 3] = (sums[o + 3] as number) + a;
         if (++k === d) {
           k = 0;
@@ -122,16 +139,17 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
       }
       if (rowInCell === d - 1 || oy === Y1 - 1) {
         const rows = rowInCell + 1;
-        const base = (((oy - Y0) / d) | 0) * rw * 4;
+        const base = (((oy - Y0) / d) | 0) * rw * oc;
         for (let cx = 0; cx < rw; cx++) {
           const o = cx * 4;
+          const to = base + cx * oc;
           const cells = rows * (Math.min(X1, X0 + (cx + 1) * d) - (X0 + cx * d));
           const alpha = sums[o + 3] as number;
-          out[base + o + 3] = alpha / cells;
+          if (oc === 4) out[to + 3] = alpha / cells;
           if (alpha === 0) continue;
-          out[base + o] = (sums[o] as number) / alpha;
-          out[base + o + 1] = (sums[o + 1] as number) / alpha;
-          out[base + o + 2] = (sums[o + 2] as number) / alpha;
+          out[to] = (sums[o] as number) / alpha;
+          out[to + 1] = (sums[o + 1] as number) / alpha;
+          out[to + 2] = (sums[o + 2] as number) / alpha;
         }
       }
     }
@@ -224,7 +242,11 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
   const writeRow = (pass: (typeof passes)[number], y: number, data: Uint8Array) => {
     const oy = pass.y0 + y * pass.dy;
     if (oy < Y0 || oy >= Y1) return;
-    const keep = () => (interlaced ? keepPassRow(pass, oy) : keepRow(oy));
+    const keep = () => (interlaced ? keepPassRow(pass, oy) : keepRow(oy, line));
+    if (stored) {
+      keepRow(oy, data);
+      return;
+    }
     if (bitDepth === 8 && !(trns && colorType !== 3)) {
       writeRow8(data, line, 0, pass.w, colorType, palette, trns);
       keep();
@@ -359,7 +381,7 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
         freeNow(new Uint8Array(piece.buffer as ArrayBuffer));
       // The region is complete: the rest of the stream is not needed (the upload proved it
       // whole). Leaving the loop destroys the stream.
-      if (lastRow) return { width: rw, height: rh, data: out };
+      if (lastRow) return { width: rw, height: rh, data: out, channels: oc };
     }
     await writing;
   } catch (error) {
@@ -373,7 +395,7 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
     finishCells(cellSums);
     freeNow(cellSums.high);
   }
-  return { width: rw, height: rh, data: out };
+  return { width: rw, height: rh, data: out, channels: oc };
 }
 
 /**
