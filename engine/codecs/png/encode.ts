@@ -47,6 +47,9 @@ function chooseLayout(data: Uint8ClampedArray | Uint8Array, alpha: 'drop' | 'kee
   let opaque = alpha !== 'keep';
   let grey = true;
   const colours = new Map<number, number>();
+  // The pixel before's colour: a run of one colour (a graphic's flat areas) costs no lookup. No
+  // colour is -1 (they are unsigned).
+  let last = -1;
   for (let i = 0; i < data.length; i += 4) {
     const r = data[i] as number;
     const g = data[i + 1] as number;
@@ -56,7 +59,9 @@ function chooseLayout(data: Uint8ClampedArray | Uint8Array, alpha: 'drop' | 'kee
     if (r !== g || g !== b) grey = false;
     if (colours.size <= 256) {
       const key = ((r << 24) | (g << 16) | (b << 8) | a) >>> 0;
+      if (key === last) continue;
       if (!colours.has(key)) colours.set(key, colours.size);
+      last = key;
     } else if (!grey && (!opaque || dropAlpha)) break;
   }
   if (colours.size <= 256 && !(grey && opaque)) {
@@ -197,12 +202,18 @@ function paletteRows(data: Uint8ClampedArray | Uint8Array, width: number, layout
   const index = layout.index as Map<number, number>;
   return (y, into, offset, adler) => {
     into[offset] = 0;
+    // As chooseLayout: a run of one colour is looked up once.
+    let last = -1;
+    let entry = 0;
     for (let x = 0, i = y * width * 4, o = offset + 1; x < width; x++, i += 4, o++) {
       const a = layout.alphas ? (data[i + 3] as number) : 255;
-      into[o] =
-        index.get(
-          (((data[i] as number) << 24) | ((data[i + 1] as number) << 16) | ((data[i + 2] as number) << 8) | a) >>> 0,
-        ) ?? 0;
+      const key =
+        (((data[i] as number) << 24) | ((data[i + 1] as number) << 16) | ((data[i + 2] as number) << 8) | a) >>> 0;
+      if (key !== last) {
+        entry = index.get(key) ?? 0;
+        last = key;
+      }
+      into[o] = entry;
     }
     return adler32(adler, into.subarray(offset, offset + width + 1));
   };
