@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { inspectImage, largestAdmitted } from '@social-resizer/engine';
+import { admitImage, inspectImage, largestAdmitted } from '@social-resizer/engine';
 
 export const CACHE = new URL('./.cache/', import.meta.url).pathname;
 
@@ -134,13 +134,16 @@ export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
           path,
           await sharp(source.path).resize(limit.width, limit.height, { fit: 'fill' }).jpeg(options).toBuffer(),
         );
-      const fits = largestAdmitted(inspectImage(new Uint8Array(readFileSync(path))));
-      if (fits.width >= limit.width && fits.height >= limit.height) {
-        const note = `largest accepted ${kind} 4:2:0 JPEG, ${limit.width}×${limit.height}, scaled from Kleiber`;
-        made.push({ name, path, note });
-        break;
+      const info = inspectImage(new Uint8Array(readFileSync(path)));
+      try {
+        admitImage(info);
+      } catch {
+        limit = largestAdmitted(info);
+        continue;
       }
-      limit = fits;
+      const note = `largest accepted ${kind} 4:2:0 JPEG, ${limit.width}×${limit.height}, scaled from Kleiber`;
+      made.push({ name, path, note });
+      break;
     }
   }
   const phone = await asPhoneStoresIt(source, 8064, 6048, 'phone-48mp-8064x6048-orientation6.jpg');

@@ -11,8 +11,9 @@ export interface Raster {
 }
 
 /**
- * A decoded picture, as the resampler reads it: RGBA, or RGB where the file cannot hold alpha
- * (JPEG), which saves a quarter of the largest buffer the engine keeps.
+ * A decoded picture, as the resampler reads it: RGBA, or RGB where the file holds no alpha (JPEG,
+ * and WebP and PNG without it: limits.ts decodedChannels), which saves a quarter of the largest
+ * buffer the engine keeps.
  */
 export interface Picture extends Raster {
   channels: 3 | 4;
