@@ -49,8 +49,8 @@ export const DECODED_BUDGET_BYTES = ISOLATE_BUDGET_BYTES - MAX_WORKING_BYTES;
  * A picture is admitted when the whole of it at half scale fits the budget, with what its decoder
  * holds beside it: every format is then made from at least half the picture's resolution (baseline
  * JPEG 56 MP, a 48 MP phone photo being 8064×6048; progressive 43 MP; opaque PNG 56 MP, PNG with
- * alpha 42 MP, Adam7 19.8 MP; an
- * opaque lossy WebP 46 MP with a 5 MB file: docs/engine.md, "Image limits").
+ * alpha 42 MP, Adam7 19.8 MP; an opaque lossy WebP 46 MP with a 5 MB file:
+ * docs/engine.md, "Image limits").
  */
 const LEAST_SCALE = 2;
 /** A buffered JPEG decode measured up to 12 % above its coefficients plus its result (spent bands, rows). */
