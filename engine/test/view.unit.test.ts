@@ -22,7 +22,7 @@ import { centredCrop, fitCrop } from '../plan/crop';
 import { findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
 import { cropInView, decodeView } from '../input/view';
 import type { Fill } from '../../shared/fill';
-import { syntheticPhoto, toSharp } from './images';
+import { rawOf, syntheticPhoto, toSharp } from './images';
 
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures/jpeg');
 const photo = syntheticPhoto(517, 389); // neither side a multiple of 8 or 16
@@ -99,27 +99,35 @@ describe('a JPEG decoded at 1/2, 1/4 and 1/8 scale', () => {
 
 describe('a PNG decoded reduced and in part', () => {
   it.each([
-    ['RGB', false, false],
-    ['RGBA with transparent areas', true, false],
-    ['interlaced (Adam7) RGB', false, true],
-    ['interlaced (Adam7) RGBA with transparent areas', true, true],
-  ])(
+    ['RGB', 'rgb', false, 3],
+    ['palette (8-bit)', 'palette', false, 3],
+    ['RGBA with transparent areas', 'rgba', false, 4],
+    ['interlaced (Adam7) RGB', 'rgb', true, 4],
+    ['interlaced (Adam7) RGBA with transparent areas', 'rgba', true, 4],
+  ] as const)(
     '%s: each pixel is the premultiplied average of its cell, a region exactly that part',
-    async (_name, alpha, interlaced) => {
+    async (_name, kind, interlaced, channels) => {
       const base = syntheticPhoto(403, 301);
-      const data = new Uint8ClampedArray(base.data);
-      if (alpha)
-        for (let i = 3; i < data.length; i += 4) data[i] = (i >> 2) % 403 < 150 ? 0 : (i >> 2) % 7 === 0 ? 90 : 255;
+      const rgba = new Uint8ClampedArray(base.data);
+      if (kind === 'rgba')
+        for (let i = 3; i < rgba.length; i += 4) rgba[i] = (i >> 2) % 403 < 150 ? 0 : (i >> 2) % 7 === 0 ? 90 : 255;
+      const file = toSharp({ ...base, data: rgba });
       const bytes = u8(
-        await toSharp({ ...base, data })
-          .png({ progressive: interlaced })
+        await (kind === 'rgba' ? file : file.removeAlpha())
+          .png({ progressive: interlaced, ...(kind === 'palette' ? { palette: true, colours: 200, dither: 0 } : {}) })
           .toBuffer(),
       );
       const info = inspectImage(bytes);
-      expect(info.interlaced).toBe(interlaced);
+      expect(info).toMatchObject({ interlaced, colorType: { rgb: 2, palette: 3, rgba: 6 }[kind], bitDepth: 8 });
+      // The file's own pixels, as sharp reads them (a palette's colours are not the photo's).
+      const { data } = await rawOf(bytes);
       for (const scale of [1, 2, 4, 8] as const) {
         const ours = await decodeImage(bytes, info, codecs, { scale });
-        expect([ours.width, ours.height]).toEqual([Math.ceil(403 / scale), Math.ceil(301 / scale)]);
+        expect([ours.width, ours.height, ours.channels]).toEqual([
+          Math.ceil(403 / scale),
+          Math.ceil(301 / scale),
+          channels,
+        ]);
         let worst = 0;
         for (let y = 0; y < ours.height; y++) {
           for (let x = 0; x < ours.width; x++) {
@@ -134,8 +142,9 @@ describe('a PNG decoded reduced and in part', () => {
                 n++;
               }
             }
-            const o = (y * ours.width + x) * 4;
-            worst = Math.max(worst, Math.abs((ours.data[o + 3] ?? 0) - sums[3]! / n));
+            const o = (y * ours.width + x) * channels;
+            const alpha = channels === 4 ? (ours.data[o + 3] ?? 0) : 255;
+            worst = Math.max(worst, Math.abs(alpha - sums[3]! / n));
             if (sums[3]! > 0)
               for (let c = 0; c < 3; c++)
                 worst = Math.max(worst, Math.abs((ours.data[o + c] ?? 0) - sums[c]! / sums[3]!));
@@ -146,8 +155,14 @@ describe('a PNG decoded reduced and in part', () => {
         const region = { x0: 5, y0: 7, x1: Math.ceil(ours.width * 0.6), y1: Math.ceil(ours.height * 0.5) };
         const part = await decodeImage(bytes, info, codecs, { scale, region });
         for (let y = region.y0; y < region.y1; y++) {
-          const a = part.data.subarray((y - region.y0) * part.width * 4, (y - region.y0 + 1) * part.width * 4);
-          const b = ours.data.subarray((y * ours.width + region.x0) * 4, (y * ours.width + region.x1) * 4);
+          const a = part.data.subarray(
+            (y - region.y0) * part.width * channels,
+            (y - region.y0 + 1) * part.width * channels,
+          );
+          const b = ours.data.subarray(
+            (y * ours.width + region.x0) * channels,
+            (y * ours.width + region.x1) * channels,
+          );
           expect(Buffer.from(a).equals(Buffer.from(b)), `row ${y} at 1/${scale}`).toBe(true);
         }
       }

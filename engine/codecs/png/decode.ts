@@ -106,14 +106,28 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
     d > 1 && interlaced ? { low: new Uint8Array(out.buffer), high: new Uint8Array(rw * rh * 4) } : null;
   let lastRow = false;
 
-  // An 8-bit RGB file's rows are kept as they are stored: the region's columns of the unfiltered row.
-  const stored = oc === 3 && colorType === 2 && bitDepth === 8 && d === 1;
+  // An opaque 8-bit RGB or palette file's rows are kept from the unfiltered row itself: the region's
+  // columns copied, or their palette entries written, with no RGBA row between.
+  const stored = oc === 3 && (colorType === 2 || colorType === 3) && bitDepth === 8 && d === 1;
+  // The palette padded to 256 entries (an index past a short palette reads black, as writeRow8's).
+  let entries: Uint8Array | null = null;
   /** A row of the picture (as stored, or made RGBA in `line`): copied or added to its cells. */
   const keepRow = (oy: number, row: Uint8Array | Uint8ClampedArray) => {
     if (oy < Y0 || oy >= Y1) return;
     const rowInCell = (oy - Y0) % d;
-    if (stored) out.set(row.subarray(X0 * 3, X1 * 3), (oy - Y0) * rw * 3);
-    else if (!sums) {
+    if (stored && colorType === 2) out.set(row.subarray(X0 * 3, X1 * 3), (oy - Y0) * rw * 3);
+    else if (stored) {
+      if (!entries) {
+        entries = new Uint8Array(768);
+        if (palette) entries.set((palette as Uint8Array).subarray(0, 768));
+      }
+      for (let x = X0, o = (oy - Y0) * rw * 3; x < X1; x++, o += 3) {
+        const e = (row[x] as number) * 3;
+        out[o] = entries[e] as number;
+        out[o + 1] = entries[e + 1] as number;
+        out[o + 2] = entries[e + 2] as number;
+      }
+    } else if (!sums) {
       if (oc === 4) out.set(row.subarray(X0 * 4, X1 * 4), (oy - Y0) * rw * 4);
       else {
         for (let i = X0 * 4, o = (oy - Y0) * rw * 3; i < X1 * 4; i += 4, o += 3) {
