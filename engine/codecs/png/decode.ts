@@ -2,7 +2,8 @@
  * The PNG decoder, over native zlib (node:zlib; in workerd with nodejs_compat and in Node): no
  * codec's WASM heap that grows with the picture and never shrinks, nothing to poison or
  * leak. It streams: IDAT data is inflated piece by piece and unfiltered row by row straight into the
- * result (RGB for an opaque file, else RGBA: decodePng). The chunks come from the same reading as admission's (readPngChunks).
+ * result (RGB for an opaque file, else RGBA: decodePng). The chunks come from the same reading as
+ * admission's (readPngChunks).
  */
 /*
  * Hot loops index typed arrays within their bounds, so they read with `as number` instead of the
