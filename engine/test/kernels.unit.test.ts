@@ -148,6 +148,37 @@ describe('PNG row kernels', () => {
   }
 });
 
+it("reverses every PNG filter at every pixel width as the PNG specification's scalar definition does", () => {
+  const next = noise(11);
+  for (const bpp of [1, 2, 3, 4, 6, 8]) {
+    for (const n of [bpp, bpp * 5, bpp * 67]) {
+      const prev = new Uint8Array(n).map(() => next());
+      for (const filter of [0, 1, 2, 3, 4]) {
+        const filtered = new Uint8Array(n).map(() => next());
+        // The definition, byte by byte (as filtersOf reverses a whole file).
+        const expected = Uint8Array.from(filtered);
+        for (let i = 0; i < n; i++) {
+          const a = i >= bpp ? (expected[i - bpp] ?? 0) : 0;
+          const b = prev[i] ?? 0;
+          const c = i >= bpp ? (prev[i - bpp] ?? 0) : 0;
+          expected[i] = ((expected[i] ?? 0) + ([0, a, b, (a + b) >> 1, paeth(a, b, c)][filter] ?? 0)) & 255;
+        }
+        const { kernels, at, buffer } = withBuffers({ row: n + 16, above: n + 16 });
+        const bytes = new Uint8Array(buffer);
+        // Slack past each row that must stay as it was.
+        bytes.fill(0xa5, at.row, at.row + n + 16).set(filtered, at.row);
+        bytes.set(prev, at.above);
+        expect(kernels.unfilterRow(at.row, at.above, n, bpp, filter)).toBe(1);
+        const label = `filter ${filter}, ${bpp} bytes a pixel, ${n} bytes`;
+        expect([...bytes.subarray(at.row, at.row + n)], label).toEqual([...expected]);
+        expect([...bytes.subarray(at.row + n, at.row + n + 16)], label).toEqual(new Array(16).fill(0xa5));
+      }
+    }
+  }
+  const { kernels, at } = withBuffers({ row: 32, above: 32 });
+  expect(kernels.unfilterRow(at.row, at.above, 16, 4, 5)).toBe(0);
+});
+
 it('streams a large picture in strips, one IDAT each, into one valid zlib stream (wide rows, long Adler-32 runs)', async () => {
   const picture = mixedPicture(2000, 600, 'rgba', 5);
   for (const effort of ['fast', 'small'] as const) {

@@ -1,9 +1,9 @@
 /**
  * The PNG decoder, over native zlib (node:zlib; in workerd with nodejs_compat and in Node): no
- * codec's WASM heap that grows with the picture and never shrinks, nothing to poison or
- * leak. It streams: IDAT data is inflated piece by piece and unfiltered row by row straight into the
- * result (RGB for an opaque file, else RGBA: decodePng). The chunks come from the same reading as
- * admission's (readPngChunks).
+ * codec's WASM heap that grows with the picture and never shrinks, nothing to poison or leak. It
+ * streams: IDAT data is inflated piece by piece and unfiltered row by row (in the SIMD kernels)
+ * straight into the result (RGB for an opaque file, else RGBA: decodePng). The chunks come from
+ * the same reading as admission's (readPngChunks).
  */
 /*
  * Hot loops index typed arrays within their bounds, so they read with `as number` instead of the
@@ -16,6 +16,7 @@ import type { Picture } from '../../pixels/raster';
 import { decodedChannels } from '../../input/limits';
 import { readPngChunks } from './chunks';
 import { freeNow } from '../../memory';
+import { withBuffers } from '../simd/kernels';
 
 /**
  * Bytes of inflated data a piece holds. node:zlib's stream, not DecompressionStream: workerd's
@@ -107,16 +108,20 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
     d > 1 && interlaced ? { low: new Uint8Array(out.buffer), high: new Uint8Array(rw * rh * 4) } : null;
   let lastRow = false;
 
-  // An opaque 8-bit RGB or palette file's rows are kept from the unfiltered row itself: the region's
-  // columns copied, or their palette entries written, with no RGBA row between.
-  const stored = oc === 3 && (colorType === 2 || colorType === 3) && bitDepth === 8 && d === 1;
+  // At full scale, an opaque 8-bit RGB or palette file's rows and a non-interlaced 8-bit RGBA file's
+  // are kept from the unfiltered row itself: the region's columns copied, or their palette entries
+  // written, with no RGBA row between.
+  const stored =
+    d === 1 &&
+    bitDepth === 8 &&
+    ((oc === 3 && (colorType === 2 || colorType === 3)) || (colorType === 6 && !interlaced));
   // The palette padded to 256 entries (an index past a short palette reads black, as writeRow8's).
   let entries: Uint8Array | null = null;
   /** A row of the picture (as stored, or made RGBA in `line`): copied or added to its cells. */
   const keepRow = (oy: number, row: Uint8Array | Uint8ClampedArray) => {
     if (oy < Y0 || oy >= Y1) return;
     const rowInCell = (oy - Y0) % d;
-    if (stored && colorType === 2) out.set(row.subarray(X0 * 3, X1 * 3), (oy - Y0) * rw * 3);
+    if (stored && colorType !== 3) out.set(row.subarray(X0 * oc, X1 * oc), (oy - Y0) * rw * oc);
     else if (stored) {
       if (!entries) {
         entries = new Uint8Array(768);
@@ -197,8 +202,9 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
     : [{ x0: 0, y0: 0, dx: 1, dy: 1, w: width, h: height }];
 
   const maxRowBytes = checkOnly ? 0 : Math.ceil((width * bitsPerPixel) / 8);
-  let prev = new Uint8Array(maxRowBytes);
-  let cur = new Uint8Array(maxRowBytes);
+  // The row above and the part of a row read so far, between pieces (consume).
+  const prev = new Uint8Array(maxRowBytes);
+  const cur = new Uint8Array(maxRowBytes);
   let passIndex = 0;
   let row = 0;
   let rowFill = -1; // -1: waiting for the filter byte
@@ -332,11 +338,24 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
     keep();
   };
 
-  const unfilter = (rowBytes: number) => {
-    unfilterRow(filter, cur, prev, rowBytes, filterBpp);
-  };
-
+  /**
+   * Reads a piece of inflated data: rows are gathered, their filters reversed (in the kernels) and
+   * written. While a piece is read (synchronously: simd/kernels.ts's rule) the row being filled and
+   * the one above it live in the kernels' memory; between pieces, when another decode or a render may
+   * lay out its own buffers there, in `prev` and `cur`.
+   */
   const consume = (chunk: Uint8Array) => {
+    // Each row with 16 bytes of slack (unfilterRow reads a pixel 8 bytes wide).
+    const { kernels, at, buffer } = checkOnly
+      ? { kernels: null, at: { above: 0, row: 0 }, buffer: new ArrayBuffer(0) }
+      : withBuffers({ above: maxRowBytes + 16, row: maxRowBytes + 16 });
+    const bytes = new Uint8Array(buffer);
+    let above = at.above;
+    let into = at.row;
+    if (kernels) {
+      bytes.set(prev, above);
+      if (rowFill > 0) bytes.set(cur.subarray(0, rowFill), into);
+    }
     let i = 0;
     while (i < chunk.length) {
       if (done) throw invalidData(); // more data than the image holds
@@ -349,26 +368,30 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
         continue;
       }
       const take = Math.min(rowBytes - rowFill, chunk.length - i);
-      if (!checkOnly) cur.set(chunk.subarray(i, i + take), rowFill);
+      if (kernels) bytes.set(chunk.subarray(i, i + take), into + rowFill);
       rowFill += take;
       i += take;
       if (rowFill === rowBytes) {
-        if (checkOnly) {
+        if (!kernels) {
           if (filter > 4) throw invalidData(); // as unfilterRow
         } else {
-          unfilter(rowBytes);
-          writeRow(pass, row, cur);
-          [prev, cur] = [cur, prev];
+          if (!kernels.unfilterRow(into, above, rowBytes, filterBpp, filter)) throw invalidData();
+          writeRow(pass, row, bytes.subarray(into, into + rowBytes));
+          [above, into] = [into, above];
         }
         rowFill = -1;
         row++;
         if (row === pass.h) {
           row = 0;
           passIndex++;
-          prev.fill(0);
+          bytes.fill(0, above, above + maxRowBytes);
           done = passIndex >= passes.length;
         }
       }
+    }
+    if (kernels) {
+      prev.set(bytes.subarray(above, above + maxRowBytes));
+      if (rowFill > 0) cur.set(bytes.subarray(into, into + rowFill));
     }
   };
 
@@ -470,40 +493,6 @@ function addToSum({ low, high }: CellSums, i: number, value: number): void {
   const sum = (((high[i] as number) << 8) | (low[i] as number)) + value;
   low[i] = sum; // a Uint8Array keeps the low 8 bits
   high[i] = sum >> 8;
-}
-
-function paeth(a: number, b: number, c: number): number {
-  const p = a + b - c;
-  const pa = Math.abs(p - a);
-  const pb = Math.abs(p - b);
-  const pc = Math.abs(p - c);
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-}
-
-/** Reverses one row's PNG filter in place. */
-function unfilterRow(filter: number, cur: Uint8Array, prev: Uint8Array, rowBytes: number, bpp: number): void {
-  switch (filter) {
-    case 0:
-      return;
-    case 1:
-      for (let i = bpp; i < rowBytes; i++) cur[i] = ((cur[i] as number) + (cur[i - bpp] as number)) & 255;
-      return;
-    case 2:
-      for (let i = 0; i < rowBytes; i++) cur[i] = ((cur[i] as number) + (prev[i] as number)) & 255;
-      return;
-    case 3:
-      for (let i = 0; i < bpp; i++) cur[i] = ((cur[i] as number) + ((prev[i] as number) >> 1)) & 255;
-      for (let i = bpp; i < rowBytes; i++)
-        cur[i] = ((cur[i] as number) + (((cur[i - bpp] as number) + (prev[i] as number)) >> 1)) & 255;
-      return;
-    case 4:
-      for (let i = 0; i < bpp; i++) cur[i] = ((cur[i] as number) + (prev[i] as number)) & 255;
-      for (let i = bpp; i < rowBytes; i++)
-        cur[i] = ((cur[i] as number) + paeth(cur[i - bpp] as number, prev[i] as number, prev[i - bpp] as number)) & 255;
-      return;
-    default:
-      throw invalidData();
-  }
 }
 
 /** 8-bit rows of the common colour types, copied straight into RGBA. */

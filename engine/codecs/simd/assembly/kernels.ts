@@ -5,8 +5,9 @@
  *   - Resampling (resample.ts, for ../../../pixels/resample.ts): opaque pixels in 16-bit fixed point (eight
  *     samples a step vertically, two taps a dot product horizontally); premultiplied RGBA as one
  *     f32x4 a pixel.
- *   - PNG rows (png.ts, for ../../png/encode.ts): packing RGBA into the chosen colour type, and the
- *     five PNG filters with libpng's choice between them, 16 bytes at a time.
+ *   - PNG rows (png.ts, for ../../png/encode.ts and decode.ts): packing RGBA into the chosen colour
+ *     type, and the five PNG filters with libpng's choice between them, 16 bytes at a time; a
+ *     filter reversed, a pixel at a time.
  *   - JPEG decoding (jpeg.ts and huffman.ts, for ../../jpeg/): a baseline scan's Huffman decoding,
  *     the inverse DCTs, upsampling and YCbCr to RGB, with libjpeg's arithmetic.
  *   - The saliency analysis (analyse.ts, for ../../../pixels/content-aware/analyse.ts): its maps on

@@ -1,4 +1,7 @@
-/** PNG rows (../../png/encode.ts): colour types, the five filters with libpng's choice, Adler-32. */
+/**
+ * PNG rows: for the encoder (../../png/encode.ts) colour types, the five filters with libpng's
+ * choice, Adler-32; for the decoder (../../png/decode.ts) a filter reversed.
+ */
 
 /**
  * Packs one row of RGBA pixels into PNG colour type 0 (grey), 2 (RGB), 4 (grey + alpha) or
@@ -169,4 +172,63 @@ export function adler32(adler: u32, p: usize, n: i32): u32 {
     s2 %= 65521;
   }
   return <u32>((s2 << 16) | s1);
+}
+
+/**
+ * Reverses one row's PNG filter in place: `n` bytes at `cur`, `bpp` (1 to 8) bytes a pixel, the
+ * unfiltered row above at `prev` (zeros above a picture's or an Adam7 pass's first row). Up is 16
+ * bytes a step; Sub, Average and Paeth a pixel a step, its bytes as 16-bit lanes (each pixel needs
+ * the one left of it, unfiltered: libpng's SSE2 way). Both rows have 8 bytes of slack after them
+ * (a pixel is read 8 bytes wide; only its own bytes are written). Returns 0 when `filter` is not
+ * one PNG defines.
+ */
+export function unfilterRow(cur: usize, prev: usize, n: i32, bpp: i32, filter: i32): i32 {
+  const end = cur + <usize>n;
+  const b = <usize>bpp;
+  if (filter == 0) return 1;
+  if (filter == 2) {
+    const full = cur + <usize>(n & ~15);
+    let p = prev;
+    let x = cur;
+    for (; x < full; x += 16, p += 16) v128.store(x, i8x16.add(v128.load(x), v128.load(p)));
+    for (; x < end; x++, p++) store<u8>(x, load<u8>(x) + load<u8>(p));
+    return 1;
+  }
+  if (filter < 1 || filter > 4) return 0;
+  // a: the pixel left (unfiltered), c: the one above it, as 16-bit lanes; zero left of the first.
+  let a = i16x8.splat(0);
+  let c = i16x8.splat(0);
+  const bytes = i16x8.splat(255);
+  let p = prev;
+  for (let x = cur; x < end; x += b, p += b) {
+    const raw = i16x8.extend_low_i8x16_u(v128.load64_zero(x));
+    let predictor: v128;
+    if (filter == 1) {
+      predictor = a;
+    } else {
+      const up = i16x8.extend_low_i8x16_u(v128.load64_zero(p));
+      if (filter == 3) predictor = i16x8.shr_u(i16x8.add(a, up), 1);
+      else predictor = paeth16(a, up, c);
+      c = up;
+    }
+    a = v128.and(i16x8.add(raw, predictor), bytes);
+    storePixel(x, i8x16.narrow_i16x8_u(a, a), b);
+  }
+  return 1;
+}
+
+/** Stores the first `bpp` (1 to 8) bytes of v at p. */
+// @ts-ignore: decorator
+@inline
+function storePixel(p: usize, v: v128, bpp: usize): void {
+  if (bpp == 4) v128.store32_lane(p, v, 0);
+  else if (bpp == 3) {
+    v128.store16_lane(p, v, 0);
+    v128.store8_lane(p + 2, v, 2);
+  } else if (bpp == 8) v128.store64_lane(p, v, 0);
+  else if (bpp == 6) {
+    v128.store32_lane(p, v, 0);
+    v128.store16_lane(p + 4, v, 2);
+  } else if (bpp == 2) v128.store16_lane(p, v, 0);
+  else v128.store8_lane(p, v, 0);
 }
