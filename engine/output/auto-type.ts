@@ -3,22 +3,7 @@
  * a photograph (docs/decisions/0009-output-types-and-encoders.md).
  */
 import type { OutputType } from '../plan/output';
-import type { Raster } from '../pixels/raster';
-
-/** Any pixel not fully opaque. */
-export function usesTransparency(raster: Raster): boolean {
-  if (raster.opaque) return false;
-  const d = raster.data;
-  if (d.byteOffset % 4 === 0) {
-    // A pixel a read: little-endian (as WebAssembly and every Workers host), alpha is the high byte,
-    // 255 when the pixel read as a signed 32-bit number shifts down to -1 (an integer compare).
-    const pixels = new Int32Array(d.buffer, d.byteOffset, d.length >> 2);
-    for (let i = 0; i < pixels.length; i++) if ((pixels[i] as number) >> 24 !== -1) return true;
-    return false;
-  }
-  for (let i = 3; i < d.length; i += 4) if ((d[i] as number) !== 255) return true;
-  return false;
-}
+import { usesTransparency, type Raster } from '../pixels/raster';
 
 /**
  * Pixels read to judge an output: every pixel of a small one, evenly spread ones of a large one.

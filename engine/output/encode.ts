@@ -3,10 +3,10 @@
  * type's encoder (jpeg/, png/, webp/), under the platform's file-size cap (size-cap.ts).
  */
 import type { OutputType } from '../plan/output';
-import { showsTransparency, usesTransparency } from './auto-type';
+import { showsTransparency } from './auto-type';
 import { encodeJpeg } from '../codecs/jpeg/encode';
 import { encodePng } from '../codecs/png/encode';
-import type { Raster } from '../pixels/raster';
+import { usesTransparency, type Raster } from '../pixels/raster';
 import { flatten } from '../pixels/resample';
 import { encodeLossyUnder, encodePngUnder, FileSizeError, MIN_QUALITY } from './size-cap';
 import type { Codecs } from '../codecs/wasm/codecs';

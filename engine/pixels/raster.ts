@@ -11,6 +11,32 @@ export interface Raster {
 }
 
 /**
+ * Pixel arrays a scan found fully opaque, so that no array is scanned twice (an output is asked
+ * for its type, its encoding and its PNG layout: up to four full scans of a graphic's opaque
+ * output). It holds by the rule `opaque` holds by: nothing lowers a pixel's alpha in place (a fill
+ * and flatten only raise it), so an array once opaque stays so. Unlike `opaque` it changes no
+ * path a raster takes, only how often it is read.
+ */
+const scannedOpaque = new WeakSet<Raster['data']>();
+
+/** Any pixel not fully opaque (none where `opaque` is set). */
+export function usesTransparency(raster: Raster): boolean {
+  if (raster.opaque) return false;
+  const d = raster.data;
+  if (scannedOpaque.has(d)) return false;
+  if (d.byteOffset % 4 === 0) {
+    // A pixel a read: little-endian (as WebAssembly and every Workers host), alpha is the high byte,
+    // 255 when the pixel read as a signed 32-bit number shifts down to -1 (an integer compare).
+    const pixels = new Int32Array(d.buffer, d.byteOffset, d.length >> 2);
+    for (let i = 0; i < pixels.length; i++) if ((pixels[i] as number) >> 24 !== -1) return true;
+  } else {
+    for (let i = 3; i < d.length; i += 4) if ((d[i] as number) !== 255) return true;
+  }
+  scannedOpaque.add(d);
+  return false;
+}
+
+/**
  * A decoded picture, as the resampler reads it: RGBA, or RGB where the file holds no alpha (JPEG,
  * and WebP and PNG without it: limits.ts decodedChannels), which saves a quarter of the largest
  * buffer the engine keeps.

@@ -20,8 +20,7 @@
  * output's alpha is the share of each output pixel that covers the picture, so the border is
  * transparent and antialiased.
  */
-import { usesTransparency } from '../output/auto-type';
-import type { CropRect, Picture, Raster } from './raster';
+import { usesTransparency, type CropRect, type Picture, type Raster } from './raster';
 import { uprightSize } from '../input/exif';
 import { withBuffers, type Kernels } from '../codecs/simd/kernels';
 

@@ -11,7 +11,7 @@
 import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
 import { concatBytes } from '../../bytes';
 import { freeNow } from '../../memory';
-import type { Raster } from '../../pixels/raster';
+import { usesTransparency, type Raster } from '../../pixels/raster';
 import { withBuffers } from '../simd/kernels';
 import { crc32, finishCrc } from './chunks';
 
@@ -94,7 +94,11 @@ const STRIP_BYTES = 1 << 20;
  */
 export async function encodePng(raster: Raster, options: EncodeOptions = {}): Promise<Uint8Array> {
   const { width, height, data } = raster;
-  const layout = chooseLayout(data, options.alpha ?? 'auto');
+  // Pixels with no transparency are read as if their alpha were dropped: the same layout (every
+  // alpha is 255), but the reading stops once over 256 colours show it is RGB, where 'auto' would
+  // read every pixel to learn that none is transparent (a graphic's output: most of its CPU here).
+  const alpha = options.alpha ?? 'auto';
+  const layout = chooseLayout(data, alpha === 'auto' && !usesTransparency(raster) ? 'drop' : alpha);
   const rowBytes = width * layout.channels;
   const ihdr = new Uint8Array(13);
   const hv = new DataView(ihdr.buffer);
