@@ -108,9 +108,9 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
     d > 1 && interlaced ? { low: new Uint8Array(out.buffer), high: new Uint8Array(rw * rh * 4) } : null;
   let lastRow = false;
 
-  // At full scale, an opaque 8-bit RGB or palette file's rows and a non-interlaced 8-bit RGBA file's
-  // are kept from the unfiltered row itself: the region's columns copied, or their palette entries
-  // written, with no RGBA row between.
+  // At full scale, the rows of an opaque 8-bit RGB or palette file and of a non-interlaced 8-bit
+  // RGBA one are kept from the unfiltered row itself: the region's columns copied, or their palette
+  // entries written, with no RGBA row between.
   const stored =
     d === 1 &&
     bitDepth === 8 &&
@@ -339,10 +339,10 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
   };
 
   /**
-   * Reads a piece of inflated data: rows are gathered, their filters reversed (in the kernels) and
-   * written. While a piece is read (synchronously: simd/kernels.ts's rule) the row being filled and
-   * the one above it live in the kernels' memory; between pieces, when another decode or a render may
-   * lay out its own buffers there, in `prev` and `cur`.
+   * Reads a piece of inflated data: rows are gathered, their filters reversed (in the kernels)
+   * and written. While a piece is read (synchronously: simd/kernels.ts's rule) the row being
+   * filled and the one above it live in the kernels' memory; between pieces, when another decode
+   * or a render may lay out its own buffers there, in `prev` and `cur`.
    */
   const consume = (chunk: Uint8Array) => {
     // Each row with 16 bytes of slack (unfilterRow reads a pixel 8 bytes wide).

@@ -2,10 +2,10 @@
  * The engine's WebAssembly kernels (assembly/kernels.ts), instantiated once per isolate. Callers
  * lay their buffers out from the start of the module's memory (withBuffers) and use them until
  * they return, synchronously: the resampler and the PNG encoder for one call, the PNG decoder for
- * one piece of inflated data (png/decode.ts), a JPEG decode for the whole decode (jpeg/frame.ts). The rule that keeps this safe: nothing that lays out its own
- * buffers runs inside another's synchronous stretch, so two never use the memory at once and no
- * growth detaches a view in use. It only grows to the largest working set one needs (a few
- * megabytes).
+ * one piece of inflated data (png/decode.ts), a JPEG decode for the whole decode (jpeg/frame.ts).
+ * The rule that keeps this safe: nothing that lays out its own buffers runs inside another's
+ * synchronous stretch, so two never use the memory at once and no growth detaches a view in use.
+ * It only grows to the largest working set one needs (a few megabytes).
  */
 import { kernels as kernelsModule } from '#imaging-wasm';
 import { keptInstance } from '../wasm/kept-instance';
