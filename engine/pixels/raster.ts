@@ -8,6 +8,11 @@ export interface Raster {
    * alpha is needed. Whatever lowers a pixel's alpha in place must clear it (nothing does today).
    */
   opaque?: boolean;
+  /**
+   * 4 when given: a Picture of 3 channels (RGB) is then no Raster, so it cannot be handed to what
+   * reads 4 bytes a pixel (the encoders, the detectors, usesTransparency).
+   */
+  channels?: 4;
 }
 
 /**
@@ -41,7 +46,7 @@ export function usesTransparency(raster: Raster): boolean {
  * and WebP and PNG without it: limits.ts decodedChannels), which saves a quarter of the largest
  * buffer the engine keeps.
  */
-export interface Picture extends Raster {
+export interface Picture extends Omit<Raster, 'channels'> {
   channels: 3 | 4;
 }
 

@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { CropRect } from '../plan/crop';
 import type { Point } from '../plan/detection';
-import { DETECT_PIXELS, detectFaces, detectorMemoryBytes, type RunStats } from '../detect';
+import { DETECT_PIXELS, detectFaces, detectText, detectorMemoryBytes, type RunStats } from '../detect';
+import type { Picture } from '../pixels/raster';
 import { iou } from '../detect/boxes';
 import { detectView } from '../input/view';
 import { memoryReport } from '../memory';
@@ -94,5 +95,17 @@ describe('detectFaces', () => {
     const { detection } = detectView(view, { width: stored.height, height: stored.width });
     expect(detection.faces).toHaveLength(1);
     expect(iou(detection.faces[0]!, HOPPER_FACE)).toBeGreaterThanOrEqual(0.5);
+  });
+  it('is given RGBA only: a decoded 3-channel picture does not type-check as its input', () => {
+    // The detectors read 4 bytes a pixel. A JPEG's or an opaque PNG's decode is RGB: handed in as
+    // it is, it would be read as RGBA (view.ts gives them an RGBA copy). The check is the
+    // typecheck's (`npm test` runs it first): these lines fail it once a Picture of 3 channels
+    // passes for a Raster again.
+    const rgb: Picture = { width: 2, height: 1, channels: 3, data: new Uint8ClampedArray(6) };
+    // @ts-expect-error: a Picture of 3 channels is not a Raster
+    const faces = () => detectFaces(rgb);
+    // @ts-expect-error: a Picture of 3 channels is not a Raster
+    const text = () => detectText(rgb);
+    expect([typeof faces, typeof text]).toEqual(['function', 'function']);
   });
 });

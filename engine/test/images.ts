@@ -1,8 +1,11 @@
 import sharp from 'sharp';
 import type { Picture, Raster } from '..';
 
+/** A picture of 4 channels: a Picture that is also a Raster (RGBA). */
+export type RgbaPicture = Picture & { channels: 4 };
+
 /** A photo-like test picture: smooth gradients, a few hard shapes, some texture. */
-export function syntheticPhoto(width: number, height: number): Picture {
+export function syntheticPhoto(width: number, height: number): RgbaPicture {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -27,7 +30,7 @@ export function toSharp(raster: Raster) {
   });
 }
 
-export async function rawOf(bytes: Uint8Array | Buffer): Promise<Picture> {
+export async function rawOf(bytes: Uint8Array | Buffer): Promise<RgbaPicture> {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return {
     width: info.width,
@@ -37,9 +40,11 @@ export async function rawOf(bytes: Uint8Array | Buffer): Promise<Picture> {
   };
 }
 
+const isRgba = (picture: Picture): picture is RgbaPicture => picture.channels === 4;
+
 /** A decoded picture as RGBA (an RGB one opaque), to compare with sharp's raw RGBA. */
 export function asRgba(picture: Picture): Raster {
-  if (picture.channels === 4) return picture;
+  if (isRgba(picture)) return picture;
   const n = picture.width * picture.height;
   const data = new Uint8ClampedArray(n * 4);
   for (let i = 0; i < n; i++) {
