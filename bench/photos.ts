@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { admitImage, inspectImage, largestAdmitted } from '@social-resizer/engine';
+import { admitImage, ImageError, inspectImage, largestAdmitted } from '@social-resizer/engine';
 
 export const CACHE = new URL('./.cache/', import.meta.url).pathname;
 
@@ -137,7 +137,8 @@ export async function largestAccepted(photos: Photo[]): Promise<Photo[]> {
       const info = inspectImage(new Uint8Array(readFileSync(path)));
       try {
         admitImage(info);
-      } catch {
+      } catch (error) {
+        if (!(error instanceof ImageError)) throw error; // only a refusal narrows the limit
         limit = largestAdmitted(info);
         continue;
       }
