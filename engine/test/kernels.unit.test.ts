@@ -594,9 +594,10 @@ describe("the JPEG decoder's kernels", () => {
 describe("the JPEG decoder's Huffman kernel", () => {
   /**
    * A streamed file's one scan decoded twice, by the kernels (baseline-scan.ts) and by the
-   * JavaScript decoder (scan.ts): every band of every component's coefficients.
+   * JavaScript decoder (scan.ts): every band of every component's coefficients, from band
+   * `keepFrom` on (the kernels only read past those above it).
    */
-  function bothWays(bytes: Uint8Array, windowBytes?: number) {
+  function bothWays(bytes: Uint8Array, windowBytes?: number, keepFrom = 0) {
     const structure = readJpeg(bytes);
     expect(structure.buffered).toBe(false);
     const tables: Record<string, HuffmanTable> = {};
@@ -620,13 +621,14 @@ describe("the JPEG decoder's Huffman kernel", () => {
             decodeScan(bytes, scan, frame, components, restartInterval, scan, (c, m) => {
               return (c.bands[m] ??= new Int16Array(c.stride * c.v * 64));
             });
-            for (let m = 0; m < frame.mcusDown; m++) for (const c of components) bands.push(c.bands[m] as Int16Array);
+            for (let m = keepFrom; m < frame.mcusDown; m++)
+              for (const c of components) bands.push(c.bands[m] as Int16Array);
           } else {
             const onBand = (m: number) => {
-              for (const c of components) bands.push((c.bands[m] as Int16Array).slice());
+              if (m >= keepFrom) for (const c of components) bands.push((c.bands[m] as Int16Array).slice());
               return true;
             };
-            decodeBaselineScan(bytes, scan, frame, components, restartInterval, onBand, windowBytes);
+            decodeBaselineScan(bytes, scan, frame, components, restartInterval, onBand, { windowBytes, keepFrom });
           }
           return bands;
         };
@@ -637,10 +639,11 @@ describe("the JPEG decoder's Huffman kernel", () => {
   }
   // Through the whole window, and through one of 8 kB moved on every kilobyte or so (restarts,
   // damage and cuts then meet its moves).
-  const expectSame = (bytes: Uint8Array) => {
+  const expectSame = (bytes: Uint8Array, keepFrom = 0) => {
     for (const windowBytes of [undefined, 8192]) {
-      const { kernels, js } = bothWays(bytes, windowBytes);
+      const { kernels, js } = bothWays(bytes, windowBytes, keepFrom);
       expect(kernels.length).toBe(js.length);
+      expect(kernels.length).toBeGreaterThan(0);
       const differing = kernels.filter((band, i) => band.some((v, k) => v !== (js[i] as Int16Array)[k])).length;
       expect(differing).toBe(0);
     }
@@ -649,6 +652,16 @@ describe("the JPEG decoder's Huffman kernel", () => {
   it.each(['restart-420.jpg', 'restart-rows-444.jpg', 'sampling-411.jpg', 'sampling-440.jpg', 'rgb.jpg'])(
     'gives the same coefficients as the JavaScript decoder: %s',
     (file) => expectSame(new Uint8Array(readFileSync(join(import.meta.dirname, '../../test/fixtures/jpeg', file)))),
+  );
+
+  it.each(['restart-420.jpg', 'restart-rows-444.jpg', 'sampling-440.jpg', 'rgb.jpg'])(
+    'gives the same coefficients below the bands it only reads past (a region lower down): %s',
+    (file) => {
+      const bytes = new Uint8Array(readFileSync(join(import.meta.dirname, '../../test/fixtures/jpeg', file)));
+      const { mcusDown } = layoutFrame(readJpeg(bytes).frame, 1, false, true);
+      expect(mcusDown).toBeGreaterThan(3);
+      for (const keepFrom of [1, 2, mcusDown >> 1, mcusDown - 1]) expectSame(bytes, keepFrom);
+    },
   );
 
   it('gives the same coefficients for greyscale, and for a scan longer than its window into the file', async () => {

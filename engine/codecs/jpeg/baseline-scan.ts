@@ -6,7 +6,7 @@
  */
 import type { Component, Frame } from './frame';
 import { COMPONENT_BYTES, TABLE_BYTES, WINDOW_BYTES } from './frame';
-import type { HuffmanTable } from './huffman';
+import { WIDE_LOOKAHEAD, wideAc, type HuffmanTable } from './huffman';
 import { pastRestartMarker } from './markers';
 import { corrupt } from '../../errors';
 
@@ -17,7 +17,7 @@ import { corrupt } from '../../errors';
  */
 const BLOCK_MARGIN = 512;
 
-/** Lays a Huffman table out as the kernels read it: fast, maxCode, offset, symbols, fastAc. */
+/** Lays a Huffman table out as the kernels read it: fast, maxCode, offset, symbols, wideAc. */
 function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable): number {
   const at = tables.byteOffset + slot * TABLE_BYTES;
   const buffer = tables.buffer;
@@ -27,7 +27,7 @@ function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable): number {
   const symbols = new Uint8Array(buffer, at + 1168, 256);
   symbols.fill(0);
   symbols.set(t.symbols);
-  if (t.fastAc) new Int32Array(buffer, at + 1424, 512).set(t.fastAc); // AC tables only: a DC one's is never read
+  if (t.fastAc) new Int32Array(buffer, at + 1424, 1 << WIDE_LOOKAHEAD).set(wideAc(t)); // AC tables only: a DC one's is never read
   return at;
 }
 
@@ -35,7 +35,9 @@ function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable): number {
  * Decodes the scan `data[start, end)` of `components` (in the scan's order) band by band into the
  * frame's entropy bands, calling `onBand` as each completes: it reads the band (c.bands[m]) and
  * ends the scan early by returning false. Damaged data decodes to damaged pixels, as in scan.ts.
- * `windowBytes`: less of the file at a time (the tests move the window often).
+ * Bands above `keepFrom` are only read past (a region lower down): their coefficients are neither
+ * cleared nor written, and onBand must not read them. `windowBytes`: less of the file at a time
+ * (the tests move the window often).
  */
 export function decodeBaselineScan(
   data: Uint8Array,
@@ -44,7 +46,7 @@ export function decodeBaselineScan(
   components: Component[],
   restartInterval: number,
   onBand: (m: number) => boolean,
-  windowBytes = WINDOW_BYTES,
+  { keepFrom = 0, windowBytes = WINDOW_BYTES }: { keepFrom?: number; windowBytes?: number } = {},
 ): void {
   const space = frame.workspace.entropy;
   if (!space) throw new Error('the frame was not laid out for a streamed decode');
@@ -106,8 +108,9 @@ export function decodeBaselineScan(
 
   let n = 0; // MCUs decoded, for restarts
   let restartedAt = 0;
-  /** Decodes MCU columns 0 to `across` of a row of the records' bands. */
-  const decodeRow = (across: number) => {
+  /** Decodes MCU columns 0 to `across` of a row of the records' bands (only reads past them unless `keep`). */
+  const decodeRow = (across: number, keep: boolean) => {
+    const decode = keep ? kernels.decodeMcus : kernels.skipMcus;
     for (let col = 0; col < across;) {
       if (restartInterval > 0 && n > 0 && n % restartInterval === 0 && restartedAt !== n) {
         restart();
@@ -116,7 +119,7 @@ export function decodeBaselineScan(
       const upTo = restartInterval > 0 ? Math.min(across, col + restartInterval - (n % restartInterval)) : across;
       if (!last && kernels.entropyNext() > window.byteOffset + length - margin) show(read(), false);
       const stopAfter = last ? 0xffffffff : window.byteOffset + length - margin;
-      const done = kernels.decodeMcus(records.byteOffset, components.length, col, upTo, stopAfter);
+      const done = decode(records.byteOffset, components.length, col, upTo, stopAfter);
       n += done - col;
       col = done;
     }
@@ -126,8 +129,10 @@ export function decodeBaselineScan(
     ? Math.ceil((components[0] as Component).blocksDown / (components[0] as Component).v)
     : frame.mcusDown;
   for (let m = 0; m < bandsDown; m++) {
+    const keep = m >= keepFrom;
     for (const c of components) {
-      const band = (bandOf.get(c) as Int16Array).fill(0);
+      const band = bandOf.get(c) as Int16Array;
+      if (keep) band.fill(0);
       c.bands[m] = band;
     }
     if (single) {
@@ -137,9 +142,9 @@ export function decodeBaselineScan(
       const band = bandOf.get(c) as Int16Array;
       for (let y = 0; y < rows; y++) {
         records[4] = band.byteOffset + y * c.stride * 64 * 2;
-        decodeRow(c.blocksAcross);
+        decodeRow(c.blocksAcross, keep);
       }
-    } else decodeRow(frame.mcusAcross);
+    } else decodeRow(frame.mcusAcross, keep);
     if (!onBand(m)) return;
   }
 }

@@ -39,8 +39,8 @@ import { freeNow } from '../../memory';
  * What to decode: the whole picture at full scale, or (shrink-on-load, as libjpeg's scaled IDCT
  * and libvips use it) at 1/2, 1/4 or 1/8, each block's inverse DCT computing only the samples it
  * keeps, and only a region of the picture at that scale (stored orientation, in scaled pixels):
- * blocks left and right of it are not transformed, bands above it are entropy-decoded and dropped,
- * and every scan stops after the last band it needs.
+ * blocks left and right of it are not transformed, bands above it are only read past (a streamed
+ * scan's keep no coefficients), and every scan stops after the last band it needs.
  */
 export interface JpegPart {
   scale: 1 | 2 | 4 | 8;
@@ -173,7 +173,9 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
         c.ac = acTables[ac] ?? null;
         return c;
       });
-      if (streaming) decodeBaselineScan(bytes, scan, f, components, restartInterval, finishBand);
+      if (streaming)
+        // Bands above those finishBand transforms are only read past.
+        decodeBaselineScan(bytes, scan, f, components, restartInterval, finishBand, { keepFrom: firstBand - 1 });
       // A buffered scan is read down to the band below the region's last (its upsampling reads it).
       else decodeScan(bytes, scan, f, components, restartInterval, scan, bandOf, lastBand + 2);
     }

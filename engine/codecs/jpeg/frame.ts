@@ -1,6 +1,6 @@
 /** How a frame's components are laid out in memory: blocks, bands (MCU rows) and sample strips. */
 import { withBuffers, type Kernels } from '../simd/kernels';
-import type { HuffmanTable } from './huffman';
+import { WIDE_LOOKAHEAD, type HuffmanTable } from './huffman';
 import type { FrameHeader } from './markers';
 
 export interface Component {
@@ -66,7 +66,7 @@ export interface Workspace {
 
 /** Bytes of the file the kernels read at a time, and of one Huffman table and one component there. */
 export const WINDOW_BYTES = 256 * 1024;
-export const TABLE_BYTES = 3584;
+export const TABLE_BYTES = 1424 + 4 * (1 << WIDE_LOOKAHEAD); // the last part: wideAc
 export const COMPONENT_BYTES = 32;
 
 /**

@@ -1,28 +1,38 @@
 /**
  * A baseline JPEG scan's entropy decoding (../../jpeg/baseline-scan.ts plans it): Huffman codes to
  * each block's 64 coefficients, MCU by MCU, into the band arrays the inverse DCT then reads. The
- * same decoding as ../../jpeg/scan.ts (libjpeg's 9-bit lookahead, stb_image's whole-coefficient
- * table for short AC codes, zeros fed past a marker or the data's end), so the coefficients are
- * the same; a 64-bit bit buffer filled 7 bytes at a time instead of 3.
+ * same decoding as ../../jpeg/scan.ts (libjpeg's 9-bit lookahead, zeros fed past a marker or the
+ * data's end), so the coefficients are the same; a 64-bit bit buffer filled 7 bytes at a time
+ * instead of 3, and stb_image's whole-coefficient table over 12 bits instead of 9, ends of blocks
+ * and runs of 16 zeros in it too.
  *
  * Tables (laid out by the JavaScript side, TABLE_BYTES each): fast u16[512] (code length << 8 |
- * symbol, 0 for a longer code), maxCode i32[18], offset i32[18], symbols u8[256], fastAc i32[512].
- * A component (COMPONENT_BYTES): h, v, DC table, AC table, band, blocks across its band, DC
- * predictor (i32 each).
+ * symbol, 0 for a longer code), maxCode i32[18], offset i32[18], symbols u8[256], wideAc i32[4096]
+ * (../../jpeg/huffman.ts). A component (COMPONENT_BYTES): h, v, DC table, AC table, band, blocks
+ * across its band, DC predictor (i32 each).
  */
 
-const LOOKAHEAD: u64 = 9;
+const LOOKAHEAD: i32 = 9;
 const FAST_MASK: u64 = (1 << LOOKAHEAD) - 1;
+/** The whole-coefficient table's lookahead (../../jpeg/huffman.ts, WIDE_LOOKAHEAD). */
+const WIDE: i32 = 12;
+const WIDE_MASK: u64 = (1 << WIDE) - 1;
 const MAX_CODE = 1024;
 const OFFSET = MAX_CODE + 72;
 const SYMBOLS = OFFSET + 72;
-const FAST_AC = SYMBOLS + 256;
+const WIDE_AC = SYMBOLS + 256;
 
-/** Zigzag position → natural position (the coefficient's index), with 16 spare entries for corrupt runs. */
+/**
+ * Zigzag position → natural position (the coefficient's index), and 63 past the last: a run that
+ * damaged data takes past the block ends on its last coefficient, and an end of block (read as a
+ * zero 63 places on) writes a zero there.
+ */
 const ZIGZAG2 = memory.data<u8>([
   0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
   35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47,
-  55, 62, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
+  55, 62, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
+  63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
+  63, 63, 63, 63, 63, 63, 63, 63, 63,
 ]);
 
 // The bit reader: the next byte to read and the end of those there are, the bits read and not yet
@@ -53,26 +63,10 @@ export function entropyNext(): usize {
   return next;
 }
 
-// Up to 64 bits: tops the buffer up to at least 56 (a code of up to 17 bits looked at, then up to
-// 15 value bits, need 32). A 0xFF 0x00 is a 0xFF; a 0xFF before anything else is a marker. Where
-// the next 8 bytes hold no 0xFF (most of the time), the bytes are taken in one load, as
-// libjpeg-turbo's FILL_BIT_BUFFER_FAST does.
-// @ts-ignore: decorator
-@inline
-function fill(): void {
-  if (next + 8 <= end) {
-    const word = load<u64>(next);
-    // A byte of 0xFF is a zero byte of ~word.
-    const inverted = ~word;
-    if (((inverted - 0x0101010101010101) & word & 0x8080808080808080) == 0) {
-      const count = (63 - bitCount) >> 3; // bytes that fit: at least 57 bits after
-      const shift = <u64>(count << 3);
-      bitBuffer = (bitBuffer << shift) | (bswap<u64>(word) >> (64 - shift));
-      bitCount += count << 3;
-      next += <usize>count;
-      return;
-    }
-  }
+// Tops the buffer up to at least 57 bits a byte at a time (a code of up to 16 bits looked at, then
+// up to 15 value bits, need 32), where the next 8 bytes hold a 0xFF or the window ends: a 0xFF 0x00
+// is a 0xFF; a 0xFF before anything else is a marker, and zeros are read from there on.
+function fillSlowly(): void {
   while (bitCount <= 56) {
     let byte: u64 = 0;
     if (!atMarker && next < end) {
@@ -92,27 +86,8 @@ function fill(): void {
 
 // @ts-ignore: decorator
 @inline
-function bits(n: i32): i32 {
-  bitCount -= n;
-  return <i32>(bitBuffer >> <u64>bitCount) & ((1 << n) - 1);
-}
-
-// @ts-ignore: decorator
-@inline
 function extend(v: i32, s: i32): i32 {
   return v < 1 << (s - 1) ? v - (1 << s) + 1 : v;
-}
-
-/** One Huffman symbol (the buffer holds at least 32 bits). */
-// @ts-ignore: decorator
-@inline
-function symbol(table: usize): i32 {
-  const entry = <i32>load<u16>(table + (<usize>((bitBuffer >> <u64>(bitCount - 9)) & FAST_MASK) << 1));
-  if (entry != 0) {
-    bitCount -= entry >> 8;
-    return entry & 0xff;
-  }
-  return slowSymbol(table);
 }
 
 function slowSymbol(table: usize): i32 {
@@ -130,41 +105,6 @@ function slowSymbol(table: usize): i32 {
   return load<u8>(table + SYMBOLS + <usize>((code + load<i32>(table + OFFSET + (<usize>length << 2))) & 0xff));
 }
 
-/** One block: its DC difference added to `pred`, which it returns, and its AC coefficients. */
-// @ts-ignore: decorator
-@inline
-function block(out: usize, dc: usize, ac: usize, pred: i32): i32 {
-  if (bitCount < 32) fill();
-  const s = symbol(dc);
-  if (s != 0) pred += extend(bits(s), s);
-  store<i16>(out, <i16>pred);
-  const fastAc = ac + FAST_AC;
-  for (let k = 1; k < 64; ) {
-    if (bitCount < 32) fill();
-    const entry = load<i32>(fastAc + (<usize>((bitBuffer >> <u64>(bitCount - 9)) & FAST_MASK) << 2));
-    if (entry != 0) {
-      // Code and value in one: most coefficients.
-      bitCount -= entry & 255;
-      k += (entry >> 8) & 15;
-      store<i16>(out + (<usize>load<u8>(ZIGZAG2 + k) << 1), <i16>(entry >> 16));
-      k++;
-      continue;
-    }
-    const rs = symbol(ac);
-    const size = rs & 15;
-    const run = rs >> 4;
-    if (size == 0) {
-      if (run < 15) break; // end of block
-      k += 16;
-      continue;
-    }
-    k += run;
-    store<i16>(out + (<usize>load<u8>(ZIGZAG2 + k) << 1), <i16>extend(bits(size), size));
-    k++;
-  }
-  return pred;
-}
-
 /**
  * Decodes MCU columns `from` to `to` (exclusive) of the current band for the `count` components at
  * `components` (in the scan's order; each MCU holds v × h blocks of each), and returns the column it
@@ -172,22 +112,130 @@ function block(out: usize, dc: usize, ac: usize, pred: i32): i32 {
  * side then brings more of the file and calls again).
  */
 export function decodeMcus(components: usize, count: i32, from: i32, to: i32, stopAfter: usize): i32 {
-  for (let col = from; col < to; col++) {
-    if (next > stopAfter) return col;
+  return mcus(true, components, count, from, to, stopAfter);
+}
+
+/**
+ * Reads past MCU columns as decodeMcus does, keeping only the DC predictors: a band above the region
+ * a decode wants, whose coefficients nothing reads (its band is neither cleared nor written).
+ */
+export function skipMcus(components: usize, count: i32, from: i32, to: i32, stopAfter: usize): i32 {
+  return mcus(false, components, count, from, to, stopAfter);
+}
+
+/**
+ * Both of the above (`keep` is a constant where each is inlined). The bit reader's state is held in
+ * locals here and put back in the globals only around the rare calls (a fill that meets a 0xFF or
+ * the window's end, a code longer than 9 bits).
+ */
+// @ts-ignore: decorator
+@inline
+function mcus(keep: bool, components: usize, count: i32, from: i32, to: i32, stopAfter: usize): i32 {
+  let pos = next;
+  let buffer = bitBuffer;
+  let held = bitCount;
+  const last = end - 8; // the last byte a load of 8 may start at
+  let col = from;
+  for (; col < to; col++) {
+    if (pos > stopAfter) break;
     for (let i = 0; i < count; i++) {
       const c = components + (<usize>i << 5);
       const h = load<i32>(c);
       const v = load<i32>(c, 4);
       const dc = <usize>load<u32>(c, 8);
       const ac = <usize>load<u32>(c, 12);
+      const wideAc = ac + WIDE_AC;
       const band = <usize>load<u32>(c, 16);
       const across = load<i32>(c, 20);
       let pred = load<i32>(c, 24);
       for (let y = 0; y < v; y++) {
-        for (let x = 0; x < h; x++) pred = block(band + (<usize>((y * across + col * h + x) << 6) << 1), dc, ac, pred);
+        for (let x = 0; x < h; x++) {
+          const out = band + (<usize>((y * across + col * h + x) << 6) << 1);
+          // The DC difference (k = 0, added to the predictor), then the AC coefficients.
+          for (let k = 0; k < 64; ) {
+            if (held < 32) {
+              // Most of the time the next 8 bytes hold no 0xFF (a zero byte of ~word) and are
+              // taken in one load, as libjpeg-turbo's FILL_BIT_BUFFER_FAST does.
+              const word = pos <= last ? load<u64>(pos) : 0xffffffffffffffff;
+              if (((~word - 0x0101010101010101) & word & 0x8080808080808080) == 0) {
+                const bytes = (63 - held) >> 3; // bytes that fit: at least 57 bits after
+                const shift = <u64>(bytes << 3);
+                buffer = (buffer << shift) | (bswap<u64>(word) >> (64 - shift));
+                held += bytes << 3;
+                pos += <usize>bytes;
+              } else {
+                next = pos;
+                bitBuffer = buffer;
+                bitCount = held;
+                fillSlowly();
+                pos = next;
+                buffer = bitBuffer;
+                held = bitCount;
+              }
+            }
+            if (k == 0) {
+              let s: i32;
+              const entry = <i32>load<u16>(dc + (<usize>((buffer >> <u64>(held - LOOKAHEAD)) & FAST_MASK) << 1));
+              if (entry != 0) {
+                held -= entry >> 8;
+                s = entry & 0xff;
+              } else {
+                bitBuffer = buffer;
+                bitCount = held;
+                s = slowSymbol(dc);
+                held = bitCount;
+              }
+              if (s != 0) {
+                held -= s;
+                pred += extend(<i32>(buffer >> <u64>held) & ((1 << s) - 1), s);
+              }
+              if (keep) store<i16>(out, <i16>pred);
+              k = 1;
+              continue;
+            }
+            const whole = load<i32>(wideAc + (<usize>((buffer >> <u64>(held - WIDE)) & WIDE_MASK) << 2));
+            if (whole != 0) {
+              // Code and value in one: most coefficients, and ends of blocks (k past 63).
+              held -= whole & 255;
+              k += (whole >> 8) & 63;
+              if (keep) store<i16>(out + (<usize>load<u8>(ZIGZAG2 + k) << 1), <i16>(whole >> 16));
+              k++;
+              continue;
+            }
+            let rs: i32;
+            const code = <i32>load<u16>(ac + (<usize>((buffer >> <u64>(held - LOOKAHEAD)) & FAST_MASK) << 1));
+            if (code != 0) {
+              held -= code >> 8;
+              rs = code & 0xff;
+            } else {
+              bitBuffer = buffer;
+              bitCount = held;
+              rs = slowSymbol(ac);
+              held = bitCount;
+            }
+            const size = rs & 15;
+            const run = rs >> 4;
+            if (size == 0) {
+              if (run < 15) break; // end of block
+              k += 16;
+              continue;
+            }
+            k += run;
+            held -= size;
+            if (keep)
+              store<i16>(
+                out + (<usize>load<u8>(ZIGZAG2 + k) << 1),
+                <i16>extend(<i32>(buffer >> <u64>held) & ((1 << size) - 1), size),
+              );
+            k++;
+          }
+        }
       }
       store<i32>(c, pred, 24);
     }
   }
-  return to;
+  next = pos;
+  bitBuffer = buffer;
+  bitCount = held;
+  return col;
 }

@@ -23,7 +23,7 @@ export * from './resample';
 export * from './png';
 export * from './jpeg';
 export * from './analyse';
-export { entropyStart, entropyMove, entropyNext, decodeMcus } from './huffman';
+export { entropyStart, entropyMove, entropyNext, decodeMcus, skipMcus } from './huffman';
 
 /** Where the JavaScript side may start laying out its buffers. */
 export function heapBase(): usize {
