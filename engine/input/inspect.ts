@@ -15,13 +15,15 @@ import { inspectWebp } from '../codecs/webp/inspect';
 /**
  * `checked`: the file is one this service checked when it was uploaded, read back from its own
  * storage (a run of renders): a PNG's chunk checksums are not computed again (a 24 MP PNG's took
- * 70 ms of each run, a third of sharp's whole render of it); its structure is walked as ever.
+ * 70 ms of each run, a third of sharp's whole render of it), and a sequential JPEG's markers are read
+ * up to its image data, not past it to its end (markers.ts); the rest of its structure is walked as
+ * ever.
  */
 export function inspectImage(bytes: Uint8Array, { checked = false } = {}): ImageInfo {
   if (bytes.length === 0) throw new ImageError('empty', 'The file is empty.');
   const type = sniffType(bytes);
   let info: StoredInfo;
-  if (type === 'jpeg') info = inspectJpeg(bytes);
+  if (type === 'jpeg') info = inspectJpeg(bytes, { checked });
   else if (type === 'png') info = inspectPng(bytes, { checksums: !checked });
   else if (type === 'webp') info = inspectWebp(bytes);
   else throw new ImageError('unsupported-type', UNSUPPORTED_TYPE_MESSAGE);

@@ -12,7 +12,10 @@ import {
   resampleCrop,
   type Raster,
 } from '..';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { asRgba, dHash, hamming, meanAbsDiff, pixel, rawOf, syntheticPhoto, toSharp } from './images';
+import { concat, jpegSegments } from '../../test/support/mutations';
 
 const photo = syntheticPhoto(640, 427);
 
@@ -50,6 +53,43 @@ describe('inspectImage', () => {
       expect(info.orientation).toBe(orientation);
       expect([info.uprightWidth, info.uprightHeight]).toEqual(orientation >= 5 ? [427, 640] : [640, 427]);
     }
+  });
+
+  it('reads metadata before the image data only, as sharp does, and a checked JPEG only that far', async () => {
+    const turned = new Uint8Array(await toSharp(photo).jpeg().withMetadata({ orientation: 6 }).toBuffer());
+    // The same file with its EXIF segment moved after the image data, before the end marker.
+    const segments = jpegSegments(turned);
+    const exif = segments.find((s) => s.marker === 0xe1)!;
+    const scan = segments.find((s) => s.marker === 0xda)!;
+    const late = concat(
+      turned.subarray(0, exif.start),
+      turned.subarray(exif.end, scan.end),
+      turned.subarray(exif.start, exif.end),
+      turned.subarray(scan.end),
+    );
+    expect(late.length).toBe(turned.length);
+    expect((await sharp(turned).metadata()).orientation).toBe(6);
+    expect((await sharp(late).metadata()).orientation).toBeUndefined();
+    expect(inspectImage(turned).orientation).toBe(6);
+    expect(inspectImage(late).orientation).toBe(1);
+    const dirs = ['../../test/fixtures/jpeg', '../../test/fixtures/corpus'].map((d) => join(import.meta.dirname, d));
+    const files = dirs.flatMap((dir) =>
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.jpg'))
+        .map((name) => new Uint8Array(readFileSync(join(dir, name)))),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    // A file read back from storage (`checked`: one its upload's inspection accepted) is inspected
+    // to the same info.
+    const accepted = [turned, late, ...files].filter((bytes) => {
+      try {
+        return inspectImage(bytes) !== null;
+      } catch {
+        return false;
+      }
+    });
+    for (const bytes of accepted) expect(inspectImage(bytes, { checked: true })).toEqual(inspectImage(bytes));
+    expect(accepted.length).toBeGreaterThan(10);
   });
 
   it('reads PNG and WebP headers, alpha included', async () => {

@@ -100,7 +100,8 @@ function checkAdmitted(structure: ReturnType<typeof readJpeg>, info: ImageInfo):
 }
 
 export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = { scale: 1 }): Picture {
-  const structure = readJpeg(bytes);
+  // The info comes from an inspection that read the file whole (at upload, if not for this decode).
+  const structure = readJpeg(bytes, { checked: true });
   const header = structure.frame;
   checkAdmitted(structure, info);
 

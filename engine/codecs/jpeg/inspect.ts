@@ -2,8 +2,8 @@
 import { BASE_INFO, type StoredInfo } from '../../input/image-info';
 import { readJpeg } from './markers';
 
-export function inspectJpeg(b: Uint8Array): StoredInfo {
-  const { frame, orientation, coefficientsPerPixel, buffered, icc } = readJpeg(b);
+export function inspectJpeg(b: Uint8Array, { checked = false } = {}): StoredInfo {
+  const { frame, orientation, coefficientsPerPixel, buffered, icc } = readJpeg(b, { checked });
   return {
     ...BASE_INFO,
     type: 'jpeg',
