@@ -2,14 +2,15 @@
  * Auto's pick of a file type: PNG where the output shows transparency or is flat graphics, JPEG for
  * a photograph (docs/decisions/0009-output-types-and-encoders.md).
  */
+import { withBuffers } from '../codecs/simd/kernels';
 import type { OutputType } from '../plan/output';
 import { usesTransparency, type Raster } from '../pixels/raster';
 
 /**
  * Pixels read to judge an output: every pixel of a small one, evenly spread ones of a large one.
  * 65,536 judge as 262,144 did on 517 of 518 test and benchmark pictures at six format sizes (the
- * other a borderline synthetic picture of flat blocks), with a quarter of the work and of the table
- * (2 MB instead of 8, fresh memory on every call: a fan-out of 108 formats spent 1.3 s here before).
+ * other a borderline synthetic picture of flat blocks), with a quarter of the work (a fan-out of 108
+ * formats spent 1.3 s here before).
  */
 const SAMPLE_PIXELS = 65_536;
 
@@ -74,30 +75,34 @@ export function looksFlat(raster: Raster): boolean {
 
 /** The colours of every `step`th pixel: how many, and the share of the samples the 16 commonest cover. */
 function colourCounts(d: Raster['data'], pixels: number, step: number): { colours: number; share: number } {
-  // Colour counts in an open-addressed table (a Map cost 23 ms a call on the benchmark's outputs,
-  // this 9): at least twice the samples in slots, keyed by colour + 1 so that 0 is an empty slot.
-  const bits = Math.max(8, Math.ceil(Math.log2(2 * Math.ceil(pixels / step))));
+  // Colour counts in an open-addressed table (a Map cost 23 ms a call on the benchmark's outputs):
+  // at least 1.5 times the samples in slots, each a colour + 1 (0 is an empty slot) beside its
+  // count, so that a probe reads one cache line; 1 MB for 65,536 samples, in the kernels' memory
+  // (touched already). Two fresh arrays of twice the slots took 1.6-12 ms a call on the benchmark
+  // photos' banners, most of it the first touch of 2 MB of fresh memory; this takes 0.9-1.8 ms.
+  const bits = Math.max(8, Math.ceil(Math.log2(1.5 * Math.ceil(pixels / step))));
   const slots = 1 << bits;
-  const keys = new Int32Array(slots);
-  const counts = new Uint32Array(slots);
+  const { at: offsets, buffer } = withBuffers({ table: slots * 8 });
+  const table = new Int32Array(buffer, offsets.table, slots * 2).fill(0);
+  const last = slots * 2 - 2;
   let colours = 0;
   let sampled = 0;
   for (let p = 0; p < pixels; p += step, sampled++) {
     const i = p * 4;
     const key = (((d[i] as number) << 16) | ((d[i + 1] as number) << 8) | (d[i + 2] as number)) + 1;
-    let slot = Math.imul(key, 0x9e3779b1) >>> (32 - bits);
-    while (keys[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & (slots - 1);
-    if (keys[slot] === 0) {
-      keys[slot] = key;
+    let slot = (Math.imul(key, 0x9e3779b1) >>> (32 - bits)) << 1;
+    while (table[slot] !== 0 && table[slot] !== key) slot = (slot + 2) & last;
+    if (table[slot] === 0) {
+      table[slot] = key;
       colours++;
     }
-    counts[slot] = (counts[slot] as number) + 1;
+    table[slot + 1] = (table[slot + 1] as number) + 1;
   }
   if (colours <= 256) return { colours, share: 1 };
   // The 16 largest counts.
   const top = new Uint32Array(16);
-  for (let slot = 0; slot < slots; slot++) {
-    const n = counts[slot] as number;
+  for (let slot = 1; slot < slots * 2; slot += 2) {
+    const n = table[slot] as number;
     if (n <= (top[15] as number)) continue;
     let at = 15;
     while (at > 0 && (top[at - 1] as number) < n) {

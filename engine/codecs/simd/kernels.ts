@@ -1,8 +1,9 @@
 /**
  * The engine's WebAssembly kernels (assembly/kernels.ts), instantiated once per isolate. Callers
  * lay their buffers out from the start of the module's memory (withBuffers) and use them until
- * they return, synchronously: the resampler and the PNG encoder for one call, the PNG decoder for
- * one piece of inflated data (png/decode.ts), a JPEG decode for the whole decode (jpeg/frame.ts).
+ * they return, synchronously: the resampler, the PNG encoder and Auto's colour count
+ * (output/auto-type.ts) for one call, the PNG decoder for one piece of inflated data
+ * (png/decode.ts), a JPEG decode for the whole decode (jpeg/frame.ts).
  * The rule that keeps this safe: nothing that lays out its own buffers runs inside another's
  * synchronous stretch, so two never use the memory at once and no growth detaches a view in use.
  * It only grows to the largest working set one needs (a few megabytes).
