@@ -1,7 +1,8 @@
 /**
  * npm run bench: the image engine side by side with sharp (libvips) on real photos, single thread.
  *   (a) one format from a crop (LinkedIn banner, centred, zoom 1.25), decode included (of the part
- *       and scale the format needs, as the API does it); the best of three turns each
+ *       and scale the format needs, as the API does it); the best of three turns each, after one
+ *       not counted
  *   (b) every catalogue format from one upload, as the queue makes them: in decodeOrder (the finest
  *       scale first, then the largest), in batches of four that share a decode where it costs none
  *       of their resolution
@@ -86,7 +87,9 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
 
   // (a) one format, decode included, as one request does it: the best of ONE_RUNS, the engine and
   // sharp taking turns (as the API bench and the decoder bench take their best), so one photo's
-  // figure is not whichever side the machine happened to slow down in a single run.
+  // figure is not whichever side the machine happened to slow down in a single run. A first turn
+  // of each warms up and is not counted: a Worker's isolate serves request after request, its code
+  // compiled and tiered up by then (a photo's first turn ran 1.5-3 times its later ones).
   const memory = new PeakMemory();
   await memory.start();
   const renderOne = () =>
@@ -98,13 +101,13 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
       memory.sample();
       return renderFormat(view.picture, info.orientation, cropInView(view, crop), banner, AUTO);
     });
-  const [single, firstEngine] = await renderOne();
+  const [single] = await renderOne();
   // sharp makes the type and quality Auto chose (sharp has no Auto).
   const sharpOne = () => time(() => sharpOutput(bytes, picture, crop, banner, facts(single.file)));
-  const [oneFile, firstSharp] = await sharpOne();
-  let oneEngine = firstEngine;
-  let oneSharp = firstSharp;
-  for (let run = 1; run < ONE_RUNS; run++) {
+  const [oneFile] = await sharpOne();
+  let oneEngine = Infinity;
+  let oneSharp = Infinity;
+  for (let run = 0; run < ONE_RUNS; run++) {
     gc();
     const [, engineMs] = await renderOne();
     const [, sharpMs] = await sharpOne();
