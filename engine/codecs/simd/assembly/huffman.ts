@@ -158,7 +158,7 @@ function mcus(keep: bool, components: usize, count: i32, from: i32, to: i32, sto
               // taken in one load, as libjpeg-turbo's FILL_BIT_BUFFER_FAST does.
               const word = pos <= last ? load<u64>(pos) : 0xffffffffffffffff;
               if (((~word - 0x0101010101010101) & word & 0x8080808080808080) == 0) {
-                const bytes = (63 - held) >> 3; // bytes that fit: at least 57 bits after
+                const bytes = (63 - held) >> 3; // bytes that fit: at least 56 bits after
                 const shift = <u64>(bytes << 3);
                 buffer = (buffer << shift) | (bswap<u64>(word) >> (64 - shift));
                 held += bytes << 3;
@@ -173,45 +173,38 @@ function mcus(keep: bool, components: usize, count: i32, from: i32, to: i32, sto
                 held = bitCount;
               }
             }
-            if (k == 0) {
-              let s: i32;
-              const entry = <i32>load<u16>(dc + (<usize>((buffer >> <u64>(held - LOOKAHEAD)) & FAST_MASK) << 1));
-              if (entry != 0) {
-                held -= entry >> 8;
-                s = entry & 0xff;
-              } else {
-                bitBuffer = buffer;
-                bitCount = held;
-                s = slowSymbol(dc);
-                held = bitCount;
+            if (k != 0) {
+              const whole = load<i32>(wideAc + (<usize>((buffer >> <u64>(held - WIDE)) & WIDE_MASK) << 2));
+              if (whole != 0) {
+                // Code and value in one: most coefficients, and ends of blocks (k past 63).
+                held -= whole & 255;
+                k += (whole >> 8) & 63;
+                if (keep) store<i16>(out + (<usize>load<u8>(ZIGZAG2 + k) << 1), <i16>(whole >> 16));
+                k++;
+                continue;
               }
-              if (s != 0) {
-                held -= s;
-                pred += extend(<i32>(buffer >> <u64>held) & ((1 << s) - 1), s);
-              }
-              if (keep) store<i16>(out, <i16>pred);
-              k = 1;
-              continue;
             }
-            const whole = load<i32>(wideAc + (<usize>((buffer >> <u64>(held - WIDE)) & WIDE_MASK) << 2));
-            if (whole != 0) {
-              // Code and value in one: most coefficients, and ends of blocks (k past 63).
-              held -= whole & 255;
-              k += (whole >> 8) & 63;
-              if (keep) store<i16>(out + (<usize>load<u8>(ZIGZAG2 + k) << 1), <i16>(whole >> 16));
-              k++;
-              continue;
-            }
+            const table = k == 0 ? dc : ac;
             let rs: i32;
-            const code = <i32>load<u16>(ac + (<usize>((buffer >> <u64>(held - LOOKAHEAD)) & FAST_MASK) << 1));
+            const code = <i32>load<u16>(table + (<usize>((buffer >> <u64>(held - LOOKAHEAD)) & FAST_MASK) << 1));
             if (code != 0) {
               held -= code >> 8;
               rs = code & 0xff;
             } else {
               bitBuffer = buffer;
               bitCount = held;
-              rs = slowSymbol(ac);
+              rs = slowSymbol(table);
               held = bitCount;
+            }
+            if (k == 0) {
+              // The DC difference (its size), added to the predictor.
+              if (rs != 0) {
+                held -= rs;
+                pred += extend(<i32>(buffer >> <u64>held) & ((1 << rs) - 1), rs);
+              }
+              if (keep) store<i16>(out, <i16>pred);
+              k = 1;
+              continue;
             }
             const size = rs & 15;
             const run = rs >> 4;
