@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { codecs, decodeImage, inspectImage, type Picture } from '..';
 import { syntheticPhoto, toSharp } from './images';
+import { concat } from '../../test/support/mutations';
 
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures/jpeg');
 
@@ -84,6 +85,25 @@ describe('JPEG decoder', () => {
     const { mean, max } = compare(ours, await reference(bytes));
     expect(mean).toBeLessThan(0.2);
     expect(max).toBeLessThanOrEqual(2);
+  });
+
+  it('ignores what follows the end of the image, even where a damaged restart marker sends it looking', async () => {
+    const original = new Uint8Array(readFileSync(join(FIXTURES, 'restart-420.jpg')));
+    // Its last restart marker damaged into a stuffed 0xFF (FF 00): the decoder looks on for the next.
+    const damaged = original.slice();
+    let last = damaged.length - 3;
+    while (last > 0 && !(damaged[last] === 0xff && damaged[last + 1]! >= 0xd0 && damaged[last + 1]! <= 0xd7)) last--;
+    expect(last).toBeGreaterThan(1000);
+    damaged[last + 1] = 0x00;
+    // What a phone may append after the end marker (a video, a second picture), restart markers in it.
+    const tail = Uint8Array.from({ length: 4096 }, (_, i) =>
+      i % 7 === 0 ? 0xff : i % 7 === 1 ? 0xd0 + (i % 8) : i & 0x7f,
+    );
+    const alone = await decode(damaged);
+    const followed = await decode(concat(damaged, tail));
+    expect(Buffer.from(followed.data).equals(Buffer.from(alone.data))).toBe(true);
+    // The damage shows (the rest of the scan decodes as zeros), so the comparison is not of two sound files.
+    expect(Buffer.from(alone.data).equals(Buffer.from((await decode(original)).data))).toBe(false);
   });
 
   // Restart intervals, odd sampling, refinement scans, RGB and one-scan-per-component files, from cjpeg.

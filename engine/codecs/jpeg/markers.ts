@@ -30,16 +30,19 @@ export const MAX_SCANS = 100;
 export const MAX_TABLE_SEGMENTS = 256;
 
 /**
- * Where entropy decoding resumes after a restart: just past the next RSTn marker at or after `pos`,
- * or `end` when there is none before it (damaged data: the rest of the scan is then fed zeros).
+ * Where entropy decoding resumes after a restart: just past the next RSTn marker at or after `pos`;
+ * or, when there is none before the marker that ends the scan (damaged data: the rest of the scan
+ * is then fed zeros), that marker, or `end`. A checked file's scan ends at the file's end
+ * (readJpeg), so the search stops at its end-of-image marker, not in what a phone appends after it.
  */
 export function pastRestartMarker(data: Uint8Array, pos: number, end: number): number {
-  while (
-    pos + 1 < end &&
-    !(data[pos] === 0xff && (data[pos + 1] as number) >= 0xd0 && (data[pos + 1] as number) <= 0xd7)
-  )
-    pos++;
-  return Math.min(end, pos + 2);
+  for (; pos + 1 < end; pos++) {
+    if (data[pos] !== 0xff) continue;
+    const next = data[pos + 1] as number;
+    if (next >= 0xd0 && next <= 0xd7) return pos + 2;
+    if (next !== 0x00 && next !== 0xff) return pos;
+  }
+  return end;
 }
 
 export interface FrameComponent {
