@@ -30,19 +30,32 @@ export const MAX_SCANS = 100;
 export const MAX_TABLE_SEGMENTS = 256;
 
 /**
+ * The next marker in entropy-coded data at or after `pos` and before `end`: a 0xFF followed by
+ * neither a stuffed zero (FF 00) nor another 0xFF (fill before a marker); its position, or -1.
+ */
+function nextMarker(data: Uint8Array, pos: number, end: number): number {
+  for (;;) {
+    const ff = data.indexOf(0xff, pos);
+    if (ff < 0 || ff + 1 >= end) return -1;
+    const next = data[ff + 1] as number;
+    if (next === 0x00) pos = ff + 2;
+    else if (next === 0xff) pos = ff + 1;
+    else return ff;
+  }
+}
+
+const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
+
+/**
  * Where entropy decoding resumes after a restart: just past the next RSTn marker at or after `pos`;
  * or, when there is none before the marker that ends the scan (damaged data: the rest of the scan
  * is then fed zeros), that marker, or `end`. A checked file's scan ends at the file's end
  * (readJpeg), so the search stops at its end-of-image marker, not in what a phone appends after it.
  */
 export function pastRestartMarker(data: Uint8Array, pos: number, end: number): number {
-  for (; pos + 1 < end; pos++) {
-    if (data[pos] !== 0xff) continue;
-    const next = data[pos + 1] as number;
-    if (next >= 0xd0 && next <= 0xd7) return pos + 2;
-    if (next !== 0x00 && next !== 0xff) return pos;
-  }
-  return end;
+  const at = nextMarker(data, pos, end);
+  if (at < 0) return end;
+  return isRestart(data[at + 1] as number) ? at + 2 : at;
 }
 
 export interface FrameComponent {
@@ -211,14 +224,11 @@ function readScanHeader(seg: Uint8Array, frame: FrameHeader): Omit<ScanHeader, '
 
 /** From the first byte of a scan's entropy-coded data to the marker that ends it (RSTn and FF 00 are inside). */
 function entropyEnd(b: Uint8Array, start: number): number {
-  let pos = start;
-  for (;;) {
-    const ff = b.indexOf(0xff, pos);
-    if (ff < 0 || ff + 1 >= b.length) throw corrupt('it ends inside the image data');
-    const next = b[ff + 1] as number;
-    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) pos = ff + 2;
-    else if (next === 0xff) pos = ff + 1;
-    else return ff;
+  for (let pos = start; ;) {
+    const at = nextMarker(b, pos, b.length);
+    if (at < 0) throw corrupt('it ends inside the image data');
+    if (!isRestart(b[at + 1] as number)) return at;
+    pos = at + 2;
   }
 }
 
