@@ -15,7 +15,7 @@ import { decodeBaselineScan } from '../codecs/jpeg/baseline-scan';
 import { layoutFrame, WINDOW_BYTES, type Component } from '../codecs/jpeg/frame';
 import { buildHuffman, type HuffmanTable } from '../codecs/jpeg/huffman';
 import { readJpeg } from '../codecs/jpeg/markers';
-import { decodeScan } from '../codecs/jpeg/scan';
+import { scanReader, type ScanComponent } from '../codecs/jpeg/scan';
 import { crc32, finishCrc } from '../codecs/png/chunks';
 import { kernelMemoryBytes, withBuffers } from '../codecs/simd/kernels';
 import { asRgba, rawOf, syntheticPhoto, toSharp } from './images';
@@ -610,26 +610,25 @@ describe("the JPEG decoder's Huffman kernel", () => {
         const { scan } = segment;
         const run = (streamed: boolean) => {
           const frame = layoutFrame(structure.frame, 1, false, streamed);
-          const components = scan.components.map(({ id, dc, ac }) => {
-            const c = frame.components.find((x) => x.id === id) as Component;
-            c.dc = tables[`true${dc}`] ?? null;
-            c.ac = tables[`false${ac}`] ?? null;
-            return c;
-          });
+          const components = scan.components.map(({ id, dc, ac }): ScanComponent => ({
+            component: frame.components.find((x) => x.id === id) as Component,
+            dc: tables[`true${dc}`] ?? null,
+            ac: tables[`false${ac}`] ?? null,
+          }));
           const bands: Int16Array[] = [];
+          const keepBand = (m: number) => {
+            if (m >= keepFrom) for (const { component } of components) bands.push(component.band.slice());
+            return true;
+          };
           if (!streamed) {
-            decodeScan(bytes, scan, frame, components, restartInterval, scan, (c, m) => {
-              return (c.bands[m] ??= new Int16Array(c.stride * c.v * 64));
-            });
-            for (let m = keepFrom; m < frame.mcusDown; m++)
-              for (const c of components) bands.push(c.bands[m] as Int16Array);
-          } else {
-            const onBand = (m: number) => {
-              if (m >= keepFrom) for (const c of components) bands.push((c.bands[m] as Int16Array).slice());
-              return true;
-            };
-            decodeBaselineScan(bytes, scan, frame, components, restartInterval, onBand, { windowBytes, keepFrom });
-          }
+            const read = scanReader(bytes, scan, frame, components, restartInterval, scan);
+            for (let m = 0; m < frame.mcusDown; m++) {
+              for (const { component } of components) component.band.fill(0);
+              read(m);
+              keepBand(m);
+            }
+          } else
+            decodeBaselineScan(bytes, scan, frame, components, restartInterval, keepBand, { windowBytes, keepFrom });
           return bands;
         };
         return { kernels: run(true), js: run(false) };

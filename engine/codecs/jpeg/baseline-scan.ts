@@ -4,10 +4,11 @@
  * shown to the kernels through a window of WINDOW_BYTES, moved on as they read (so the kernels'
  * memory never holds the file); restart markers are found here, between calls.
  */
-import type { Component, Frame } from './frame';
+import type { Frame } from './frame';
 import { COMPONENT_BYTES, TABLE_BYTES, WINDOW_BYTES } from './frame';
 import { WIDE_LOOKAHEAD, wideAc, type HuffmanTable } from './huffman';
 import { pastRestartMarker } from './markers';
+import type { ScanComponent } from './scan';
 import { corrupt } from '../../errors';
 
 /**
@@ -33,7 +34,7 @@ function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable): number {
 
 /**
  * Decodes the scan `data[start, end)` of `components` (in the scan's order) band by band into the
- * frame's entropy bands, calling `onBand` as each completes: it reads the band (c.bands[m]) and
+ * components' bands, calling `onBand` as each completes: it reads the band (c.band) and
  * ends the scan early by returning false. Damaged data decodes to damaged pixels, as in scan.ts.
  * Bands above `keepFrom` are only read past (a region lower down): their coefficients are neither
  * cleared nor written, and onBand must not read them. `windowBytes`: less of the file at a time
@@ -43,7 +44,7 @@ export function decodeBaselineScan(
   data: Uint8Array,
   { start, end }: { start: number; end: number },
   frame: Frame,
-  components: Component[],
+  components: ScanComponent[],
   restartInterval: number,
   onBand: (m: number) => boolean,
   { keepFrom = 0, windowBytes = WINDOW_BYTES }: { keepFrom?: number; windowBytes?: number } = {},
@@ -52,7 +53,6 @@ export function decodeBaselineScan(
   if (!space) throw new Error('the frame was not laid out for a streamed decode');
   const { kernels } = frame.workspace;
   const { window, tables, components: records } = space;
-  const bandOf = new Map(frame.components.map((c, i) => [c, space.bands[i] as Int16Array]));
 
   // The scan's components, in its order (a component's tables may differ from the previous scan's).
   const placed = new Map<HuffmanTable, number>();
@@ -66,15 +66,15 @@ export function decodeBaselineScan(
     return at;
   };
   const single = components.length === 1;
-  const margin = 64 + BLOCK_MARGIN * (single ? 1 : components.reduce((sum, c) => sum + c.h * c.v, 0));
+  const margin = 64 + BLOCK_MARGIN * (single ? 1 : components.reduce((sum, { component: c }) => sum + c.h * c.v, 0));
   if (windowBytes > WINDOW_BYTES || windowBytes <= 2 * margin) throw new RangeError('no room for the window');
-  components.forEach((c, i) => {
+  components.forEach(({ component: c, dc, ac }, i) => {
     const r = (i * COMPONENT_BYTES) / 4;
     records[r] = single ? 1 : c.h;
     records[r + 1] = single ? 1 : c.v;
-    records[r + 2] = place(c.dc);
-    records[r + 3] = place(c.ac);
-    records[r + 4] = (bandOf.get(c) as Int16Array).byteOffset;
+    records[r + 2] = place(dc);
+    records[r + 3] = place(ac);
+    records[r + 4] = c.band.byteOffset;
     records[r + 5] = c.stride;
     records[r + 6] = 0;
   });
@@ -125,23 +125,17 @@ export function decodeBaselineScan(
     }
   };
 
-  const bandsDown = single
-    ? Math.ceil((components[0] as Component).blocksDown / (components[0] as Component).v)
-    : frame.mcusDown;
+  const first = (components[0] as ScanComponent).component;
+  const bandsDown = single ? Math.ceil(first.blocksDown / first.v) : frame.mcusDown;
   for (let m = 0; m < bandsDown; m++) {
     const keep = m >= keepFrom;
-    for (const c of components) {
-      const band = bandOf.get(c) as Int16Array;
-      if (keep) band.fill(0);
-      c.bands[m] = band;
-    }
+    if (keep) for (const { component } of components) component.band.fill(0);
     if (single) {
       // One component alone: its blocks in rows, blocksAcross of them, as many rows as the band has.
-      const c = components[0] as Component;
+      const c = first;
       const rows = Math.min(c.v, c.blocksDown - m * c.v);
-      const band = bandOf.get(c) as Int16Array;
       for (let y = 0; y < rows; y++) {
-        records[4] = band.byteOffset + y * c.stride * 64 * 2;
+        records[4] = c.band.byteOffset + y * c.stride * 64 * 2;
         decodeRow(c.blocksAcross, keep);
       }
     } else decodeRow(frame.mcusAcross, keep);

@@ -31,9 +31,8 @@ import { layoutFrame, type Component, type Frame } from './frame';
 import { buildHuffman, type HuffmanTable } from './huffman';
 import { idctBand } from './idct';
 import { readJpeg } from './markers';
-import { decodeScan, ZIGZAG } from './scan';
+import { scanReader, ZIGZAG, type ScanComponent } from './scan';
 import { decodeBaselineScan } from './baseline-scan';
-import { freeNow } from '../../memory';
 
 /**
  * What to decode: the whole picture at full scale, or (shrink-on-load, as libjpeg's scaled IDCT
@@ -126,11 +125,8 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
     };
   });
   let restartInterval = 0;
+  const readers: Array<(m: number) => void> = [];
   let output: Uint8ClampedArray | null = null;
-
-  // A buffered decode keeps every band until its last scan.
-  const bandOf = (c: Component, m: number): Int16Array =>
-    (c.bands[m] ??= new Int16Array(c.stride * c.v * c.blockStride));
 
   const emitBand = (m: number): Uint8ClampedArray => {
     output ??= new Uint8ClampedArray((region.x1 - region.x0) * (region.y1 - region.y0) * 3);
@@ -148,8 +144,6 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
       if (!quant) throw corrupt('a quantisation table is missing');
       const { from, to } = columns[i] as { from: number; to: number };
       if (wanted) idctBand(c, m, quant, c.size, from, to, f.workspace);
-      freeNow(c.bands[m]); // a band's coefficients are read once (a 48 MP progressive file's: 75 MB)
-      c.bands[m] = undefined;
     });
     if (m > 0) emitBand(m - 1);
     return m <= lastBand;
@@ -168,23 +162,30 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
       restartInterval = segment.interval;
     } else {
       const { scan } = segment;
-      const components = scan.components.map(({ id, dc, ac }) => {
-        const c = f.components.find((x) => x.id === id) as Component;
-        c.dc = dcTables[dc] ?? null;
-        c.ac = acTables[ac] ?? null;
-        return c;
-      });
+      const components = scan.components.map(({ id, dc, ac }): ScanComponent => ({
+        component: f.components.find((x) => x.id === id) as Component,
+        dc: dcTables[dc] ?? null,
+        ac: acTables[ac] ?? null,
+      }));
       if (streaming)
         // Bands above those finishBand transforms are only read past.
         decodeBaselineScan(bytes, scan, f, components, restartInterval, finishBand, { keepFrom: firstBand - 1 });
-      // A buffered scan is read down to the band below the region's last (its upsampling reads it).
-      else decodeScan(bytes, scan, f, components, restartInterval, scan, bandOf, lastBand + 2);
+      else readers.push(scanReader(bytes, scan, f, components, restartInterval, scan));
     }
   }
 
-  // A streamed scan has finished every band as it went (the scan always walks every MCU, feeding
-  // zeros past damaged data); a buffered decode finishes them now. The last band has no band below.
-  if (!streaming) for (let m = 0; m < f.mcusDown; m++) finishBand(m);
+  // A buffered decode reads every scan's part of a band in turn, band by band, into one band of
+  // coefficients for each component (zeroed for each band; one no scan codes stays mid grey), and
+  // stops below the band under the region's last (its upsampling reads it).
+  if (!streaming) {
+    for (let m = 0; m < f.mcusDown; m++) {
+      for (const c of f.components) c.band.fill(0);
+      for (const read of readers) read(m);
+      if (!finishBand(m)) break;
+    }
+  }
+  // A streamed scan finishes every band as it goes (the scan walks every MCU, feeding zeros past
+  // damaged data), or stops once finishBand has converted the region's last.
   // The last band has no band below: convert it now (a scan that stopped early has converted it).
   const data = lastBand === f.mcusDown - 1 ? emitBand(lastBand) : (output ?? emitBand(lastBand));
   return { width: region.x1 - region.x0, height: region.y1 - region.y0, channels: 3, data };

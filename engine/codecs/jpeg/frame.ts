@@ -1,6 +1,6 @@
 /** How a frame's components are laid out in memory: blocks, bands (MCU rows) and sample strips. */
 import { withBuffers, type Kernels } from '../simd/kernels';
-import { WIDE_LOOKAHEAD, type HuffmanTable } from './huffman';
+import { WIDE_LOOKAHEAD } from './huffman';
 import type { FrameHeader } from './markers';
 
 export interface Component {
@@ -26,10 +26,10 @@ export interface Component {
   blocksAcross: number;
   blocksDown: number;
   /**
-   * Coefficients, one array per band (MCU row), blockStride values a block: made on first use, or
-   * for a streamed decode the component's one band in the kernels' memory, zeroed for each band.
+   * The coefficients of the band (MCU row) being decoded, blockStride values a block, in the
+   * kernels' memory: a decode holds one band at a time, whatever its scans (decode.ts).
    */
-  bands: Array<Int16Array | undefined>;
+  band: Int16Array;
   /**
    * Values a block takes in its band: 64 coefficients in natural order; or, for a progressive file
    * decoded reduced (band-limited), the size × size coefficients its inverse DCT reads, row by row,
@@ -38,9 +38,6 @@ export interface Component {
   blockStride: number;
   /** Band-limited: natural position → index among the kept coefficients, or -1; null when all are kept. */
   keep: Int32Array | null;
-  dc: HuffmanTable | null;
-  ac: HuffmanTable | null;
-  pred: number;
   /**
    * Three strips of inverse-DCT'd samples (bands m-1, m, m+1), stride * size wide, v * size high,
    * in the kernels' memory (see Workspace).
@@ -50,14 +47,12 @@ export interface Component {
 
 /**
  * A decode's buffers in the SIMD kernels' memory (../simd/kernels.ts), laid out once when the frame
- * is: the components' strips, room for one row of a band's coefficients (a buffered decode's,
- * copied in before each transform) and a quantisation table, one row of RGB out, and a streamed
- * decode's EntropySpace. The decode is synchronous and nothing else calls the kernels meanwhile,
+ * is: the components' strips and bands (Component), a quantisation table, one row of RGB out, and
+ * a streamed decode's EntropySpace. The decode is synchronous and nothing else calls the kernels meanwhile,
  * so these views stay valid (the memory grows only when laid out).
  */
 export interface Workspace {
   kernels: Kernels;
-  coef: Int16Array;
   quant: Int32Array;
   rgb: Uint8ClampedArray;
   /** A streamed (baseline, one scan) decode's entropy decoding in the kernels (baseline-scan.ts). */
@@ -72,14 +67,12 @@ export const COMPONENT_BYTES = 32;
 /**
  * Where a streamed decode's entropy decoding works (the kernels' huffman.ts): a window onto the
  * file (with 16 bytes of slack), eight Huffman table slots (filled in the order the scan first
- * uses its tables), the scan's components' records, and one band of coefficients for each of the
- * frame's components.
+ * uses its tables) and the scan's components' records.
  */
 export interface EntropySpace {
   window: Uint8Array;
   tables: Uint8Array;
   components: Int32Array;
-  bands: Int16Array[];
 }
 
 export interface Frame {
@@ -161,12 +154,9 @@ export function layoutFrame(header: FrameHeader, scale = 1, bandLimited = false,
       stride,
       blocksAcross: Math.ceil((header.width * r.h) / (maxH * 8)),
       blocksDown: Math.ceil((header.height * r.v) / (maxV * 8)),
-      bands: new Array<Int16Array | undefined>(mcusDown),
+      band: new Int16Array(0),
       blockStride: limited ? own * own + 4 : 64,
       keep: limited ? keptPositions(own) : null,
-      dc: null,
-      ac: null,
-      pred: 0,
       strips: [],
     };
   });
@@ -183,10 +173,10 @@ function placeInKernels(components: Component[], width: number, streamed: boolea
   const stripBytes = (c: Component) => c.stride * c.size * c.v * c.size;
   const across = width + 4;
   const sizes: Record<string, number> = {
-    coef: streamed ? 0 : Math.max(...components.map((c) => c.stride * c.blockStride * 2)),
     quant: 64 * 4,
   };
   components.forEach((c, i) => {
+    sizes[`band${i}`] = c.stride * c.v * c.blockStride * 2;
     for (let k = 0; k < 3; k++) sizes[`strip${i}.${k}`] = stripBytes(c);
     for (const name of ['lo', 'hi', 'w', 'row']) sizes[`${name}${i}`] = across * 4;
   });
@@ -194,7 +184,6 @@ function placeInKernels(components: Component[], width: number, streamed: boolea
     sizes.window = WINDOW_BYTES + 16;
     sizes.tables = 8 * TABLE_BYTES;
     sizes.components = components.length * COMPONENT_BYTES;
-    components.forEach((c, i) => (sizes[`band${i}`] = c.stride * c.v * 64 * 2));
   }
   // Last, with slack: the colour kernels write up to 16 bytes past a row and read 3 past their inputs.
   sizes.rgb = width * 3 + 16;
@@ -209,10 +198,10 @@ function placeInKernels(components: Component[], width: number, streamed: boolea
   });
   components.forEach((c, i) => {
     c.strips = [0, 1, 2].map((k) => new Uint8Array(buffer, at[`strip${i}.${k}`], stripBytes(c)));
+    c.band = new Int16Array(buffer, at[`band${i}`], c.stride * c.v * c.blockStride);
   });
   const workspace: Workspace = {
     kernels,
-    coef: new Int16Array(buffer, at.coef, (sizes.coef as number) / 2),
     quant: new Int32Array(buffer, at.quant, 64),
     rgb: new Uint8ClampedArray(buffer, at.rgb, width * 3 + 16),
     entropy: streamed
@@ -220,7 +209,6 @@ function placeInKernels(components: Component[], width: number, streamed: boolea
           window: new Uint8Array(buffer, at.window, WINDOW_BYTES + 16),
           tables: new Uint8Array(buffer, at.tables, 8 * TABLE_BYTES),
           components: new Int32Array(buffer, at.components, (components.length * COMPONENT_BYTES) / 4),
-          bands: components.map((c, i) => new Int16Array(buffer, at[`band${i}`], c.stride * c.v * 64)),
         }
       : null,
   };

@@ -51,26 +51,17 @@ export function idctBand(
   to: number,
   ws: Workspace,
 ) {
-  const band = c.bands[m];
+  const { band } = c;
   const strip = c.strips[m % 3] as Uint8Array;
   const stride = c.stride * size;
-  if (!band) {
-    strip.fill(128); // never coded (the data ended early): mid grey, as libjpeg leaves it
-    return;
-  }
   // Band-limited blocks at half scale have their own kernel; at a quarter they are four numbers.
   const simd = size > 1 && (!c.keep || size === 4);
   if (simd) ws.quant.set(quant);
   for (let v = 0; v < c.v; v++) {
     const row = v * size * stride;
     if (simd) {
-      // One row of blocks, in the kernels' memory (a streamed band is there already), all at once.
-      const first = (v * c.stride + from) * c.blockStride;
-      let coef = band.byteOffset + first * 2;
-      if (band.buffer !== ws.coef.buffer) {
-        ws.coef.set(band.subarray(first, first + (to - from) * c.blockStride));
-        coef = ws.coef.byteOffset;
-      }
+      // One row of blocks, in the kernels' memory, all at once.
+      const coef = band.byteOffset + (v * c.stride + from) * c.blockStride * 2;
       const { kernels } = ws;
       const idct = c.keep ? kernels.idctLow4 : size === 8 ? kernels.idct8 : size === 4 ? kernels.idct4 : kernels.idct2;
       idct(coef, c.blockStride * 2, to - from, ws.quant.byteOffset, strip.byteOffset + row + from * size, stride);

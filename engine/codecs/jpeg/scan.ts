@@ -16,6 +16,18 @@ export const ZIGZAG = new Int32Array([
   55, 62, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
 ]);
 
+/** A component as one scan codes it, with the Huffman tables the scan names (a later scan may name others). */
+export interface ScanComponent {
+  component: Component;
+  dc: HuffmanTable | null;
+  ac: HuffmanTable | null;
+}
+
+/** A scan's component while it is read: its DC predictor too. */
+interface Coded extends ScanComponent {
+  pred: number;
+}
+
 export interface Spectral {
   ss: number;
   se: number;
@@ -24,22 +36,24 @@ export interface Spectral {
 }
 
 /**
- * Decodes one scan's entropy-coded data, `data` from `start` to `end` (where the marker reader
- * found the next marker: nothing past it is read), into its first `bandsDown` bands (rows of MCUs): the
- * rest of the scan is not read. A streamed decode's one scan is decoded in the kernels instead
+ * A reader of one scan's entropy-coded data, `data` from `start` to `end` (where the marker reader
+ * found the next marker: nothing past it is read): each call decodes the scan's part of the next
+ * band (MCU row) m, 0, 1, 2 and on, into its components' band (c.band), keeping its place in the data
+ * between calls. So a file of many scans is decoded band by band, every scan's part of a band in
+ * turn, and only that band's coefficients are held (a refinement scan reads what earlier scans
+ * wrote into the same band). A streamed decode's one scan is decoded in the kernels instead
  * (baseline-scan.ts, the same coefficients). Damaged data decodes to damaged pixels, as in libjpeg:
  * past its end the scan is fed zeros.
  */
-export function decodeScan(
+export function scanReader(
   data: Uint8Array,
   { start, end }: { start: number; end: number },
   frame: Frame,
-  components: Component[],
+  scanComponents: ScanComponent[],
   restartInterval: number,
   { ss, se, ah, al }: Spectral,
-  bandOf: (c: Component, m: number) => Int16Array,
-  bandsDown = frame.mcusDown,
-): void {
+): (m: number) => void {
+  const components: Coded[] = scanComponents.map((sc) => ({ ...sc, pred: 0 }));
   let pos = start;
   let bitBuf = 0;
   let bitCnt = 0;
@@ -99,7 +113,7 @@ export function decodeScan(
   const extend = (v: number, s: number) => (v < 1 << (s - 1) ? v - (1 << s) + 1 : v);
 
   // One block's worth of decoding, by the scan's kind.
-  const decodeBaseline = (c: Component, block: Int16Array, o: number) => {
+  const decodeBaseline = (c: Coded, block: Int16Array, o: number) => {
     const s = decode(c.dc);
     c.pred += s === 0 ? 0 : extend(bits(s), s);
     block[o] = c.pred;
@@ -131,15 +145,15 @@ export function decodeScan(
       k++;
     }
   };
-  const decodeDcFirst = (c: Component, block: Int16Array, o: number) => {
+  const decodeDcFirst = (c: Coded, block: Int16Array, o: number) => {
     const s = decode(c.dc);
     c.pred += s === 0 ? 0 : extend(bits(s), s);
     block[o] = c.pred * (1 << al);
   };
-  const decodeDcRefine = (_c: Component, block: Int16Array, o: number) => {
+  const decodeDcRefine = (_c: Coded, block: Int16Array, o: number) => {
     if (bit()) block[o] = (block[o] as number) | (1 << al);
   };
-  const decodeAcFirst = (c: Component, block: Int16Array, o: number) => {
+  const decodeAcFirst = (c: Coded, block: Int16Array, o: number) => {
     if (eobrun > 0) {
       eobrun--;
       return;
@@ -179,7 +193,7 @@ export function decodeScan(
     const v = block[z] as number;
     if (bit() && (v & p1) === 0) block[z] = v >= 0 ? v + p1 : v + m1;
   };
-  const decodeAcRefine = (c: Component, block: Int16Array, o: number) => {
+  const decodeAcRefine = (c: Coded, block: Int16Array, o: number) => {
     let k = ss;
     if (eobrun === 0) {
       for (; k <= se; k++) {
@@ -215,7 +229,7 @@ export function decodeScan(
   // refinement reads (in zigzag order, so a block in an end-of-band run visits only its marks).
   // An AC scan has one component: its kept places by zigzag position (a damaged run's past 63 at 63).
   const keptAt = new Int32Array(80).fill(-1);
-  const limitedKeep = components[0]?.keep;
+  const limitedKeep = components[0]?.component.keep;
   if (limitedKeep) for (let k = 0; k < 80; k++) keptAt[k] = limitedKeep[ZIGZAG[k] as number] as number;
   const isNonzero = (block: Int16Array, o: number, per: number, k: number) =>
     ((block[o + per + (k >> 4)] as number) >> (k & 15)) & 1;
@@ -223,12 +237,12 @@ export function decodeScan(
     const at = k > 63 ? 63 : k;
     block[o + per + (at >> 4)] = (block[o + per + (at >> 4)] as number) | (1 << (at & 15));
   };
-  const decodeAcFirstLimited = (c: Component, block: Int16Array, o: number) => {
+  const decodeAcFirstLimited = (c: Coded, block: Int16Array, o: number) => {
     if (eobrun > 0) {
       eobrun--;
       return;
     }
-    const per = c.blockStride - 4;
+    const per = c.component.blockStride - 4;
     const fastAc = c.ac?.fastAc;
     for (let k = ss; k <= se;) {
       if (fastAc) {
@@ -268,8 +282,8 @@ export function decodeScan(
     const v = block[o + kept] as number;
     if ((v & p1) === 0) block[o + kept] = v >= 0 ? v + p1 : v + m1;
   };
-  const decodeAcRefineLimited = (c: Component, block: Int16Array, o: number) => {
-    const per = c.blockStride - 4;
+  const decodeAcRefineLimited = (c: Coded, block: Int16Array, o: number) => {
+    const per = c.component.blockStride - 4;
     let k = ss;
     if (eobrun === 0) {
       for (; k <= se; k++) {
@@ -312,7 +326,7 @@ export function decodeScan(
   };
 
   const frameProgressive = frame.progressive;
-  const limited = components.some((c) => c.keep !== null);
+  const limited = components.some((c) => c.component.keep !== null);
   const decodeBlock = !frameProgressive
     ? decodeBaseline
     : ss === 0
@@ -337,40 +351,40 @@ export function decodeScan(
     atMarker = false;
     pos = pastRestartMarker(data, pos, end);
   };
-  for (const c of components) c.pred = 0;
-
   const skipsRuns = frameProgressive && ss !== 0 && ah === 0;
+  let n = 0; // blocks (one component) or MCUs decoded, for restarts
+  const step = () => {
+    if (restartInterval > 0 && n > 0 && n % restartInterval === 0) restart();
+    n++;
+  };
   if (components.length === 1) {
-    const c = components[0] as Component;
-    const rows = Math.min(c.blocksDown, bandsDown * c.v);
-    let n = 0;
-    for (let row = 0; row < rows; row++) {
-      const m = (row / c.v) | 0;
-      const band = bandOf(c, m);
-      const first = (row - m * c.v) * c.stride;
-      for (let col = 0; col < c.blocksAcross; col++) {
-        if (restartInterval > 0 && n > 0 && n % restartInterval === 0) restart();
-        n++;
-        // Most blocks of a high-frequency scan are in an end-of-band run: nothing to read.
-        if (skipsRuns && eobrun > 0) eobrun--;
-        else decodeBlock(c, band, (first + col) * c.blockStride);
-      }
-    }
-  } else {
-    let n = 0;
-    for (let m = 0; m < Math.min(frame.mcusDown, bandsDown); m++) {
-      const bands = components.map((c) => bandOf(c, m));
-      for (let col = 0; col < frame.mcusAcross; col++) {
-        if (restartInterval > 0 && n > 0 && n % restartInterval === 0) restart();
-        for (let i = 0; i < components.length; i++) {
-          const c = components[i] as Component;
-          const band = bands[i] as Int16Array;
-          for (let v = 0; v < c.v; v++) {
-            for (let h = 0; h < c.h; h++) decodeBlock(c, band, (v * c.stride + col * c.h + h) * c.blockStride);
-          }
+    // One component alone: its blocks in rows, blocksAcross of them, as many rows as a band has.
+    const one = components[0] as Coded;
+    const c = one.component;
+    return (m) => {
+      const { band } = c;
+      for (let row = m * c.v; row < Math.min(c.blocksDown, (m + 1) * c.v); row++) {
+        const first = (row - m * c.v) * c.stride;
+        for (let col = 0; col < c.blocksAcross; col++) {
+          step();
+          // Most blocks of a high-frequency scan are in an end-of-band run: nothing to read.
+          if (skipsRuns && eobrun > 0) eobrun--;
+          else decodeBlock(one, band, (first + col) * c.blockStride);
         }
-        n++;
+      }
+    };
+  }
+  return (m) => {
+    if (m >= frame.mcusDown) return;
+    for (let col = 0; col < frame.mcusAcross; col++) {
+      step();
+      for (const one of components) {
+        const c = one.component;
+        const { band } = c;
+        for (let v = 0; v < c.v; v++) {
+          for (let h = 0; h < c.h; h++) decodeBlock(one, band, (v * c.stride + col * c.h + h) * c.blockStride);
+        }
       }
     }
-  }
+  };
 }
