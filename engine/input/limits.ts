@@ -76,10 +76,11 @@ export function decodeBytes(info: ImageInfo, part: number, scale: number): { pea
     return { peak: part + sums + info.width * 12 + 2 * MiB, decoded: part };
   }
   if (info.type === 'jpeg') {
-    // Our decoder: the RGB part plus small strips. A buffered decode also holds the coefficients of
-    // the whole picture (jpeg/frame.ts) until the bands are converted, and is planned as if its
-    // result were the whole picture at its scale: with a smaller part the coefficients, garbage once
-    // converted, measured a peak 16 % over plan.
+    // Our decoder: the RGB part plus small strips. A buffered decode is still planned as if it held
+    // the coefficients of the whole picture (jpeg/frame.ts) and its result were the whole picture at
+    // its scale, as it did before 2026-11-30; it now holds one band of them (jpeg/decode.ts). The
+    // plan is kept so that what is admitted, and at what scale each format is made, stay as they
+    // were (docs/engine.md, "Image limits").
     if (!info.buffered) return { peak: part + 2 * MiB, decoded: part };
     const whole = Math.ceil(info.width / scale) * Math.ceil(info.height / scale) * 3;
     const coefficients = coefficientBytes(info.width, info.height, info.sampling, scale, info.progressive);

@@ -12,9 +12,11 @@ import { crc32 as zlibCrc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodePng, encodePng, inspectImage, resampleCrop, type Picture, type Raster } from '..';
 import { decodeBaselineScan } from '../codecs/jpeg/baseline-scan';
-import { layoutFrame, WINDOW_BYTES, type Component } from '../codecs/jpeg/frame';
+import { TableSlots } from '../codecs/jpeg/entropy-window';
+import { layoutFrame, SCAN_WINDOW_BYTES, WINDOW_BYTES, type Component } from '../codecs/jpeg/frame';
 import { buildHuffman, type HuffmanTable } from '../codecs/jpeg/huffman';
 import { readJpeg } from '../codecs/jpeg/markers';
+import { acScanReader, acScanWindows } from '../codecs/jpeg/progressive-scan';
 import { scanReader, type ScanComponent } from '../codecs/jpeg/scan';
 import { crc32, finishCrc } from '../codecs/png/chunks';
 import { kernelMemoryBytes, withBuffers } from '../codecs/simd/kernels';
@@ -609,7 +611,7 @@ describe("the JPEG decoder's Huffman kernel", () => {
       else if (segment.kind === 'sos') {
         const { scan } = segment;
         const run = (streamed: boolean) => {
-          const frame = layoutFrame(structure.frame, 1, false, streamed);
+          const frame = layoutFrame(structure.frame, 1, false, streamed ? [WINDOW_BYTES] : []);
           const components = scan.components.map(({ id, dc, ac }): ScanComponent => ({
             component: frame.components.find((x) => x.id === id) as Component,
             dc: tables[`true${dc}`] ?? null,
@@ -657,7 +659,7 @@ describe("the JPEG decoder's Huffman kernel", () => {
     'gives the same coefficients below the bands it only reads past (a region lower down): %s',
     (file) => {
       const bytes = new Uint8Array(readFileSync(join(import.meta.dirname, '../../test/fixtures/jpeg', file)));
-      const { mcusDown } = layoutFrame(readJpeg(bytes).frame, 1, false, true);
+      const { mcusDown } = layoutFrame(readJpeg(bytes).frame, 1, false);
       expect(mcusDown).toBeGreaterThan(3);
       for (const keepFrom of [1, 2, mcusDown >> 1, mcusDown - 1]) expectSame(bytes, keepFrom);
     },
@@ -695,5 +697,108 @@ describe("the JPEG decoder's Huffman kernel", () => {
     const cut = new Uint8Array([...original.subarray(0, start + 200), 0xff, 0xd9]);
     expectSame(cut);
     expect(tried).toBeGreaterThan(20);
+  });
+});
+
+describe("the JPEG decoder's progressive AC kernels", () => {
+  /**
+   * Every band of a progressive file's coefficients at 1/scale (band-limited when reduced), each
+   * band once every scan has read its part of it, as decode.ts reads them: with the AC scans in the
+   * kernels (progressive-scan.ts), or all in JavaScript (scan.ts).
+   */
+  function bands(bytes: Uint8Array, scale: number, inKernels: boolean) {
+    const structure = readJpeg(bytes);
+    expect(structure.frame.progressive).toBe(true);
+    const windows = inKernels ? acScanWindows(structure) : [];
+    const frame = layoutFrame(structure.frame, scale, scale > 1, windows);
+    const slots = frame.workspace.entropy ? new TableSlots(frame.workspace.entropy.tables, false) : null;
+    const tables: Record<string, HuffmanTable> = {};
+    let restartInterval = 0;
+    let acScans = 0;
+    let kernelScans = 0;
+    const readers: Array<(m: number) => void> = [];
+    for (const segment of structure.segments) {
+      if (segment.kind === 'dht')
+        for (const t of segment.tables) tables[`${t.dc}${t.slot}`] = buildHuffman(t.counts, t.symbols, !t.dc);
+      else if (segment.kind === 'dri') restartInterval = segment.interval;
+      else if (segment.kind === 'sos') {
+        const { scan } = segment;
+        const components = scan.components.map(({ id, dc, ac }): ScanComponent => ({
+          component: frame.components.find((x) => x.id === id) as Component,
+          dc: tables[`true${dc}`] ?? null,
+          ac: tables[`false${ac}`] ?? null,
+        }));
+        const one = components[0] as ScanComponent;
+        const kernel =
+          slots && scan.ss > 0 && acScans < windows.length
+            ? acScanReader(bytes, scan, frame, one, restartInterval, acScans++, slots)
+            : null;
+        if (kernel) kernelScans++;
+        readers.push(kernel ?? scanReader(bytes, scan, frame, components, restartInterval, scan));
+      }
+    }
+    const out: Int16Array[] = [];
+    for (let m = 0; m < frame.mcusDown; m++) {
+      for (const c of frame.components) c.band.fill(0);
+      for (const read of readers) read(m);
+      for (const c of frame.components) out.push(c.band.slice());
+    }
+    return { out, kernelScans };
+  }
+  const expectSame = (bytes: Uint8Array) => {
+    for (const scale of [1, 2, 4, 8]) {
+      const kernels = bands(bytes, scale, true);
+      const js = bands(bytes, scale, false);
+      expect(kernels.kernelScans).toBeGreaterThan(0);
+      expect(js.kernelScans).toBe(0);
+      expect(kernels.out.length).toBe(js.out.length);
+      const differing = kernels.out.filter((band, i) => band.some((v, k) => v !== (js.out[i] as Int16Array)[k]));
+      expect(differing.length, `1/${scale}`).toBe(0);
+    }
+  };
+  const fixture = (file: string) =>
+    new Uint8Array(readFileSync(join(import.meta.dirname, '../../test/fixtures/jpeg', file)));
+
+  it.each(['grey-progressive.jpg', 'progressive-422-refine.jpg', 'progressive-restart.jpg'])(
+    'gives the same coefficients as the JavaScript decoder, at every scale: %s',
+    (file) => expectSame(fixture(file)),
+  );
+
+  it('gives the same coefficients for scans longer than their windows into the file', async () => {
+    const next = noise(5);
+    const picture = syntheticPhoto(1000, 700);
+    for (let i = 0; i < picture.data.length; i += 4) picture.data[i + 1] = next(); // noise: long scans
+    const bytes = new Uint8Array(
+      await toSharp(picture).jpeg({ quality: 97, progressive: true, chromaSubsampling: '4:2:0' }).toBuffer(),
+    );
+    const longest = Math.max(
+      ...readJpeg(bytes).segments.map((s) => (s.kind === 'sos' && s.scan.ss > 0 ? s.scan.end - s.scan.start : 0)),
+    );
+    expect(longest).toBeGreaterThan(3 * SCAN_WINDOW_BYTES);
+    expectSame(bytes);
+  });
+
+  it('gives the same coefficients for damaged data: bytes changed, and the scans cut short', () => {
+    const original = fixture('progressive-restart.jpg');
+    const { start } = (readJpeg(original).segments.find((s) => s.kind === 'sos') as { scan: { start: number } }).scan;
+    const next = noise(13);
+    let tried = 0;
+    for (let i = 0; i < 30; i++) {
+      const bytes = original.slice();
+      for (let k = 0; k < 3; k++) bytes[start + (((next() << 8) | next()) % (bytes.length - start - 2))] = next();
+      try {
+        if (readJpeg(bytes).segments.filter((s) => s.kind === 'sos' && s.scan.ss > 0).length === 0) continue;
+      } catch {
+        continue; // no longer a JPEG either decoder would get
+      }
+      expectSame(bytes);
+      tried++;
+    }
+    expect(tried).toBeGreaterThan(10);
+    const sos = readJpeg(original).segments.filter((s) => s.kind === 'sos');
+    const acScan = sos.find((s) => s.scan.ss > 0 && s.scan.ah > 0) ?? sos[sos.length - 1];
+    const { start: from, end } = (acScan as { scan: { start: number; end: number } }).scan;
+    const cut = new Uint8Array([...original.subarray(0, from + ((end - from) >> 1)), 0xff, 0xd9]);
+    expectSame(cut);
   });
 });

@@ -5,32 +5,9 @@
  * memory never holds the file); restart markers are found here, between calls.
  */
 import type { Frame } from './frame';
-import { COMPONENT_BYTES, TABLE_BYTES, WINDOW_BYTES } from './frame';
-import { WIDE_LOOKAHEAD, wideAc, type HuffmanTable } from './huffman';
-import { pastRestartMarker } from './markers';
+import { COMPONENT_BYTES, WINDOW_BYTES } from './frame';
+import { BLOCK_MARGIN, EntropyWindow, TableSlots } from './entropy-window';
 import type { ScanComponent } from './scan';
-import { corrupt } from '../../errors';
-
-/**
- * Bytes a block can take at most, and more: 64 codes of 16 bits with 15 value bits, every byte
- * stuffed (496). A window is moved on before less than an MCU's worst and the 8 bytes the bit
- * buffer reads ahead are left in it.
- */
-const BLOCK_MARGIN = 512;
-
-/** Lays a Huffman table out as the kernels read it: fast, maxCode, offset, symbols, wideAc. */
-function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable): number {
-  const at = tables.byteOffset + slot * TABLE_BYTES;
-  const buffer = tables.buffer;
-  new Uint16Array(buffer, at, 512).set(t.fast);
-  new Int32Array(buffer, at + 1024, 18).set(t.maxCode);
-  new Int32Array(buffer, at + 1096, 18).set(t.offset);
-  const symbols = new Uint8Array(buffer, at + 1168, 256);
-  symbols.fill(0);
-  symbols.set(t.symbols);
-  if (t.fastAc) new Int32Array(buffer, at + 1424, 1 << WIDE_LOOKAHEAD).set(wideAc(t)); // AC tables only: a DC one's is never read
-  return at;
-}
 
 /**
  * Decodes the scan `data[start, end)` of `components` (in the scan's order) band by band into the
@@ -42,7 +19,7 @@ function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable): number {
  */
 export function decodeBaselineScan(
   data: Uint8Array,
-  { start, end }: { start: number; end: number },
+  scan: { start: number; end: number },
   frame: Frame,
   components: ScanComponent[],
   restartInterval: number,
@@ -52,77 +29,35 @@ export function decodeBaselineScan(
   const space = frame.workspace.entropy;
   if (!space) throw new Error('the frame was not laid out for a streamed decode');
   const { kernels } = frame.workspace;
-  const { window, tables, components: records } = space;
+  const { windows, tables, components: records } = space;
 
   // The scan's components, in its order (a component's tables may differ from the previous scan's).
-  const placed = new Map<HuffmanTable, number>();
-  const place = (t: HuffmanTable | null) => {
-    if (!t) throw corrupt('a scan uses a Huffman table that was never defined');
-    let at = placed.get(t);
-    if (at === undefined) {
-      at = placeTable(tables, placed.size, t);
-      placed.set(t, at);
-    }
-    return at;
-  };
+  const slots = new TableSlots(tables, true);
   const single = components.length === 1;
   const margin = 64 + BLOCK_MARGIN * (single ? 1 : components.reduce((sum, { component: c }) => sum + c.h * c.v, 0));
-  if (windowBytes > WINDOW_BYTES || windowBytes <= 2 * margin) throw new RangeError('no room for the window');
   components.forEach(({ component: c, dc, ac }, i) => {
     const r = (i * COMPONENT_BYTES) / 4;
     records[r] = single ? 1 : c.h;
     records[r + 1] = single ? 1 : c.v;
-    records[r + 2] = place(dc);
-    records[r + 3] = place(ac);
+    records[r + 2] = slots.place(dc);
+    records[r + 3] = slots.place(ac);
     records[r + 4] = c.band.byteOffset;
     records[r + 5] = c.stride;
     records[r + 6] = 0;
   });
-
-  // The window: file bytes [from, from + length) at window.byteOffset, the byte after them behind.
-  let from = start;
-  let length = 0;
-  let last = false;
-  const show = (at: number, fresh: boolean) => {
-    from = at;
-    length = Math.min(windowBytes, end - at);
-    last = at + length >= end;
-    window.set(data.subarray(at, at + length));
-    window[length] = data[at + length] ?? 0;
-    const to = window.byteOffset + length;
-    if (fresh) kernels.entropyStart(window.byteOffset, to);
-    else kernels.entropyMove(window.byteOffset, to);
-  };
-  const read = () => from + (kernels.entropyNext() - window.byteOffset);
-  show(start, true);
-
-  const restart = () => {
-    // Past the RSTn marker, afresh.
-    const at = pastRestartMarker(data, read(), end);
-    // Within the window (a restart every MCU is common): start there, nothing copied.
-    if (at >= from && at <= from + length - (last ? 0 : margin))
-      kernels.entropyStart(window.byteOffset + (at - from), window.byteOffset + length);
-    else show(at, true);
+  const window = new EntropyWindow(kernels, windows[0] as Uint8Array, data, scan, restartInterval, margin, windowBytes);
+  // A restart starts the DC predictors afresh.
+  const onRestart = () => {
     for (let i = 0; i < components.length; i++) records[(i * COMPONENT_BYTES) / 4 + 6] = 0;
   };
-
-  let n = 0; // MCUs decoded, for restarts
-  let restartedAt = 0;
   /** Decodes MCU columns 0 to `across` of a row of the records' bands (only reads past them unless `keep`). */
   const decodeRow = (across: number, keep: boolean) => {
     const decode = keep ? kernels.decodeMcus : kernels.skipMcus;
-    for (let col = 0; col < across;) {
-      if (restartInterval > 0 && n > 0 && n % restartInterval === 0 && restartedAt !== n) {
-        restart();
-        restartedAt = n;
-      }
-      const upTo = restartInterval > 0 ? Math.min(across, col + restartInterval - (n % restartInterval)) : across;
-      if (!last && kernels.entropyNext() > window.byteOffset + length - margin) show(read(), false);
-      const stopAfter = last ? 0xffffffff : window.byteOffset + length - margin;
-      const done = decode(records.byteOffset, components.length, col, upTo, stopAfter);
-      n += done - col;
-      col = done;
-    }
+    window.row(
+      across,
+      (from, to, stopAfter) => decode(records.byteOffset, components.length, from, to, stopAfter),
+      onRestart,
+    );
   };
 
   const first = (components[0] as ScanComponent).component;

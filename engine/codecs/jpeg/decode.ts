@@ -4,19 +4,19 @@
  *
  * - The result is 8-bit RGB, 3 bytes a pixel (mozjpeg through jSquash gives RGBA in its WASM heap,
  *   which never shrinks, and a second RGBA copy in JS: about 8 bytes a pixel).
- * - A baseline file with one scan is decoded in bands of one MCU row: each band is inverse-DCT'd
- *   into a ring of three small sample strips and converted to RGB as soon as the band below it is
- *   known (chroma is upsampled with the triangle filter libjpeg calls "fancy"), so the only large
- *   allocation is the result.
- * - Progressive (and multi-scan) files must keep their coefficients until the last scan, in one
- *   array per band, each let go as soon as that band is converted: at full scale every one, 2 bytes
- *   for each sample of each component (3 bytes a pixel at 4:2:0, 6 at 4:4:4); a progressive file
- *   decoded reduced keeps only the 4×4, 2×2 or 1 its reduced inverse DCT reads, and which of the
- *   others are nonzero (0.94, 0.38 or 0.23 bytes a pixel at 4:2:0).
+ * - Every file is decoded in bands of one MCU row: each band is inverse-DCT'd into a ring of three
+ *   small sample strips and converted to RGB as soon as the band below it is known (chroma is
+ *   upsampled with the triangle filter libjpeg calls "fancy"), so the only large allocation is the
+ *   result. A progressive (or multi-scan) file is read band by band too, every scan's part of a
+ *   band in turn, each scan keeping its place in the data (libjpeg instead keeps every coefficient
+ *   of the picture until the last scan: 3 bytes a pixel at 4:2:0, 6 at 4:4:4). Decoded reduced, a
+ *   progressive file's blocks keep only the 4×4, 2×2 or 1 coefficients its reduced inverse DCT
+ *   reads, and which of the others are nonzero (a refinement scan must know).
  *
  * The stages: markers.ts (the one reading of the marker stream, shared with admission), huffman.ts,
- * frame.ts (memory layout), entropy decoding (baseline-scan.ts for a streamed file's one scan, in
- * the SIMD kernels' huffman.ts; scan.ts in JavaScript for the others), idct.ts (libjpeg's accurate
+ * frame.ts (memory layout), entropy decoding (in the SIMD kernels' huffman.ts through
+ * entropy-window.ts: baseline-scan.ts for a streamed file's one scan, progressive-scan.ts for a
+ * progressive file's AC scans; scan.ts in JavaScript for the others), idct.ts (libjpeg's accurate
  * integer inverse DCT) and ycbcr.ts (upsampling and YCbCr to RGB); the last two run in the SIMD
  * kernels (../simd/assembly/kernels.ts) too, on strips laid out in the kernels' memory.
  *
@@ -27,12 +27,14 @@ import { corrupt } from '../../errors';
 import type { ImageInfo } from '../../input/image-info';
 import { PixelRect, type Picture } from '../../pixels/raster';
 import { convertBand, type Region } from './ycbcr';
-import { layoutFrame, type Component, type Frame } from './frame';
+import { layoutFrame, WINDOW_BYTES, type Component, type Frame } from './frame';
 import { buildHuffman, type HuffmanTable } from './huffman';
 import { idctBand } from './idct';
 import { readJpeg } from './markers';
 import { scanReader, ZIGZAG, type ScanComponent } from './scan';
 import { decodeBaselineScan } from './baseline-scan';
+import { acScanReader, acScanWindows } from './progressive-scan';
+import { TableSlots } from './entropy-window';
 
 /**
  * What to decode: the whole picture at full scale, or (shrink-on-load, as libjpeg's scaled IDCT
@@ -108,10 +110,15 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
   const dcTables: HuffmanTable[] = [];
   const acTables: HuffmanTable[] = [];
   // A progressive file at a reduced scale keeps only the coefficients its reduced IDCT reads.
-  // A baseline file whose first (and so only) scan holds every component is converted band by band,
-  // its entropy decoding in the kernels (baseline-scan.ts).
+  // A baseline file whose first (and so only) scan holds every component is streamed: its one scan
+  // read in the kernels (baseline-scan.ts), band by band.
   const streaming = !structure.buffered;
-  const f: Frame = layoutFrame(header, part.scale, header.progressive && part.scale > 1, streaming);
+  // Entropy decoding in the kernels: a streamed scan through one window, a progressive file's AC
+  // scans through one each.
+  const windows = streaming ? [WINDOW_BYTES] : acScanWindows(structure);
+  const f: Frame = layoutFrame(header, part.scale, header.progressive && part.scale > 1, windows);
+  const acTableSlots = !streaming && f.workspace.entropy ? new TableSlots(f.workspace.entropy.tables, false) : null;
+  let acScans = 0;
   const region = clampRegion(part.region ?? { x0: 0, y0: 0, x1: f.width, y1: f.height }, f);
   // The bands whose rows the region holds, and the block columns each component's upsampling reads.
   const bandRows = f.size * f.maxV;
@@ -170,7 +177,14 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
       if (streaming)
         // Bands above those finishBand transforms are only read past.
         decodeBaselineScan(bytes, scan, f, components, restartInterval, finishBand, { keepFrom: firstBand - 1 });
-      else readers.push(scanReader(bytes, scan, f, components, restartInterval, scan));
+      else {
+        // A progressive file's AC scan (one component) in the kernels while they have a window for it.
+        const acSlot = acTableSlots && scan.ss > 0 && acScans < windows.length ? acScans++ : -1;
+        const inKernels =
+          acSlot >= 0 &&
+          acScanReader(bytes, scan, f, components[0] as ScanComponent, restartInterval, acSlot, acTableSlots!);
+        readers.push(inKernels || scanReader(bytes, scan, f, components, restartInterval, scan));
+      }
     }
   }
 

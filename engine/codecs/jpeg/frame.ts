@@ -48,31 +48,40 @@ export interface Component {
 /**
  * A decode's buffers in the SIMD kernels' memory (../simd/kernels.ts), laid out once when the frame
  * is: the components' strips and bands (Component), a quantisation table, one row of RGB out, and
- * a streamed decode's EntropySpace. The decode is synchronous and nothing else calls the kernels meanwhile,
+ * the EntropySpace. The decode is synchronous and nothing else calls the kernels meanwhile,
  * so these views stay valid (the memory grows only when laid out).
  */
 export interface Workspace {
   kernels: Kernels;
   quant: Int32Array;
   rgb: Uint8ClampedArray;
-  /** A streamed (baseline, one scan) decode's entropy decoding in the kernels (baseline-scan.ts). */
+  /** Entropy decoding in the kernels: a streamed decode's one scan, a progressive file's AC scans. */
   entropy: EntropySpace | null;
 }
 
-/** Bytes of the file the kernels read at a time, and of one Huffman table and one component there. */
+/**
+ * Bytes of the file the kernels read at a time: a streamed decode's one scan, and each of a
+ * progressive file's AC scans (read a band at a time, in turn); bytes of one Huffman table, one
+ * component and one progressive scan's record there.
+ */
 export const WINDOW_BYTES = 256 * 1024;
+export const SCAN_WINDOW_BYTES = 32 * 1024;
 export const TABLE_BYTES = 1424 + 4 * (1 << WIDE_LOOKAHEAD); // the last part: wideAc
 export const COMPONENT_BYTES = 32;
+export const SCAN_RECORD_BYTES = 128;
 
 /**
- * Where a streamed decode's entropy decoding works (the kernels' huffman.ts): a window onto the
- * file (with 16 bytes of slack), eight Huffman table slots (filled in the order the scan first
- * uses its tables) and the scan's components' records.
+ * Where entropy decoding in the kernels works (their huffman.ts): windows onto the file (each with
+ * 16 bytes of slack), eight Huffman table slots (filled in the order the scans first use their
+ * tables), a streamed scan's components' records, and a progressive AC scan's record for each
+ * window (its bit reader's state kept between bands, and where its band layout keeps each
+ * coefficient: progressive-scan.ts).
  */
 export interface EntropySpace {
-  window: Uint8Array;
+  windows: Uint8Array[];
   tables: Uint8Array;
   components: Int32Array;
+  scans: Uint8Array;
 }
 
 export interface Frame {
@@ -122,9 +131,10 @@ function fillTaps(into: Taps, size: number, ratio: number, limit: number): Taps 
  * 1/scale (1, 2, 4 or 8): each 8×8 block gives 8/scale samples a side. `bandLimited` (a progressive
  * file at a reduced scale) keeps only the coefficients each block's reduced inverse DCT reads; a
  * subsampled component's blocks then give at most 4×4 samples (at half scale its 4:2:0 chroma is
- * upsampled after the transform, as at full scale).
+ * upsampled after the transform, as at full scale). `windows`: the bytes of each window of entropy
+ * decoding in the kernels (EntropySpace), none when it is all JavaScript's.
  */
-export function layoutFrame(header: FrameHeader, scale = 1, bandLimited = false, streamed = false): Frame {
+export function layoutFrame(header: FrameHeader, scale = 1, bandLimited = false, windows: number[] = []): Frame {
   const { progressive } = header;
   const size = 8 / scale;
   const width = Math.ceil(header.width / scale);
@@ -160,16 +170,16 @@ export function layoutFrame(header: FrameHeader, scale = 1, bandLimited = false,
       strips: [],
     };
   });
-  const { workspace, upsample, rows } = placeInKernels(components, width, streamed);
+  const { workspace, upsample, rows } = placeInKernels(components, width, windows);
   return { width, height, size, progressive, components, maxH, maxV, mcusAcross, mcusDown, upsample, rows, workspace };
 }
 
 /**
  * Lays out the decode's Workspace, the components' strips, upsampling taps and upsampled rows in
- * the kernels' memory, and for a streamed decode its EntropySpace. Rows and taps have 4 values of
+ * the kernels' memory, and its EntropySpace (if it has windows). Rows and taps have 4 values of
  * slack (the kernels work 4 at a time), the taps' pointing at sample 0.
  */
-function placeInKernels(components: Component[], width: number, streamed: boolean) {
+function placeInKernels(components: Component[], width: number, windows: number[]) {
   const stripBytes = (c: Component) => c.stride * c.size * c.v * c.size;
   const across = width + 4;
   const sizes: Record<string, number> = {
@@ -180,10 +190,12 @@ function placeInKernels(components: Component[], width: number, streamed: boolea
     for (let k = 0; k < 3; k++) sizes[`strip${i}.${k}`] = stripBytes(c);
     for (const name of ['lo', 'hi', 'w', 'row']) sizes[`${name}${i}`] = across * 4;
   });
-  if (streamed) {
-    sizes.window = WINDOW_BYTES + 16;
+  const entropy = windows.length > 0;
+  if (entropy) {
+    windows.forEach((bytes, i) => (sizes[`window${i}`] = bytes + 16));
     sizes.tables = 8 * TABLE_BYTES;
     sizes.components = components.length * COMPONENT_BYTES;
+    sizes.scans = windows.length * SCAN_RECORD_BYTES;
   }
   // Last, with slack: the colour kernels write up to 16 bytes past a row and read 3 past their inputs.
   sizes.rgb = width * 3 + 16;
@@ -204,11 +216,12 @@ function placeInKernels(components: Component[], width: number, streamed: boolea
     kernels,
     quant: new Int32Array(buffer, at.quant, 64),
     rgb: new Uint8ClampedArray(buffer, at.rgb, width * 3 + 16),
-    entropy: streamed
+    entropy: entropy
       ? {
-          window: new Uint8Array(buffer, at.window, WINDOW_BYTES + 16),
+          windows: windows.map((bytes, i) => new Uint8Array(buffer, at[`window${i}`], bytes + 16)),
           tables: new Uint8Array(buffer, at.tables, 8 * TABLE_BYTES),
           components: new Int32Array(buffer, at.components, (components.length * COMPONENT_BYTES) / 4),
+          scans: new Uint8Array(buffer, at.scans, windows.length * SCAN_RECORD_BYTES),
         }
       : null,
   };

@@ -50,11 +50,12 @@ export function buildHuffman(counts: Uint8Array, symbols: Uint8Array, ac = false
 
 /**
  * An AC table's whole coefficients for the kernels' decoder (../simd/assembly/huffman.ts): fastAc
- * over the next WIDE_LOOKAHEAD bits, with an end of block as a zero 63 places on (past the block's
- * last) and a run of 16 zeros as a zero 15 places on, so that nearly every code is read in one look.
+ * over the next WIDE_LOOKAHEAD bits, so that nearly every code is read in one look; `ends` (a
+ * baseline scan's) with an end of block as a zero 63 places on (past the block's last) and a run of
+ * 16 zeros as a zero 15 places on.
  */
-export function wideAc(t: HuffmanTable): Int32Array {
-  return wholeCoefficients(lookupTable(t.counts, t.symbols, WIDE_LOOKAHEAD), WIDE_LOOKAHEAD, true);
+export function wideAc(t: HuffmanTable, ends = true): Int32Array {
+  return wholeCoefficients(lookupTable(t.counts, t.symbols, WIDE_LOOKAHEAD), WIDE_LOOKAHEAD, ends);
 }
 
 /** By the next `bits` bits: (code length << 8) | symbol, or 0 when the code is longer. */

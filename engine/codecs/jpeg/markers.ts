@@ -101,9 +101,12 @@ export interface JpegStructure {
   orientation: number;
   /** The Adobe APP14 colour transform flag (0: RGB stored as is), or -1 without the segment. */
   adobeTransform: number;
-  /** Coefficients a buffered decode keeps per pixel (from the sampling factors). */
+  /** Coefficients per pixel (from the sampling factors): what the decode plan charges a buffered decode (limits.ts). */
   coefficientsPerPixel: number;
-  /** Every coefficient is kept until the last scan (progressive, or a first scan without every component). */
+  /**
+   * More than one scan (progressive, or a first scan without every component): the decoder reads
+   * every scan's part of a band in turn (decode.ts), where libjpeg keeps every coefficient.
+   */
   buffered: boolean;
   /** The embedded ICC profile (APP2 ICC_PROFILE chunks joined in order), or null. */
   icc: Uint8Array | null;

@@ -42,6 +42,8 @@ let end: usize = 0;
 let bitBuffer: u64 = 0;
 let bitCount: i32 = 0;
 let atMarker = false;
+/** A progressive AC scan's blocks left in the current end-of-band run. */
+let eobrun: i32 = 0;
 
 /** Starts reading afresh at `from` (a scan's start, or past a restart marker). */
 export function entropyStart(from: usize, to: usize): void {
@@ -50,6 +52,7 @@ export function entropyStart(from: usize, to: usize): void {
   bitBuffer = 0;
   bitCount = 0;
   atMarker = false;
+  eobrun = 0;
 }
 
 /** Goes on reading from `from` (the same bytes, copied to another place), keeping the bits read. */
@@ -231,4 +234,215 @@ function mcus(keep: bool, components: usize, count: i32, from: i32, to: i32, sto
   bitBuffer = buffer;
   bitCount = held;
   return col;
+}
+
+// ---- Progressive AC scans (../../jpeg/progressive-scan.ts plans them) ----
+//
+// One component's blocks in a row, `stride` bytes apart, each given by its band layout: `kept`
+// (i8[80]) takes a zigzag position (a damaged run's past 63 at 63) to the block's value index, or
+// -1 where the block keeps none (a band-limited block); `marks` is the byte offset of the block's
+// four words of which coefficients are nonzero (by zigzag position), 0 when the block keeps all 64
+// (a coefficient is then nonzero where its value is). The same decoding as ../../jpeg/scan.ts's
+// decodeAcFirst, decodeAcRefine and their band-limited forms, so the coefficients are the same.
+
+/** Keeps the bit reader's state (and the end-of-band run) at `at` (32 bytes), for another scan to run meanwhile. */
+export function entropySave(at: usize): void {
+  store<u32>(at, <u32>next);
+  store<u32>(at, <u32>end, 4);
+  store<u64>(at, bitBuffer, 8);
+  store<i32>(at, bitCount, 16);
+  store<i32>(at, atMarker ? 1 : 0, 20);
+  store<i32>(at, eobrun, 24);
+}
+
+/** Takes back the state entropySave kept at `at`. */
+export function entropyLoad(at: usize): void {
+  next = <usize>load<u32>(at);
+  end = <usize>load<u32>(at, 4);
+  bitBuffer = load<u64>(at, 8);
+  bitCount = load<i32>(at, 16);
+  atMarker = load<i32>(at, 20) != 0;
+  eobrun = load<i32>(at, 24);
+}
+
+/** Tops the buffer up to at least 57 bits (the globals' form of the fill in mcus). */
+function fill(): void {
+  const word = next <= end - 8 ? load<u64>(next) : 0xffffffffffffffff;
+  if (((~word - 0x0101010101010101) & word & 0x8080808080808080) == 0) {
+    const bytes = (63 - bitCount) >> 3;
+    const shift = <u64>(bytes << 3);
+    bitBuffer = (bitBuffer << shift) | (bswap<u64>(word) >> (64 - shift));
+    bitCount += bytes << 3;
+    next += <usize>bytes;
+  } else fillSlowly();
+}
+
+// @ts-ignore: decorator
+@inline
+function bits(n: i32): i32 {
+  if (bitCount < n) fill();
+  bitCount -= n;
+  return <i32>(bitBuffer >> <u64>bitCount) & ((1 << n) - 1);
+}
+
+/** The next Huffman symbol of `table` (the buffer holds at least 16 bits). */
+// @ts-ignore: decorator
+@inline
+function symbol(table: usize): i32 {
+  const code = <i32>load<u16>(table + (<usize>((bitBuffer >> <u64>(bitCount - LOOKAHEAD)) & FAST_MASK) << 1));
+  if (code != 0) {
+    bitCount -= code >> 8;
+    return code & 0xff;
+  }
+  return slowSymbol(table);
+}
+
+// @ts-ignore: decorator
+@inline
+function mark(block: usize, marks: i32, k: i32): void {
+  const at = k > 63 ? 63 : k;
+  const word = block + <usize>marks + (<usize>(at >> 4) << 1);
+  store<u16>(word, <u16>load<u16>(word) | (<u16>1 << <u16>(at & 15)));
+}
+
+// @ts-ignore: decorator
+@inline
+function isNonzero(block: usize, kept: usize, marks: i32, k: i32): bool {
+  if (marks == 0) return load<i16>(block + (<usize>load<i8>(kept + k) << 1)) != 0;
+  return ((load<u16>(block + <usize>marks + (<usize>(k >> 4) << 1)) >> (k & 15)) & 1) != 0;
+}
+
+/**
+ * A first AC scan (spectral selection `ss` to `se`, point transform `al`) over blocks `from` to `to`
+ * (exclusive) of the row at `row`; returns the block it stopped before: `to`, or sooner once the next
+ * byte is past `stopAfter` (as decodeMcus). The AC table's whole-coefficient table has no ends.
+ */
+export function acFirst(
+  row: usize,
+  stride: i32,
+  from: i32,
+  to: i32,
+  table: usize,
+  kept: usize,
+  marks: i32,
+  ss: i32,
+  se: i32,
+  al: i32,
+  stopAfter: usize,
+): i32 {
+  const wide = table + WIDE_AC;
+  let b = from;
+  for (; b < to; b++) {
+    if (next > stopAfter) break;
+    if (eobrun > 0) {
+      eobrun--;
+      continue;
+    }
+    const block = row + <usize>(b * stride);
+    for (let k = ss; k <= se; ) {
+      if (bitCount < 32) fill();
+      const whole = load<i32>(wide + (<usize>((bitBuffer >> <u64>(bitCount - WIDE)) & WIDE_MASK) << 2));
+      let value: i32;
+      if (whole != 0) {
+        // Code and value in one: most coefficients.
+        bitCount -= whole & 255;
+        k += (whole >> 8) & 63;
+        value = whole >> 16;
+      } else {
+        const rs = symbol(table);
+        const size = rs & 15;
+        const run = rs >> 4;
+        if (size == 0) {
+          if (run < 15) {
+            // An end of band: this block and the next (2^run - 1 + run bits) end here.
+            eobrun = (1 << run) - 1;
+            if (run > 0) {
+              bitCount -= run;
+              eobrun += <i32>(bitBuffer >> <u64>bitCount) & ((1 << run) - 1);
+            }
+            break;
+          }
+          k += 16;
+          continue;
+        }
+        k += run;
+        bitCount -= size;
+        value = extend(<i32>(bitBuffer >> <u64>bitCount) & ((1 << size) - 1), size);
+      }
+      const at = load<i8>(kept + k);
+      if (at >= 0) store<i16>(block + (<usize>at << 1), <i16>(value << al));
+      if (marks != 0) mark(block, marks, k);
+      k++;
+    }
+  }
+  return b;
+}
+
+/**
+ * A refining AC scan (successive approximation, bit `al`) over blocks `from` to `to` of the row at
+ * `row`, as acFirst: a bit more of each coefficient already nonzero, and coefficients newly ±1.
+ */
+export function acRefine(
+  row: usize,
+  stride: i32,
+  from: i32,
+  to: i32,
+  table: usize,
+  kept: usize,
+  marks: i32,
+  ss: i32,
+  se: i32,
+  al: i32,
+  stopAfter: usize,
+): i32 {
+  const p1 = 1 << al;
+  const m1 = -1 << al;
+  let b = from;
+  for (; b < to; b++) {
+    if (next > stopAfter) break;
+    const block = row + <usize>(b * stride);
+    let k = ss;
+    if (eobrun == 0) {
+      for (; k <= se; k++) {
+        if (bitCount < 32) fill();
+        const rs = symbol(table);
+        let run = rs >> 4;
+        let s = rs & 15;
+        if (s != 0) {
+          s = bits(1) != 0 ? p1 : m1;
+        } else if (run != 15) {
+          eobrun = (1 << run) + bits(run);
+          break;
+        }
+        while (k <= se) {
+          if (isNonzero(block, kept, marks, k)) refine(block, kept, k, p1, m1);
+          else if (--run < 0) break;
+          k++;
+        }
+        if (s != 0 && k <= se) {
+          const at = load<i8>(kept + k);
+          if (at >= 0) store<i16>(block + (<usize>at << 1), <i16>s);
+          if (marks != 0) mark(block, marks, k);
+        }
+      }
+    }
+    if (eobrun > 0) {
+      // In an end-of-band run only the coefficients already nonzero take a correction bit, in order.
+      for (; k <= se; k++) if (isNonzero(block, kept, marks, k)) refine(block, kept, k, p1, m1);
+      eobrun--;
+    }
+  }
+  return b;
+}
+
+/** A correction bit for the nonzero coefficient at zigzag position k (read even where the block keeps none). */
+// @ts-ignore: decorator
+@inline
+function refine(block: usize, kept: usize, k: i32, p1: i32, m1: i32): void {
+  const bit = bits(1);
+  const at = load<i8>(kept + k);
+  if (bit == 0 || at < 0) return;
+  const place = block + (<usize>at << 1);
+  const v = <i32>load<i16>(place);
+  if ((v & p1) == 0) store<i16>(place, <i16>(v >= 0 ? v + p1 : v + m1));
 }

@@ -8,8 +8,8 @@
  *   - PNG rows (png.ts, for ../../png/encode.ts and decode.ts): packing RGBA into the chosen colour
  *     type, and the five PNG filters with libpng's choice between them, 16 bytes at a time; a
  *     filter reversed, a pixel at a time.
- *   - JPEG decoding (jpeg.ts and huffman.ts, for ../../jpeg/): a baseline scan's Huffman decoding,
- *     the inverse DCTs, upsampling and YCbCr to RGB, with libjpeg's arithmetic.
+ *   - JPEG decoding (jpeg.ts and huffman.ts, for ../../jpeg/): a baseline scan's and a progressive
+ *     AC scan's Huffman decoding, the inverse DCTs, upsampling and YCbCr to RGB, with libjpeg's arithmetic.
  *   - The saliency analysis (analyse.ts, for ../../../pixels/content-aware/analyse.ts): its maps on
  *     a copy of at most 256 × 256, in float64 as the JavaScript it replaced, to the bit.
  * The JavaScript side plans the work, lays out buffers in this module's memory (simd/kernels.ts)
@@ -23,7 +23,17 @@ export * from './resample';
 export * from './png';
 export * from './jpeg';
 export * from './analyse';
-export { entropyStart, entropyMove, entropyNext, decodeMcus, skipMcus } from './huffman';
+export {
+  entropyStart,
+  entropyMove,
+  entropyNext,
+  entropySave,
+  entropyLoad,
+  decodeMcus,
+  skipMcus,
+  acFirst,
+  acRefine,
+} from './huffman';
 
 /** Where the JavaScript side may start laying out its buffers. */
 export function heapBase(): usize {

@@ -1,0 +1,144 @@
+/**
+ * A scan's entropy-coded data as the kernels (../simd/assembly/huffman.ts) read it: through a
+ * window in their memory, moved on as they read (so that memory never holds the file), with its
+ * Huffman tables laid out beside it; restart markers are found here, between calls. A streamed
+ * decode's one scan has one (baseline-scan.ts); a progressive file's AC scans have one each
+ * (progressive-scan.ts).
+ */
+import type { Kernels } from '../simd/kernels';
+import { TABLE_BYTES } from './frame';
+import { WIDE_LOOKAHEAD, wideAc, type HuffmanTable } from './huffman';
+import { pastRestartMarker } from './markers';
+import { corrupt } from '../../errors';
+
+/**
+ * Bytes a block can take at most, and more: 64 codes of 16 bits with 15 value bits, every byte
+ * stuffed (496). A window is moved on before less than a call's worst unit (an MCU or a block) and
+ * the 8 bytes the bit buffer reads ahead are left in it.
+ */
+export const BLOCK_MARGIN = 512;
+
+export class EntropyWindow {
+  /** The window: file bytes [from, from + length) at window.byteOffset, the byte after them behind. */
+  private from = 0;
+  private length = 0;
+  private last = false;
+  /** Units (MCUs, or one component's blocks) decoded, for restarts. */
+  private n = 0;
+  private restartedAt = 0;
+  private readonly end: number;
+
+  /**
+   * `window`: the kernels' memory for `size` bytes of the file and 16 of slack; `margin`: the
+   * bytes the kernels may read in one unit, and more. The kernels' bit reader starts at `start`.
+   */
+  constructor(
+    private readonly kernels: Kernels,
+    private readonly window: Uint8Array,
+    private readonly data: Uint8Array,
+    { start, end }: { start: number; end: number },
+    private readonly restartInterval: number,
+    private readonly margin: number,
+    private readonly size = window.length - 16,
+  ) {
+    this.end = end;
+    if (size > window.length - 16 || (size < end - start && size <= 2 * margin))
+      throw new RangeError('no room for the window');
+    this.show(start, true);
+  }
+
+  private show(at: number, fresh: boolean) {
+    const { window, kernels } = this;
+    this.from = at;
+    this.length = Math.min(this.size, this.end - at);
+    this.last = at + this.length >= this.end;
+    window.set(this.data.subarray(at, at + this.length));
+    window[this.length] = this.data[at + this.length] ?? 0;
+    const to = window.byteOffset + this.length;
+    if (fresh) kernels.entropyStart(window.byteOffset, to);
+    else kernels.entropyMove(window.byteOffset, to);
+  }
+
+  /** Where in the file the kernels read next. */
+  private read(): number {
+    return this.from + (this.kernels.entropyNext() - this.window.byteOffset);
+  }
+
+  /** Past the RSTn marker, afresh (the kernels' bit reader and end-of-band run). */
+  private restart() {
+    const at = pastRestartMarker(this.data, this.read(), this.end);
+    // Within the window (a restart every MCU is common): start there, nothing copied.
+    if (at >= this.from && at <= this.from + this.length - (this.last ? 0 : this.margin))
+      this.kernels.entropyStart(this.window.byteOffset + (at - this.from), this.window.byteOffset + this.length);
+    else this.show(at, true);
+  }
+
+  /**
+   * Decodes units 0 to `across` of a row with `decode(from, to, stopAfter)`, which decodes units
+   * `from` to `to` and returns where it stopped: `to`, or sooner once the next byte is past
+   * `stopAfter`. Between calls the window moves on, and restarts are taken (`onRestart`: the
+   * caller's part, such as the DC predictors).
+   */
+  row(across: number, decode: (from: number, to: number, stopAfter: number) => number, onRestart?: () => void): void {
+    const { kernels, window, restartInterval } = this;
+    for (let col = 0; col < across;) {
+      if (restartInterval > 0 && this.n > 0 && this.n % restartInterval === 0 && this.restartedAt !== this.n) {
+        this.restart();
+        onRestart?.();
+        this.restartedAt = this.n;
+      }
+      const upTo = restartInterval > 0 ? Math.min(across, col + restartInterval - (this.n % restartInterval)) : across;
+      if (!this.last && kernels.entropyNext() > window.byteOffset + this.length - this.margin)
+        this.show(this.read(), false);
+      const done = decode(col, upTo, this.last ? 0xffffffff : window.byteOffset + this.length - this.margin);
+      this.n += done - col;
+      col = done;
+    }
+  }
+}
+
+/**
+ * Huffman tables laid out in the kernels' slots (eight), each once: `ends` as the baseline kernel
+ * reads them (its whole-coefficient table with ends of blocks), or not (a progressive AC scan's).
+ */
+export class TableSlots {
+  private readonly placed = new Map<HuffmanTable, number>();
+
+  constructor(
+    private readonly tables: Uint8Array,
+    private readonly ends: boolean,
+  ) {}
+
+  /** The table's address in the kernels' memory; null when the slots are full. */
+  tryPlace(t: HuffmanTable | null): number | null {
+    if (!t) throw corrupt('a scan uses a Huffman table that was never defined');
+    let at = this.placed.get(t);
+    if (at === undefined) {
+      if (this.placed.size * TABLE_BYTES >= this.tables.length) return null;
+      at = placeTable(this.tables, this.placed.size, t, this.ends);
+      this.placed.set(t, at);
+    }
+    return at;
+  }
+
+  place(t: HuffmanTable | null): number {
+    const at = this.tryPlace(t);
+    if (at === null) throw new RangeError('no room for the table');
+    return at;
+  }
+}
+
+/** Lays a Huffman table out as the kernels read it: fast, maxCode, offset, symbols, wideAc. */
+function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable, ends: boolean): number {
+  const at = tables.byteOffset + slot * TABLE_BYTES;
+  const buffer = tables.buffer;
+  new Uint16Array(buffer, at, 512).set(t.fast);
+  new Int32Array(buffer, at + 1024, 18).set(t.maxCode);
+  new Int32Array(buffer, at + 1096, 18).set(t.offset);
+  const symbols = new Uint8Array(buffer, at + 1168, 256);
+  symbols.fill(0);
+  symbols.set(t.symbols);
+  // AC tables only: a DC one's is never read.
+  if (t.fastAc) new Int32Array(buffer, at + 1424, 1 << WIDE_LOOKAHEAD).set(wideAc(t, ends));
+  return at;
+}
