@@ -428,6 +428,81 @@ describe("the JPEG decoder's kernels", () => {
     expect(worst).toBeLessThanOrEqual(1);
   });
 
+  it("inverse-transforms a block of only its DC coefficient to libjpeg's one value, for every DC an 8-bit picture has", () => {
+    // Dequantised, an 8-bit picture's DC is within ±1024 and its quantiser's rounding; -2048 to 2047 quantised.
+    const dcs = Array.from({ length: 1366 }, (_, i) => -2048 + i * 3);
+    const quants = [1, 2, 16, 99, 255];
+    const count = dcs.length * quants.length;
+    const { kernels, at, buffer } = withBuffers({ coef: 128 * count, quant: 64 * 4 * count, out: 8 * 8 * count });
+    const coef = new Int16Array(buffer, at.coef, 64 * count).fill(0);
+    const quant = new Int32Array(buffer, at.quant, 64 * count);
+    const expected: number[] = [];
+    quants.forEach((q, j) =>
+      dcs.forEach((dc, i) => {
+        const b = j * dcs.length + i;
+        coef[b * 64] = dc;
+        // libjpeg's DC-only shortcut (jidctint.c): the column's DC << PASS1_BITS, descaled by PASS1_BITS + 3.
+        expected[b] = Math.min(255, Math.max(0, ((dc * q * 4 + 16) >> 5) + 128));
+      }),
+    );
+    // One table for all but a quantiser each time: a call per block, each its own table.
+    const out = new Uint8Array(buffer, at.out, 64 * count);
+    for (let b = 0; b < count; b++) {
+      quant.fill(quants[Math.floor(b / dcs.length)] as number, b * 64, b * 64 + 64);
+      kernels.idct8(at.coef + b * 128, 128, 1, at.quant + b * 256, at.out + b * 64, 8);
+    }
+    const possible = (b: number) =>
+      Math.abs((dcs[b % dcs.length] as number) * (quants[Math.floor(b / dcs.length)] as number)) <= 1024 + 255;
+    const checked = Array.from({ length: count }, (_, b) => b).filter(possible);
+    expect(checked.length).toBeGreaterThan(1000);
+    const wrong = checked.filter((b) => out.subarray(b * 64, b * 64 + 64).some((v) => v !== expected[b]));
+    expect(wrong).toEqual([]);
+    // A block with one AC coefficient, wherever it is, is not one value: within 1 of the exact transform.
+    new Int32Array(buffer, at.quant, 64).set(QUANT);
+    for (let k = 1; k < 64; k++) {
+      const block = new Int16Array(64);
+      block[0] = 12;
+      block[k] = k % 2 ? 3 : -3;
+      coef.set(block);
+      kernels.idct8(at.coef, 128, 1, at.quant, at.out, 8);
+      const exact = inverse(block, 8);
+      expect(Math.max(...exact.map((v, i) => Math.abs(v - (out[i] as number)))), `AC at ${k}`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it.each([
+    [4, 4],
+    [2, 2],
+  ] as const)(
+    'inverse-transforms a block of only its DC coefficient to %i samples a side as the whole transform does (row %i, which it does not read, set)',
+    (n, unread) => {
+      const next = noise(n + 20);
+      const blocks = Array.from({ length: 64 }, (_, i) => {
+        const dc = i < 8 ? [-32768, 32767, -2048, 2047, -1, 0, 1, 1000][i]! : ((next() << 8) | next()) - 32768;
+        const only = new Int16Array(64);
+        only[0] = dc;
+        const withUnread = only.slice();
+        withUnread[unread * 8] = 1 + next(); // read by neither pass: the whole transform runs, the same samples due
+        return [only, withUnread] as const;
+      });
+      const { kernels, at, buffer } = withBuffers({
+        coef: 128 * 2 * blocks.length,
+        quant: 64 * 4,
+        out: n * n * 2 * blocks.length,
+      });
+      blocks.flat().forEach((b, i) => new Int16Array(buffer, at.coef + i * 128, 64).set(b));
+      new Int32Array(buffer, at.quant, 64).set(QUANT);
+      const stride = n * 2 * blocks.length;
+      (n === 4 ? kernels.idct4 : kernels.idct2)(at.coef, 128, 2 * blocks.length, at.quant, at.out, stride);
+      const out = new Uint8Array(buffer, at.out, stride * n);
+      const samples = (i: number) =>
+        Array.from({ length: n * n }, (_, k) => out[Math.floor(k / n) * stride + i * n + (k % n)]);
+      const differing = blocks.filter((_, i) => samples(2 * i).some((v, k) => v !== samples(2 * i + 1)[k]));
+      expect(differing.length).toBe(0);
+      expect(new Set(samples(0)).size).toBe(1);
+    },
+  );
+
   /** libjpeg 9's jpeg_idct_4x4 (jidctint.c) of a block's 4×4 lowest coefficients, row by row, in plain integers. */
   function libjpegIdct4x4(low: Int16Array, quant: readonly number[]): number[] {
     const ws = new Int32Array(16);

@@ -111,6 +111,20 @@ function islow8(
   );
 }
 
+/**
+ * Whether a block's 63 AC coefficients (int16, natural order, at coef) are all zero: then every
+ * sample of its transform is one value, which the transforms below compute alone (a smooth
+ * photo's blocks are half or more of them), with the same 32-bit operations their lanes would do
+ * on it, so the samples are the same.
+ */
+// @ts-ignore: decorator
+@inline
+function onlyDc(coef: usize): bool {
+  let any = v128.and(v128.load(coef), i16x8(0, -1, -1, -1, -1, -1, -1, -1));
+  for (let at: usize = 16; at < 128; at += 16) any = v128.or(any, v128.load(coef + at));
+  return !v128.any_true(any);
+}
+
 /** Four dequantised coefficients: row k, columns col..col + 3 of the block at coef (int16) with quant (int32). */
 // @ts-ignore: decorator
 @inline
@@ -125,6 +139,15 @@ function dequant(coef: usize, quant: usize, k: usize, col: usize): v128 {
  */
 export function idct8(coef: usize, step: usize, n: i32, quant: usize, out: usize, stride: usize): void {
   for (let b = 0; b < n; b++, coef += step, out += 8) {
+    if (onlyDc(coef)) {
+      // Both passes of islow8 with only x0 nonzero (row 0, column 0).
+      const p = ((<i32>load<i16>(coef) * load<i32>(quant)) << CONST_BITS) + (1 << (CONST_BITS - PASS1_BITS - 1));
+      const shift = CONST_BITS + PASS1_BITS + 3;
+      const v = clampByte((((p >> (CONST_BITS - PASS1_BITS)) << CONST_BITS) + (1 << (shift - 1)) + (128 << shift)) >> shift);
+      const row = i8x16.splat(<i8>v);
+      for (let r: usize = 0; r < 8; r++) v128.store64_lane(out + r * stride, row, 0);
+      continue;
+    }
     for (let col: usize = 0; col < 8; col += 4) {
       const dst = WORKSPACE + col * 32;
       islow8(
@@ -190,6 +213,14 @@ function storeRows4(out: usize, stride: usize): void {
 /** As idct8, each block into 4×4 samples (half scale): libjpeg's jpeg_idct_4x4; block i at out + 4 i. */
 export function idct4(coef: usize, step: usize, n: i32, quant: usize, out: usize, stride: usize): void {
   for (let b = 0; b < n; b++, coef += step, out += 4) {
+    if (onlyDc(coef)) {
+      // Both passes of reduced4 with only x0 nonzero.
+      const p = ((<i32>load<i16>(coef) * load<i32>(quant)) << (CONST_BITS + 1)) + (1 << (CONST_BITS - PASS1_BITS));
+      const shift = CONST_BITS + PASS1_BITS + 3 + 1;
+      const v = clampByte((((p >> (CONST_BITS - PASS1_BITS + 1)) << (CONST_BITS + 1)) + (1 << (shift - 1)) + (128 << shift)) >> shift);
+      for (let r: usize = 0; r < 4; r++) store<u32>(out + r * stride, <u32>v * 0x01010101);
+      continue;
+    }
     for (let col: usize = 0; col < 8; col += 4) {
       reduced4(
         dequant(coef, quant, 0, col), dequant(coef, quant, 1, col), dequant(coef, quant, 2, col), dequant(coef, quant, 3, col),
@@ -415,6 +446,14 @@ export function idct2(coef: usize, step: usize, n: i32, quant: usize, out: usize
   const shift = CONST_BITS + PASS1_BITS + 3 + 2;
   const round2 = (1 << (shift - 1)) + (128 << shift);
   for (let b = 0; b < n; b++, coef += step, out += 2) {
+    if (onlyDc(coef)) {
+      // Both passes below with only row 0, column 0 nonzero.
+      const p = ((<i32>load<i16>(coef) * load<i32>(quant)) << (CONST_BITS + 2)) + (1 << (CONST_BITS - PASS1_BITS + 1));
+      const v = clampByte((((p >> (CONST_BITS - PASS1_BITS + 2)) << (CONST_BITS + 2)) + round2) >> shift);
+      store<u16>(out, <u16>(v * 0x0101));
+      store<u16>(out + stride, <u16>(v * 0x0101));
+      continue;
+    }
     // Columns, four at a time: rows 0 and 1 of the workspace, row-major.
     for (let col: usize = 0; col < 8; col += 4) {
       const t10 = i32x4.add(i32x4.shl(dequant(coef, quant, 0, col), CONST_BITS + 2), round1);
