@@ -7,7 +7,7 @@
  */
 import type { Kernels } from '../simd/kernels';
 import { TABLE_BYTES } from './frame';
-import { WIDE_LOOKAHEAD, wideAc, type HuffmanTable } from './huffman';
+import { skipAc, WIDE_LOOKAHEAD, wideAc, type HuffmanTable } from './huffman';
 import { pastRestartMarker } from './markers';
 import { corrupt } from '../../errors';
 
@@ -128,7 +128,7 @@ export class TableSlots {
   }
 }
 
-/** Lays a Huffman table out as the kernels read it: fast, maxCode, offset, symbols, wideAc. */
+/** Lays a Huffman table out as the kernels read it: fast, maxCode, offset, symbols, wideAc, skipAc. */
 function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable, ends: boolean): number {
   const at = tables.byteOffset + slot * TABLE_BYTES;
   const buffer = tables.buffer;
@@ -138,7 +138,9 @@ function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable, ends: boo
   const symbols = new Uint8Array(buffer, at + 1168, 256);
   symbols.fill(0);
   symbols.set(t.symbols);
-  // AC tables only: a DC one's is never read.
-  if (t.fastAc) new Int32Array(buffer, at + 1424, 1 << WIDE_LOOKAHEAD).set(wideAc(t, ends));
+  // AC tables only: a DC one's are never read; skipAc a baseline scan's only.
+  const wide = 1 << WIDE_LOOKAHEAD;
+  if (t.fastAc) new Int32Array(buffer, at + 1424, wide).set(wideAc(t, ends));
+  if (t.fastAc && ends) new Int32Array(buffer, at + 1424 + 4 * wide, wide).set(skipAc(t));
   return at;
 }

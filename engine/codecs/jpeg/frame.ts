@@ -66,7 +66,7 @@ export interface Workspace {
  */
 export const WINDOW_BYTES = 256 * 1024;
 export const SCAN_WINDOW_BYTES = 32 * 1024;
-export const TABLE_BYTES = 1424 + 4 * (1 << WIDE_LOOKAHEAD); // the last part: wideAc
+export const TABLE_BYTES = 1424 + 2 * 4 * (1 << WIDE_LOOKAHEAD); // the last parts: wideAc, skipAc
 export const COMPONENT_BYTES = 32;
 export const SCAN_RECORD_BYTES = 128;
 

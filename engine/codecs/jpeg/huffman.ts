@@ -58,6 +58,40 @@ export function wideAc(t: HuffmanTable, ends = true): Int32Array {
   return wholeCoefficients(lookupTable(t.counts, t.symbols, WIDE_LOOKAHEAD), WIDE_LOOKAHEAD, ends);
 }
 
+/**
+ * A baseline AC table's codes for reading past a block without its values (the kernels'
+ * skipMcus): by the next WIDE_LOOKAHEAD bits, as many whole codes (each with its value bits) as
+ * fit in them, up to and with an end of block: bits used | zigzag positions passed << 8 | 1 << 16
+ * when an end of block is among them; 0 when not even the first fits.
+ */
+export function skipAc(t: HuffmanTable): Int32Array {
+  const bits = WIDE_LOOKAHEAD;
+  const mask = (1 << bits) - 1;
+  const codes = lookupTable(t.counts, t.symbols, bits);
+  const table = new Int32Array(1 << bits);
+  for (let look = 0; look < table.length; look++) {
+    let used = 0;
+    let passed = 0;
+    let ended = 0;
+    while (used < bits) {
+      // The code starting `used` bits in (zeros shifted in after the look: a code reaching them does not fit).
+      const entry = codes[(look << used) & mask] as number;
+      const length = entry >> 8;
+      const run = (entry >> 4) & 15;
+      const size = entry & 15;
+      if (entry === 0 || used + length + size > bits) break;
+      used += length + size;
+      if (size === 0 && run !== 15) {
+        ended = 1; // an end of block
+        break;
+      }
+      passed += size === 0 ? 16 : run + 1; // a run of 16 zeros, or zeros and a coefficient
+    }
+    if (used > 0) table[look] = used | (passed << 8) | (ended << 16);
+  }
+  return table;
+}
+
 /** By the next `bits` bits: (code length << 8) | symbol, or 0 when the code is longer. */
 function lookupTable(counts: Uint8Array, symbols: Uint8Array, bits: number): Uint16Array {
   const fast = new Uint16Array(1 << bits);

@@ -8,8 +8,8 @@
  *
  * Tables (laid out by the JavaScript side, TABLE_BYTES each): fast u16[512] (code length << 8 |
  * symbol, 0 for a longer code), maxCode i32[18], offset i32[18], symbols u8[256], wideAc i32[4096]
- * (../../jpeg/huffman.ts). A component (COMPONENT_BYTES): h, v, DC table, AC table, band, blocks
- * across its band, DC predictor (i32 each).
+ * (../../jpeg/huffman.ts), skipAc i32[4096] (a baseline AC table's, for skipMcus). A component
+ * (COMPONENT_BYTES): h, v, DC table, AC table, band, blocks across its band, DC predictor (i32 each).
  */
 
 const LOOKAHEAD: i32 = 9;
@@ -21,6 +21,7 @@ const MAX_CODE = 1024;
 const OFFSET = MAX_CODE + 72;
 const SYMBOLS = OFFSET + 72;
 const WIDE_AC = SYMBOLS + 256;
+const SKIP_AC = WIDE_AC + (4 << WIDE);
 
 /**
  * Zigzag position → natural position (the coefficient's index), and 63 past the last: a run that
@@ -148,6 +149,7 @@ function mcus(keep: bool, components: usize, count: i32, from: i32, to: i32, sto
       const dc = <usize>load<u32>(c, 8);
       const ac = <usize>load<u32>(c, 12);
       const wideAc = ac + WIDE_AC;
+      const skipAc = ac + SKIP_AC;
       const band = <usize>load<u32>(c, 16);
       const across = load<i32>(c, 20);
       let pred = load<i32>(c, 24);
@@ -174,6 +176,18 @@ function mcus(keep: bool, components: usize, count: i32, from: i32, to: i32, sto
                 pos = next;
                 buffer = bitBuffer;
                 held = bitCount;
+              }
+            }
+            if (!keep && k != 0) {
+              // Read past: several whole codes in one look where they fit, unless the block's last
+              // coefficient (64 positions) comes among them: then one at a time, as below.
+              const many = load<i32>(skipAc + (<usize>((buffer >> <u64>(held - WIDE)) & WIDE_MASK) << 2));
+              const past = k + ((many >> 8) & 255);
+              if (many != 0 && past <= 64 - (many >> 16)) {
+                held -= many & 255;
+                k = past;
+                if (many >> 16 != 0) break; // its end of block
+                continue;
               }
             }
             if (k != 0) {
