@@ -73,7 +73,6 @@ export function verifyJpeg(bytes: Uint8Array, info: ImageInfo): void {
     else if (segment.kind === 'sos') {
       const { scan } = segment;
       const baseline = !structure.frame.progressive;
-      if (!baseline && scan.ss === 0 && scan.se !== 0) throw corrupt('a progressive scan mixes DC and AC coefficients');
       const usesDc = baseline || (scan.ss === 0 && scan.ah === 0);
       const usesAc = baseline || scan.ss !== 0;
       for (const c of scan.components) {

@@ -98,7 +98,7 @@ export class EntropyWindow {
 }
 
 /**
- * Huffman tables laid out in the kernels' slots (eight), each once: `ends` as the baseline kernel
+ * Huffman tables laid out in the kernels' slots (frame.ts), each once: `ends` as the baseline kernel
  * reads them (its whole-coefficient table with ends of blocks), or not (a progressive AC scan's).
  */
 export class TableSlots {
@@ -109,21 +109,15 @@ export class TableSlots {
     private readonly ends: boolean,
   ) {}
 
-  /** The table's address in the kernels' memory; null when the slots are full. */
-  tryPlace(t: HuffmanTable | null): number | null {
+  /** The table's address in the kernels' memory. */
+  place(t: HuffmanTable | null): number {
     if (!t) throw corrupt('a scan uses a Huffman table that was never defined');
     let at = this.placed.get(t);
     if (at === undefined) {
-      if (this.placed.size * TABLE_BYTES >= this.tables.length) return null;
+      if ((this.placed.size + 1) * TABLE_BYTES > this.tables.length) throw new RangeError('no room for the table');
       at = placeTable(this.tables, this.placed.size, t, this.ends);
       this.placed.set(t, at);
     }
-    return at;
-  }
-
-  place(t: HuffmanTable | null): number {
-    const at = this.tryPlace(t);
-    if (at === null) throw new RangeError('no room for the table');
     return at;
   }
 }

@@ -72,8 +72,8 @@ export const SCAN_RECORD_BYTES = 128;
 
 /**
  * Where entropy decoding in the kernels works (their huffman.ts): windows onto the file (each with
- * 16 bytes of slack), eight Huffman table slots (filled in the order the scans first use their
- * tables), a streamed scan's components' records, and a progressive AC scan's record for each
+ * 16 bytes of slack), Huffman table slots (eight, or one for each window; filled in the order the
+ * scans first use their tables), a streamed scan's components' records, and a progressive AC scan's record for each
  * window (its bit reader's state kept between bands, and where its band layout keeps each
  * coefficient: progressive-scan.ts).
  */
@@ -193,7 +193,7 @@ function placeInKernels(components: Component[], width: number, windows: number[
   const entropy = windows.length > 0;
   if (entropy) {
     windows.forEach((bytes, i) => (sizes[`window${i}`] = bytes + 16));
-    sizes.tables = 8 * TABLE_BYTES;
+    sizes.tables = tableSlots(windows) * TABLE_BYTES;
     sizes.components = components.length * COMPONENT_BYTES;
     sizes.scans = windows.length * SCAN_RECORD_BYTES;
   }
@@ -219,7 +219,7 @@ function placeInKernels(components: Component[], width: number, windows: number[
     entropy: entropy
       ? {
           windows: windows.map((bytes, i) => new Uint8Array(buffer, at[`window${i}`], bytes + 16)),
-          tables: new Uint8Array(buffer, at.tables, 8 * TABLE_BYTES),
+          tables: new Uint8Array(buffer, at.tables, tableSlots(windows) * TABLE_BYTES),
           components: new Int32Array(buffer, at.components, (components.length * COMPONENT_BYTES) / 4),
           scans: new Uint8Array(buffer, at.scans, windows.length * SCAN_RECORD_BYTES),
         }
@@ -227,6 +227,11 @@ function placeInKernels(components: Component[], width: number, windows: number[
   };
   const rows = components.map((_, i) => new Float32Array(buffer, at[`row${i}`], across));
   return { workspace, upsample, rows };
+}
+
+/** Huffman table slots: eight (a streamed scan's DC and AC tables), or one for each progressive AC scan's window. */
+function tableSlots(windows: number[]): number {
+  return Math.max(8, windows.length);
 }
 
 /** For each natural position of an 8×8 block, its index among the size × size kept (row by row), or -1. */
@@ -249,9 +254,10 @@ function samplesPerBlock(r: { h: number; v: number }, maxH: number, maxV: number
 }
 
 /**
- * Bytes a buffered decode's coefficients take for the whole picture at 1/scale (padded to whole
- * MCUs): 2 for each kept coefficient, band-limited (a progressive file at a reduced scale) the kept
- * ones and 8 bytes of which are nonzero for each block. For admission and the decode plan (limits.ts).
+ * Bytes the coefficients of the whole picture take at 1/scale (padded to whole MCUs): 2 for each
+ * kept coefficient, band-limited (a progressive file at a reduced scale) the kept ones and 8 bytes
+ * of which are nonzero for each block. What the decode plan still charges a buffered decode, which
+ * now holds one band of them (limits.ts).
  */
 export function coefficientBytes(
   width: number,

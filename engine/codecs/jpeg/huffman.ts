@@ -54,7 +54,7 @@ export function buildHuffman(counts: Uint8Array, symbols: Uint8Array, ac = false
  * baseline scan's) with an end of block as a zero 63 places on (past the block's last) and a run of
  * 16 zeros as a zero 15 places on.
  */
-export function wideAc(t: HuffmanTable, ends = true): Int32Array {
+export function wideAc(t: HuffmanTable, ends: boolean): Int32Array {
   return wholeCoefficients(lookupTable(t.counts, t.symbols, WIDE_LOOKAHEAD), WIDE_LOOKAHEAD, ends);
 }
 

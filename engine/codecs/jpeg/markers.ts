@@ -104,8 +104,8 @@ export interface JpegStructure {
   /** Coefficients per pixel (from the sampling factors): what the decode plan charges a buffered decode (limits.ts). */
   coefficientsPerPixel: number;
   /**
-   * More than one scan (progressive, or a first scan without every component): the decoder reads
-   * every scan's part of a band in turn (decode.ts), where libjpeg keeps every coefficient.
+   * Progressive, or a first scan without every component (so more than one scan): the decoder
+   * reads every scan's part of a band in turn (decode.ts), where libjpeg keeps every coefficient.
    */
   buffered: boolean;
   /** The embedded ICC profile (APP2 ICC_PROFILE chunks joined in order), or null. */

@@ -1,10 +1,10 @@
 /**
  * A progressive file's AC scans decoded in the SIMD kernels (../simd/assembly/huffman.ts, acFirst
  * and acRefine): the same coefficients as scan.ts, which still reads the DC scans (a symbol or a
- * bit a block), a multi-scan baseline file's scans, and any AC scan past the kernels' windows or
- * table slots. The decode reads every scan's part of a band in turn (decode.ts), so each scan here
- * has its own window onto the file (entropy-window.ts) and its bit reader's state, kept in its
- * record between bands.
+ * bit a block), a multi-scan baseline file's scans, and any AC scan past the kernels' windows.
+ * The decode reads every scan's part of a band in turn (decode.ts), so each scan here has its own
+ * window onto the file (entropy-window.ts) and its bit reader's state, kept in its record between
+ * bands.
  */
 import type { Frame } from './frame';
 import { SCAN_RECORD_BYTES, SCAN_WINDOW_BYTES } from './frame';
@@ -13,8 +13,9 @@ import type { JpegStructure, ScanHeader } from './markers';
 import { ZIGZAG, type ScanComponent } from './scan';
 
 /**
- * The most AC scans read in the kernels: libjpeg's progressive script has 8 (of 10 scans),
- * mozjpeg's up to about 18. Windows of at most SCAN_WINDOW_BYTES each: 512 kB at most.
+ * The most AC scans read in the kernels, each with a window of at most SCAN_WINDOW_BYTES (512 kB
+ * at most) and a table slot (frame.ts): libjpeg's progressive script has 8 (of 10 scans), each
+ * with its own optimised table, mozjpeg's up to about 18.
  */
 export const KERNEL_SCANS = 16;
 
@@ -32,7 +33,7 @@ export function acScanWindows(structure: JpegStructure): number[] {
 /**
  * A reader of one AC scan (one component, its blocks in rows) in window `slot` of the frame's
  * EntropySpace, as scan.ts's scanReader: each call decodes the scan's part of the next band m into
- * c.band. Null when its table finds no slot (scan.ts then reads it) or it has none (scan.ts then
+ * c.band. Null when it has no window (scan.ts then reads it) or no table (scan.ts then
  * says so, as the scan's first block is read).
  */
 export function acScanReader(
@@ -47,8 +48,7 @@ export function acScanReader(
   const space = frame.workspace.entropy;
   const window = space?.windows[slot];
   if (!space || !window || !ac) return null;
-  const table = tables.tryPlace(ac);
-  if (table === null) return null;
+  const table = tables.place(ac); // a slot for each window (frame.ts)
   const { kernels } = frame.workspace;
   // The record: the bit reader's state (32 bytes), then where the band layout keeps the
   // coefficient at each zigzag position (natural order, or the band-limited places).

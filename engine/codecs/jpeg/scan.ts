@@ -340,7 +340,6 @@ export function scanReader(
         : limited
           ? decodeAcRefineLimited
           : decodeAcRefine;
-  if (frameProgressive && ss === 0 && se !== 0) throw corrupt('a progressive scan mixes DC and AC coefficients');
 
   const restart = () => {
     // Skip to the RSTn marker, past it, and start afresh.

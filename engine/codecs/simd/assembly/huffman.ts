@@ -1,6 +1,7 @@
 /**
- * A baseline JPEG scan's entropy decoding (../../jpeg/baseline-scan.ts plans it): Huffman codes to
- * each block's 64 coefficients, MCU by MCU, into the band arrays the inverse DCT then reads. The
+ * JPEG entropy decoding: a baseline scan's (../../jpeg/baseline-scan.ts plans it), Huffman codes to
+ * each block's 64 coefficients, MCU by MCU, into the band arrays the inverse DCT then reads; and a
+ * progressive file's AC scans (acFirst, acRefine, below; ../../jpeg/progressive-scan.ts). The
  * same decoding as ../../jpeg/scan.ts (libjpeg's 9-bit lookahead, zeros fed past a marker or the
  * data's end), so the coefficients are the same; a 64-bit bit buffer filled 7 bytes at a time
  * instead of 3, and stb_image's whole-coefficient table over 12 bits instead of 9, ends of blocks
@@ -279,7 +280,7 @@ export function entropyLoad(at: usize): void {
   eobrun = load<i32>(at, 24);
 }
 
-/** Tops the buffer up to at least 57 bits (the globals' form of the fill in mcus). */
+/** Tops the buffer up to at least 56 bits (the globals' form of the fill in mcus). */
 function fill(): void {
   const word = next <= end - 8 ? load<u64>(next) : 0xffffffffffffffff;
   if (((~word - 0x0101010101010101) & word & 0x8080808080808080) == 0) {
