@@ -13,9 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { decodePng, encodePng, inspectImage, resampleCrop, type Picture, type Raster } from '..';
 import { decodeBaselineScan } from '../codecs/jpeg/baseline-scan';
 import { TableSlots } from '../codecs/jpeg/entropy-window';
-import { layoutFrame, SCAN_WINDOW_BYTES, WINDOW_BYTES, type Component } from '../codecs/jpeg/frame';
+import { layoutFrame, SCAN_WINDOW_BYTES, WINDOW_BYTES, type Component, type Frame } from '../codecs/jpeg/frame';
 import { buildHuffman, type HuffmanTable } from '../codecs/jpeg/huffman';
-import { readJpeg } from '../codecs/jpeg/markers';
+import { readJpeg, type JpegStructure, type ScanHeader } from '../codecs/jpeg/markers';
 import { acScanReader, acScanWindows } from '../codecs/jpeg/progressive-scan';
 import { scanReader, type ScanComponent } from '../codecs/jpeg/scan';
 import { crc32, finishCrc } from '../codecs/png/chunks';
@@ -689,6 +689,38 @@ function damagedCopies(original: Uint8Array, seed: number, count: number): Uint8
   });
 }
 
+/**
+ * A JPEG's scans in file order, each with the restart interval and the Huffman tables in force at
+ * it (as decode.ts reads them): `components(frame)` gives its components in a frame laid out for it.
+ */
+function eachScan(
+  structure: JpegStructure,
+  onScan: (scan: ScanHeader, components: (frame: Frame) => ScanComponent[], restartInterval: number) => void,
+): void {
+  const tables: Record<string, HuffmanTable> = {};
+  let restartInterval = 0;
+  for (const segment of structure.segments) {
+    if (segment.kind === 'dht')
+      for (const t of segment.tables) tables[`${t.dc}${t.slot}`] = buildHuffman(t.counts, t.symbols, !t.dc);
+    else if (segment.kind === 'dri') restartInterval = segment.interval;
+    else if (segment.kind === 'sos') {
+      const { scan } = segment;
+      const inForce = scan.components.map(({ id, dc, ac }) => ({
+        id,
+        dc: tables[`true${dc}`] ?? null,
+        ac: tables[`false${ac}`] ?? null,
+      }));
+      const components = (frame: Frame) =>
+        inForce.map(({ id, dc, ac }) => ({
+          component: frame.components.find((x) => x.id === id) as Component,
+          dc,
+          ac,
+        }));
+      onScan(scan, components, restartInterval);
+    }
+  }
+}
+
 describe("the JPEG decoder's Huffman kernel", () => {
   /**
    * A streamed file's one scan decoded twice, by the kernels (baseline-scan.ts) and by the
@@ -698,40 +730,31 @@ describe("the JPEG decoder's Huffman kernel", () => {
   function bothWays(bytes: Uint8Array, windowBytes?: number, keepFrom = 0) {
     const structure = readJpeg(bytes);
     expect(structure.buffered).toBe(false);
-    const tables: Record<string, HuffmanTable> = {};
-    let restartInterval = 0;
-    for (const segment of structure.segments) {
-      if (segment.kind === 'dht')
-        for (const t of segment.tables) tables[`${t.dc}${t.slot}`] = buildHuffman(t.counts, t.symbols, !t.dc);
-      else if (segment.kind === 'dri') restartInterval = segment.interval;
-      else if (segment.kind === 'sos') {
-        const { scan } = segment;
-        const run = (streamed: boolean) => {
-          const frame = layoutFrame(structure.frame, 1, false, streamed ? [WINDOW_BYTES] : []);
-          const components = scan.components.map(({ id, dc, ac }): ScanComponent => ({
-            component: frame.components.find((x) => x.id === id) as Component,
-            dc: tables[`true${dc}`] ?? null,
-            ac: tables[`false${ac}`] ?? null,
-          }));
-          const bands: Int16Array[] = [];
-          const keepBand = (m: number) => {
-            if (m >= keepFrom) for (const { component } of components) bands.push(component.band.slice());
-            return true;
-          };
-          if (!streamed) {
-            const read = scanReader(bytes, scan, frame, components, restartInterval, scan);
-            for (let m = 0; m < frame.mcusDown; m++) {
-              for (const { component } of components) component.band.fill(0);
-              read(m);
-              keepBand(m);
-            }
-          } else
-            decodeBaselineScan(bytes, scan, frame, components, restartInterval, keepBand, { windowBytes, keepFrom });
-          return bands;
+    const results: Array<{ kernels: Int16Array[]; js: Int16Array[] }> = [];
+    eachScan(structure, (scan, componentsIn, restartInterval) => {
+      if (results.length > 0) return; // the one scan
+      const run = (streamed: boolean) => {
+        const frame = layoutFrame(structure.frame, 1, false, streamed ? [WINDOW_BYTES] : []);
+        const components = componentsIn(frame);
+        const bands: Int16Array[] = [];
+        const keepBand = (m: number) => {
+          if (m >= keepFrom) for (const { component } of components) bands.push(component.band.slice());
+          return true;
         };
-        return { kernels: run(true), js: run(false) };
-      }
-    }
+        if (!streamed) {
+          const read = scanReader(bytes, scan, frame, components, restartInterval, scan);
+          for (let m = 0; m < frame.mcusDown; m++) {
+            for (const { component } of components) component.band.fill(0);
+            read(m);
+            keepBand(m);
+          }
+        } else decodeBaselineScan(bytes, scan, frame, components, restartInterval, keepBand, { windowBytes, keepFrom });
+        return bands;
+      };
+      results.push({ kernels: run(true), js: run(false) });
+    });
+    const [result] = results;
+    if (result) return result;
     throw new Error('no scan');
   }
   // Through the whole window, and through one of 8 kB moved on every kilobyte or so (restarts,
@@ -797,31 +820,18 @@ describe("the JPEG decoder's progressive AC kernels", () => {
     const windows = inKernels ? acScanWindows(structure).map((w) => Math.min(w, windowBytes)) : [];
     const frame = layoutFrame(structure.frame, scale, scale > 1, windows);
     const slots = frame.workspace.entropy ? new TableSlots(frame.workspace.entropy.tables, false) : null;
-    const tables: Record<string, HuffmanTable> = {};
-    let restartInterval = 0;
     let acScans = 0;
     let kernelScans = 0;
     const readers: Array<(m: number) => void> = [];
-    for (const segment of structure.segments) {
-      if (segment.kind === 'dht')
-        for (const t of segment.tables) tables[`${t.dc}${t.slot}`] = buildHuffman(t.counts, t.symbols, !t.dc);
-      else if (segment.kind === 'dri') restartInterval = segment.interval;
-      else if (segment.kind === 'sos') {
-        const { scan } = segment;
-        const components = scan.components.map(({ id, dc, ac }): ScanComponent => ({
-          component: frame.components.find((x) => x.id === id) as Component,
-          dc: tables[`true${dc}`] ?? null,
-          ac: tables[`false${ac}`] ?? null,
-        }));
-        const one = components[0] as ScanComponent;
-        const kernel =
-          slots && scan.ss > 0 && acScans < windows.length
-            ? acScanReader(bytes, scan, frame, one, restartInterval, acScans++, slots)
-            : null;
-        if (kernel) kernelScans++;
-        readers.push(kernel ?? scanReader(bytes, scan, frame, components, restartInterval, scan));
-      }
-    }
+    eachScan(structure, (scan, componentsIn, restartInterval) => {
+      const components = componentsIn(frame);
+      const kernel =
+        slots && scan.ss > 0 && acScans < windows.length
+          ? acScanReader(bytes, scan, frame, components[0] as ScanComponent, restartInterval, acScans++, slots)
+          : null;
+      if (kernel) kernelScans++;
+      readers.push(kernel ?? scanReader(bytes, scan, frame, components, restartInterval, scan));
+    });
     const out: Int16Array[] = [];
     for (let m = 0; m < frame.mcusDown; m++) {
       for (const c of frame.components) c.band.fill(0);
