@@ -178,11 +178,12 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
         decodeBaselineScan(bytes, scan, f, components, restartInterval, finishBand, { keepFrom: firstBand - 1 });
       else {
         // A progressive file's AC scan (one component) in the kernels while they have a window for it.
-        const acSlot = acTableSlots && scan.ss > 0 && acScans < windows.length ? acScans++ : -1;
+        const one = components[0] as ScanComponent;
         const inKernels =
-          acSlot >= 0 &&
-          acScanReader(bytes, scan, f, components[0] as ScanComponent, restartInterval, acSlot, acTableSlots!);
-        readers.push(inKernels || scanReader(bytes, scan, f, components, restartInterval, scan));
+          acTableSlots && scan.ss > 0 && acScans < windows.length
+            ? acScanReader(bytes, scan, f, one, restartInterval, acScans++, acTableSlots)
+            : null;
+        readers.push(inKernels ?? scanReader(bytes, scan, f, components, restartInterval, scan));
       }
     }
   }
