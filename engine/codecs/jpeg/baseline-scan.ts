@@ -32,7 +32,7 @@ export function decodeBaselineScan(
   const { windows, tables, components: records } = space;
 
   // The scan's components, in its order (a component's tables may differ from the previous scan's).
-  const slots = new TableSlots(tables, true);
+  const slots = new TableSlots(tables, true, keepFrom > 0);
   const single = components.length === 1;
   const margin = 64 + BLOCK_MARGIN * (single ? 1 : components.reduce((sum, { component: c }) => sum + c.h * c.v, 0));
   components.forEach(({ component: c, dc, ac }, i) => {

@@ -99,7 +99,9 @@ export class EntropyWindow {
 
 /**
  * Huffman tables laid out in the kernels' slots (frame.ts), each once: `ends` as the baseline kernel
- * reads them (its whole-coefficient table with ends of blocks), or not (a progressive AC scan's).
+ * reads them (its whole-coefficient table with ends of blocks), or not (a progressive AC scan's);
+ * `skips`, with skipAc too (a streamed scan that reads past bands above its region: about 0.16 ms a
+ * table to build, so not otherwise).
  */
 export class TableSlots {
   private readonly placed = new Map<HuffmanTable, number>();
@@ -107,6 +109,7 @@ export class TableSlots {
   constructor(
     private readonly tables: Uint8Array,
     private readonly ends: boolean,
+    private readonly skips = false,
   ) {}
 
   /** The table's address in the kernels' memory. */
@@ -115,7 +118,7 @@ export class TableSlots {
     let at = this.placed.get(t);
     if (at === undefined) {
       if ((this.placed.size + 1) * TABLE_BYTES > this.tables.length) throw new RangeError('no room for the table');
-      at = placeTable(this.tables, this.placed.size, t, this.ends);
+      at = placeTable(this.tables, this.placed.size, t, this.ends, this.skips);
       this.placed.set(t, at);
     }
     return at;
@@ -123,7 +126,7 @@ export class TableSlots {
 }
 
 /** Lays a Huffman table out as the kernels read it: fast, maxCode, offset, symbols, wideAc, skipAc. */
-function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable, ends: boolean): number {
+function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable, ends: boolean, skips: boolean): number {
   const at = tables.byteOffset + slot * TABLE_BYTES;
   const buffer = tables.buffer;
   new Uint16Array(buffer, at, 512).set(t.fast);
@@ -132,9 +135,9 @@ function placeTable(tables: Uint8Array, slot: number, t: HuffmanTable, ends: boo
   const symbols = new Uint8Array(buffer, at + 1168, 256);
   symbols.fill(0);
   symbols.set(t.symbols);
-  // AC tables only: a DC one's are never read; skipAc a baseline scan's only.
+  // AC tables only: a DC one's are never read.
   const wide = 1 << WIDE_LOOKAHEAD;
   if (t.fastAc) new Int32Array(buffer, at + 1424, wide).set(wideAc(t, ends));
-  if (t.fastAc && ends) new Int32Array(buffer, at + 1424 + 4 * wide, wide).set(skipAc(t));
+  if (t.fastAc && skips) new Int32Array(buffer, at + 1424 + 4 * wide, wide).set(skipAc(t));
   return at;
 }

@@ -73,9 +73,9 @@ export const SCAN_RECORD_BYTES = 128;
 /**
  * Where entropy decoding in the kernels works (their huffman.ts): windows onto the file (each with
  * 16 bytes of slack), Huffman table slots (eight, or one for each window; filled in the order the
- * scans first use their tables), a streamed scan's components' records, and a progressive AC scan's record for each
- * window (its bit reader's state kept between bands, and where its band layout keeps each
- * coefficient: progressive-scan.ts).
+ * scans first use their tables), a streamed scan's components' records, and a progressive AC
+ * scan's record for each window (its bit reader's state kept between bands, and where its band
+ * layout keeps each coefficient: progressive-scan.ts).
  */
 export interface EntropySpace {
   windows: Uint8Array[];
