@@ -347,11 +347,12 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
   const consume = (chunk: Uint8Array) => {
     // Each row with 16 bytes of slack (unfilterRow reads a pixel 8 bytes wide).
     const { kernels, at, buffer } = checkOnly
-      ? { kernels: null, at: { above: 0, row: 0 }, buffer: new ArrayBuffer(0) }
-      : withBuffers({ above: maxRowBytes + 16, row: maxRowBytes + 16 });
+      ? { kernels: null, at: { above: 0, row: 0, next: 0 }, buffer: new ArrayBuffer(0) }
+      : withBuffers({ above: maxRowBytes + 16, row: maxRowBytes + 16, next: maxRowBytes + 16 });
     const bytes = new Uint8Array(buffer);
     let above = at.above;
     let into = at.row;
+    let spare = at.next;
     if (kernels) {
       bytes.set(prev, above);
       if (rowFill > 0) bytes.set(cur.subarray(0, rowFill), into);
@@ -374,6 +375,15 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
       if (rowFill === rowBytes) {
         if (!kernels) {
           if (filter > 4) throw invalidData(); // as unfilterRow
+        } else if (filter === 4 && row + 1 < pass.h && chunk[i] === 4 && i + 1 + rowBytes <= chunk.length) {
+          // The next row is here whole and Paeth too (photos' rows often are): both at once.
+          bytes.set(chunk.subarray(i + 1, i + 1 + rowBytes), spare);
+          kernels.unfilterPaethPair(into, spare, above, rowBytes, filterBpp);
+          writeRow(pass, row, bytes.subarray(into, into + rowBytes));
+          writeRow(pass, row + 1, bytes.subarray(spare, spare + rowBytes));
+          [above, into, spare] = [spare, above, into];
+          i += 1 + rowBytes;
+          row++;
         } else {
           if (!kernels.unfilterRow(into, above, rowBytes, filterBpp, filter)) throw invalidData();
           writeRow(pass, row, bytes.subarray(into, into + rowBytes));
