@@ -180,42 +180,52 @@ it("reverses every PNG filter at every pixel width as the PNG specification's sc
   expect(kernels.unfilterRow(at.row, at.above, 16, 4, 5)).toBe(0);
 });
 
-it('reverses two Paeth rows at once exactly as one at a time, leaving the slack after each as it was', () => {
+it('reverses two Sub, Average or Paeth rows at once exactly as one at a time, leaving the slack after each as it was', () => {
   const next = noise(23);
-  for (const bpp of [1, 2, 3, 4, 6, 8]) {
-    for (const n of [bpp, bpp * 2, bpp * 5, bpp * 67]) {
-      const prev = new Uint8Array(n).map(() => next());
-      const rows = [new Uint8Array(n).map(() => next()), new Uint8Array(n).map(() => next())] as const;
-      const { kernels, at, buffer } = withBuffers({
-        above: n + 16,
-        first: n + 16,
-        second: n + 16,
-        one: n + 16,
-        two: n + 16,
-      });
-      const bytes = new Uint8Array(buffer);
-      bytes.set(prev, at.above);
-      for (const [row, into] of [
-        [rows[0], [at.first, at.one]],
-        [rows[1], [at.second, at.two]],
-      ] as const)
-        for (const place of into) bytes.fill(0xa5, place, place + n + 16).set(row, place);
-      kernels.unfilterPaethPair(at.first, at.second, at.above, n, bpp);
-      kernels.unfilterRow(at.one, at.above, n, bpp, 4);
-      kernels.unfilterRow(at.two, at.one, n, bpp, 4);
-      const label = `${bpp} bytes a pixel, ${n} bytes`;
-      expect([...bytes.subarray(at.first, at.first + n + 16)], label).toEqual([
-        ...bytes.subarray(at.one, at.one + n + 16),
-      ]);
-      expect([...bytes.subarray(at.second, at.second + n + 16)], label).toEqual([
-        ...bytes.subarray(at.two, at.two + n + 16),
-      ]);
-      expect(
-        bytes.subarray(at.second + n, at.second + n + 16).every((v) => v === 0xa5),
-        label,
-      ).toBe(true);
+  for (const [f0, f1] of [1, 3, 4].flatMap((f) => [1, 3, 4].map((g) => [f, g] as const))) {
+    for (const bpp of [1, 2, 3, 4, 6, 8]) {
+      for (const n of [bpp, bpp * 2, bpp * 5, bpp * 67]) {
+        const prev = new Uint8Array(n).map(() => next());
+        const rows = [new Uint8Array(n).map(() => next()), new Uint8Array(n).map(() => next())] as const;
+        const { kernels, at, buffer } = withBuffers({
+          above: n + 16,
+          first: n + 16,
+          second: n + 16,
+          one: n + 16,
+          two: n + 16,
+        });
+        const bytes = new Uint8Array(buffer);
+        bytes.set(prev, at.above);
+        for (const [row, into] of [
+          [rows[0], [at.first, at.one]],
+          [rows[1], [at.second, at.two]],
+        ] as const)
+          for (const place of into) bytes.fill(0xa5, place, place + n + 16).set(row, place);
+        expect(kernels.unfilterRowPair(at.first, at.second, at.above, n, bpp, f0, f1)).toBe(1);
+        kernels.unfilterRow(at.one, at.above, n, bpp, f0);
+        kernels.unfilterRow(at.two, at.one, n, bpp, f1);
+        const label = `filters ${f0} and ${f1}, ${bpp} bytes a pixel, ${n} bytes`;
+        expect([...bytes.subarray(at.first, at.first + n + 16)], label).toEqual([
+          ...bytes.subarray(at.one, at.one + n + 16),
+        ]);
+        expect([...bytes.subarray(at.second, at.second + n + 16)], label).toEqual([
+          ...bytes.subarray(at.two, at.two + n + 16),
+        ]);
+        expect(
+          bytes.subarray(at.second + n, at.second + n + 16).every((v) => v === 0xa5),
+          label,
+        ).toBe(true);
+      }
     }
   }
+  const { kernels, at } = withBuffers({ first: 32, second: 32, above: 32 });
+  for (const [f0, f1] of [
+    [0, 4],
+    [2, 4],
+    [4, 2],
+    [4, 5],
+  ])
+    expect(kernels.unfilterRowPair(at.first, at.second, at.above, 16, 4, f0!, f1!)).toBe(0);
 });
 
 it('streams a large picture in strips, one IDAT each, into one valid zlib stream (wide rows, long Adler-32 runs)', async () => {

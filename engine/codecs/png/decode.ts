@@ -28,6 +28,9 @@ const PIECE_BYTES = 256 * 1024;
 
 const invalidData = () => corrupt('its compressed data is invalid');
 
+/** Sub, Average and Paeth: filters whose pixels each wait for the one left of them (unfilterRowPair). */
+const chained = (filter: number | undefined) => filter === 1 || filter === 3 || filter === 4;
+
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const ADAM7 = [
   [0, 0, 8, 8],
@@ -375,10 +378,10 @@ async function readPng(bytes: Uint8Array, info: ImageInfo, part: PngPart, checkO
       if (rowFill === rowBytes) {
         if (!kernels) {
           if (filter > 4) throw invalidData(); // as unfilterRow
-        } else if (filter === 4 && row + 1 < pass.h && chunk[i] === 4 && i + 1 + rowBytes <= chunk.length) {
-          // The next row is here whole and Paeth too (photos' rows often are): both at once.
+        } else if (chained(filter) && row + 1 < pass.h && chained(chunk[i]) && i + 1 + rowBytes <= chunk.length) {
+          // The next row is here whole and Sub, Average or Paeth too (most of a photo's are): both at once.
           bytes.set(chunk.subarray(i + 1, i + 1 + rowBytes), spare);
-          kernels.unfilterPaethPair(into, spare, above, rowBytes, filterBpp);
+          kernels.unfilterRowPair(into, spare, above, rowBytes, filterBpp, filter, chunk[i] as number);
           writeRow(pass, row, bytes.subarray(into, into + rowBytes));
           writeRow(pass, row + 1, bytes.subarray(spare, spare + rowBytes));
           [above, into, spare] = [spare, above, into];

@@ -7,7 +7,7 @@
  *     f32x4 a pixel.
  *   - PNG rows (png.ts, for ../../png/encode.ts and decode.ts): packing RGBA into the chosen colour
  *     type, and the five PNG filters with libpng's choice between them, 16 bytes at a time; a
- *     filter reversed, a pixel at a time (two Paeth rows side by side).
+ *     filter reversed, a pixel at a time (two rows side by side).
  *   - JPEG decoding (jpeg.ts and huffman.ts, for ../../jpeg/): a baseline scan's and a progressive
  *     AC scan's Huffman decoding, the inverse DCTs, upsampling and YCbCr to RGB, with libjpeg's arithmetic.
  *   - The saliency analysis (analyse.ts, for ../../../pixels/content-aware/analyse.ts): its maps on

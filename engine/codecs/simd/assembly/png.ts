@@ -211,48 +211,79 @@ function unfilterPixels(filter: i32, b: usize, cur: usize, prev: usize, end: usi
   let c = i16x8.splat(0);
   let p = prev;
   for (let x = cur; x < end; x += b, p += b) {
-    const raw = pixelAt(x);
-    if (filter == 1) a = unfiltered(x, raw, a, b);
-    else {
-      const up = pixelAt(p);
-      if (filter == 3) a = unfiltered(x, raw, i16x8.shr_u(i16x8.add(a, up), 1), b);
-      else a = unfiltered(x, raw, paeth(a, up, c), b);
-      c = up;
-    }
+    const up = pixelAt(p);
+    a = unfiltered(x, pixelAt(x), predictor(filter, a, up, c), b);
+    c = up;
   }
 }
 
 /**
- * Reverses the Paeth filter of two rows in a row, `n` bytes each (whole pixels) at `first` and
- * `second`, the unfiltered row above the first at `prev`: as unfilterRow twice, 1.8 times as fast.
- * The second row's pixel x waits only for the first's pixels x and x − 1, so it runs a pixel behind
- * the first, the two chains side by side; the first's pixels go to the second from registers.
+ * Reverses the filters of two rows in a row, each Sub, Average or Paeth (`first` and `second`, `n`
+ * bytes each, whole pixels; the unfiltered row above the first at `prev`), as unfilterRow twice
+ * but 1.8 times as fast. The second row's pixel x waits only for the first's pixels x and x − 1, so
+ * it runs a pixel behind the first, the two chains side by side; the first's pixels go to the
+ * second from registers. Returns 0 when a filter is not one of the three.
  */
-export function unfilterPaethPair(first: usize, second: usize, prev: usize, n: i32, bpp: i32): void {
-  if (bpp == 4) paethPair(4, first, second, prev, <usize>n);
-  else if (bpp == 3) paethPair(3, first, second, prev, <usize>n);
-  else paethPair(<usize>bpp, first, second, prev, <usize>n);
+export function unfilterRowPair(first: usize, second: usize, prev: usize, n: i32, bpp: i32, f0: i32, f1: i32): i32 {
+  if (!chained(f0) || !chained(f1)) return 0;
+  if (bpp == 4) pairOf(f0, f1, 4, first, second, prev, <usize>n);
+  else if (bpp == 3) pairOf(f0, f1, 3, first, second, prev, <usize>n);
+  else pairOf(f0, f1, <usize>bpp, first, second, prev, <usize>n);
+  return 1;
+}
+
+/** Sub, Average or Paeth: a filter whose pixels wait for the one left of them. */
+// @ts-ignore: decorator
+@inline
+function chained(filter: i32): bool {
+  return filter == 1 || filter == 3 || filter == 4;
 }
 
 // @ts-ignore: decorator
 @inline
-function paethPair(b: usize, first: usize, second: usize, prev: usize, n: usize): void {
+function pairOf(f0: i32, f1: i32, b: usize, first: usize, second: usize, prev: usize, n: usize): void {
+  if (f0 == 1) pairWith(1, f1, b, first, second, prev, n);
+  else if (f0 == 3) pairWith(3, f1, b, first, second, prev, n);
+  else pairWith(4, f1, b, first, second, prev, n);
+}
+
+// @ts-ignore: decorator
+@inline
+function pairWith(f0: i32, f1: i32, b: usize, first: usize, second: usize, prev: usize, n: usize): void {
+  if (f1 == 1) pair(f0, 1, b, first, second, prev, n);
+  else if (f1 == 3) pair(f0, 3, b, first, second, prev, n);
+  else pair(f0, 4, b, first, second, prev, n);
+}
+
+// @ts-ignore: decorator
+@inline
+function pair(f0: i32, f1: i32, b: usize, first: usize, second: usize, prev: usize, n: usize): void {
   // The first row's pixel 0, then each step its pixel x and the second row's x − 1.
+  const zero = i16x8.splat(0);
   let c0 = pixelAt(prev);
-  let a0 = unfiltered(first, pixelAt(first), paeth(i16x8.splat(0), c0, i16x8.splat(0)), b);
-  let a1 = i16x8.splat(0);
-  let c1 = i16x8.splat(0);
+  let a0 = unfiltered(first, pixelAt(first), predictor(f0, zero, c0, zero), b);
+  let a1 = zero;
+  let c1 = zero;
   for (let x: usize = b; x < n; x += b) {
     const up0 = pixelAt(prev + x);
     const above = a0; // the first row's pixel x − 1, unfiltered: the second's up there
-    a0 = unfiltered(first + x, pixelAt(first + x), paeth(a0, up0, c0), b);
+    a0 = unfiltered(first + x, pixelAt(first + x), predictor(f0, a0, up0, c0), b);
     c0 = up0;
     const at = second + x - b;
-    a1 = unfiltered(at, pixelAt(at), paeth(a1, above, c1), b);
+    a1 = unfiltered(at, pixelAt(at), predictor(f1, a1, above, c1), b);
     c1 = above;
   }
   const at = second + n - b;
-  unfiltered(at, pixelAt(at), paeth(a1, a0, c1), b);
+  unfiltered(at, pixelAt(at), predictor(f1, a1, a0, c1), b);
+}
+
+/** Sub's, Average's or Paeth's prediction (`filter` a constant where it is inlined) from a, b (up) and c. */
+// @ts-ignore: decorator
+@inline
+function predictor(filter: i32, a: v128, up: v128, c: v128): v128 {
+  if (filter == 1) return a;
+  if (filter == 3) return i16x8.shr_u(i16x8.add(a, up), 1);
+  return paeth(a, up, c);
 }
 
 /** The pixel at p (and the bytes after it, unused), as 16-bit lanes. */
