@@ -303,8 +303,9 @@ function unfiltered(x: usize, raw: v128, predictor: v128, b: usize): v128 {
 }
 
 /**
- * PNG's Paeth predictor on a pixel's bytes as 16-bit lanes, as libpng's SSE2 code has it: of
- * p − a = b − c and p − b = a − c, only the second waits for the pixel left.
+ * PNG's Paeth predictor on bytes widened to 16-bit lanes (a pixel's, or eight of a row's), as
+ * libpng's SSE2 code has it: of p − a = b − c and p − b = a − c, only the second waits for the
+ * pixel left when a row is reversed.
  */
 // @ts-ignore: decorator
 @inline
