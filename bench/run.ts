@@ -140,7 +140,7 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
         const [view, viewMs] = await time(() => views.viewFor(needOf(formatCrop, format), companions));
         if (measure) {
           measure.sample();
-          gc(); // a progressive decode's coefficients are garbage now, as in (a) before (b)
+          gc(); // the decode's garbage (pieces of the file, inflated data) is not the render's to count
         }
         const [rendered, renderMs] = await time(() =>
           renderFormat(view.picture, info.orientation, cropInView(view, formatCrop), format, AUTO),

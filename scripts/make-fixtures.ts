@@ -4,7 +4,7 @@
  * alpha, Display-P3, WebP kinds, animation) and broken or hostile files. Run: node scripts/make-fixtures.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 
 const dir = new URL('../test/fixtures/corpus/', import.meta.url);
@@ -28,15 +28,6 @@ function picture(width = 240, height = 160, alpha = false): Sharp {
     }
   }
   return sharp(data, { raw: { width, height, channels: 4 } });
-}
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function pngChunk(type: string, data: Uint8Array): Buffer {
