@@ -74,7 +74,7 @@ interface Row {
   capped: Array<{ key: string; cap: number; size: number; type: string; quality: number | null }>;
 }
 
-async function benchPhoto(photo: Photo): Promise<Row | string> {
+async function benchPhoto(photo: Photo, warmTurns: number): Promise<Row | string> {
   const bytes = new Uint8Array(readFileSync(photo.path));
   const info = inspectImage(bytes);
   const picture = { width: info.uprightWidth, height: info.uprightHeight };
@@ -90,7 +90,10 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
   // sharp taking turns (as the API bench and the decoder bench take their best), so one photo's
   // figure is not whichever side the machine happened to slow down in a single run. A first turn
   // of each warms up and is not counted: a Worker's isolate serves request after request, its code
-  // compiled and tiered up by then (a photo's first turn ran 1.5-3 times its later ones).
+  // compiled and tiered up by then (a photo's first turn ran 1.5-3 times its later ones). The
+  // process's first photo has FIRST_WARM_TURNS: the engine's code and sharp's take four turns to be
+  // tiered up (2004default: 134, 79, 81, 74, then 37-46 ms; sharp 132, 107, 49, 100, then
+  // 34-45), which left it three or four warm turns of seven.
   const memory = new PeakMemory();
   await memory.start();
   const renderOne = () =>
@@ -106,6 +109,10 @@ async function benchPhoto(photo: Photo): Promise<Row | string> {
   // sharp makes the type and quality Auto chose (sharp has no Auto).
   const sharpOne = () => time(() => sharpOutput(bytes, picture, crop, banner, facts(single.file)));
   const [oneFile] = await sharpOne();
+  for (let turn = 1; turn < warmTurns; turn++) {
+    await renderOne();
+    await sharpOne();
+  }
   let oneEngine = Infinity;
   let oneSharp = Infinity;
   for (let run = 0; run < ONE_RUNS; run++) {
@@ -210,6 +217,8 @@ const AUTO = { output: { type: 'auto', quality: DEFAULT_QUALITY }, encoders: cod
  * printed whichever warm-up or noise they met (the same photo 0.88 in one run, 1.08 in the next).
  */
 const ONE_RUNS = 7;
+/** Turns not counted before the process's first photo's (see benchPhoto). */
+const FIRST_WARM_TURNS = 4;
 
 /** The queue's max_batch_size (wrangler.toml). */
 const QUEUE_BATCH = 4;
@@ -259,7 +268,7 @@ async function main() {
   );
   const rows: Row[] = [];
   for (const photo of photos) {
-    const result = await benchPhoto(photo);
+    const result = await benchPhoto(photo, rows.length === 0 ? FIRST_WARM_TURNS : 1);
     if (typeof result === 'string') {
       console.log(result);
       continue;

@@ -4,18 +4,23 @@
  * shown to the kernels through a window of WINDOW_BYTES, moved on as they read (so the kernels'
  * memory never holds the file); restart markers are found here, between calls.
  */
-import type { Frame } from './frame';
+import type { Component, Frame } from './frame';
 import { COMPONENT_BYTES, WINDOW_BYTES } from './frame';
 import { BLOCK_MARGIN, EntropyWindow, TableSlots } from './entropy-window';
 import type { ScanComponent } from './scan';
+
+/** Units (or a component's block columns) from, to (exclusive). */
+type Columns = { from: number; to: number };
 
 /**
  * Decodes the scan `data[start, end)` of `components` (in the scan's order) band by band into the
  * components' bands, calling `onBand` as each completes: it reads the band (c.band) and
  * ends the scan early by returning false. Damaged data decodes to damaged pixels, as in scan.ts.
  * Bands above `keepFrom` are only read past (a region lower down): their coefficients are neither
- * cleared nor written, and onBand must not read them. `windowBytes`: less of the file at a time
- * (the tests move the window often).
+ * cleared nor written, and onBand must not read them. So are, in that case, the units (MCUs, or one
+ * component's blocks) of a band holding none of the blocks `columns` gives for each component (the
+ * columns a region narrower than the picture reads): their blocks stay zero.
+ * `windowBytes`: less of the file at a time (the tests move the window often).
  */
 export function decodeBaselineScan(
   data: Uint8Array,
@@ -24,16 +29,39 @@ export function decodeBaselineScan(
   components: ScanComponent[],
   restartInterval: number,
   onBand: (m: number) => boolean,
-  { keepFrom = 0, windowBytes = WINDOW_BYTES }: { keepFrom?: number; windowBytes?: number } = {},
+  {
+    keepFrom = 0,
+    columns,
+    windowBytes = WINDOW_BYTES,
+  }: { keepFrom?: number; columns?: (c: Component) => Columns; windowBytes?: number } = {},
 ): void {
   const space = frame.workspace.entropy;
   if (!space) throw new Error('the frame was not laid out for a streamed decode');
   const { kernels } = frame.workspace;
   const { windows, tables, components: records } = space;
+  const single = components.length === 1;
+  const first = (components[0] as ScanComponent).component;
+  const unitsAcross = single ? first.blocksAcross : frame.mcusAcross;
+
+  // The units the bands kept need: with bands above them read past (whose tables, TableSlots, are
+  // then made), those with a block in some component's columns; else every one (reading past
+  // costs about four fifths of decoding: it pays for its tables, 0.16 ms each, only that way).
+  let kept: Columns = { from: 0, to: unitsAcross };
+  if (columns && keepFrom > 0) {
+    const units = single
+      ? columns(first)
+      : components.reduce(
+          (all, { component: c }) => {
+            const { from, to } = columns(c);
+            return { from: Math.min(all.from, Math.floor(from / c.h)), to: Math.max(all.to, Math.ceil(to / c.h)) };
+          },
+          { from: unitsAcross, to: 0 },
+        );
+    kept = { from: Math.min(units.from, unitsAcross), to: Math.min(units.to, unitsAcross) };
+  }
 
   // The scan's components, in its order (a component's tables may differ from the previous scan's).
   const slots = new TableSlots(tables, true, keepFrom > 0);
-  const single = components.length === 1;
   const margin = 64 + BLOCK_MARGIN * (single ? 1 : components.reduce((sum, { component: c }) => sum + c.h * c.v, 0));
   components.forEach(({ component: c, dc, ac }, i) => {
     const r = (i * COMPONENT_BYTES) / 4;
@@ -50,17 +78,35 @@ export function decodeBaselineScan(
   const onRestart = () => {
     for (let i = 0; i < components.length; i++) records[(i * COMPONENT_BYTES) / 4 + 6] = 0;
   };
-  /** Decodes MCU columns 0 to `across` of a row of the records' bands (only reads past them unless `keep`). */
+  /**
+   * Decodes units 0 to `across` of a row of the records' bands: those `kept` when `keep`, the
+   * others only read past.
+   */
   const decodeRow = (across: number, keep: boolean) => {
-    const decode = keep ? kernels.decodeMcus : kernels.skipMcus;
+    const parts = keep
+      ? [
+          { to: kept.from, decode: kernels.skipMcus },
+          { to: kept.to, decode: kernels.decodeMcus },
+          { to: across, decode: kernels.skipMcus },
+        ]
+      : [{ to: across, decode: kernels.skipMcus }];
     window.row(
       across,
-      (from, to, stopAfter) => decode(records.byteOffset, components.length, from, to, stopAfter),
+      (from, to, stopAfter) => {
+        let at = from;
+        for (const part of parts) {
+          const end = Math.min(to, part.to);
+          if (at >= end) continue;
+          const reached = part.decode(records.byteOffset, components.length, at, end, stopAfter);
+          if (reached < end) return reached; // stopped at the window's end: called again from there
+          at = end;
+        }
+        return at;
+      },
       onRestart,
     );
   };
 
-  const first = (components[0] as ScanComponent).component;
   const bandsDown = single ? Math.ceil(first.blocksDown / first.v) : frame.mcusDown;
   for (let m = 0; m < bandsDown; m++) {
     const keep = m >= keepFrom;

@@ -174,8 +174,11 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
         ac: acTables[ac] ?? null,
       }));
       if (streaming)
-        // Bands above those finishBand transforms are only read past.
-        decodeBaselineScan(bytes, scan, f, components, restartInterval, finishBand, { keepFrom: firstBand - 1 });
+        // Bands above those finishBand transforms are only read past, and so are the columns beside them.
+        decodeBaselineScan(bytes, scan, f, components, restartInterval, finishBand, {
+          keepFrom: firstBand - 1,
+          columns: (c) => columns[f.components.indexOf(c)] as { from: number; to: number },
+        });
       else {
         // A progressive file's AC scan (one component) in the kernels while they have a window for it.
         const one = components[0] as ScanComponent;
