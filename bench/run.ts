@@ -30,18 +30,7 @@ import {
   type Encoded,
 } from '@social-resizer/engine';
 import { DEFAULT_QUALITY } from '@social-resizer/engine/plan/output';
-import { benchCaps, benchEncoders } from './encoders';
-import { benchDecoder } from './decoder';
 import { gc, PeakMemory } from './memory';
-import { benchApi } from './api';
-import { benchCosts } from './costs';
-import { benchIsolate } from './isolate';
-import { benchContentAware } from './content-aware';
-import { benchDetection } from './detection';
-import { benchBand } from './band';
-import { benchBrowser } from './browser';
-import { benchLighthouse } from './lighthouse';
-import { benchQualityPreview } from './quality-preview';
 import { fetchPhotos, largestAccepted, phonePhoto, type Photo } from './photos';
 import { megabytes, sharpOutput, sizeDifference } from './sharp-reference';
 
@@ -229,17 +218,22 @@ const needOf = (crop: CropRect, format: PlatformFormat): DecodeNeed => ({
   height: format.height,
 });
 
+/**
+ * Each section's module is imported when it runs: Lighthouse, Playwright and the comparison
+ * encoders loaded beside the photos' turns slowed the engine's (a) by about 5 % (Kleiber 54-56 →
+ * 58-59 ms, 2004default 37 → 38-40) and sharp's not at all. A Worker's isolate holds the app alone.
+ */
 async function main() {
   // `npm run bench -- lighthouse`: every public page's Lighthouse performance on a phone (needs `npm run build`).
-  if (process.argv.includes('lighthouse')) return benchLighthouse();
+  if (process.argv.includes('lighthouse')) return (await import('./lighthouse')).benchLighthouse();
   // `npm run bench -- detection`: intelligent resizing on the evaluation set (bench/eval) only (also last in the full run).
-  if (process.argv.includes('detection')) return benchDetection();
+  if (process.argv.includes('detection')) return (await import('./detection')).benchDetection();
   // `npm run bench -- isolate`: one isolate's memory under concurrent heavy visitors (needs `npm run build`).
-  if (process.argv.includes('isolate')) return benchIsolate();
+  if (process.argv.includes('isolate')) return (await import('./isolate')).benchIsolate();
   // `npm run bench -- costs`: what each flow costs on Cloudflare, counted in the worker (needs `npm run build`).
-  if (process.argv.includes('costs')) return benchCosts();
+  if (process.argv.includes('costs')) return (await import('./costs')).benchCosts();
   // `npm run bench -- band`: the band test of extensions against the blurred backdrop (bench/band.ts; also last in the full run).
-  if (process.argv.includes('band')) return benchBand();
+  if (process.argv.includes('band')) return (await import('./band')).benchBand();
   // BENCH_ONLY=name,name limits the run to photos whose names contain one of them.
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
   const chosen = (p: Photo) => !only || only.some((name) => p.name.includes(name));
@@ -247,19 +241,23 @@ async function main() {
   if (fetched.length === 0) throw new Error('no photos: apt-get download failed for every package');
   const real = fetched.filter(chosen);
   // `npm run bench -- content-aware` runs only the content-aware part; `-- api` only the API path.
-  if (process.argv.includes('content-aware')) return benchContentAware(real);
+  if (process.argv.includes('content-aware')) return (await import('./content-aware')).benchContentAware(real);
   // `npm run bench -- quality`: the quality preview in Chromium, through the built app (bench/quality-preview.ts).
-  if (process.argv.includes('quality')) return benchQualityPreview(real.filter((p) => /\.jpg$/.test(p.name)));
+  if (process.argv.includes('quality'))
+    return (await import('./quality-preview')).benchQualityPreview(real.filter((p) => /\.jpg$/.test(p.name)));
   // `npm run bench -- encoders`: the JPEG and WebP encoders against sharp only.
-  if (process.argv.includes('encoders')) return benchEncoders(real);
+  if (process.argv.includes('encoders')) return (await import('./encoders')).benchEncoders(real);
   // `npm run bench -- decoder`: the JPEG decoder by step against libjpeg-turbo only.
-  if (process.argv.includes('decoder')) return benchDecoder(real);
+  if (process.argv.includes('decoder')) return (await import('./decoder')).benchDecoder(real);
   // `npm run bench -- browser`: what a person waits for in Chromium, through the built app (bench/browser.ts).
   if (process.argv.includes('browser'))
-    return benchBrowser([...(await phonePhoto(fetched)), ...real.filter((p) => /^(2004default|Kleiber)/.test(p.name))]);
+    return (await import('./browser')).benchBrowser([
+      ...(await phonePhoto(fetched)),
+      ...real.filter((p) => /^(2004default|Kleiber)/.test(p.name)),
+    ]);
   const largest = (await largestAccepted(fetched)).filter(chosen);
   if (process.argv.includes('api'))
-    return benchApi(
+    return (await import('./api')).benchApi(
       [...real, ...largest].filter((p) => /\.(jpg|webp)$/.test(p.name) && !p.name.startsWith('kleiber-')),
     );
   const photos = [...real, ...largest];
@@ -308,15 +306,16 @@ async function main() {
   }
   // BENCH_ONLY naming only generated photos (the largest accepted) stops here.
   if (real.length === 0) return;
+  const { benchCaps, benchEncoders } = await import('./encoders');
   await benchEncoders(real);
-  await benchDecoder(real);
+  await (await import('./decoder')).benchDecoder(real);
   const noisiest = real.find((p) => p.name === '2004default.jpg') ?? real[0];
   if (noisiest) await benchCaps(noisiest);
-  await benchContentAware(real);
+  await (await import('./content-aware')).benchContentAware(real);
   console.log('');
-  await benchDetection();
+  await (await import('./detection')).benchDetection();
   console.log('');
-  await benchBand();
+  await (await import('./band')).benchBand();
 }
 
 await main();
