@@ -78,20 +78,19 @@ export function decodeBaselineScan(
   const onRestart = () => {
     for (let i = 0; i < components.length; i++) records[(i * COMPONENT_BYTES) / 4 + 6] = 0;
   };
-  /**
-   * Decodes units 0 to `across` of a row of the records' bands: those `kept` when `keep`, the
-   * others only read past.
-   */
-  const decodeRow = (across: number, keep: boolean) => {
-    const parts = keep
-      ? [
-          { to: kept.from, decode: kernels.skipMcus },
-          { to: kept.to, decode: kernels.decodeMcus },
-          { to: across, decode: kernels.skipMcus },
-        ]
-      : [{ to: across, decode: kernels.skipMcus }];
+  // A row's units in turn: in a band kept, skipped past up to those kept, decoded, then skipped
+  // past to its end; in a band above, all skipped past.
+  const readPast = [{ to: unitsAcross, decode: kernels.skipMcus }];
+  const keptParts = [
+    { to: kept.from, decode: kernels.skipMcus },
+    { to: kept.to, decode: kernels.decodeMcus },
+    ...readPast,
+  ];
+  /** Decodes a row of the records' bands (its units `kept` when `keep`, the others only read past). */
+  const decodeRow = (keep: boolean) => {
+    const parts = keep ? keptParts : readPast;
     window.row(
-      across,
+      unitsAcross,
       (from, to, stopAfter) => {
         let at = from;
         for (const part of parts) {
@@ -117,9 +116,9 @@ export function decodeBaselineScan(
       const rows = Math.min(c.v, c.blocksDown - m * c.v);
       for (let y = 0; y < rows; y++) {
         records[4] = c.band.byteOffset + y * c.stride * 64 * 2;
-        decodeRow(c.blocksAcross, keep);
+        decodeRow(keep);
       }
-    } else decodeRow(frame.mcusAcross, keep);
+    } else decodeRow(keep);
     if (!onBand(m)) return;
   }
 }
