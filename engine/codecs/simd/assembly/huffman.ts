@@ -5,7 +5,7 @@
  * same decoding as ../../jpeg/scan.ts (libjpeg's 9-bit lookahead, zeros fed past a marker or the
  * data's end), so the coefficients are the same; a 64-bit bit buffer filled 7 bytes at a time
  * instead of 3, and stb_image's whole-coefficient table over 12 bits instead of 9, ends of blocks
- * and runs of 16 zeros in it too.
+ * and runs of 16 zeros in it too, and in a baseline scan's two codes where they fit in one look.
  *
  * Tables (laid out by the JavaScript side, TABLE_BYTES each): fast u16[512] (code length << 8 |
  * symbol, 0 for a longer code), maxCode i32[18], offset i32[18], symbols u8[256], wideAc i32[4096]
@@ -18,6 +18,8 @@ const FAST_MASK: u64 = (1 << LOOKAHEAD) - 1;
 /** The whole-coefficient table's lookahead (../../jpeg/huffman.ts, WIDE_LOOKAHEAD). */
 const WIDE: i32 = 12;
 const WIDE_MASK: u64 = (1 << WIDE) - 1;
+/** A two-code entry's mark in a baseline whole-coefficient table (../../jpeg/huffman.ts, PAIR). */
+const PAIR: i32 = 16;
 const MAX_CODE = 1024;
 const OFFSET = MAX_CODE + 72;
 const SYMBOLS = OFFSET + 72;
@@ -193,13 +195,29 @@ function mcus(keep: bool, components: usize, count: i32, from: i32, to: i32, sto
             }
             if (k != 0) {
               const whole = load<i32>(wideAc + (<usize>((buffer >> <u64>(held - WIDE)) & WIDE_MASK) << 2));
-              if (whole != 0) {
-                // Code and value in one: most coefficients, and ends of blocks (k past 63).
-                held -= whole & 255;
-                k += (whole >> 8) & 63;
-                if (keep) store<i16>(out + (<usize>load<u8>(ZIGZAG2 + k) << 1), <i16>(whole >> 16));
-                k++;
-                continue;
+              if ((whole & PAIR) == 0) {
+                if (whole != 0) {
+                  // Code and value in one: most coefficients, and ends of blocks (k past 63).
+                  held -= whole & 15;
+                  k += (whole >> 8) & 63;
+                  if (keep) store<i16>(out + (<usize>load<u8>(ZIGZAG2 + k) << 1), <i16>(whole >> 16));
+                  k++;
+                  continue;
+                }
+              } else {
+                // Two codes in one look: a coefficient, then another or an end of block; unless
+                // the first is the block's last place, where the second is the next block's.
+                const first = k + ((whole >> 8) & 15);
+                if (first < 63) {
+                  held -= whole & 15;
+                  if (keep) store<i16>(out + (<usize>load<u8>(ZIGZAG2 + first) << 1), <i16>((whole << 8) >> 24));
+                  const second = whole >> 24;
+                  if (second == 0) break; // its end of block
+                  k = first + 1 + ((whole >> 12) & 15);
+                  if (keep) store<i16>(out + (<usize>load<u8>(ZIGZAG2 + k) << 1), <i16>second);
+                  k++;
+                  continue;
+                }
               }
             }
             const table = k == 0 ? dc : ac;
