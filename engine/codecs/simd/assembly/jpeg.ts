@@ -112,6 +112,51 @@ function islow8(
 }
 
 /**
+ * islow8 with x4..x7 zero (a block whose coefficients are zero in rows 4-7, or a workspace row's
+ * columns 4-7 where the block's columns 4-7 are zero): the same sums without their zero terms, so
+ * the same 32-bit results.
+ */
+// @ts-ignore: decorator
+@inline
+function islow8Low(
+  x0: v128, x1: v128, x2: v128, x3: v128,
+  shift: i32, round: i32, dstA: usize, dstB: usize, step: usize,
+): void {
+  const z1 = mulc(x2, FIX_0_541196100);
+  const tmp3 = i32x4.add(z1, mulc(x2, FIX_0_765366865));
+  const even = i32x4.add(i32x4.shl(x0, CONST_BITS), i32x4.splat(round));
+  const tmp10 = i32x4.add(even, tmp3);
+  const tmp13 = i32x4.sub(even, tmp3);
+  const tmp11 = i32x4.add(even, z1);
+  const tmp12 = i32x4.sub(even, z1);
+  const z5 = mulc(i32x4.add(x3, x1), FIX_1_175875602);
+  const o1 = mulc(x1, -FIX_0_899976223);
+  const o2 = mulc(x3, -FIX_2_562915447);
+  const o3 = i32x4.add(mulc(x3, -FIX_1_961570560), z5);
+  const o4 = i32x4.add(mulc(x1, -FIX_0_390180644), z5);
+  const tmp0 = i32x4.add(o1, o3);
+  const tmp1 = i32x4.add(o2, o4);
+  const tmp2 = i32x4.add(mulc(x3, FIX_3_072711026), i32x4.add(o2, o3));
+  const t3 = i32x4.add(mulc(x1, FIX_1_501321110), i32x4.add(o1, o4));
+  transposeStore(
+    i32x4.shr_s(i32x4.add(tmp10, t3), shift),
+    i32x4.shr_s(i32x4.add(tmp11, tmp2), shift),
+    i32x4.shr_s(i32x4.add(tmp12, tmp1), shift),
+    i32x4.shr_s(i32x4.add(tmp13, tmp0), shift),
+    dstA,
+    step,
+  );
+  transposeStore(
+    i32x4.shr_s(i32x4.sub(tmp13, tmp0), shift),
+    i32x4.shr_s(i32x4.sub(tmp12, tmp1), shift),
+    i32x4.shr_s(i32x4.sub(tmp11, tmp2), shift),
+    i32x4.shr_s(i32x4.sub(tmp10, t3), shift),
+    dstB,
+    step,
+  );
+}
+
+/**
  * Whether a block's 63 AC coefficients (int16, natural order, at coef) are all zero: then every
  * sample of its transform is one value, which the transforms below compute alone (a smooth
  * photo's blocks are half or more of them), with the same 32-bit operations their lanes would do
@@ -123,6 +168,30 @@ function onlyDc(coef: usize): bool {
   let any = v128.and(v128.load(coef), i16x8(0, -1, -1, -1, -1, -1, -1, -1));
   for (let at: usize = 16; at < 128; at += 16) any = v128.or(any, v128.load(coef + at));
   return !v128.any_true(any);
+}
+
+/** acQuarters' answers: AC coefficients in rows 0-3 (DC aside), in rows 4-7, in columns 4-7. */
+const TOP = 1;
+const BELOW = 2;
+const RIGHT = 4;
+
+/**
+ * Where a block's AC coefficients (int16, natural order, at coef) are nonzero, as TOP | BELOW |
+ * RIGHT; 0 where they are all zero (onlyDc). A transform leaves a zero quarter's terms out
+ * (islow8Low, reduced4Low): the same sums, so the same samples; a photo's blocks mostly end early
+ * in zigzag order, their lower rows and right columns zero.
+ */
+// @ts-ignore: decorator
+@inline
+function acQuarters(coef: usize): i32 {
+  const ac0 = v128.and(v128.load(coef), i16x8(0, -1, -1, -1, -1, -1, -1, -1));
+  const top = v128.or(v128.or(ac0, v128.load(coef, 16)), v128.or(v128.load(coef, 32), v128.load(coef, 48)));
+  const low = v128.or(v128.or(v128.load(coef, 64), v128.load(coef, 80)), v128.or(v128.load(coef, 96), v128.load(coef, 112)));
+  return (
+    (v128.any_true(top) ? TOP : 0) |
+    (v128.any_true(low) ? BELOW : 0) |
+    (i64x2.extract_lane(v128.or(top, low), 1) != 0 ? RIGHT : 0)
+  );
 }
 
 /** Four dequantised coefficients: row k, columns col..col + 3 of the block at coef (int16) with quant (int32). */
@@ -139,7 +208,10 @@ function dequant(coef: usize, quant: usize, k: usize, col: usize): v128 {
  */
 export function idct8(coef: usize, step: usize, n: i32, quant: usize, out: usize, stride: usize): void {
   for (let b = 0; b < n; b++, coef += step, out += 8) {
-    if (onlyDc(coef)) {
+    const where = acQuarters(coef);
+    const below = (where & BELOW) != 0;
+    const right = (where & RIGHT) != 0;
+    if (where == 0) {
       // Both passes of islow8 with only x0 nonzero (row 0, column 0).
       const p = ((<i32>load<i16>(coef) * load<i32>(quant)) << CONST_BITS) + (1 << (CONST_BITS - PASS1_BITS - 1));
       const shift = CONST_BITS + PASS1_BITS + 3;
@@ -148,23 +220,35 @@ export function idct8(coef: usize, step: usize, n: i32, quant: usize, out: usize
       for (let r: usize = 0; r < 8; r++) v128.store64_lane(out + r * stride, row, 0);
       continue;
     }
-    for (let col: usize = 0; col < 8; col += 4) {
+    // The columns (the right four only where they hold any), then the rows; a zero quarter's terms
+    // left out (islow8Low): the same sums.
+    const columns: usize = right ? 8 : 4;
+    for (let col: usize = 0; col < columns; col += 4) {
       const dst = WORKSPACE + col * 32;
-      islow8(
-        dequant(coef, quant, 0, col), dequant(coef, quant, 1, col), dequant(coef, quant, 2, col), dequant(coef, quant, 3, col),
-        dequant(coef, quant, 4, col), dequant(coef, quant, 5, col), dequant(coef, quant, 6, col), dequant(coef, quant, 7, col),
-        CONST_BITS - PASS1_BITS, 1 << (CONST_BITS - PASS1_BITS - 1), dst, dst + 16, 32,
-      );
+      const shift1 = CONST_BITS - PASS1_BITS;
+      const round1 = 1 << (CONST_BITS - PASS1_BITS - 1);
+      const x0 = dequant(coef, quant, 0, col);
+      const x1 = dequant(coef, quant, 1, col);
+      const x2 = dequant(coef, quant, 2, col);
+      const x3 = dequant(coef, quant, 3, col);
+      if (below)
+        islow8(
+          x0, x1, x2, x3, dequant(coef, quant, 4, col), dequant(coef, quant, 5, col), dequant(coef, quant, 6, col),
+          dequant(coef, quant, 7, col), shift1, round1, dst, dst + 16, 32,
+        );
+      else islow8Low(x0, x1, x2, x3, shift1, round1, dst, dst + 16, 32);
     }
     const shift = CONST_BITS + PASS1_BITS + 3;
     const round = (1 << (shift - 1)) + (128 << shift);
     for (let row: usize = 0; row < 8; row += 4) {
       const w = WORKSPACE + row * 4;
-      islow8(
-        v128.load(w), v128.load(w, 32), v128.load(w, 64), v128.load(w, 96),
-        v128.load(w, 128), v128.load(w, 160), v128.load(w, 192), v128.load(w, 224),
-        shift, round, ROWS_LEFT, ROWS_RIGHT, 16,
-      );
+      if (right)
+        islow8(
+          v128.load(w), v128.load(w, 32), v128.load(w, 64), v128.load(w, 96),
+          v128.load(w, 128), v128.load(w, 160), v128.load(w, 192), v128.load(w, 224),
+          shift, round, ROWS_LEFT, ROWS_RIGHT, 16,
+        );
+      else islow8Low(v128.load(w), v128.load(w, 32), v128.load(w, 64), v128.load(w, 96), shift, round, ROWS_LEFT, ROWS_RIGHT, 16);
       for (let r: usize = 0; r < 4; r++) {
         const words = i16x8.narrow_i32x4_s(v128.load(ROWS_LEFT + r * 16), v128.load(ROWS_RIGHT + r * 16));
         v128.store64_lane(out + (row + r) * stride, i8x16.narrow_i16x8_u(words, words), 0);
@@ -200,6 +284,26 @@ function reduced4(x0: v128, x1: v128, x2: v128, x3: v128, x5: v128, x6: v128, x7
   );
 }
 
+/** reduced4 with x5, x6 and x7 zero (see islow8Low). */
+// @ts-ignore: decorator
+@inline
+function reduced4Low(x0: v128, x1: v128, x2: v128, x3: v128, shift: i32, round: i32, dst: usize, step: usize): void {
+  const d0 = i32x4.add(i32x4.shl(x0, CONST_BITS + 1), i32x4.splat(round));
+  const t2 = mulc(x2, FIX_1_847759065);
+  const t10 = i32x4.add(d0, t2);
+  const t12 = i32x4.sub(d0, t2);
+  const t0 = i32x4.sub(mulc(x1, FIX_1_061594337), mulc(x3, FIX_2_172734803));
+  const t2b = i32x4.add(mulc(x3, FIX_0_899976223), mulc(x1, FIX_2_562915447));
+  transposeStore(
+    i32x4.shr_s(i32x4.add(t10, t2b), shift),
+    i32x4.shr_s(i32x4.add(t12, t0), shift),
+    i32x4.shr_s(i32x4.sub(t12, t0), shift),
+    i32x4.shr_s(i32x4.sub(t10, t2b), shift),
+    dst,
+    step,
+  );
+}
+
 /** The 4×4 samples at ROWS_LEFT (int32, a row each 16 bytes), clamped to bytes, as 4 rows `stride` apart at out. */
 // @ts-ignore: decorator
 @inline
@@ -213,7 +317,8 @@ function storeRows4(out: usize, stride: usize): void {
 /** As idct8, each block into 4×4 samples (half scale): libjpeg's jpeg_idct_4x4; block i at out + 4 i. */
 export function idct4(coef: usize, step: usize, n: i32, quant: usize, out: usize, stride: usize): void {
   for (let b = 0; b < n; b++, coef += step, out += 4) {
-    if (onlyDc(coef)) {
+    const where = acQuarters(coef);
+    if (where == 0) {
       // Both passes of reduced4 with only x0 nonzero.
       const p = ((<i32>load<i16>(coef) * load<i32>(quant)) << (CONST_BITS + 1)) + (1 << (CONST_BITS - PASS1_BITS));
       const shift = CONST_BITS + PASS1_BITS + 3 + 1;
@@ -221,20 +326,33 @@ export function idct4(coef: usize, step: usize, n: i32, quant: usize, out: usize
       for (let r: usize = 0; r < 4; r++) store<u32>(out + r * stride, <u32>v * 0x01010101);
       continue;
     }
-    for (let col: usize = 0; col < 8; col += 4) {
-      reduced4(
-        dequant(coef, quant, 0, col), dequant(coef, quant, 1, col), dequant(coef, quant, 2, col), dequant(coef, quant, 3, col),
-        dequant(coef, quant, 5, col), dequant(coef, quant, 6, col), dequant(coef, quant, 7, col),
-        CONST_BITS - PASS1_BITS + 1, 1 << (CONST_BITS - PASS1_BITS), WORKSPACE + col * 16, 16,
-      );
+    // As idct8: the right columns only where they hold any, a zero quarter's terms left out.
+    const columns: usize = (where & RIGHT) != 0 ? 8 : 4;
+    for (let col: usize = 0; col < columns; col += 4) {
+      const shift1 = CONST_BITS - PASS1_BITS + 1;
+      const round1 = 1 << (CONST_BITS - PASS1_BITS);
+      const x0 = dequant(coef, quant, 0, col);
+      const x1 = dequant(coef, quant, 1, col);
+      const x2 = dequant(coef, quant, 2, col);
+      const x3 = dequant(coef, quant, 3, col);
+      const dst = WORKSPACE + col * 16;
+      if ((where & BELOW) != 0)
+        reduced4(
+          x0, x1, x2, x3, dequant(coef, quant, 5, col), dequant(coef, quant, 6, col), dequant(coef, quant, 7, col),
+          shift1, round1, dst, 16,
+        );
+      else reduced4Low(x0, x1, x2, x3, shift1, round1, dst, 16);
     }
     const shift = CONST_BITS + PASS1_BITS + 3 + 1;
+    const round = (1 << (shift - 1)) + (128 << shift);
     const w = WORKSPACE;
-    reduced4(
-      v128.load(w), v128.load(w, 16), v128.load(w, 32), v128.load(w, 48),
-      v128.load(w, 80), v128.load(w, 96), v128.load(w, 112),
-      shift, (1 << (shift - 1)) + (128 << shift), ROWS_LEFT, 16,
-    );
+    if (columns == 8)
+      reduced4(
+        v128.load(w), v128.load(w, 16), v128.load(w, 32), v128.load(w, 48),
+        v128.load(w, 80), v128.load(w, 96), v128.load(w, 112),
+        shift, round, ROWS_LEFT, 16,
+      );
+    else reduced4Low(v128.load(w), v128.load(w, 16), v128.load(w, 32), v128.load(w, 48), shift, round, ROWS_LEFT, 16);
     storeRows4(out, stride);
   }
 }
