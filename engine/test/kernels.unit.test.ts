@@ -289,6 +289,7 @@ describe('resampling kernels', () => {
     ['inside, turned', { x: 2, y: 3, width: 14, height: 23 }, 6, 13, 21, true],
     ['reaching outside, reduced by a box first', { x: -4, y: 1, width: 33, height: 15 }, 1, 5, 3, false],
     ['inside, reduced by a box of 2', { x: 0, y: 0, width: 29, height: 17 }, 1, 6, 4, true],
+    ['inside, reduced by a box of 3', { x: 0, y: 0, width: 29, height: 17 }, 1, 4, 2, true],
     ['inside, reduced by a box of 4', { x: 0, y: 0, width: 29, height: 17 }, 1, 3, 2, true],
   ] as const)(
     'reads 3-byte RGB pictures (JPEG) like the same pixels as RGBA: %s',
