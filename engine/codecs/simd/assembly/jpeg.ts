@@ -93,6 +93,19 @@ function islow8(
   tmp1 = i32x4.add(tmp1, i32x4.add(z2, z4));
   tmp2 = i32x4.add(tmp2, i32x4.add(z2, z3));
   tmp3 = i32x4.add(tmp3, i32x4.add(z1, z4));
+  islowStore(tmp10, tmp11, tmp12, tmp13, tmp0, tmp1, tmp2, tmp3, shift, dstA, dstB, step);
+}
+
+/**
+ * islow8's outputs from its even parts (tmp10..tmp13) and odd parts (tmp0..tmp3): their sums and
+ * differences, descaled by `shift`; 0-3 stored transposed at dstA, 4-7 at dstB.
+ */
+// @ts-ignore: decorator
+@inline
+function islowStore(
+  tmp10: v128, tmp11: v128, tmp12: v128, tmp13: v128, tmp0: v128, tmp1: v128, tmp2: v128, tmp3: v128,
+  shift: i32, dstA: usize, dstB: usize, step: usize,
+): void {
   transposeStore(
     i32x4.shr_s(i32x4.add(tmp10, tmp3), shift),
     i32x4.shr_s(i32x4.add(tmp11, tmp2), shift),
@@ -138,22 +151,7 @@ function islow8Low(
   const tmp1 = i32x4.add(o2, o4);
   const tmp2 = i32x4.add(mulc(x3, FIX_3_072711026), i32x4.add(o2, o3));
   const t3 = i32x4.add(mulc(x1, FIX_1_501321110), i32x4.add(o1, o4));
-  transposeStore(
-    i32x4.shr_s(i32x4.add(tmp10, t3), shift),
-    i32x4.shr_s(i32x4.add(tmp11, tmp2), shift),
-    i32x4.shr_s(i32x4.add(tmp12, tmp1), shift),
-    i32x4.shr_s(i32x4.add(tmp13, tmp0), shift),
-    dstA,
-    step,
-  );
-  transposeStore(
-    i32x4.shr_s(i32x4.sub(tmp13, tmp0), shift),
-    i32x4.shr_s(i32x4.sub(tmp12, tmp1), shift),
-    i32x4.shr_s(i32x4.sub(tmp11, tmp2), shift),
-    i32x4.shr_s(i32x4.sub(tmp10, t3), shift),
-    dstB,
-    step,
-  );
+  islowStore(tmp10, tmp11, tmp12, tmp13, tmp0, tmp1, tmp2, t3, shift, dstA, dstB, step);
 }
 
 /**
@@ -274,6 +272,13 @@ function reduced4(x0: v128, x1: v128, x2: v128, x3: v128, x5: v128, x6: v128, x7
     i32x4.sub(mulc(x3, FIX_0_899976223), i32x4.add(mulc(x7, FIX_0_509795579), mulc(x5, FIX_0_601344887))),
     mulc(x1, FIX_2_562915447),
   );
+  reducedStore(t10, t12, t0, t2b, shift, dst, step);
+}
+
+/** reduced4's outputs from its even parts (t10, t12) and odd parts (t0, t2b), descaled, stored transposed at dst. */
+// @ts-ignore: decorator
+@inline
+function reducedStore(t10: v128, t12: v128, t0: v128, t2b: v128, shift: i32, dst: usize, step: usize): void {
   transposeStore(
     i32x4.shr_s(i32x4.add(t10, t2b), shift),
     i32x4.shr_s(i32x4.add(t12, t0), shift),
@@ -294,14 +299,7 @@ function reduced4Low(x0: v128, x1: v128, x2: v128, x3: v128, shift: i32, round: 
   const t12 = i32x4.sub(d0, t2);
   const t0 = i32x4.sub(mulc(x1, FIX_1_061594337), mulc(x3, FIX_2_172734803));
   const t2b = i32x4.add(mulc(x3, FIX_0_899976223), mulc(x1, FIX_2_562915447));
-  transposeStore(
-    i32x4.shr_s(i32x4.add(t10, t2b), shift),
-    i32x4.shr_s(i32x4.add(t12, t0), shift),
-    i32x4.shr_s(i32x4.sub(t12, t0), shift),
-    i32x4.shr_s(i32x4.sub(t10, t2b), shift),
-    dst,
-    step,
-  );
+  reducedStore(t10, t12, t0, t2b, shift, dst, step);
 }
 
 /** The 4×4 samples at ROWS_LEFT (int32, a row each 16 bytes), clamped to bytes, as 4 rows `stride` apart at out. */
