@@ -154,20 +154,6 @@ function islow8Low(
   islowStore(tmp10, tmp11, tmp12, tmp13, tmp0, tmp1, tmp2, t3, shift, dstA, dstB, step);
 }
 
-/**
- * Whether a block's 63 AC coefficients (int16, natural order, at coef) are all zero: then every
- * sample of its transform is one value, which the transforms below compute alone (a smooth
- * photo's blocks are half or more of them), with the same 32-bit operations their lanes would do
- * on it, so the samples are the same.
- */
-// @ts-ignore: decorator
-@inline
-function onlyDc(coef: usize): bool {
-  let any = v128.and(v128.load(coef), i16x8(0, -1, -1, -1, -1, -1, -1, -1));
-  for (let at: usize = 16; at < 128; at += 16) any = v128.or(any, v128.load(coef + at));
-  return !v128.any_true(any);
-}
-
 /** acQuarters' answers: AC coefficients in rows 0-3 (DC aside), in rows 4-7, in columns 4-7. */
 const TOP = 1;
 const BELOW = 2;
@@ -175,9 +161,11 @@ const RIGHT = 4;
 
 /**
  * Where a block's AC coefficients (int16, natural order, at coef) are nonzero, as TOP | BELOW |
- * RIGHT; 0 where they are all zero (onlyDc). A transform leaves a zero quarter's terms out
- * (islow8Low, reduced4Low): the same sums, so the same samples; a photo's blocks mostly end early
- * in zigzag order, their lower rows and right columns zero.
+ * RIGHT. 0 where they are all zero: then every sample of the block's transform is one value, which
+ * the transforms below compute alone (a smooth photo's blocks are half or more of them), with the
+ * same 32-bit operations their lanes would do on it, so the samples are the same. Otherwise a
+ * transform leaves a zero quarter's terms out (islow8Low, reduced4Low): the same sums, so the same
+ * samples; a photo's blocks mostly end early in zigzag order, their lower rows and right columns zero.
  */
 // @ts-ignore: decorator
 @inline
@@ -562,7 +550,7 @@ export function idct2(coef: usize, step: usize, n: i32, quant: usize, out: usize
   const shift = CONST_BITS + PASS1_BITS + 3 + 2;
   const round2 = (1 << (shift - 1)) + (128 << shift);
   for (let b = 0; b < n; b++, coef += step, out += 2) {
-    if (onlyDc(coef)) {
+    if (acQuarters(coef) == 0) {
       // Both passes below with only row 0, column 0 nonzero.
       const p = ((<i32>load<i16>(coef) * load<i32>(quant)) << (CONST_BITS + 2)) + (1 << (CONST_BITS - PASS1_BITS + 1));
       const v = clampByte((((p >> (CONST_BITS - PASS1_BITS + 2)) << (CONST_BITS + 2)) + round2) >> shift);
