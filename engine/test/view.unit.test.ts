@@ -76,7 +76,33 @@ describe('a JPEG decoded at 1/2, 1/4 and 1/8 scale', () => {
   // either side (the columns beside them are read past too), and one at the top.
   const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.jpg'));
   it.each(files)('%s: a region decoded alone is exactly that part of the whole', async (file) => {
-    const bytes = u8(readFileSync(join(FIXTURES, file)));
+    await expectRegionsOfWhole(u8(readFileSync(join(FIXTURES, file))));
+  });
+
+  // A region's rows above it in whole restart intervals are passed by their markers, not decoded:
+  // damaged data there must land it where decoding them would (bytes changed, a code cut short by
+  // a marker turned into a stuffed byte, so the next one is looked for).
+  it.each(['restart-420.jpg', 'restart-rows-444.jpg'])(
+    '%s damaged above the region: a region decoded alone is still that part of the whole',
+    async (file) => {
+      const bytes = u8(readFileSync(join(FIXTURES, file)));
+      const markers: number[] = [];
+      for (let i = 0; i + 1 < bytes.length; i++)
+        if (bytes[i] === 0xff && bytes[i + 1]! >= 0xd0 && bytes[i + 1]! <= 0xd7) markers.push(i);
+      expect(markers.length).toBeGreaterThan(4);
+      const damaged = bytes.slice();
+      // Bytes changed in the second interval (none made 0xFF), and the fourth interval's marker lost.
+      for (let i = markers[0]! + 4; i < markers[1]! - 2; i += 5)
+        damaged[i] = (damaged[i]! ^ 0x5a) === 0xff ? 0 : damaged[i]! ^ 0x5a;
+      damaged[markers[3]! + 1] = 0x00;
+      await expectRegionsOfWhole(damaged);
+      // The damage shows, so the regions are not those of a sound file.
+      const [sound, hurt] = await Promise.all([bytes, damaged].map((b) => decodeImage(b, inspectImage(b), codecs)));
+      expect(Buffer.from(hurt!.data).equals(Buffer.from(sound!.data))).toBe(false);
+    },
+  );
+
+  async function expectRegionsOfWhole(bytes: Uint8Array) {
     const info = inspectImage(bytes);
     for (const scale of [1, 2, 4, 8] as const) {
       const whole = await decodeImage(bytes, info, codecs, { scale });
@@ -103,7 +129,7 @@ describe('a JPEG decoded at 1/2, 1/4 and 1/8 scale', () => {
         expect(different, `1/${scale} ${JSON.stringify(region)}`).toBe(0);
       }
     }
-  });
+  }
 });
 
 describe('a PNG decoded reduced and in part', () => {

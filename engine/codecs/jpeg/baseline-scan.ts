@@ -81,6 +81,7 @@ export function decodeBaselineScan(
   // A row's units in turn: in a band kept, skipped past up to those kept, decoded, then skipped
   // past to its end; in a band above, all skipped past.
   const readPast = [{ to: unitsAcross, decode: kernels.skipMcus }];
+  const NONE: Columns = { from: 0, to: 0 };
   const keptParts = [
     { to: kept.from, decode: kernels.skipMcus },
     { to: kept.to, decode: kernels.decodeMcus },
@@ -103,6 +104,7 @@ export function decodeBaselineScan(
         return at;
       },
       onRestart,
+      keep ? kept : NONE,
     );
   };
 

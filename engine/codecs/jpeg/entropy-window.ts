@@ -8,7 +8,7 @@
 import type { Kernels } from '../simd/kernels';
 import { TABLE_BYTES } from './frame';
 import { skipAc, WIDE_LOOKAHEAD, wideAc, type HuffmanTable } from './huffman';
-import { pastRestartMarker } from './markers';
+import { pastRestartMarker, restartMarkerAfter } from './markers';
 import { corrupt } from '../../errors';
 
 /**
@@ -66,7 +66,23 @@ export class EntropyWindow {
 
   /** Past the RSTn marker, afresh (the kernels' bit reader and end-of-band run). */
   private restart() {
-    const at = pastRestartMarker(this.data, this.read(), this.end);
+    this.startAt(pastRestartMarker(this.data, this.read(), this.end));
+  }
+
+  /**
+   * The restart interval begun here read past without decoding it: the kernels' reader moved to the
+   * marker that ends it, which the next restart takes. False where none does (damaged data, or the
+   * scan's last interval): its codes are then read as usual.
+   */
+  private passInterval(): boolean {
+    const at = restartMarkerAfter(this.data, this.read(), this.end);
+    if (at < 0) return false;
+    this.startAt(at);
+    return true;
+  }
+
+  /** The kernels' bit reader afresh at file byte `at`. */
+  private startAt(at: number) {
     // Within the window (a restart every MCU is common): start there, nothing copied.
     if (at >= this.from && at <= this.from + this.length - (this.last ? 0 : this.margin))
       this.kernels.entropyStart(this.window.byteOffset + (at - this.from), this.window.byteOffset + this.length);
@@ -77,9 +93,16 @@ export class EntropyWindow {
    * Decodes units 0 to `across` of a row with `decode(from, to, stopAfter)`, which decodes units
    * `from` to `to` and returns where it stopped: `to`, or sooner once the next byte is past
    * `stopAfter`. Between calls the window moves on, and restarts are taken (`onRestart`: the
-   * caller's part, such as the DC predictors).
+   * caller's part, such as the DC predictors). Units outside `kept` are only read past: a restart
+   * interval of them within the row is passed by its markers, not decoded (2004default.jpg, 3840
+   * wide with a restart a row: 0.06 ms a hundred rows above a region, not 0.74).
    */
-  row(across: number, decode: (from: number, to: number, stopAfter: number) => number, onRestart?: () => void): void {
+  row(
+    across: number,
+    decode: (from: number, to: number, stopAfter: number) => number,
+    onRestart?: () => void,
+    kept: { from: number; to: number } = { from: 0, to: across },
+  ): void {
     const { kernels, window, restartInterval } = this;
     for (let col = 0; col < across;) {
       if (restartInterval > 0 && this.n > 0 && this.n % restartInterval === 0 && this.restartedAt !== this.n) {
@@ -88,6 +111,12 @@ export class EntropyWindow {
         this.restartedAt = this.n;
       }
       const upTo = restartInterval > 0 ? Math.min(across, col + restartInterval - (this.n % restartInterval)) : across;
+      const wholeInterval = restartInterval > 0 && this.n % restartInterval === 0 && upTo - col === restartInterval;
+      if (wholeInterval && (upTo <= kept.from || col >= kept.to) && this.passInterval()) {
+        this.n += restartInterval;
+        col = upTo;
+        continue;
+      }
       if (!this.last && kernels.entropyNext() > window.byteOffset + this.length - this.margin)
         this.show(this.read(), false);
       const done = decode(col, upTo, this.last ? 0xffffffff : window.byteOffset + this.length - this.margin);

@@ -58,6 +58,17 @@ export function pastRestartMarker(data: Uint8Array, pos: number, end: number): n
   return isRestart(data[at + 1] as number) ? at + 2 : at;
 }
 
+/**
+ * The next marker at or after `pos` where it is a restart marker (RSTn), else -1: where a restart
+ * interval begun at `pos` ends. The kernels' bit reader stops at the first 0xFF that is not a
+ * stuffed byte, so reading an interval's codes and then taking pastRestartMarker lands past the
+ * same marker, damaged data or not.
+ */
+export function restartMarkerAfter(data: Uint8Array, pos: number, end: number): number {
+  const at = nextMarker(data, pos, end);
+  return at >= 0 && isRestart(data[at + 1] as number) ? at : -1;
+}
+
 export interface FrameComponent {
   id: number;
   /** Sampling factors, 1 to 4 (1 × 1 for a grey image whatever the file says). */
