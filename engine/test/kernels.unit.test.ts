@@ -642,7 +642,7 @@ describe("the JPEG decoder's kernels", () => {
       fy: n * 4 + 16,
       fcb: n * 4 + 16,
       fcr: n * 4 + 16,
-      rgb: n * 3 + 16,
+      rgb: n * 3 + 24,
       guard: 16,
     });
     const planes = [at.y, at.cb, at.cr].map((p) => new Uint8Array(buffer, p, n));
@@ -669,7 +669,38 @@ describe("the JPEG decoder's kernels", () => {
     expect(Array.from(new Float32Array(buffer, at.fcb, n))).toEqual(Array.from(planes[1] as Uint8Array));
     kernels.yccFloat(at.fy, at.fcb, at.fcr, n, at.rgb);
     expect(check()).toBeLessThanOrEqual(1);
-    expect(Array.from(guard)).toEqual(new Array(16).fill(77)); // nothing written past 16 bytes of slack
+    expect(Array.from(guard)).toEqual(new Array(16).fill(77)); // nothing written past the slack
+  });
+
+  it("converts YCbCr samples to RGB exactly as libjpeg's tables, for every Cb and Cr", () => {
+    const n = 65536 + 5; // every pair, and not a multiple of 8
+    const { kernels, at, buffer } = withBuffers({ y: n + 8, cb: n + 8, cr: n + 8, rgb: n * 3 + 24, guard: 16 });
+    const [y, cb, cr] = [at.y, at.cb, at.cr].map((p) => new Uint8Array(buffer, p, n)) as [
+      Uint8Array,
+      Uint8Array,
+      Uint8Array,
+    ];
+    for (let x = 0; x < n; x++) {
+      cb[x] = x & 255;
+      cr[x] = (x >> 8) & 255;
+      y[x] = (x * 37 + (x >> 8) * 11) & 255; // dark and light samples beside every pair, so both clamps are met
+    }
+    const guard = new Uint8Array(buffer, at.guard, 16).fill(77);
+    kernels.ycc(at.y, at.cb, at.cr, n, at.rgb);
+    const rgb = new Uint8Array(buffer, at.rgb, n * 3);
+    const clamp = (c: number) => Math.min(255, Math.max(0, c));
+    const differ: string[] = [];
+    for (let x = 0; x < n; x++) {
+      const [l, u, v] = [y[x] as number, (cb[x] as number) - 128, (cr[x] as number) - 128];
+      const expected = [
+        clamp(l + Math.floor((91881 * v + 32768) / 65536)),
+        clamp(l + Math.floor((-22553 * u - 46802 * v + 32768) / 65536)),
+        clamp(l + Math.floor((116130 * u + 32768) / 65536)),
+      ];
+      if (expected.some((c, k) => c !== rgb[x * 3 + k])) differ.push(`${y[x]} ${cb[x]} ${cr[x]}`);
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+    expect(Array.from(guard)).toEqual(new Array(16).fill(77));
   });
 
   it('upsamples a row between two sample rows with the taps it is given', () => {

@@ -197,8 +197,8 @@ function placeInKernels(components: Component[], width: number, windows: number[
     sizes.components = components.length * COMPONENT_BYTES;
     sizes.scans = windows.length * SCAN_RECORD_BYTES;
   }
-  // Last, with slack: the colour kernels write up to 16 bytes past a row and read 3 past their inputs.
-  sizes.rgb = width * 3 + 16;
+  // Last, with slack: the colour kernels write up to 24 bytes past a row and read 7 past their inputs.
+  sizes.rgb = width * 3 + 24;
   const { kernels, at, buffer } = withBuffers(sizes);
   const upsample = components.map((c, i) => {
     const placed = {
@@ -215,7 +215,7 @@ function placeInKernels(components: Component[], width: number, windows: number[
   const workspace: Workspace = {
     kernels,
     quant: new Int32Array(buffer, at.quant, 64),
-    rgb: new Uint8ClampedArray(buffer, at.rgb, width * 3 + 16),
+    rgb: new Uint8ClampedArray(buffer, at.rgb, width * 3 + 24),
     entropy: entropy
       ? {
           windows: windows.map((bytes, i) => new Uint8Array(buffer, at[`window${i}`], bytes + 16)),
