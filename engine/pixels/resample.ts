@@ -103,7 +103,16 @@ function buildWeights(outSize: number, inSize: number, scale: number, centre: (i
     first[i] = start;
     count[i] = last - start + 1;
   }
-  return { taps, first, count, weight };
+  // The most samples an output reads: under `taps` where the filter's width (2 × support) is not a
+  // whole number of samples, as at most reductions (a 1.94 × reduction: 13 taps, at most 12 read).
+  // The layout is cut to it, so the kernels spend no dot products on weights of zero (the
+  // horizontal pass of 2004default's banner 7 → 6 pairs an output), the same sums.
+  let span = 1;
+  for (let i = 0; i < outSize; i++) span = Math.max(span, count[i] as number);
+  if (span === taps) return { taps, first, count, weight };
+  const packed = new Float32Array(outSize * span);
+  for (let i = 0; i < outSize; i++) packed.set(weight.subarray(i * taps, i * taps + span), i * span);
+  return { taps: span, first, count, weight: packed };
 }
 
 /** Share of [a, b) that lies in [0, limit). */
