@@ -79,7 +79,8 @@ describe('a JPEG decoded at 1/2, 1/4 and 1/8 scale', () => {
     await expectRegionsOfWhole(u8(readFileSync(join(FIXTURES, file))));
   });
 
-  // A region's rows above it in whole restart intervals are passed by their markers, not decoded:
+  // Restart intervals a region only reads past are passed by their markers, not decoded, within a
+  // row (restart-rows-444.jpg) or reaching into the next (restart-420.jpg: 3 MCUs of 13 a row):
   // damaged data there must land it where decoding them would (bytes changed, a code cut short by
   // a marker turned into a stuffed byte, so the next one is looked for).
   it.each(['restart-420.jpg', 'restart-rows-444.jpg'])(

@@ -73,7 +73,20 @@ export function decodeBaselineScan(
     records[r + 5] = c.stride;
     records[r + 6] = 0;
   });
-  const window = new EntropyWindow(kernels, windows[0] as Uint8Array, data, scan, restartInterval, margin, windowBytes);
+  // The first unit kept from the scan's n-th on: rows (bands, or one component's block rows) from
+  // the first kept, the units in `kept` of each.
+  const firstKeptRow = single ? keepFrom * first.v : keepFrom;
+  const firstKept = (n: number) => {
+    if (kept.from >= kept.to) return Infinity;
+    const row = Math.max(firstKeptRow, Math.floor(n / unitsAcross));
+    const at = row * unitsAcross;
+    if (n < at + kept.from) return at + kept.from;
+    return n < at + kept.to ? n : at + unitsAcross + kept.from;
+  };
+  const window = new EntropyWindow(kernels, windows[0] as Uint8Array, data, scan, restartInterval, margin, {
+    size: windowBytes,
+    firstKept,
+  });
   // A restart starts the DC predictors afresh.
   const onRestart = () => {
     for (let i = 0; i < components.length; i++) records[(i * COMPONENT_BYTES) / 4 + 6] = 0;
@@ -81,7 +94,6 @@ export function decodeBaselineScan(
   // A row's units in turn: in a band kept, skipped past up to those kept, decoded, then skipped
   // past to its end; in a band above, all skipped past.
   const readPast = [{ to: unitsAcross, decode: kernels.skipMcus }];
-  const NONE: Columns = { from: 0, to: 0 };
   const keptParts = [
     { to: kept.from, decode: kernels.skipMcus },
     { to: kept.to, decode: kernels.decodeMcus },
@@ -104,7 +116,6 @@ export function decodeBaselineScan(
         return at;
       },
       onRestart,
-      keep ? kept : NONE,
     );
   };
 
