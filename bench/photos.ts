@@ -35,7 +35,7 @@ const WANTED: Array<{ pkg: string; file: string; note: string }> = [
   {
     pkg: 'lomiri-wallpapers-20.04',
     file: 'usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg',
-    note: 'JPEG baseline 4:2:0, 6028×3391',
+    note: 'JPEG baseline 4:2:2, 6028×3391',
   },
 ];
 
