@@ -1,9 +1,10 @@
 /**
  * npm run bench: the image engine side by side with sharp (libvips) on real photos, single thread.
  *   (a) one format from a crop (LinkedIn banner, centred, zoom 1.25), decode included (of the part
- *       and scale the format needs, as the API does it); the best of seven turns each, after one
- *       not counted
- *   (b) every catalogue format from one upload, as the queue makes them: in decodeOrder (the finest
+ *       and scale the format needs, as the API does it: a JPEG's from the access points its
+ *       upload's detection left, and also from the top of the file); the best of seven turns each,
+ *       after one not counted
+ *   (b) every catalogue format from one upload, as the queue makes them (from the same access points): in decodeOrder (the finest
  *       scale first, then the largest), in batches of four that share a decode where it costs none
  *       of their resolution; once for the peak memory (collections forced between renders), once
  *       timed (none forced)
@@ -17,8 +18,10 @@ import { findFormatByName, PLATFORM_FORMATS, type PlatformFormat } from '../shar
 import {
   codecs,
   admitImage,
+  ANALYSIS_SIZE,
   centredCrop,
   cropInView,
+  detectSide,
   decodeOrder,
   fitCrop,
   ImageError,
@@ -49,6 +52,8 @@ interface Row {
   photo: string;
   mp: string;
   oneEngine: number;
+  /** (a) without the upload's access points: a JPEG's region read from the top of its file. */
+  oneTop: number;
   oneSharp: number;
   allEngine: number;
   allSharp: number;
@@ -74,6 +79,10 @@ async function benchPhoto(photo: Photo, warmTurns: number): Promise<Row | string
     throw error;
   }
   const crop = centredCrop(picture, banner, 1.25);
+  // A baseline JPEG's access points, as the API's renders read them from the upload
+  // (docs/decisions/0025-jpeg-access-points.md): made by the whole decode its detection reads, which
+  // the app asks for as soon as an upload ends. (a) is also timed without them, from the top of the file.
+  const accessPoints = await detectionPoints(bytes, picture);
 
   // (a) one format, decode included, as one request does it: the best of ONE_RUNS, the engine and
   // sharp taking turns (as the API bench and the decoder bench take their best), so one photo's
@@ -85,12 +94,12 @@ async function benchPhoto(photo: Photo, warmTurns: number): Promise<Row | string
   // 34-45), which left it three or four warm turns of seven.
   const memory = new PeakMemory();
   await memory.start();
-  const renderOne = () =>
+  const renderOne = (points = accessPoints) =>
     time(async () => {
       // As a render reads its upload's file: inspected as a file checked at upload (no PNG checksums again).
-      const view = await new PictureViews(bytes, inspectImage(bytes, { checked: true }), codecs).viewFor(
-        needOf(crop, banner),
-      );
+      const view = await new PictureViews(bytes, inspectImage(bytes, { checked: true }), codecs, {
+        accessPoints: points,
+      }).viewFor(needOf(crop, banner));
       memory.sample();
       return renderFormat(view.picture, info.orientation, cropInView(view, crop), banner, AUTO);
     });
@@ -100,15 +109,20 @@ async function benchPhoto(photo: Photo, warmTurns: number): Promise<Row | string
   const [oneFile] = await sharpOne();
   for (let turn = 1; turn < warmTurns; turn++) {
     await renderOne();
+    await renderOne(null);
     await sharpOne();
   }
   let oneEngine = Infinity;
+  let oneTop = Infinity;
   let oneSharp = Infinity;
   for (let run = 0; run < ONE_RUNS; run++) {
     gc();
     const [, engineMs] = await renderOne();
+    gc();
+    const [, topMs] = await renderOne(null);
     const [, sharpMs] = await sharpOne();
     oneEngine = Math.min(oneEngine, engineMs);
+    oneTop = Math.min(oneTop, topMs);
     oneSharp = Math.min(oneSharp, sharpMs);
   }
 
@@ -128,7 +142,7 @@ async function benchPhoto(photo: Photo, warmTurns: number): Promise<Row | string
     let ms = 0;
     for (let first = 0; first < queued.length; first += QUEUE_BATCH) {
       const batch = queued.slice(first, first + QUEUE_BATCH);
-      const views = new PictureViews(bytes, info, codecs);
+      const views = new PictureViews(bytes, info, codecs, { accessPoints });
       for (const [i, format] of batch.entries()) {
         if (measure) gc();
         const formatCrop = fitCrop(crop, picture, format);
@@ -171,6 +185,7 @@ async function benchPhoto(photo: Photo, warmTurns: number): Promise<Row | string
     photo: `${photo.name} (${photo.note})`,
     mp: ((info.width * info.height) / 1e6).toFixed(1),
     oneEngine,
+    oneTop,
     oneSharp,
     allEngine,
     allSharp,
@@ -199,6 +214,15 @@ type FileFacts = { type: Encoded['type']; quality: number | null; size: number }
 const facts = (file: Encoded): FileFacts => ({ type: file.type, quality: file.quality, size: file.bytes.length });
 
 const AUTO = { output: { type: 'auto', quality: DEFAULT_QUALITY }, encoders: codecs } as const;
+
+/** The access points the upload's detection leaves (worker/services/conversions/picture.ts detect): none but a baseline JPEG's. */
+async function detectionPoints(bytes: Uint8Array, picture: { width: number; height: number }) {
+  const views = new PictureViews(bytes, inspectImage(bytes, { checked: true }), codecs);
+  await views.whole(Math.max(detectSide(picture.width, picture.height), 2 * ANALYSIS_SIZE));
+  const points = views.accessPoints;
+  views.letGo();
+  return points;
+}
 
 /**
  * Turns of (a), the best of which is printed: seven, as a photo's code paths take three or four
@@ -276,7 +300,7 @@ async function main() {
     console.log(
       [
         `${r.photo}: ${r.mp} MP`,
-        `  (a) one format:  engine ${r.oneEngine.toFixed(0)} ms, sharp ${r.oneSharp.toFixed(0)} ms, ratio ${(r.oneEngine / r.oneSharp).toFixed(2)}; files ${(r.banner.size / 1024).toFixed(0)} KB and ${(r.bannerSharpBytes / 1024).toFixed(0)} KB`,
+        `  (a) one format:  engine ${r.oneEngine.toFixed(0)} ms (from the top of the file ${r.oneTop.toFixed(0)} ms), sharp ${r.oneSharp.toFixed(0)} ms, ratio ${(r.oneEngine / r.oneSharp).toFixed(2)} (${(r.oneTop / r.oneSharp).toFixed(2)}); files ${(r.banner.size / 1024).toFixed(0)} KB and ${(r.bannerSharpBytes / 1024).toFixed(0)} KB`,
         `  (b) all formats: engine ${(r.allEngine / 1000).toFixed(2)} s, sharp ${(r.allSharp / 1000).toFixed(2)} s, ratio ${(r.allEngine / r.allSharp).toFixed(2)}; files ${megabytes(r.allBytes)} and ${megabytes(r.allSharpBytes)} (ours ${sizeDifference(r.allBytes, r.allSharpBytes)})`,
         `  engine peak memory: ${r.peakMb.toFixed(1)} MB`,
         `  Auto gave ${Object.entries(r.types)
@@ -295,7 +319,9 @@ async function main() {
     const png24 = (r: Row) => r.photo.startsWith('kleiber-24mp-') && r.photo.includes('.png');
     const others = rows.filter((r) => !png24(r));
     const parts = [
-      others.length ? `worst (a) ratio ${worst(others, (r) => r.oneEngine / r.oneSharp)} (target <= 1.0)` : '',
+      others.length
+        ? `worst (a) ratio ${worst(others, (r) => r.oneEngine / r.oneSharp)} (target <= 1.0; from the top of the file ${worst(others, (r) => r.oneTop / r.oneSharp)})`
+        : '',
       rows.some(png24)
         ? `24 MP PNG (a) ${worst(rows.filter(png24), (r) => r.oneEngine / r.oneSharp)} (target <= 1.5)`
         : '',

@@ -5,6 +5,7 @@
 import { headBox, type DetectedBox, type Detection, type Point } from '../plan/detection';
 import { analysePicture, type Analysis } from '../pixels/content-aware/analyse';
 import { decodeImage } from './decode';
+import type { JpegPart } from '../codecs/jpeg/decode';
 import { detectFaces, detectSide, detectText, releaseDetectors } from '../detect';
 import { mostlyInside } from '../detect/boxes';
 import { judgeText } from '../detect/text-roles';
@@ -90,11 +91,20 @@ function mapArea(area: Area, map: (x: number, y: number) => [number, number]): A
   return { x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by) };
 }
 
+/** A JPEG's access points to read, and where to give those a decode makes (decode.ts JpegPart). */
+type Points = Pick<JpegPart, 'points' | 'onPoints'>;
+
 /** Decodes what the plan asks (colour-managed, as decodeImage) and says where it sits in the picture. */
-export async function decodeView(bytes: Uint8Array, info: ImageInfo, codecs: Codecs, plan: DecodePlan): Promise<View> {
+export async function decodeView(
+  bytes: Uint8Array,
+  info: ImageInfo,
+  codecs: Codecs,
+  plan: DecodePlan,
+  points: Points = {},
+): Promise<View> {
   const { width: W, height: H, orientation: o } = info;
   if (plan.scale === 1 && isWhole(info, plan.area)) {
-    const picture = await decodeImage(bytes, info, codecs);
+    const picture = await decodeImage(bytes, info, codecs, { scale: 1, ...points });
     const whole = { x0: 0, y0: 0, x1: info.uprightWidth, y1: info.uprightHeight };
     return { picture, orientation: o, kx: 1, ky: 1, x: 0, y: 0, plan: { scale: 1, area: whole } };
   }
@@ -109,7 +119,7 @@ export async function decodeView(bytes: Uint8Array, info: ImageInfo, codecs: Cod
     x1: Math.ceil((stored.x1 * sw) / W),
     y1: Math.ceil((stored.y1 * sh) / H),
   };
-  const picture = await decodeImage(bytes, info, codecs, { scale: plan.scale, region });
+  const picture = await decodeImage(bytes, info, codecs, { scale: plan.scale, region, ...points });
   const upright = mapArea(region, (x, y) => toUpright(o, sw, sh, x, y));
   const swap = o >= 5;
   return {
@@ -252,22 +262,33 @@ export class PictureViews {
   private readonly reread?: () => Promise<Uint8Array>;
   private body?: Uint8Array;
   readonly info: ImageInfo;
+  /**
+   * A JPEG's access points (codecs/jpeg/access-points.ts): given (kept beside the file), or made by
+   * a decode that read the file from the top (the most bands such a decode passed), for the decodes
+   * of regions lower down after it.
+   */
+  accessPoints: Uint8Array | null;
 
   /**
    * `reread`: how to read the file again. Given, the file is let go once a decode is made (its
    * memory is the decoded part's then: step-bytes.ts runBytes) and read again for a later decode.
    * `body`: the upload's body the file is part of, when these views are its owner (kept for the
-   * renders after an upload): freed with them.
+   * renders after an upload): freed with them. `accessPoints`: those an earlier decode made.
    */
   constructor(
     bytes: Uint8Array,
     info: ImageInfo,
     private readonly codecs: Codecs,
-    { reread, body }: { reread?: () => Promise<Uint8Array>; body?: Uint8Array } = {},
+    {
+      reread,
+      body,
+      accessPoints = null,
+    }: { reread?: () => Promise<Uint8Array>; body?: Uint8Array; accessPoints?: Uint8Array | null } = {},
   ) {
     this.file = bytes;
     this.reread = reread;
     this.body = body;
+    this.accessPoints = accessPoints;
     // The profile is a part of the file: a copy of its own, so the file can be freed.
     this.info = info.icc && (reread || body) ? { ...info, icc: { ...info.icc, bytes: info.icc.bytes.slice() } } : info;
   }
@@ -343,7 +364,12 @@ export class PictureViews {
     const file = this.file ?? (await this.reread!());
     this.decodedAfter = decodesSoFar();
     this.file = file;
-    this.view = await decodeView(file, this.info, this.codecs, plan);
+    this.view = await decodeView(file, this.info, this.codecs, plan, {
+      points: this.accessPoints,
+      onPoints: (made) => {
+        if (made.length > (this.accessPoints?.length ?? 0)) this.accessPoints = made;
+      },
+    });
     if (this.reread) this.dropFile();
     return this.view;
   }

@@ -103,10 +103,51 @@ describe('a JPEG decoded at 1/2, 1/4 and 1/8 scale', () => {
     },
   );
 
-  async function expectRegionsOfWhole(bytes: Uint8Array) {
+  // Access points (codecs/jpeg/access-points.ts): a region lower down starts at the band a whole
+  // decode's points give, not at the top. Damaged data above it (bytes changed, and a marker that
+  // leaves zeros to the scan's end) must land it where reading past would.
+  it.each([
+    ['sound', (b: Uint8Array) => b],
+    ['damaged', damageScan],
+  ] as const)(
+    'a baseline file with no restart markers, %s: a region from its access points is that part of the whole',
+    async (_, damage) => {
+      const bytes = damage(u8(await toSharp(syntheticPhoto(611, 1203)).jpeg({ quality: 90 }).toBuffer()));
+      expect(await expectRegionsOfWhole(bytes)).toBeGreaterThan(0);
+    },
+  );
+
+  it('reads its access points: a point changed changes the region, and points of another file are not read', async () => {
+    const bytes = u8(await toSharp(syntheticPhoto(611, 1203)).jpeg({ quality: 90 }).toBuffer());
+    const other = u8(await toSharp(syntheticPhoto(611, 1203)).jpeg({ quality: 80 }).toBuffer());
     const info = inspectImage(bytes);
+    const pointsOf = async (file: Uint8Array) => {
+      let points: Uint8Array | null = null;
+      await decodeImage(file, inspectImage(file), codecs, { scale: 8, onPoints: (p) => (points = p) });
+      return points as Uint8Array | null;
+    };
+    const points = (await pointsOf(bytes))!;
+    const region = { x0: 100, y0: 700, x1: 400, y1: 900 };
+    const decode = async (p: Uint8Array | null) =>
+      Buffer.from((await decodeImage(bytes, info, codecs, { scale: 1, region, points: p })).data);
+    const plain = await decode(null);
+    // The luma DC predictor of every point: the region's brightness moves with it.
+    const shifted = points.slice();
+    const view = new DataView(shifted.buffer);
+    for (let at = 16; at < shifted.length; at += 32) view.setInt32(at + 16, view.getInt32(at + 16, true) + 20, true);
+    expect((await decode(shifted)).equals(plain)).toBe(false);
+    // Another file's, cut short, or noise: read from the top, as without them.
+    const noise = points.map((_, i) => (i * 97) & 255);
+    for (const p of [await pointsOf(other), points.subarray(0, points.length - 5), noise])
+      expect((await decode(p)).equals(plain)).toBe(true);
+  });
+
+  async function expectRegionsOfWhole(bytes: Uint8Array): Promise<number> {
+    const info = inspectImage(bytes);
+    let used = 0;
     for (const scale of [1, 2, 4, 8] as const) {
-      const whole = await decodeImage(bytes, info, codecs, { scale });
+      let points: Uint8Array | null = null;
+      const whole = await decodeImage(bytes, info, codecs, { scale, onPoints: (p) => (points = p) });
       const at = (x0: number, y0: number, x1: number, y1: number) => ({
         x0: Math.floor(whole.width * x0),
         y0: Math.floor(whole.height * y0),
@@ -128,8 +169,33 @@ describe('a JPEG decoded at 1/2, 1/4 and 1/8 scale', () => {
           for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) different++;
         }
         expect(different, `1/${scale} ${JSON.stringify(region)}`).toBe(0);
+        // And from the access points the whole decode made, where the scan has them.
+        if (points) {
+          const fromPoints = await decodeImage(bytes, info, codecs, { scale, region, points });
+          expect(Buffer.from(fromPoints.data).equals(Buffer.from(part.data)), `1/${scale} from points`).toBe(true);
+          used++;
+        }
       }
     }
+    return used;
+  }
+
+  /**
+   * Bytes changed in the scan's first third (none made 0xFF, no stuffed byte), and a restart marker
+   * put in its second, which the scan has no interval for: its decoder reads zeros from there.
+   */
+  function damageScan(bytes: Uint8Array): Uint8Array {
+    const damaged = bytes.slice();
+    let scan = 0;
+    for (let i = 0; i + 1 < bytes.length; i++) if (bytes[i] === 0xff && bytes[i + 1] === 0xda) scan = i;
+    const length = bytes.length - scan;
+    for (let i = scan + 600; i < scan + length / 3; i += 41)
+      if (bytes[i - 1] !== 0xff && bytes[i] !== 0xff) damaged[i] = (bytes[i]! ^ 0x5a) === 0xff ? 0 : bytes[i]! ^ 0x5a;
+    let marker = scan + Math.floor((length * 2) / 3);
+    while (damaged[marker - 1] === 0xff || damaged[marker] === 0xff) marker++;
+    damaged[marker] = 0xff;
+    damaged[marker + 1] = 0xd3;
+    return damaged;
   }
 });
 

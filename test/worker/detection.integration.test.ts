@@ -287,3 +287,64 @@ describe('the Single Image tool’s other formats', () => {
     expect(inside(right!, one)).toBe(false);
   });
 });
+
+describe('a JPEG’s access points, kept with its detection', () => {
+  /** Makes the upload's banner request for `crop` and renders it: the file stored for it. */
+  async function bannerFile(browser: Browser, upload: { path: string; originalFilename: string }, crop: CropRect) {
+    const created = await browser.call('/api/image-requests', {
+      method: 'POST',
+      json: {
+        originalFilename: upload.originalFilename,
+        originalPath: upload.path,
+        platform: 'linkedin',
+        format: 'banner',
+        width: 1584,
+        height: 396,
+        cropDetails: { ...crop, zoom: 1 },
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id } = await body<{ id: string }>(created);
+    expect((await browser.call(`/api/process-image/${id}`, { method: 'POST' })).status).toBe(200);
+    const row = (await env.DB.prepare(
+      'SELECT c.output_key AS key, c.output_size AS size FROM conversions c JOIN image_requests r ON r.id = c.request_id WHERE c.request_id = ? AND c.format_id = r.format_id',
+    )
+      .bind(id)
+      .first<{ key: string; size: number }>())!;
+    return new Uint8Array(await (await env.BUCKET.get(row.key))!.arrayBuffer()).slice(0, row.size);
+  }
+
+  it('renders a region from them as it would from the top of the file, in the isolate that made them and from D1', async () => {
+    const detected = new Browser();
+    const plain = new Browser();
+    const uploadOf = async (browser: Browser) =>
+      body<{ id: string; path: string; originalFilename: string; width: number; height: number }>(
+        await browser.upload('me.jpg', PORTRAIT),
+      );
+    const mine = await uploadOf(detected);
+    expect((await detected.call(`/api/upload/${mine.id}/detection`)).status).toBe(200);
+    // The same file uploaded again, never detected: each region it gives is decoded from the top
+    // (a fresh upload each time, as a decode from the top leaves its points to the next).
+    const fromTop = async (crop: CropRect) => bannerFile(plain, await uploadOf(plain), crop);
+    const theirs = await uploadOf(plain);
+    const stored = await env.DB.prepare(
+      'SELECT access_points AS points FROM uploads WHERE id IN (?, ?) ORDER BY id = ?',
+    )
+      .bind(mine.id, theirs.id, mine.id)
+      .all<{ points: string | null }>();
+    // The detected upload has them (its scan's bands, from the top); the other, never detected, none.
+    expect(stored.results.map((r) => r.points === null)).toEqual([true, false]);
+    expect(atob(stored.results[1]!.points!).length).toBeGreaterThan(16 + 32);
+
+    // Crops low in the picture: a banner's region lies below most of its bands.
+    const { width, height } = mine;
+    const low = { x: 0, y: height - width / 4, width, height: width / 4 };
+    const lower = { x: 8, y: height - width / 4 - 3, width: width - 16, height: (width - 16) / 4 };
+    // In the isolate that detected it (what it decoded kept there, with its points) ...
+    const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+    expect(same(await bannerFile(detected, mine, low), await fromTop(low))).toBe(true);
+    // ... and after another picture's decode let it go: read again from R2, its points from D1.
+    const expected = await fromTop(lower);
+    expect(same(await bannerFile(detected, mine, lower), expected)).toBe(true);
+  });
+});

@@ -15,12 +15,22 @@ import { PAYMENT_STATUSES, PLAN_IDS } from '../../shared/plans';
 import { REQUEST_PURPOSES } from '../../shared/schemas';
 import type { Analysis, StoredImageInfo } from '@social-resizer/engine';
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const id = () =>
   text('id')
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
+/** Bytes kept as base64 text. */
+const bytes = customType<{ data: Uint8Array; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => {
+    let binary = '';
+    for (let i = 0; i < value.length; i += 0x8000) binary += String.fromCharCode(...value.subarray(i, i + 0x8000));
+    return btoa(binary);
+  },
+  fromDriver: (value) => Uint8Array.from(atob(value), (c) => c.charCodeAt(0)),
+});
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
     .notNull()
@@ -89,6 +99,12 @@ export const uploads = sqliteTable(
      * uploads made before it was kept.
      */
     imageInfo: text('image_info', { mode: 'json' }).$type<StoredImageInfo>(),
+    /**
+     * A baseline JPEG's access points (engine/codecs/jpeg/access-points.ts), made by the whole
+     * decode its detection reads and stored with it: the renders after it start a region's decode
+     * at the band nearest above it, not at the top. Null for other files and before detection.
+     */
+    accessPoints: bytes('access_points'),
   },
   (t) => [
     index('uploads_user_idx').on(t.userId),

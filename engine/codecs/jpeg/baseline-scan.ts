@@ -7,6 +7,7 @@
 import type { Component, Frame } from './frame';
 import { COMPONENT_BYTES, WINDOW_BYTES } from './frame';
 import { BLOCK_MARGIN, EntropyWindow, TableSlots } from './entropy-window';
+import { hasAccessPoints, pointAbove, PointRecorder } from './access-points';
 import type { ScanComponent } from './scan';
 
 /** Units (or a component's block columns) from, to (exclusive). */
@@ -20,6 +21,9 @@ type Columns = { from: number; to: number };
  * cleared nor written, and onBand must not read them. So are, in that case, the units (MCUs, or one
  * component's blocks) of a band holding none of the blocks `columns` gives for each component (the
  * columns a region narrower than the picture reads): their blocks stay zero.
+ * `points`: the scan's access points (access-points.ts), read to start at the one nearest above
+ * `keepFrom`; a decode that starts at the first band instead makes them for the bands it passes,
+ * given to `onPoints` (a scan without restart intervals).
  * `windowBytes`: less of the file at a time (the tests move the window often).
  */
 export function decodeBaselineScan(
@@ -33,7 +37,15 @@ export function decodeBaselineScan(
     keepFrom = 0,
     columns,
     windowBytes = WINDOW_BYTES,
-  }: { keepFrom?: number; columns?: (c: Component) => Columns; windowBytes?: number } = {},
+    points,
+    onPoints,
+  }: {
+    keepFrom?: number;
+    columns?: (c: Component) => Columns;
+    windowBytes?: number;
+    points?: Uint8Array | null;
+    onPoints?: (points: Uint8Array) => void;
+  } = {},
 ): void {
   const space = frame.workspace.entropy;
   if (!space) throw new Error('the frame was not laid out for a streamed decode');
@@ -119,8 +131,8 @@ export function decodeBaselineScan(
     );
   };
 
-  const bandsDown = single ? Math.ceil(first.blocksDown / first.v) : frame.mcusDown;
-  for (let m = 0; m < bandsDown; m++) {
+  /** Decodes band m and hands it to onBand: false once it asks for no more. */
+  const decodeBand = (m: number): boolean => {
     const keep = m >= keepFrom;
     if (keep) for (const { component } of components) component.band.fill(0);
     if (single) {
@@ -132,6 +144,30 @@ export function decodeBaselineScan(
         decodeRow(keep);
       }
     } else decodeRow(keep);
-    if (!onBand(m)) return;
+    return onBand(m);
+  };
+
+  const bandsDown = single ? Math.ceil(first.blocksDown / first.v) : frame.mcusDown;
+  // Units a band holds: an MCU row, or one component's block rows.
+  const bandUnits = single ? first.v * unitsAcross : unitsAcross;
+  // Where the scan is entered (access-points.ts): at the point nearest above the bands kept, where
+  // one fits; else at the top, making the points of the bands passed for onPoints. The kernels'
+  // reader is read and put back through 32 bytes of the scan records (a streamed scan has none).
+  const record = space.scans.subarray(0, 32);
+  const indexed = hasAccessPoints(restartInterval, components.length);
+  const start = indexed ? pointAbove(points, keepFrom, components.length, scan) : null;
+  const recorder = indexed && !start && onPoints ? new PointRecorder(bandsDown, components.length, scan) : null;
+  if (start) {
+    window.resume(start, start.band * bandUnits, record);
+    start.predictors.forEach((p, i) => (records[(i * COMPONENT_BYTES) / 4 + 6] = p));
   }
+  for (let m = start?.band ?? 0; m < bandsDown; m++) {
+    if (recorder && m % recorder.step === 0) {
+      const predictors = components.map((_, i) => records[(i * COMPONENT_BYTES) / 4 + 6] as number);
+      recorder.add(m, window.state(record), predictors);
+    }
+    if (!decodeBand(m)) break;
+  }
+  const made = recorder?.made();
+  if (made) onPoints?.(made);
 }

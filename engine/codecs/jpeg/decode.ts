@@ -46,6 +46,13 @@ import { TableSlots } from './entropy-window';
 export interface JpegPart {
   scale: 1 | 2 | 4 | 8;
   region?: Region;
+  /**
+   * A streamed scan's access points (access-points.ts), made by an earlier decode of the file: a
+   * region lower down starts at the nearest above it. A decode that reads from the top instead
+   * gives `onPoints` those of the bands it passed.
+   */
+  points?: Uint8Array | null;
+  onPoints?: (points: Uint8Array) => void;
 }
 
 /**
@@ -178,6 +185,8 @@ export function decodeJpeg(bytes: Uint8Array, info: ImageInfo, part: JpegPart = 
         decodeBaselineScan(bytes, scan, f, components, restartInterval, finishBand, {
           keepFrom: firstBand - 1,
           columns: (c) => columns[f.components.indexOf(c)] as { from: number; to: number },
+          points: part.points,
+          onPoints: part.onPoints,
         });
       else {
         // A progressive file's AC scan (one component) in the kernels while they have a window for it.

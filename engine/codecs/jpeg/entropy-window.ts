@@ -9,6 +9,7 @@ import type { Kernels } from '../simd/kernels';
 import { TABLE_BYTES } from './frame';
 import { skipAc, WIDE_LOOKAHEAD, wideAc, type HuffmanTable } from './huffman';
 import { pastRestartMarker, restartMarkerAfter } from './markers';
+import type { ReaderState } from './access-points';
 import { corrupt } from '../../errors';
 
 /**
@@ -73,6 +74,35 @@ export class EntropyWindow {
   /** Where in the file the kernels read next. */
   private read(): number {
     return this.from + (this.kernels.entropyNext() - this.window.byteOffset);
+  }
+
+  /**
+   * The kernels' bit reader now (access-points.ts), read through `record` (32 bytes of their
+   * memory): where in the file it reads next, the bits it holds.
+   */
+  state(record: Uint8Array): ReaderState {
+    const v = new DataView(record.buffer, record.byteOffset, 32);
+    this.kernels.entropySave(record.byteOffset);
+    return {
+      at: this.read(),
+      low: v.getUint32(8, true),
+      high: v.getUint32(12, true),
+      held: v.getInt32(16, true),
+      atMarker: v.getInt32(20, true) !== 0,
+    };
+  }
+
+  /** The kernels' bit reader put back as `state` gave it, `units` units into the scan (through `record`, as state). */
+  resume(state: ReaderState, units: number, record: Uint8Array): void {
+    this.startAt(state.at);
+    const v = new DataView(record.buffer, record.byteOffset, 32);
+    this.kernels.entropySave(record.byteOffset);
+    v.setUint32(8, state.low, true);
+    v.setUint32(12, state.high, true);
+    v.setInt32(16, state.held, true);
+    v.setInt32(20, state.atMarker ? 1 : 0, true);
+    this.kernels.entropyLoad(record.byteOffset);
+    this.n = units;
   }
 
   /** Past the RSTn marker, afresh (the kernels' bit reader and end-of-band run). */

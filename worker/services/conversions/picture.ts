@@ -65,6 +65,7 @@ export class UploadPicture {
     this.room?.release();
     this.room = await makeRoom(bytes, `renders of upload ${this.upload.id}`, waitMs);
     this.views ??= takeKeptPicture(this.upload.r2Key);
+    if (this.views) this.views.accessPoints ??= this.upload.accessPoints;
   }
 
   /** Keeps what this picture decoded for the next run of renders of its upload, until any decode; gives its room back. */
@@ -105,7 +106,10 @@ export class UploadPicture {
     // Checked when it was uploaded: its checksums are not computed again (engine inspectImage).
     const info = await imageCall(() => inspectImage(bytes, { checked: true }));
     await imageCall(() => admitImage(info));
-    this.views = new PictureViews(bytes, info, this.deps.codecs, { reread: () => this.readFile() });
+    this.views = new PictureViews(bytes, info, this.deps.codecs, {
+      reread: () => this.readFile(),
+      accessPoints: this.upload.accessPoints,
+    });
     return this.views;
   }
 
@@ -116,12 +120,16 @@ export class UploadPicture {
 
   /**
    * What the picture shows (faces, lines of text, marks) and its saliency analysis, from one decode
-   * of the whole picture at the scale the detectors read.
+   * of the whole picture at the scale the detectors read; and a JPEG's access points, which that
+   * decode made (engine/codecs/jpeg/access-points.ts).
    */
-  async detect(): Promise<{ detection: Detection; analysis: Analysis }> {
+  async detect(): Promise<{ detection: Detection; analysis: Analysis; accessPoints: Uint8Array | null }> {
     const views = await this.read();
     const view = await imageCall(() => views.whole(this.detectionSide()));
-    return detectView(view, { width: this.upload.width, height: this.upload.height });
+    return {
+      ...detectView(view, { width: this.upload.width, height: this.upload.height }),
+      accessPoints: views.accessPoints,
+    };
   }
 }
 
@@ -162,9 +170,11 @@ export async function detectionOf(
       if (!picture) own.keep();
     }
     const { detection, analysis } = found;
-    await deps.db.update(uploads).set({ detection, analysis }).where(eq(uploads.id, upload.id));
+    const accessPoints = found.accessPoints ?? upload.accessPoints;
+    await deps.db.update(uploads).set({ detection, analysis, accessPoints }).where(eq(uploads.id, upload.id));
     upload.detection = detection;
     upload.analysis = analysis;
+    upload.accessPoints = accessPoints;
     return detection;
   } catch (error) {
     // A picture that can never be read (its file gone, too large, damaged) answers as every other
