@@ -10,7 +10,7 @@ const DAY = 24 * 60 * 60 * 1000;
 async function insertUpload(createdAt: number): Promise<string> {
   const id = crypto.randomUUID();
   await env.DB.prepare(
-    "INSERT INTO uploads (id, r2_key, original_filename, content_type, size, width, height, created_at) VALUES (?, ?, 'p.jpg', 'image/jpeg', 3, 10, 10, ?)",
+    "INSERT INTO uploads (id, r2_key, original_filename, content_type, size, width, height, created_at, access_points) VALUES (?, ?, 'p.jpg', 'image/jpeg', 3, 10, 10, ?, 'AQMBAA==')",
   )
     .bind(id, `${uploadPrefix(id)}original`, createdAt)
     .run();
@@ -36,12 +36,12 @@ describe('daily cleanup cron', () => {
 
     expect((await env.BUCKET.list({ prefix: uploadPrefix(old) })).objects).toHaveLength(0);
     expect((await env.BUCKET.list({ prefix: uploadPrefix(recent) })).objects).toHaveLength(2);
-    const rows = await env.DB.prepare('SELECT id, expired_at FROM uploads WHERE id IN (?, ?)')
+    const rows = await env.DB.prepare('SELECT id, expired_at, access_points FROM uploads WHERE id IN (?, ?)')
       .bind(old, recent)
-      .all<{ id: string; expired_at: number | null }>();
-    const byId = Object.fromEntries(rows.results.map((r) => [r.id, r.expired_at]));
-    expect(byId[old]).toBe(now);
-    expect(byId[recent]).toBeNull();
+      .all<{ id: string; expired_at: number | null; access_points: string | null }>();
+    const byId = Object.fromEntries(rows.results.map((r) => [r.id, r]));
+    expect(byId[old]).toMatchObject({ expired_at: now, access_points: null }); // what was read from its file goes with it
+    expect(byId[recent]).toMatchObject({ expired_at: null, access_points: 'AQMBAA==' });
   });
 
   it('expires the rest a day later when time moves on', async () => {

@@ -11,7 +11,7 @@ import { findFormat, findFormatByName, PLATFORM_FORMATS } from '../../shared/for
 import type { ConversionResponse, DetectionResponse } from '../../shared/schemas';
 import portraitUrl from '../fixtures/people/grace_hopper.jpg?inline';
 import pairUrl from '../fixtures/people/obama-biden-pair.jpg?inline';
-import { body, Browser, settle } from './helpers';
+import { body, Browser, fixture, settle } from './helpers';
 
 /** A real photograph of one person (test/fixtures/people/README.md). */
 const PORTRAIT = Uint8Array.from(atob(portraitUrl.slice(portraitUrl.indexOf(',') + 1)), (ch) => ch.charCodeAt(0));
@@ -315,36 +315,54 @@ describe('a JPEG’s access points, kept with its detection', () => {
   }
 
   it('renders a region from them as it would from the top of the file, in the isolate that made them and from D1', async () => {
+    // A phone photo stored sideways (4032 × 3024, EXIF orientation 6): an upright crop at the
+    // picture's left is a band of rows at the bottom of the file, decoded at full scale for a
+    // banner, where the detection's decode was reduced.
+    const PHONE = fixture('phone-4032x3024-orientation-6.jpg');
     const detected = new Browser();
     const plain = new Browser();
     const uploadOf = async (browser: Browser) =>
-      body<{ id: string; path: string; originalFilename: string; width: number; height: number }>(
-        await browser.upload('me.jpg', PORTRAIT),
-      );
+      body<{ id: string; path: string; originalFilename: string }>(await browser.upload('phone.jpg', PHONE));
+    const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+    const crop = (y: number) => ({ x: 4, y, width: 1600, height: 400 });
+
     const mine = await uploadOf(detected);
     expect((await detected.call(`/api/upload/${mine.id}/detection`)).status).toBe(200);
-    // The same file uploaded again, never detected: each region it gives is decoded from the top
-    // (a fresh upload each time, as a decode from the top leaves its points to the next).
-    const fromTop = async (crop: CropRect) => bannerFile(plain, await uploadOf(plain), crop);
-    const theirs = await uploadOf(plain);
+    // Rendered next, in the isolate that detected it: from what it kept, points made in memory.
+    const kept = await bannerFile(detected, mine, crop(1800));
+    // The same file uploaded again, never detected, has none: its region is decoded from the top
+    // (a fresh upload for each, as a decode from the top leaves its points to the next).
+    const fromTop = async (y: number) => {
+      const theirs = await uploadOf(plain);
+      const file = await bannerFile(plain, theirs, crop(y));
+      return { file, theirs };
+    };
+    const first = await fromTop(1800);
+    expect(same(kept, first.file)).toBe(true);
     const stored = await env.DB.prepare(
       'SELECT access_points AS points FROM uploads WHERE id IN (?, ?) ORDER BY id = ?',
     )
-      .bind(mine.id, theirs.id, mine.id)
+      .bind(mine.id, first.theirs.id, mine.id)
       .all<{ points: string | null }>();
-    // The detected upload has them (its scan's bands, from the top); the other, never detected, none.
     expect(stored.results.map((r) => r.points === null)).toEqual([true, false]);
-    expect(atob(stored.results[1]!.points!).length).toBeGreaterThan(16 + 32);
+    const points = Uint8Array.from(atob(stored.results[1]!.points!), (c) => c.charCodeAt(0));
+    expect(points.length).toBe(16 + 189 * 32); // every band of 16 rows
 
-    // Crops low in the picture: a banner's region lies below most of its bands.
-    const { width, height } = mine;
-    const low = { x: 0, y: height - width / 4, width, height: width / 4 };
-    const lower = { x: 8, y: height - width / 4 - 3, width: width - 16, height: (width - 16) / 4 };
-    // In the isolate that detected it (what it decoded kept there, with its points) ...
-    const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
-    expect(same(await bannerFile(detected, mine, low), await fromTop(low))).toBe(true);
-    // ... and after another picture's decode let it go: read again from R2, its points from D1.
-    const expected = await fromTop(lower);
-    expect(same(await bannerFile(detected, mine, lower), expected)).toBe(true);
+    // Another picture's decode let it go: read again from R2, its points from D1.
+    const lower = await fromTop(2100);
+    expect(same(await bannerFile(detected, mine, crop(2100)), lower.file)).toBe(true);
+    // They are read: the luma DC predictor of every stored point changed, the render changes.
+    const changed = points.slice();
+    const view = new DataView(changed.buffer);
+    for (let at = 16; at < changed.length; at += 32) view.setInt32(at + 16, view.getInt32(at + 16, true) + 40, true);
+    await env.DB.prepare('UPDATE uploads SET access_points = ? WHERE id = ?')
+      .bind(btoa(String.fromCharCode(...changed)), mine.id)
+      .run();
+    const again = await fromTop(1900); // lets the kept picture go again
+    expect(same(await bannerFile(detected, mine, crop(1900)), again.file)).toBe(false);
+    // Text that is not base64 is no points: the render reads from the top.
+    await env.DB.prepare("UPDATE uploads SET access_points = '%not base64%' WHERE id = ?").bind(mine.id).run();
+    const last = await fromTop(2000);
+    expect(same(await bannerFile(detected, mine, crop(2000)), last.file)).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ const id = () =>
   text('id')
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
-/** Bytes kept as base64 text. */
+/** Bytes kept as base64 text; text that is not base64 reads as no bytes. */
 const bytes = customType<{ data: Uint8Array; driverData: string }>({
   dataType: () => 'text',
   toDriver: (value) => {
@@ -29,7 +29,13 @@ const bytes = customType<{ data: Uint8Array; driverData: string }>({
     for (let i = 0; i < value.length; i += 0x8000) binary += String.fromCharCode(...value.subarray(i, i + 0x8000));
     return btoa(binary);
   },
-  fromDriver: (value) => Uint8Array.from(atob(value), (c) => c.charCodeAt(0)),
+  fromDriver: (value) => {
+    try {
+      return Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
+    } catch {
+      return new Uint8Array(0);
+    }
+  },
 });
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })

@@ -11,7 +11,8 @@ const BATCH = 100;
 
 /**
  * Deletes the files of uploads older than the retention period and marks their rows expired.
- * Rows stay (purchases keep their history); only the pictures go. Returns how many uploads expired.
+ * Rows stay (purchases keep their history); only the pictures go, and the access points read into
+ * their files with them. Returns how many uploads expired.
  */
 export async function expireOldUploads(db: Db, bucket: R2Bucket, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - RETENTION_MS);
@@ -25,7 +26,7 @@ export async function expireOldUploads(db: Db, bucket: R2Bucket, now: Date): Pro
     if (batch.length === 0) return expired;
     for (const { id } of batch) {
       await deletePrefix(bucket, uploadPrefix(id));
-      await db.update(uploads).set({ expiredAt: now }).where(eq(uploads.id, id));
+      await db.update(uploads).set({ expiredAt: now, accessPoints: null }).where(eq(uploads.id, id));
       expired += 1;
     }
   }
