@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { firstFraming } from '../../shared/auto-framing';
 import { fitCrop, type CropRect } from '@social-resizer/engine/plan/crop';
 import { findFormat, findFormatByName, PLATFORM_FORMATS } from '../../shared/formats';
-import type { ConversionResponse, DetectionResponse } from '../../shared/schemas';
+import type { ConversionResponse, DetectionResponse, UploadResponse } from '../../shared/schemas';
 import portraitUrl from '../fixtures/people/grace_hopper.jpg?inline';
 import pairUrl from '../fixtures/people/obama-biden-pair.jpg?inline';
-import { body, Browser, fixture, settle } from './helpers';
+import { body, Browser, fixture, requestBanner, settle } from './helpers';
 
 /** A real photograph of one person (test/fixtures/people/README.md). */
 const PORTRAIT = Uint8Array.from(atob(portraitUrl.slice(portraitUrl.indexOf(',') + 1)), (ch) => ch.charCodeAt(0));
@@ -290,21 +290,8 @@ describe('the Single Image tool’s other formats', () => {
 
 describe('a JPEG’s access points, kept with its detection', () => {
   /** Makes the upload's banner request for `crop` and renders it: the file stored for it. */
-  async function bannerFile(browser: Browser, upload: { path: string; originalFilename: string }, crop: CropRect) {
-    const created = await browser.call('/api/image-requests', {
-      method: 'POST',
-      json: {
-        originalFilename: upload.originalFilename,
-        originalPath: upload.path,
-        platform: 'linkedin',
-        format: 'banner',
-        width: 1584,
-        height: 396,
-        cropDetails: { ...crop, zoom: 1 },
-      },
-    });
-    expect(created.status).toBe(201);
-    const { id } = await body<{ id: string }>(created);
+  async function bannerFile(browser: Browser, upload: UploadResponse, crop: CropRect) {
+    const { id } = await requestBanner(browser, upload, { ...crop, zoom: 1 });
     expect((await browser.call(`/api/process-image/${id}`, { method: 'POST' })).status).toBe(200);
     const row = (await env.DB.prepare(
       'SELECT c.output_key AS key, c.output_size AS size FROM conversions c JOIN image_requests r ON r.id = c.request_id WHERE c.request_id = ? AND c.format_id = r.format_id',
@@ -321,8 +308,7 @@ describe('a JPEG’s access points, kept with its detection', () => {
     const PHONE = fixture('phone-4032x3024-orientation-6.jpg');
     const detected = new Browser();
     const plain = new Browser();
-    const uploadOf = async (browser: Browser) =>
-      body<{ id: string; path: string; originalFilename: string }>(await browser.upload('phone.jpg', PHONE));
+    const uploadOf = async (browser: Browser) => body<UploadResponse>(await browser.upload('phone.jpg', PHONE));
     const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
     const crop = (y: number) => ({ x: 4, y, width: 1600, height: 400 });
 

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import type { ConversionResponse, ImageRequestResponse, RequestPurpose } from '../../shared/schemas';
+import type { ConversionResponse, ImageRequestResponse, RequestPurpose, UploadResponse } from '../../shared/schemas';
 import { codecs, decodeImage, inspectImage, type Raster } from '@social-resizer/engine';
 import worker from '../../worker/index';
 import { SESSION_COOKIE } from '../../worker/middleware/session';
@@ -185,11 +185,17 @@ export async function bannerRequestAnswer(
 ): Promise<ImageRequestResponse> {
   const upload = await browser.upload(name, fixture('rgb.png'));
   if (upload.status !== 201) throw new Error(`upload failed: ${upload.status}`);
-  const { path, originalFilename, width } = (await upload.json()) as {
-    path: string;
-    originalFilename: string;
-    width: number;
-  };
+  return requestBanner(browser, (await upload.json()) as UploadResponse, cropDetails, purpose);
+}
+
+/** Requests the upload's LinkedIn banner (a full-width crop unless one is given); the answer, as the upload page reads it. */
+export async function requestBanner(
+  browser: Browser,
+  upload: Pick<UploadResponse, 'path' | 'originalFilename' | 'width'>,
+  cropDetails?: { x: number; y: number; width: number; height: number; zoom: number },
+  purpose: RequestPurpose = 'single',
+): Promise<ImageRequestResponse> {
+  const { path, originalFilename, width } = upload;
   const created = await browser.call('/api/image-requests', {
     method: 'POST',
     json: {
