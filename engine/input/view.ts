@@ -293,6 +293,11 @@ export class PictureViews {
     this.info = info.icc && (reread || body) ? { ...info, icc: { ...info.icc, bytes: info.icc.bytes.slice() } } : info;
   }
 
+  /** Keeps `points` (another decode's, or kept beside the file) where they reach further down than those held. */
+  keepAccessPoints(points: Uint8Array | null | undefined): void {
+    if (points && points.length > (this.accessPoints?.length ?? 0)) this.accessPoints = points;
+  }
+
   /** What this picture holds now: its file, while held, and its decoded view (a WebP's, its decoder's memory). */
   heldBytes(): number {
     const picture = this.view?.picture.data;
@@ -366,9 +371,7 @@ export class PictureViews {
     this.file = file;
     this.view = await decodeView(file, this.info, this.codecs, plan, {
       points: this.accessPoints,
-      onPoints: (made) => {
-        if (made.length > (this.accessPoints?.length ?? 0)) this.accessPoints = made;
-      },
+      onPoints: (made) => this.keepAccessPoints(made),
     });
     if (this.reread) this.dropFile();
     return this.view;

@@ -15,6 +15,7 @@ import { PAYMENT_STATUSES, PLAN_IDS } from '../../shared/plans';
 import { REQUEST_PURPOSES } from '../../shared/schemas';
 import type { Analysis, StoredImageInfo } from '@social-resizer/engine';
 import { sql } from 'drizzle-orm';
+import { fromBase64, toBase64 } from '../lib/base64';
 import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const id = () =>
@@ -24,18 +25,8 @@ const id = () =>
 /** Bytes kept as base64 text; text that is not base64 reads as no bytes. */
 const bytes = customType<{ data: Uint8Array; driverData: string }>({
   dataType: () => 'text',
-  toDriver: (value) => {
-    let binary = '';
-    for (let i = 0; i < value.length; i += 0x8000) binary += String.fromCharCode(...value.subarray(i, i + 0x8000));
-    return btoa(binary);
-  },
-  fromDriver: (value) => {
-    try {
-      return Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
-    } catch {
-      return new Uint8Array(0);
-    }
-  },
+  toDriver: toBase64,
+  fromDriver: (value) => fromBase64(value) ?? new Uint8Array(0),
 });
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })

@@ -75,6 +75,8 @@ export function decodeBaselineScan(
   // The scan's components, in its order (a component's tables may differ from the previous scan's).
   const slots = new TableSlots(tables, true, keepFrom > 0);
   const margin = 64 + BLOCK_MARGIN * (single ? 1 : components.reduce((sum, { component: c }) => sum + c.h * c.v, 0));
+  /** Where the i-th component's DC predictor is in the records (the kernels' layout: huffman.ts). */
+  const predictor = (i: number) => (i * COMPONENT_BYTES) / 4 + 6;
   components.forEach(({ component: c, dc, ac }, i) => {
     const r = (i * COMPONENT_BYTES) / 4;
     records[r] = single ? 1 : c.h;
@@ -101,7 +103,7 @@ export function decodeBaselineScan(
   });
   // A restart starts the DC predictors afresh.
   const onRestart = () => {
-    for (let i = 0; i < components.length; i++) records[(i * COMPONENT_BYTES) / 4 + 6] = 0;
+    for (let i = 0; i < components.length; i++) records[predictor(i)] = 0;
   };
   // A row's units in turn: in a band kept, skipped past up to those kept, decoded, then skipped
   // past to its end; in a band above, all skipped past.
@@ -159,11 +161,11 @@ export function decodeBaselineScan(
   const recorder = indexed && !start && onPoints ? new PointRecorder(bandsDown, components.length, scan) : null;
   if (start) {
     window.resume(start, start.band * bandUnits, record);
-    start.predictors.forEach((p, i) => (records[(i * COMPONENT_BYTES) / 4 + 6] = p));
+    start.predictors.forEach((p, i) => (records[predictor(i)] = p));
   }
   for (let m = start?.band ?? 0; m < bandsDown; m++) {
     if (recorder && m % recorder.step === 0) {
-      const predictors = components.map((_, i) => records[(i * COMPONENT_BYTES) / 4 + 6] as number);
+      const predictors = components.map((_, i) => records[predictor(i)] as number);
       recorder.add(m, window.state(record), predictors);
     }
     if (!decodeBand(m)) break;

@@ -65,10 +65,7 @@ export class UploadPicture {
     this.room?.release();
     this.room = await makeRoom(bytes, `renders of upload ${this.upload.id}`, waitMs);
     this.views ??= takeKeptPicture(this.upload.r2Key);
-    // The upload's access points, where they reach further than those the kept views made.
-    const stored = this.upload.accessPoints;
-    if (this.views && stored && stored.length > (this.views.accessPoints?.length ?? 0))
-      this.views.accessPoints = stored;
+    this.views?.keepAccessPoints(this.upload.accessPoints);
   }
 
   /** Keeps what this picture decoded for the next run of renders of its upload, until any decode; gives its room back. */

@@ -11,6 +11,8 @@
  *   iterations while local workerd has no cap, so a higher count would pass every local test and
  *   throw on the first real registration. `PBKDF2_MAX_ITERATIONS` guards it; a test pins it.
  */
+import { fromBase64, toBase64 } from '../../lib/base64';
+
 export const PBKDF2_ITERATIONS = 100_000;
 export const PBKDF2_MAX_ITERATIONS = 100_000;
 const ALGORITHM = 'pbkdf2-sha256';
@@ -21,20 +23,6 @@ if (PBKDF2_ITERATIONS > PBKDF2_MAX_ITERATIONS)
   throw new Error('PBKDF2 iterations exceed what production Workers allow');
 
 const encoder = new TextEncoder();
-
-function toBase64(bytes: Uint8Array): string {
-  let text = '';
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text);
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
-  try {
-    return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 async function pbkdf2(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(password.normalize('NFKC')), 'PBKDF2', false, [
